@@ -1,0 +1,17 @@
+"""The engine: pure game state machines, no I/O. See docs/engine.md for the contract."""
+
+from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.bots import Bot, Observation, RandomBot
+from partygames.engine.chance import Chance
+from partygames.engine.errors import EngineError, IllegalAction, InvalidOptions, UnknownGame
+from partygames.engine.game import Game
+from partygames.engine.match import Deadline, Event, Match, Result, SeatResult
+from partygames.engine.options import Options
+from partygames.engine.runner import MatchLog, play, replay
+from partygames.engine.text import Text
+
+__all__ = [
+    "Action", "ActionSpec", "Bot", "Chance", "Deadline", "EngineError", "Event", "Game", "IllegalAction",
+    "InvalidOptions", "Match", "MatchLog", "Observation", "Options", "RandomBot", "Result", "SeatResult",
+    "Text", "UnknownGame", "choice", "int_range", "play", "replay", "spec",
+]

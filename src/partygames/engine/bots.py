@@ -1,0 +1,52 @@
+"""Bots: they see only their seat's view and legal actions, and the events addressed to their seat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any
+
+from partygames.engine.actions import Action, ActionSpec, sample
+from partygames.engine.match import Event
+
+
+class Observation:
+    """What a bot is given when asked to act: its seat, its legal action specs and its view.
+
+    The view is built only when the bot reads it (a random bot never does, which keeps simulations fast).
+    """
+
+    def __init__(self, seat: int, legal: list[ActionSpec], view: Callable[[], dict[str, Any]]) -> None:
+        self.seat = seat
+        self.legal = legal
+        self._make_view = view
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        return self._make_view()
+
+
+class Bot:
+    """Base bot. Subclasses override `act` and, if they keep memory, `observe`."""
+
+    name = "bot"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def observe(self, event: Event) -> None:
+        """Told, in order, every event addressed to this bot's seat (public ones included)."""
+
+    def act(self, obs: Observation) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Picks a legal action uniformly: first the spec, then each parameter."""
+
+    name = "random"
+
+    def act(self, obs: Observation) -> Action:
+        return sample(obs.legal, self.rng)

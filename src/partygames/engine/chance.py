@@ -1,0 +1,136 @@
+"""The match's own seeded random source, with a public hook to script outcomes.
+
+Every die, card order and dropper result of a match is drawn here, so that seed plus action log
+replays to the same state. The generator is SplitMix64: its whole state is one integer, so a match
+serialises to small JSON, and its output does not depend on the Python version.
+
+Tests and analysis script outcomes through :meth:`Chance.script` (no monkey-patching)::
+
+    match.chance.script("die:d6", 3, 5)   # the next two d6 rolls are 3 then 5
+    match.chance.script("deck", order)    # the next shuffle of the deck gives exactly `order`
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_to_int(seed: int | str) -> int:
+    """Maps any int or string seed to a 64-bit integer."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= _MASK:
+        return seed
+    digest = hashlib.sha256(repr(seed).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Chance:
+    """A deterministic random source. Draws are labelled so that tests can script them by label."""
+
+    __slots__ = ("_scripted", "draws", "state")
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.state = seed_to_int(seed)
+        self.draws = 0
+        self._scripted: dict[str, list[Any]] = {}
+
+    # -- the generator -------------------------------------------------------------------------
+    def _next(self) -> int:
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.draws += 1
+        return s ^ (s >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError(f"below() needs n >= 1, got {n}")
+        limit = ((_MASK + 1) // n) * n
+        while True:
+            r = self._next()
+            if r < limit:
+                return r % n
+
+    # -- labelled draws ------------------------------------------------------------------------
+    def script(self, label: str, *outcomes: Any) -> None:
+        """Forces the next draws with this label to give these outcomes, in order.
+
+        A scripted outcome must be one the draw could give; otherwise the draw raises ValueError.
+        Scripted draws do not advance the generator.
+        """
+        self._scripted.setdefault(label, []).extend(outcomes)
+
+    def scripted(self, label: str) -> list[Any]:
+        """Outcomes still queued for a label."""
+        return list(self._scripted.get(label, ()))
+
+    def _forced(self, label: str) -> tuple[bool, Any]:
+        queue = self._scripted.get(label)
+        if queue:
+            value = queue.pop(0)
+            if not queue:
+                del self._scripted[label]
+            return True, value
+        return False, None
+
+    def choice(self, label: str, outcomes: Sequence[T]) -> T:
+        """One of `outcomes`, each equally likely."""
+        forced, value = self._forced(label)
+        if forced:
+            if value not in outcomes:
+                raise ValueError(f"scripted outcome {value!r} for {label!r} is not one of {list(outcomes)!r}")
+            return value  # type: ignore[no-any-return]
+        return outcomes[self.below(len(outcomes))]
+
+    def randint(self, label: str, low: int, high: int) -> int:
+        """A uniform integer in [low, high]."""
+        forced, value = self._forced(label)
+        if forced:
+            if not (isinstance(value, int) and low <= value <= high):
+                raise ValueError(f"scripted outcome {value!r} for {label!r} is not in [{low}, {high}]")
+            return value
+        return low + self.below(high - low + 1)
+
+    def bernoulli(self, label: str, p: float) -> bool:
+        """True with probability p."""
+        forced, value = self._forced(label)
+        if forced:
+            if not isinstance(value, bool):
+                raise ValueError(f"scripted outcome {value!r} for {label!r} is not a bool")
+            return value
+        if p <= 0:
+            return False
+        if p >= 1:
+            return True
+        return self._next() < int(p * (_MASK + 1))
+
+    def shuffle(self, label: str, items: list[T]) -> None:
+        """Shuffles `items` in place (Fisher-Yates). A scripted outcome is the full resulting order."""
+        forced, value = self._forced(label)
+        if forced:
+            if sorted(map(repr, value)) != sorted(map(repr, items)):
+                raise ValueError(f"scripted order for {label!r} is not a permutation of the items")
+            items[:] = list(value)
+            return
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # -- serialisation -------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"state": self.state, "draws": self.draws, "scripted": {k: list(v) for k, v in self._scripted.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Chance:
+        chance = cls(0)
+        chance.state = int(data["state"])
+        chance.draws = int(data["draws"])
+        chance._scripted = {k: list(v) for k, v in data.get("scripted", {}).items()}
+        return chance

@@ -1,0 +1,200 @@
+"""The generic conformance checks every registered game must pass (in the spirit of OpenSpiel's api_test).
+
+`check_playout` plays one seeded random match to the end and checks, at every step: that every
+listed legal action is accepted (on a copy) and sampled illegal ones are refused with the state
+unchanged; that to_act, is_over and result agree; that views are JSON-ready and hold no seed; that
+no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that the state
+survives a JSON round trip; and at the end, that replaying the log gives an identical state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from partygames.engine.actions import ActionSpec, enumerate_actions, find_spec, sample
+from partygames.engine.errors import IllegalAction
+from partygames.engine.game import Game
+from partygames.engine.match import Match
+from partygames.engine.runner import MatchLog, replay
+
+# A seed whose digits are distinctive enough to search for in views and events.
+DISTINCTIVE_SEED = 7_391_846_205_113
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _fail(game: Game, step: int, message: str) -> ConformanceError:
+    return ConformanceError(f"{game.id} step {step}: {message}")
+
+
+def illegal_variants(specs: list[ActionSpec], rng: random.Random) -> list[Any]:
+    """Actions close to legal ones that the specs do not allow."""
+    bad: list[Any] = [None, 42, "pass", [], {}, {"type": 7}, {"type": "no-such-action-type"}]
+    legal = sample(specs, rng)
+    bad.append({**legal, "unexpected_field": 1})
+    for name, param in next(s for s in specs if s["type"] == legal["type"])["params"].items():
+        bad.append({k: v for k, v in legal.items() if k != name})
+        if "choice" in param:
+            bad.append({**legal, name: "not-a-choice-\u2603"})
+            bad.append({**legal, name: True})
+        else:
+            bad.extend([
+                {**legal, name: param["max"] + param["step"]},
+                {**legal, name: param["min"] - param["step"]},
+                {**legal, name: 10**30},
+                {**legal, name: float(param["min"])},
+                {**legal, name: str(param["min"])},
+            ])
+            if param["step"] > 1:
+                bad.append({**legal, name: param["min"] + 1})
+    # Keep only those that really match no spec (a variant can land on another legal spec).
+    result = []
+    for action in bad:
+        try:
+            find_spec(specs, action)
+        except IllegalAction:
+            result.append(action)
+    return result
+
+
+def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | None = None,
+                  max_steps: int = 20_000, deep_every: int = 1) -> Match:
+    """Plays a random match and checks the contract at every step; returns the finished match.
+
+    `deep_every` > 1 runs the costly checks (trying every legal action, perturbing secrets) only on
+    every n-th step, for long games.
+    """
+    rng = random.Random(seed)
+    match = game.new(seats, options, DISTINCTIVE_SEED + seed)
+    log = MatchLog(game.id, seats, match.options.to_json(), DISTINCTIVE_SEED + seed)
+    seed_text = str(DISTINCTIVE_SEED + seed)
+    step = 0
+    while True:
+        to_act = match.to_act()
+        result = match.result()
+        if match.is_over != (not to_act):
+            raise _fail(game, step, "is_over disagrees with to_act")
+        if (result is None) != bool(to_act):
+            raise _fail(game, step, f"result is {result!r} while to_act is {to_act!r}")
+        if any(not isinstance(s, int) or not 0 <= s < seats for s in to_act) or len(set(to_act)) != len(to_act):
+            raise _fail(game, step, f"bad to_act {to_act!r}")
+        deep = step % deep_every == 0
+        _check_views(game, match, step, seed_text, rng if deep else None)
+        if not to_act:
+            break
+        roundtrip = game.from_json(json.loads(json.dumps(match.to_json())))
+        if roundtrip != match:
+            raise _fail(game, step, "JSON round trip changed the state")
+        for seat in range(seats):
+            if seat not in to_act and match.legal_actions(seat):
+                raise _fail(game, step, f"seat {seat} is not awaited but has legal actions")
+        seat = to_act[rng.randrange(len(to_act))]
+        specs = match.legal_actions(seat)
+        if not specs:
+            raise _fail(game, step, f"seat {seat} is awaited but has no legal action")
+        if deep:
+            _check_every_legal_accepted(game, match, seat, specs, step)
+            _check_illegal_refused(game, match, seat, specs, step, rng)
+        action = sample(specs, rng)
+        events = match.apply(seat, action)
+        log.actions.append((seat, action))
+        for event in events:
+            text = _dump(event.to_json())
+            if seed_text in text:
+                raise _fail(game, step, f"event {event.type} holds the seed")
+        step += 1
+        if step > max_steps:
+            raise _fail(game, step, "the match did not end")
+    replayed = replay(game, log)
+    if replayed != match:
+        raise _fail(game, step, "replaying the log gave a different state")
+    return match
+
+
+def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: random.Random | None) -> None:
+    views = {seat: match.view(seat) for seat in [None, *range(match.seats)]}
+    for seat, view in views.items():
+        text = _dump(view)
+        if json.loads(text) != view:
+            raise _fail(game, step, f"view({seat}) is not JSON-ready")
+        if seed_text in text or str(match.chance.state) in text:
+            raise _fail(game, step, f"view({seat}) holds the seed or the random state")
+        if seat is not None and view["legal_actions"] != match.legal_actions(seat):
+            raise _fail(game, step, f"view({seat}) lists other legal actions than legal_actions()")
+    if rng is None:
+        return
+    for owner in [None, *range(match.seats)]:
+        other = match.perturb_secrets(owner, random.Random(rng.random()))
+        if other is None:
+            continue
+        for seat in [None, *range(match.seats)]:
+            if seat == owner and owner is not None:
+                continue
+            if _dump(other.view(seat)) != _dump(views[seat]):
+                raise _fail(game, step, f"view({seat}) changes with a secret of seat {owner}: "
+                                        f"{_first_difference(views[seat], other.view(seat))}")
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path or '<root>'}: {a!r} != {b!r}"
+
+
+def _check_every_legal_accepted(game: Game, match: Match, seat: int, specs: list[ActionSpec], step: int) -> None:
+    for spec in specs:
+        try:
+            actions = enumerate_actions(spec, limit=64)
+        except ValueError:
+            actions = [sample([spec], random.Random(i)) for i in range(16)]
+            first = {"type": spec["type"]} | {n: p["choice"][0] if "choice" in p else p["min"]
+                                              for n, p in spec["params"].items()}
+            last = {"type": spec["type"]} | {n: p["choice"][-1] if "choice" in p else p["max"]
+                                             for n, p in spec["params"].items()}
+            actions += [first, last]
+        for action in actions:
+            trial = match.clone()
+            try:
+                trial.apply(seat, action)
+            except IllegalAction as error:
+                raise _fail(game, step, f"listed action {action!r} was refused: {error}") from None
+
+
+def _check_illegal_refused(game: Game, match: Match, seat: int, specs: list[ActionSpec], step: int,
+                           rng: random.Random) -> None:
+    before = _dump(match.to_json())
+    for action in illegal_variants(specs, rng):
+        try:
+            match.apply(seat, action)
+        except IllegalAction as error:
+            if not error.en or not error.ja:
+                raise _fail(game, step, f"refusal of {action!r} has no reason in both languages") from None
+        else:
+            raise _fail(game, step, f"illegal action {action!r} was accepted")
+        if _dump(match.to_json()) != before:
+            raise _fail(game, step, f"refused action {action!r} changed the state")
+    for other in range(match.seats):
+        if other not in match.to_act():
+            try:
+                match.apply(other, sample(specs, rng))
+            except IllegalAction:
+                pass
+            else:
+                raise _fail(game, step, f"seat {other} acted out of turn")
+    if _dump(match.to_json()) != before:
+        raise _fail(game, step, "a refused action changed the state")
+

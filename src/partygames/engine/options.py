@@ -1,0 +1,47 @@
+"""Typed game options: every variant or optional rule of a seed is a field with a default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from partygames.engine.errors import InvalidOptions
+
+
+class Options(BaseModel):
+    """Base class of every game's options. Frozen, unknown fields refused.
+
+    Give each field a ``title`` (English) and ``json_schema_extra={"title_ja": ...}`` so that the
+    lobby and the CLI can show it in both languages.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+
+    @classmethod
+    def parse(cls, data: Options | dict[str, Any] | None) -> Options:
+        """Options from a dict (missing fields take defaults); raises InvalidOptions with every problem."""
+        if data is None:
+            return cls()
+        if isinstance(data, cls):
+            return data
+        if isinstance(data, Options):
+            raise InvalidOptions(f"These are options of {type(data).__name__}, not {cls.__name__}.",
+                                 f"{type(data).__name__} のオプションは {cls.__name__} には使えません。")
+        if not isinstance(data, dict):
+            raise InvalidOptions("Options must be an object.", "オプションはオブジェクトで指定してください。")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in error.errors()
+            )
+            raise InvalidOptions(f"Invalid options: {problems}", f"オプションが不正です: {problems}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """JSON schema of the options (titles, defaults, bounds) for UIs."""
+        return cls.model_json_schema()
