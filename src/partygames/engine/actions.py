@@ -25,7 +25,7 @@ Action = dict[str, Any]
 MAX_ACTION_KEYS = 16
 
 
-def int_range(min: int, max: int, step: int = 1) -> dict[str, int]:  # noqa: A002 - names of the JSON form
+def int_range(min: int, max: int, step: int = 1) -> dict[str, int]:
     """An integer parameter: min, min+step, ..., up to max."""
     if step < 1 or max < min or (max - min) % step:
         raise ValueError(f"bad range min={min} max={max} step={step}")
@@ -39,7 +39,7 @@ def choice(values: Sequence[Any]) -> dict[str, list[Any]]:
     return {"choice": list(values)}
 
 
-def spec(type: str, **params: dict[str, Any]) -> ActionSpec:  # noqa: A002
+def spec(type: str, **params: dict[str, Any]) -> ActionSpec:
     """An action spec with the given parameters."""
     return {"type": type, "params": params}
 

@@ -38,9 +38,12 @@ class Game:
     def seat_counts_for(self, options: Options | dict[str, Any] | None) -> Sequence[int]:
         return self.match_class.allowed_seat_counts(self.options_class.parse(options))
 
-    def new(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0) -> Match:
-        """A new match; raises InvalidOptions for options or a seat count the game refuses."""
-        return self.match_class(seats, options, seed)
+    def new(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
+            script: Mapping[str, Sequence[Any]] | None = None) -> Match:
+        """A new match; raises InvalidOptions for options or a seat count the game refuses.
+
+        `script` queues chance outcomes by label before the set-up draws (see `Chance.script`)."""
+        return self.match_class(seats, options, seed, script)
 
     def from_json(self, data: Mapping[str, Any]) -> Match:
         return self.match_class.from_json(data)

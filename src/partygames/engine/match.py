@@ -115,7 +115,8 @@ class Match(ABC):
     chance: Chance
     version: int
 
-    def __init__(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0) -> None:
+    def __init__(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
+                 script: Mapping[str, Sequence[Any]] | None = None) -> None:
         self.options = self.options_class.parse(options)
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise InvalidOptions("The seat count must be a whole number.", "席数は整数で指定してください。")
@@ -128,6 +129,8 @@ class Match(ABC):
         self.seats = seats
         self.seed = seed
         self.chance = Chance(seed)
+        for label, outcomes in (script or {}).items():
+            self.chance.script(label, *outcomes)  # so that tests can fix the deal made in _setup
         self.version = 0
         self._legal_cache: dict[int, list[ActionSpec]] = {}
         self._setup()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from partygames.engine.actions import Action
@@ -48,7 +49,7 @@ def play(game: Game, seats: int, bots: Sequence[Bot], options: Options | dict[st
             if seat not in match.to_act():  # an earlier seat's action this round may have moved the phase on
                 continue
             bot = bots[seat]
-            action = bot.act(Observation(seat, match.legal_actions(seat), lambda s=seat: match.view(s)))
+            action = bot.act(Observation(seat, match.legal_actions(seat), partial(match.view, seat)))
             events = match.apply(seat, action)
             log.actions.append((seat, action))
             deliver(events, bots)
