@@ -1,0 +1,77 @@
+"""Engine speed per game, on one core: random playouts (games/s, actions/s), view() calls/s and the
+JSON round trip. Prints figures; asserts nothing.
+
+    .venv/bin/python benchmarks/engine_bench.py [--seconds 3] [--game lucky-nine]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+
+from partygames import games
+from partygames.engine.actions import sample
+
+
+def bench_game(game_id: str, seconds: float) -> dict[str, float]:
+    game = games.get(game_id)
+    seats = min(game.seat_counts)
+    conf = game.extras.get("benchmark", {})
+    seats = int(conf.get("seats", seats))
+    options = conf.get("options")
+    rng = random.Random(0)
+    played = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    last = None
+    while time.perf_counter() < deadline:
+        match = game.new(seats, options, seed=played)
+        while not match.is_over:
+            seat = match.to_act()[0]
+            match.apply(seat, sample(match.legal_actions(seat), rng))
+        actions += match.version
+        played += 1
+        last = match
+    elapsed = time.perf_counter() - start
+    assert last is not None
+    # view() calls on a mid-game state
+    mid = game.new(seats, options, seed=1)
+    for _ in range(max(1, last.version // 2)):
+        if mid.is_over:
+            break
+        seat = mid.to_act()[0]
+        mid.apply(seat, sample(mid.legal_actions(seat), rng))
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds / 3:
+        for seat in range(seats):
+            mid.view(seat)
+        n += seats
+    views_per_s = n / (time.perf_counter() - t0)
+    k, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds / 3:
+        game.from_json(json.loads(json.dumps(mid.to_json())))
+        k += 1
+    roundtrip_ms = 1000 * (time.perf_counter() - t0) / k
+    return {"seats": seats, "games_per_s": played / elapsed, "actions_per_s": actions / elapsed,
+            "views_per_s": views_per_s, "json_roundtrip_ms": roundtrip_ms}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    print(f"{'game':<20}{'seats':>6}{'games/s':>12}{'actions/s':>14}{'views/s':>12}{'json rt ms':>12}")
+    for game_id in args.game or games.ids():
+        r = bench_game(game_id, args.seconds)
+        print(f"{game_id:<20}{r['seats']:>6}{r['games_per_s']:>12.1f}{r['actions_per_s']:>14,.0f}"
+              f"{r['views_per_s']:>12,.0f}{r['json_roundtrip_ms']:>12.3f}")
+
+
+if __name__ == "__main__":
+    main()

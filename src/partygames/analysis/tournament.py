@@ -1,0 +1,97 @@
+"""Simulating many seeded matches between bot kinds, with per-kind statistics."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from partygames.analysis.stats import mean_interval, wilson_interval
+from partygames.engine.game import Game
+from partygames.engine.runner import play
+
+
+@dataclass
+class KindStats:
+    """Results of every seat a bot kind played."""
+
+    kind: str
+    scores: list[float] = field(default_factory=list)
+    wins: int = 0
+    seats_played: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        mean, low, high = mean_interval(self.scores)
+        win_low, win_high = wilson_interval(self.wins, self.seats_played)
+        return {
+            "bot": self.kind,
+            "seats_played": self.seats_played,
+            "mean_score": mean,
+            "mean_score_ci95": [low, high],
+            "win_rate": self.wins / self.seats_played if self.seats_played else 0.0,
+            "win_rate_ci95": [win_low, win_high],
+        }
+
+
+@dataclass
+class Tournament:
+    """The outcome of `simulate`."""
+
+    game: str
+    games: int
+    seats: int
+    kinds: list[str]
+    stats: dict[str, KindStats]
+    actions: int
+    seconds: float
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seats": self.seats,
+            "bots": [self.stats[k].summary() for k in dict.fromkeys(self.kinds)],
+            "actions": self.actions,
+            "seconds": self.seconds,
+            "games_per_second": self.games / self.seconds if self.seconds else None,
+            "actions_per_second": self.actions / self.seconds if self.seconds else None,
+        }
+
+
+def seat_kinds(kinds: Sequence[str], seats: int, game_index: int) -> list[str]:
+    """Which bot kind plays each seat in one game: the kinds cycle over the seats, shifted by one seat
+    each game so that no kind keeps a seat position's advantage."""
+    return [kinds[(seat + game_index) % len(kinds)] for seat in range(seats)]
+
+
+def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
+             options: dict[str, Any] | None = None, save_dir: Path | None = None,
+             progress: Callable[[int], None] | None = None) -> Tournament:
+    """Plays `games` seeded matches (match i uses seed `seed + i`) and gathers per-kind statistics."""
+    for kind in kinds:
+        if kind not in game.bots:
+            raise KeyError(f"{game.id} has no bot {kind!r} (bots: {', '.join(game.bots)})")
+    stats = {k: KindStats(k) for k in kinds}
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        assignment = seat_kinds(kinds, seats, i)
+        bots = [game.make_bot(kind, seat, seed=(seed + i) * 1000 + seat) for seat, kind in enumerate(assignment)]
+        match, log = play(game, seats, bots, options, seed=seed + i)
+        actions += match.version
+        result = match.result()
+        assert result is not None
+        for seat_result in result.seats:
+            entry = stats[assignment[seat_result.seat]]
+            entry.scores.append(seat_result.score)
+            entry.wins += seat_result.is_winner
+            entry.seats_played += 1
+        if save_dir is not None:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            (save_dir / f"{game.id}-{seed + i}.json").write_text(json.dumps(log.to_json()), encoding="utf-8")
+        if progress is not None:
+            progress(i + 1)
+    return Tournament(game.id, games, seats, list(kinds), stats, actions, time.perf_counter() - start)

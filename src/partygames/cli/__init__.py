@@ -1,0 +1,1 @@
+"""The `partygames` command line."""

@@ -1,0 +1,280 @@
+"""`partygames`: one entry point over the games, bots, analysis and the web platform."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from partygames import games
+from partygames.analysis.tournament import simulate as run_simulation
+from partygames.cli.play import play_in_terminal, save_log
+from partygames.cli.terminal import describe_event, render_result, render_view
+from partygames.engine.errors import EngineError
+from partygames.engine.game import Game
+from partygames.engine.runner import MatchLog
+from partygames.engine.text import Lang
+
+app = typer.Typer(help="Seven Japanese gambling and party games, with the rules enforced. "
+                       "日本のギャンブル・パーティーゲーム7種をルール通りに遊ぶ。",
+                  no_args_is_help=True, add_completion=False)
+analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析。",
+                          no_args_is_help=True)
+odds_app = typer.Typer(help="Exact odds of a game. ゲームの正確なオッズ。", no_args_is_help=True)
+app.add_typer(analyze_app, name="analyze")
+app.add_typer(odds_app, name="odds")
+
+out = Console()
+err = Console(stderr=True)
+
+GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).")]
+LangOption = Annotated[str, typer.Option("--lang", help="Language: en or ja. 言語。")]
+OptionList = Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                      help="A game option as key=value (repeatable).")]
+
+
+def _lang(value: str) -> Lang:
+    if value not in ("en", "ja"):
+        _fail(f"--lang must be en or ja, not {value!r}.")
+    return "ja" if value == "ja" else "en"
+
+
+def _fail(message: str) -> None:
+    err.print(f"[red]{message}[/]")
+    raise typer.Exit(code=1)
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return games.get(game_id)
+    except EngineError as error:
+        _fail(str(error))
+        raise
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            _fail(f"--option takes key=value, not {pair!r}.")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games with their seat counts and bots."""
+    table = Table(title="partygames")
+    for column in ("id", "English", "日本語", "seats / 人数", "bots"):
+        table.add_column(column)
+    for game in games.all_games():
+        counts = sorted(game.seat_counts)
+        table.add_row(game.id, game.title.en, game.title.ja, f"{counts[0]}-{counts[-1]}", ", ".join(game.bots))
+    out.print(table)
+
+
+@app.command("rules")
+def rules(game_id: GameId, lang: LangOption = "en") -> None:
+    """Show a game's rules summary and options."""
+    game, language = _game(game_id), _lang(lang)
+    out.print(f"[bold]{game.title(language)}[/]  ({game.id})")
+    out.print(Markdown(game.summary(language)))
+    schema = game.options_class.describe()
+    table = Table(title="オプション" if language == "ja" else "Options")
+    for column in (("名前", "name"), ("説明", "meaning"), ("既定値", "default")):
+        table.add_column(column[0] if language == "ja" else column[1])
+    for name, field in schema.get("properties", {}).items():
+        title = field.get("title_ja", field.get("title", name)) if language == "ja" else field.get("title", name)
+        table.add_row(name, str(title), json.dumps(field.get("default"), ensure_ascii=False))
+    out.print(table)
+
+
+@app.command("play")
+def play(
+    game_id: GameId,
+    seats: Annotated[int | None, typer.Option(help="Number of seats (default: the smallest allowed).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the match's random source.")] = 0,
+    lang: LangOption = "en",
+    seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
+    bot: Annotated[str, typer.Option(help="Bot kind for the other seats.")] = "heuristic",
+    option: OptionList = None,
+    save: Annotated[Path | None, typer.Option(help="Save the match log to this file.")] = None,
+) -> None:
+    """Play one seat in the terminal against bots (you see only your seat's view)."""
+    game, language = _game(game_id), _lang(lang)
+    options = _options(option)
+    try:
+        count = seats if seats is not None else min(game.seat_counts_for(options))
+        match = game.new(count, options, seed)
+    except EngineError as error:
+        _fail(error.ja if language == "ja" else error.en)
+        raise
+    if not 0 <= seat < count:
+        _fail(f"--seat must be between 0 and {count - 1}.")
+    if bot not in game.bots:
+        _fail(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).")
+    bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
+    intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人)。q で終了。" if language == "ja"
+             else f"{game.title.en}: you are seat {seat} of {count}. Enter q to quit.")
+    out.print(f"[bold]{intro}[/]")
+    log = MatchLog(game.id, count, match.options.to_json(), seed)
+    finished = play_in_terminal(out, game, match, seat, bots, language, log)
+    if save is not None:
+        save_log(save, log)
+        out.print(f"{'保存しました' if language == 'ja' else 'Saved'}: {save}")
+    if not finished:
+        out.print("中断しました。" if language == "ja" else "Stopped.")
+
+
+@app.command("simulate")
+def simulate(
+    game_id: GameId,
+    games_count: Annotated[int, typer.Option("--games", help="How many matches.", min=1, max=10_000_000)] = 100,
+    seats: Annotated[int | None, typer.Option(help="Seats per match (default: the smallest allowed).")] = None,
+    bots: Annotated[str, typer.Option(help="Bot kinds, comma-separated; they cycle over the seats.")]
+    = "heuristic,random",
+    seed: Annotated[int, typer.Option(help="Seed of the first match; match i uses seed + i.")] = 0,
+    option: OptionList = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
+    save: Annotated[Path | None, typer.Option(help="Save every match log into this folder.")] = None,
+) -> None:
+    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals."""
+    game = _game(game_id)
+    options = _options(option)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in game.bots]
+    if not kinds or unknown:
+        _fail(f"Unknown bot {', '.join(unknown) or '(none)'}; {game.id} has: {', '.join(game.bots)}.")
+    try:
+        count = seats if seats is not None else min(game.seat_counts_for(options))
+        game.new(count, options, seed)  # validates seats and options before the long run
+    except EngineError as error:
+        _fail(str(error))
+        raise
+    if as_json:
+        tournament = run_simulation(game, games_count, count, kinds, seed, options, save)
+        out.print_json(json.dumps(tournament.summary()))
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeRemainingColumn(), console=err, transient=True) as progress:
+        task = progress.add_task(game.id, total=games_count)
+        tournament = run_simulation(game, games_count, count, kinds, seed, options, save,
+                                    progress=lambda done: progress.update(task, completed=done))
+    summary = tournament.summary()
+    table = Table(title=f"{game.title.en} / {game.title.ja}: {games_count} games, {count} seats")
+    for column in ("bot", "seats played", "mean score (95% CI)", "win rate (95% CI)"):
+        table.add_column(column)
+    for row in summary["bots"]:
+        low, high = row["mean_score_ci95"]
+        wl, wh = row["win_rate_ci95"]
+        table.add_row(row["bot"], str(row["seats_played"]), f"{row['mean_score']:.2f} ({low:.2f} to {high:.2f})",
+                      f"{row['win_rate']:.1%} ({wl:.1%} to {wh:.1%})")
+    out.print(table)
+    out.print(f"{summary['games_per_second']:.1f} games/s, {summary['actions_per_second']:.0f} actions/s")
+
+
+@app.command("replay")
+def replay(
+    path: Annotated[Path, typer.Argument(help="A saved match log (from play --save or simulate --save).")],
+    seat: Annotated[int | None, typer.Option(help="Show this seat's view (default: the public view).")] = None,
+    lang: LangOption = "en",
+    pause: Annotated[bool, typer.Option(help="Wait for Enter between steps.")] = False,
+    views: Annotated[bool, typer.Option(help="Print the view after every step, not only the events.")] = False,
+) -> None:
+    """Replay a saved match step by step and check that it reproduces the stored final state."""
+    language = _lang(lang)
+    try:
+        log = MatchLog.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        _fail(f"Cannot read match log {path}: {error}")
+        raise
+    game = _game(log.game)
+    try:
+        match = game.new(log.seats, log.options, log.seed)
+    except EngineError as error:
+        _fail(str(error))
+        raise
+    if seat is not None and not 0 <= seat < log.seats:
+        _fail(f"--seat must be between 0 and {log.seats - 1}.")
+    for step, (actor, action) in enumerate(log.actions, 1):
+        try:
+            events = match.apply(actor, action)
+        except EngineError as error:
+            _fail(f"Step {step}: seat {actor}'s action {action} is refused: {error}")
+        # Seen from one seat, another seat's action shows only its type (it may be a sealed choice).
+        shown = action if seat is None or actor == seat else {"type": action.get("type", "?")}
+        out.print(f"[bold]{step}[/] seat {actor}: {json.dumps(shown, ensure_ascii=False)}")
+        for event in events:
+            if event.is_visible_to(seat):
+                out.print(f"    • {describe_event(game, event.to_json(), language)}")
+        if views:
+            out.print(render_view(game, match.view(seat), language))
+        if pause:
+            try:
+                input()
+            except EOFError:
+                pause = False
+    result = match.result()
+    if result is not None:
+        out.print(render_result(game, result.to_json(), language, seat))
+    if log.final_state is not None:
+        if match.to_json() != log.final_state:
+            _fail("The replay does NOT reproduce the stored final state.")
+        out.print("[green]The replay reproduces the stored final state.[/]")
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to bind (0.0.0.0 to let phones on your network in).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.")] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.")] = 0.6,
+) -> None:
+    """Start the web platform (lobby, rooms, live play in the browser)."""
+    try:
+        server = importlib.import_module("partygames.server.main")
+    except ModuleNotFoundError:
+        _fail("The web platform is not installed in this build.")
+        raise
+    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay)
+
+
+def _mount_game_commands() -> None:
+    """Mounts each game's `commands.analyze` / `commands.odds` as `partygames analyze|odds <game>`."""
+    for game in games.all_games():
+        package = game.id.replace("-", "_")
+        try:
+            module = importlib.import_module(f"partygames.games.{package}.commands")
+        except ModuleNotFoundError as error:
+            if error.name != f"partygames.games.{package}.commands":
+                raise
+            continue
+        if hasattr(module, "analyze"):
+            analyze_app.command(game.id)(module.analyze)
+        if hasattr(module, "odds"):
+            odds_app.command(game.id)(module.odds)
+
+
+_mount_game_commands()
+
+
+def main() -> None:  # pragma: no cover - console script entry
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,147 @@
+"""Playing one seat in the terminal against bots."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from partygames.cli.terminal import describe_event, label, render_result, render_view
+from partygames.engine.actions import Action, ActionSpec
+from partygames.engine.bots import Bot, Observation
+from partygames.engine.errors import IllegalAction
+from partygames.engine.game import Game
+from partygames.engine.match import Event, Match
+from partygames.engine.runner import MatchLog, deliver
+from partygames.engine.text import Lang
+
+
+class Quit(Exception):
+    """The player ended the session (q, or end of input)."""
+
+
+class Prompter:
+    """Asks the player for an action built from the legal specs; a bad entry is explained and asked again."""
+
+    def __init__(self, console: Console, game: Game, lang: Lang) -> None:
+        self.console = console
+        self.game = game
+        self.lang = lang
+
+    def _t(self, en: str, ja: str) -> str:
+        return ja if self.lang == "ja" else en
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            answer = self.console.input(f"[bold cyan]{prompt}[/] ").strip()
+        except EOFError:
+            raise Quit from None
+        if answer.lower() in {"q", "quit", "exit"}:
+            raise Quit
+        return answer
+
+    def _pick(self, title: str, options: list[str]) -> int:
+        if len(options) == 1:
+            return 0
+        for i, text in enumerate(options, 1):
+            self.console.print(f"  [bold]{i}[/]) {text}")
+        while True:
+            answer = self._ask(self._t(f"{title} [1-{len(options)}, q to quit]:",
+                                       f"{title} [1-{len(options)}、q で終了]:"))
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return int(answer) - 1
+            self.console.print(self._t(f"[red]Enter a number from 1 to {len(options)}.[/]",
+                                       f"[red]1 から {len(options)} の番号を入力してください。[/]"))
+
+    def action(self, specs: list[ActionSpec]) -> Action:
+        titles = [self._describe_spec(s) for s in specs]
+        chosen = specs[self._pick(self._t("Your action", "行動を選んでください"), titles)]
+        action: Action = {"type": chosen["type"]}
+        for name, param in chosen["params"].items():
+            param_label = label(self.game, "param", name, self.lang)
+            if "choice" in param:
+                values = param["choice"]
+                index = self._pick(param_label, [self._value_text(v) for v in values])
+                action[name] = values[index]
+            else:
+                action[name] = self._number(param_label, param["min"], param["max"], param["step"])
+        return action
+
+    def _number(self, name: str, low: int, high: int, step: int) -> int:
+        step_text = self._t(f", steps of {step}", f"、{step} 刻み") if step > 1 else ""
+        while True:
+            answer = self._ask(f"{name} ({low}-{high}{step_text}):").replace(",", "").replace("_", "")
+            try:
+                value = int(answer)
+            except ValueError:
+                self.console.print(self._t("[red]Enter a whole number.[/]", "[red]整数を入力してください。[/]"))
+                continue
+            if low <= value <= high and (value - low) % step == 0:
+                return value
+            self.console.print(self._t(f"[red]{value} is not allowed: between {low} and {high}{step_text}.[/]",
+                                       f"[red]{value} は指定できません: {low} 以上 {high} 以下{step_text}。[/]"))
+
+    def _describe_spec(self, spec: ActionSpec) -> str:
+        text = label(self.game, "action", spec["type"], self.lang)
+        parts = []
+        for name, param in spec["params"].items():
+            rng = (f"{param['min']}-{param['max']}" if "min" in param
+                   else "/".join(self._value_text(v) for v in param["choice"][:12]))
+            parts.append(f"{label(self.game, 'param', name, self.lang)}: {rng}")
+        return text + (f" ({'; '.join(parts)})" if parts else "")
+
+    @staticmethod
+    def _value_text(value: Any) -> str:
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def play_in_terminal(console: Console, game: Game, match: Match, you: int, bots: dict[int, Bot], lang: Lang,
+                     log: MatchLog) -> bool:
+    """Runs the match to the end with the player at seat `you`. Returns False if the player quit."""
+    prompter = Prompter(console, game, lang)
+    all_bots = list(bots.values())
+    shown_version = -1
+    while not match.is_over:
+        for seat in match.to_act():
+            if seat not in match.to_act():
+                continue
+            if seat in bots:
+                action = bots[seat].act(Observation(seat, match.legal_actions(seat), partial(match.view, seat)))
+                events = match.apply(seat, action)
+            else:
+                if match.version != shown_version:
+                    console.print(render_view(game, match.view(you), lang))
+                    shown_version = match.version
+                while True:
+                    try:
+                        action = prompter.action(match.legal_actions(seat))
+                    except Quit:
+                        return False
+                    try:
+                        events = match.apply(seat, action)
+                        break
+                    except IllegalAction as error:
+                        console.print(f"[red]{error.ja if lang == 'ja' else error.en}[/]")
+            log.actions.append((seat, action))
+            deliver(events, all_bots)
+            _show_events(console, game, events, you, lang)
+    log.final_state = match.to_json()
+    console.print(render_view(game, match.view(you), lang))
+    result = match.result()
+    assert result is not None
+    console.print(render_result(game, result.to_json(), lang, you))
+    return True
+
+
+def _show_events(console: Console, game: Game, events: list[Event], you: int, lang: Lang) -> None:
+    for event in events:
+        if event.is_visible_to(you):
+            console.print(f"  • {describe_event(game, event.to_json(), lang)}")
+
+
+def save_log(path: Path, log: MatchLog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(log.to_json(), ensure_ascii=False), encoding="utf-8")
