@@ -1,0 +1,59 @@
+"""Options of Lucky Nine: starting diamonds, round count, special prizes and the seed's variants a-d."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from partygames.engine.options import Options
+
+# Stakes per round for each round count (seed 三・4).
+STAKE_TABLES: dict[int, tuple[int, ...]] = {
+    4: (1, 3, 6, 9),
+    5: (1, 2, 4, 6, 9),
+    6: (1, 2, 4, 6, 8, 9),
+}
+
+
+class Prize(BaseModel):
+    """A kind of special prize the house puts in the diamond chest at set-up."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\s].*$", title="Name",
+                      json_schema_extra={"title_ja": "名前"})
+    name_ja: str = Field("", max_length=40, title="Japanese name", json_schema_extra={"title_ja": "日本語名"})
+    count: int = Field(1, ge=1, le=64, title="Count", json_schema_extra={"title_ja": "個数"})
+    value: int = Field(0, ge=0, le=100_000, title="Value in diamonds (for ranking)",
+                       json_schema_extra={"title_ja": "ダイヤ換算の価値(順位用)"})
+
+
+class LuckyNineOptions(Options):
+    start_diamonds: int = Field(64, ge=1, le=100_000, title="Diamonds per player at the start",
+                                json_schema_extra={"title_ja": "各プレイヤーの初期ダイヤ"})
+    rounds: Literal[4, 5, 6] = Field(5, title="Rounds (stakes 1-3-6-9 / 1-2-4-6-9 / 1-2-4-6-8-9)",
+                                     json_schema_extra={"title_ja": "ラウンド数"})
+    special_prizes: tuple[Prize, ...] = Field((), max_length=8, title="Special prizes in the diamond chest",
+                                              json_schema_extra={"title_ja": "ダイヤチェストの特別な賞品"})
+    triple_diamond: bool = Field(False, title="Variant a: triple diamond",
+                                 json_schema_extra={"title_ja": "変則a・トリプルダイヤ"})
+    sweep_bonus: bool = Field(False, title="Variant b: sweep bonus",
+                              json_schema_extra={"title_ja": "変則b・総取りボーナス"})
+    no_repeat: bool = Field(False, title="Variant c: no repeated dropper result",
+                            json_schema_extra={"title_ja": "変則c・連続出目なし"})
+    chain_bonus: bool = Field(False, title="Variant d: chain bonus",
+                              json_schema_extra={"title_ja": "変則d・チェーンボーナス"})
+
+    @model_validator(mode="after")
+    def _prize_names_are_distinct(self) -> LuckyNineOptions:
+        names = [p.name for p in self.special_prizes]
+        if len(set(names)) != len(names):
+            raise ValueError("special prize names must be distinct")
+        if "diamond" in names:
+            raise ValueError('"diamond" is the diamonds themselves, not a special prize')
+        return self
+
+    @property
+    def stakes(self) -> tuple[int, ...]:
+        return STAKE_TABLES[self.rounds]

@@ -1,0 +1,119 @@
+"""Terminal rendering of a Lucky Nine view, event lines and labels for the action prompts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text as RichText
+
+from partygames.engine.text import Lang, Text
+
+ACTION_LABELS: dict[str, Text] = {
+    "press": Text("Press the button", "ボタンを押す"),
+    "continue": Text("Continue (press again)", "続行(もう一回挑戦)"),
+    "pass": Text("Pass to the next player", "パス(次のプレイヤーへ)"),
+    "claim": Text("Declare what you take from the diamond chest", "ダイヤチェストから取る賞品を宣言"),
+    "stay": Text("Stay in the game", "ゲームに残る"),
+    "drop_out": Text("Drop out until the end of the game", "ドロップアウト(ゲーム終了まで手番なし)"),
+}
+PARAM_LABELS: dict[str, Text] = {"kind": Text("Kind", "種類")}
+
+CHEST_NAMES: dict[str, Text] = {
+    "wood": Text("wood", "木"), "stone": Text("stone", "石"), "coal": Text("coal", "石炭"),
+    "iron": Text("iron", "鉄"), "lapis": Text("lapis", "ラピスラズリ"), "redstone": Text("redstone", "レッドストーン"),
+    "gold": Text("gold", "金"), "emerald": Text("emerald", "エメラルド"), "diamond": Text("diamond", "ダイヤ"),
+}
+STATUS: dict[str, Text] = {"active": Text("playing", "参加中"), "dropped": Text("dropped out", "ドロップアウト"),
+                           "disqualified": Text("disqualified", "失格")}
+_L = {
+    "round": Text("Round", "ラウンド"), "stake": Text("stake", "賭け金"), "turn": Text("turn", "手番"),
+    "chest": Text("Chest", "チェスト"), "diamonds": Text("Diamonds", "ダイヤ"), "lamp": Text("Lamp", "ランプ"),
+    "seat": Text("Seat", "席"), "status": Text("Status", "状態"), "prizes": Text("Prizes", "賞品"),
+    "house": Text("House ledger", "主催者の収支"), "last": Text("Last draw", "直前の出目"),
+    "this_turn": Text("This turn", "この手番"), "you": Text("you", "あなた"), "lap": Text("lap", "周"),
+    "over": Text("Game over", "ゲーム終了"), "to_act": Text("To act", "手番"),
+}
+
+
+def _chest(name: str, lang: Lang) -> str:
+    text = CHEST_NAMES.get(name)
+    return text(lang) if text else name
+
+
+def render(view: dict[str, Any], lang: Lang = "en") -> Group:
+    """The chests with their lamps, the players, the round and stake."""
+    def t(key: str) -> str:
+        return _L[key](lang)
+
+    head = f"{t('round')} {view['round']}/{view['rounds']} · {t('stake')} {view['stake']} · " \
+           f"{t('lap')} {view['lap']}/{view['laps']} · {t('turn')} {view['turn_number']}"
+    if view["is_over"]:
+        head += f" · {t('over')}"
+    chests = Table(title=head)
+    for col in ("chest", "diamonds", "lamp"):
+        chests.add_column(t(col))
+    lit = set(view["lit"])
+    for name, count in view["chests"].items():
+        extra = ""
+        if name == "diamond" and any(view["prizes"].values()):
+            extra = " + " + ", ".join(f"{k}×{v}" for k, v in view["prizes"].items() if v)
+        chests.add_row(_chest(name, lang), f"{count}{extra}", "●" if name in lit else "○")
+    players = Table()
+    for col in ("seat", "diamonds", "status", "prizes"):
+        players.add_column(t(col))
+    for p in view["players"]:
+        mark = []
+        if p["seat"] == view["seat"]:
+            mark.append(t("you"))
+        if p["seat"] == view["turn_seat"]:
+            mark.append("▶")
+        prizes = ", ".join(f"{k}×{v}" for k, v in p["prizes"].items())
+        players.add_row(f"{p['seat']} {' '.join(mark)}", str(p["diamonds"]), STATUS[p["status"]](lang), prizes)
+    lines = [f"{t('house')}: {view['house']:+d}"]
+    if view["last_draw"]:
+        lines.append(f"{t('last')}: {_chest(view['last_draw'], lang)}")
+    if view["turn_draws"]:
+        lines.append(f"{t('this_turn')}: " + " → ".join(_chest(c, lang) for c in view["turn_draws"]))
+    return Group(chests, players, RichText("\n".join(lines)))
+
+
+def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
+    """One line per event, in the player's language."""
+    ja = lang == "ja"
+    d = event["data"]
+    kind = event["type"]
+    who = f"席{d['seat']}" if ja and "seat" in d else f"Seat {d.get('seat')}"
+    if kind == "draw":
+        chest = _chest(d["chest"], lang)
+        if ja:
+            return f"{who}: 出目は{chest}({'あたり' if d['hit'] else 'ハズレ'})"
+        return f"{who} draws {chest}: {'hit' if d['hit'] else 'miss'}"
+    if kind in ("take", "sweep_bonus"):
+        what = _chest(d["kind"], lang) if d["kind"] == "diamond" else d["kind"]
+        if d["chest"] != "diamond":
+            src = _chest(d["chest"], lang)
+            return f"{who}: {src}から{d['count']}個獲得" if ja else f"{who} takes {d['count']} from {src}"
+        bonus = ("(総取りボーナス)" if ja else " (sweep bonus)") if kind == "sweep_bonus" else ""
+        return f"{who}: {what}×{d['count']} 獲得{bonus}" if ja else f"{who} takes {what} x{d['count']}{bonus}"
+    if kind == "pay":
+        paid = ", ".join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
+        return f"{who}: 投入 {paid}(本来 {d['owed']})" if ja else f"{who} pays {paid} (owed {d['owed']})"
+    if kind == "chain_bonus":
+        return f"{who}: チェーンボーナス {d['diamonds']}" if ja else f"{who} chain bonus: {d['diamonds']} diamonds"
+    if kind == "refill":
+        return f"主催者が補充: 各{d['diamonds']}" if ja else f"The house refills four chests with {d['diamonds']} each"
+    if kind == "round_start":
+        return f"ラウンド{d['round']} 開始(賭け金 {d['stake']})" if ja else \
+            f"Round {d['round']} begins (stake {d['stake']}), top-up {d['top_up']}"
+    if kind == "disqualified":
+        return f"{who}: 失格" if ja else f"{who} is disqualified"
+    if kind == "drop_out":
+        return f"{who}: ドロップアウト" if ja else f"{who} drops out"
+    if kind == "pass":
+        return f"{who}: パス" if ja else f"{who} passes"
+    if kind == "game_over":
+        return f"ゲーム終了。主催者が{d['house_collects']}個回収" if ja else \
+            f"Game over: the house collects {d['house_collects']} diamonds"
+    return None
