@@ -1,0 +1,42 @@
+"""`python -m partygames.server [--host H] [--port P] [--database-url URL] [--bot-delay S] [--data-dir D]`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from partygames.server.main import serve
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m partygames.server", description="Serve the partygames platform.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--database-url", default=None, help="postgresql://... (default: SQLite in --data-dir)")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks before acting")
+    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--deadline-scale", type=float, default=1.0, help="multiplies engine deadlines (tests)")
+    parser.add_argument("--games-module", default=None,
+                        help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
+    args = parser.parse_args(argv)
+    if args.games_module:
+        # Tests and benchmarks serve test-only games through a real process without registering them.
+        import importlib
+
+        import uvicorn
+
+        from partygames.server.app import create_app
+        from partygames.server.settings import Settings
+
+        module, attr = args.games_module.split(":")
+        games = getattr(importlib.import_module(module), attr)
+        settings = Settings.create(args.database_url, args.data_dir, bot_delay=args.bot_delay,
+                                   deadline_scale=args.deadline_scale, base_url=f"http://{args.host}:{args.port}")
+        uvicorn.run(create_app(settings, games), host=args.host, port=args.port, ws_max_size=64 * 1024,
+                    log_level="warning")
+        return
+    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, deadline_scale=args.deadline_scale)
+
+
+if __name__ == "__main__":
+    main()

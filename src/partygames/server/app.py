@@ -1,0 +1,304 @@
+"""The FastAPI application: the lobby's HTTP API, the room WebSocket and the static client.
+
+`create_app(settings, games=...)` takes the games to offer (default: the registry), so tests can
+serve a test-only game without registering it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import partygames
+from partygames.engine.game import Game
+from partygames.server import replay
+from partygames.server.connections import Connection
+from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
+from partygames.server.hub import Hub
+from partygames.server.protocol import (
+    ActionFrame,
+    ChatFrame,
+    CreateRoom,
+    FillBots,
+    JoinRoom,
+    PingFrame,
+    SyncFrame,
+    parse_frame,
+)
+from partygames.server.rooms import Room
+from partygames.server.settings import Settings
+from partygames.server.text import clean_chat, clean_name
+
+PACKAGE_DIR = Path(partygames.__file__).parent
+WEB_DIR = PACKAGE_DIR / "web"
+GAMES_DIR = PACKAGE_DIR / "games"
+
+
+def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> FastAPI:
+    if games is None:
+        from partygames.games import all_games
+
+        games = {g.id: g for g in all_games()}
+    hub = Hub(settings, games)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(title="partygames", version="0.1.0", lifespan=lifespan,
+                  description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
+    app.state.hub = hub
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+
+    @app.exception_handler(ServerError)
+    async def server_error(_request: Request, error: ServerError) -> JSONResponse:
+        return JSONResponse({"error": error.to_json()}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
+        problem = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:200]
+        body = {"code": "msg/invalid", "en": f"Invalid request: {problem}", "ja": f"リクエストが不正です: {problem}"}
+        return JSONResponse({"error": body}, status_code=422)
+
+    def room_json(room: Room, request: Request) -> dict[str, Any]:
+        data = room.to_json(settings.base_url or str(request.base_url))
+        return data
+
+    async def settled(code: str) -> Room:
+        """The room once its pending writes are on disk (HTTP answers never show uncommitted state)."""
+        room = await hub.get(code)
+        if room.last_write is not None:
+            try:
+                await room.last_write
+            except Exception:
+                raise ServerError("server/storage", "The room could not be stored.", "ルームを保存できませんでした。",
+                                  503) from None
+        return room
+
+    def require_host(room: Room, token: str | None) -> None:
+        if not room.is_host(token):
+            raise bad_host_token()
+
+    # -- HTTP API --------------------------------------------------------------------------------------
+    @app.get("/api/games", tags=["lobby"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every game with its options schema (defaults included), seat counts and bot kinds."""
+        return [g.info() for g in hub.games.values()]
+
+    @app.get("/api/rooms", tags=["lobby"])
+    async def list_rooms() -> list[dict[str, Any]]:
+        """Recent rooms, newest first, with status and seats taken."""
+        return await hub.recent()
+
+    @app.post("/api/rooms", tags=["lobby"])
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+        """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
+        room, host_token, seat, token = await hub.create(body)
+        data = room_json(room, request)
+        return {"code": room.code, "link": data["link"], "host_token": host_token, "seat": seat, "token": token,
+                "room": data}
+
+    @app.get("/api/rooms/{code}", tags=["lobby"])
+    async def get_room(code: str, request: Request) -> dict[str, Any]:
+        return room_json(await settled(code), request)
+
+    @app.post("/api/rooms/{code}/join", tags=["lobby"])
+    async def join_room(code: str, body: JoinRoom, request: Request) -> dict[str, Any]:
+        """Takes a free human seat (the first one if `seat` is omitted); returns its seat token."""
+        room = await hub.get(code)
+        seat, token = await room.join(clean_name(body.name), body.seat)
+        return {"seat": seat, "token": token, "room": room_json(room, request)}
+
+    @app.post("/api/rooms/{code}/fill-bots", tags=["lobby"])
+    async def fill_bots(code: str, body: FillBots, request: Request,
+                        x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        room = await hub.get(code)
+        require_host(room, x_host_token)
+        kind = body.kind or ("heuristic" if "heuristic" in room.game.bots else "random")
+        await room.fill_bots(kind)
+        return room_json(room, request)
+
+    @app.post("/api/rooms/{code}/start", tags=["lobby"])
+    async def start_room(code: str, request: Request,
+                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        room = await hub.get(code)
+        require_host(room, x_host_token)
+        await room.start()
+        return room_json(room, request)
+
+    @app.get("/api/rooms/{code}/replay", tags=["replays"])
+    async def get_replay(code: str, seat: int | None = None) -> dict[str, Any]:
+        """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
+        room = await over(code)
+        if seat is not None and not 0 <= seat < room.seats:
+            raise ServerError("seat/no_such_seat", f"No seat {seat}.", f"席 {seat} はありません。", 422)
+        return replay.steps(room, seat)
+
+    @app.get("/api/rooms/{code}/log", tags=["replays"])
+    async def get_log(code: str) -> dict[str, Any]:
+        """The full match log (seed, every action, final state): only once the match is over."""
+        return replay.match_log(await over(code))
+
+    async def over(code: str) -> Room:
+        room = await settled(code)
+        if room.status != "over":
+            raise ServerError("room/not_over", "Replays open when the match is over.",
+                              "リプレイはマッチ終了後に見られます。", 409)
+        return room
+
+    @app.get("/api/stats", tags=["server"])
+    async def stats() -> dict[str, Any]:
+        """Rooms in memory, connections and commit batching figures."""
+        committer = hub.committer
+        return {"rooms": len(hub.rooms), "connections": sum(len(r.conns) for r in hub.rooms.values()),
+                "commit_batches": committer.batches, "committed_writes": committer.writes}
+
+    # -- WebSocket -------------------------------------------------------------------------------------
+    @app.websocket("/ws/{code}")
+    async def room_socket(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        try:
+            room = await hub.get(code)
+        except ServerError as error:
+            await websocket.send_json(error.frame())
+            await websocket.close(4404)
+            return
+        token = websocket.query_params.get("token")
+        since = _int_param(websocket.query_params.get("since"))
+        seat: int | None = None
+        if token:
+            seat = room.seat_for_token(token)
+            if seat is None:
+                await websocket.send_json(bad_seat_token().frame())
+                await websocket.close(4401)
+                return
+        name = (room.seat_infos[seat].name or f"seat {seat}") if seat is not None else "spectator"
+        conn = Connection(websocket, seat, name, settings)
+        conn.start()
+        await room.attach(conn, since)
+        try:
+            await _serve(room, conn, websocket, settings)
+        finally:
+            await room.detach(conn)
+            await conn.stop()
+
+    # -- static client -----------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _index()
+
+    @app.get("/room/{code}", include_in_schema=False)
+    async def room_page(code: str) -> Response:
+        return _index()
+
+    @app.get("/games/{game_id}/{name}", include_in_schema=False)
+    async def game_file(game_id: str, name: str) -> Response:
+        directory = (GAMES_DIR / game_id.replace("-", "_") / "web").resolve()
+        path = (directory / name).resolve()
+        if game_id not in hub.games or path.parent != directory or not path.is_file():
+            return JSONResponse({"error": {"code": "file/not_found", "en": "No such file.", "ja": "ファイルがありません。"}},
+                                status_code=404)
+        return FileResponse(path, media_type="text/javascript" if path.suffix == ".js" else None)
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
+    return app
+
+
+async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: Settings) -> None:
+    """Reads frames until the client leaves; each is checked, then handed to the room."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect" or conn.closed:
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if not conn.frames.allow(time.monotonic()):
+            conn.refusals += 1
+            conn.send(ServerError("rate/limited", "Too many messages; slow down.",
+                                  "メッセージが多すぎます。少し待ってください。", 429).frame())
+            if conn.refusals >= settings.max_rate_refusals:
+                await websocket.close(1008)
+                return
+            continue
+        ref: Any = None
+        try:
+            frame = parse_frame(raw, settings.max_frame_bytes)
+            if isinstance(frame, ActionFrame):
+                ref = frame.id
+                await room.act(conn, frame.action, frame.id, frame.seat)
+            elif isinstance(frame, SyncFrame):
+                await room.sync(conn, frame.since)
+            elif isinstance(frame, ChatFrame):
+                if not conn.chat.allow(time.monotonic()):
+                    raise ServerError("chat/rate_limited", "Too many chat messages; wait a little.",
+                                      "チャットが多すぎます。少し待ってください。", 429)
+                await room.chat(conn, frame.channel, clean_chat(frame.text, settings.chat_max_chars))
+            elif isinstance(frame, PingFrame):
+                conn.send({"type": "pong", "at": time.time()})
+        except ServerError as error:
+            conn.send(error.frame(ref))
+
+
+def _int_param(value: str | None) -> int | None:
+    if value is None or not value.isdigit() or len(value) > 15:
+        return None
+    return int(value)
+
+
+def _index() -> Response:
+    page = WEB_DIR / "index.html"
+    if page.is_file():
+        return FileResponse(page, media_type="text/html")
+    return HTMLResponse("<!doctype html><title>partygames</title><p>The web client is not installed.</p>")
+
+
+class BodyLimit:
+    """Refuses HTTP request bodies over `limit` bytes with 413, before the route reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        messages: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                response = JSONResponse({"error": {"code": "msg/too_large",
+                                                   "en": f"A request body may be at most {self.limit} bytes.",
+                                                   "ja": f"リクエスト本文は最大 {self.limit} バイトです。"}},
+                                        status_code=413)
+                await response(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay_receive() -> Message:
+            if messages:
+                return messages.pop(0)
+            return await receive()
+
+        await self.app(scope, replay_receive, send)

@@ -1,0 +1,96 @@
+"""One WebSocket connection: its seat, its limits and its send queue.
+
+Frames are queued as dicts and serialised by the connection's own writer task, so a slow client
+never holds up its room. Consecutive updates waiting in the queue are merged into one (the latest
+view, all events, all acks): a client that falls behind gets fewer, larger frames, never a gap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from partygames.server.ratelimit import TokenBucket
+from partygames.server.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class Connection:
+    """A client in a room: a seat (None: spectator) and the last version it was sent."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None, name: str, settings: Settings) -> None:
+        now = time.monotonic()
+        self.websocket = websocket
+        self.seat = seat
+        self.name = name
+        self.sent_version = -1  # the last version this connection was given (-1: none yet)
+        self.frames = TokenBucket(settings.rate_per_second, settings.rate_burst, now)
+        self.chat = TokenBucket(settings.chat_per_window / settings.chat_window_seconds,
+                                settings.chat_per_window, now)
+        self.refusals = 0
+        self._limit = settings.send_queue_limit
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def start(self) -> None:
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queues a frame; a client that lets the queue overflow is disconnected."""
+        if self.closed:
+            return
+        if self._queue.qsize() >= self._limit:
+            log.warning("closing a connection whose send queue overflowed")
+            self.close()
+            return
+        self._queue.put_nowait(frame)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._queue.put_nowait(None)
+
+    async def stop(self) -> None:
+        self.close()
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._writer
+
+    async def _write_loop(self) -> None:
+        try:
+            while True:
+                first = await self._queue.get()
+                frames = [first]
+                while not self._queue.empty():
+                    frames.append(self._queue.get_nowait())
+                for frame in merge_updates(frames):
+                    if frame is None:
+                        await self.websocket.close(1000)
+                        return
+                    await self.websocket.send_text(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
+        except Exception:  # the client went away; the reader notices and detaches
+            self.closed = True
+
+
+def merge_updates(frames: list[dict[str, Any] | None]) -> list[dict[str, Any] | None]:
+    """Merges runs of consecutive `update` frames; other frames keep their place."""
+    merged: list[dict[str, Any] | None] = []
+    for frame in frames:
+        last = merged[-1] if merged else None
+        if (frame is not None and last is not None and frame.get("type") == "update"
+                and last.get("type") == "update"
+                and all(e["version"] > last["version"] for e in frame["events"])):
+            merged[-1] = {**frame, "events": last["events"] + frame["events"], "acks": last["acks"] + frame["acks"],
+                          "fresh": last["fresh"] or frame["fresh"]}
+        else:
+            merged.append(frame)
+    return merged

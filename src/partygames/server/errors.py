@@ -1,0 +1,48 @@
+"""Refusals the server gives: a stable code, a reason in English and Japanese, an HTTP status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partygames.engine.errors import EngineError
+
+
+class ServerError(Exception):
+    """A refusal that changes nothing. `status` is used when it answers an HTTP request."""
+
+    def __init__(self, code: str, en: str, ja: str, status: int = 400) -> None:
+        super().__init__(en)
+        self.code = code
+        self.en = en
+        self.ja = ja
+        self.status = status
+
+    @staticmethod
+    def from_engine(error: EngineError, status: int = 400) -> ServerError:
+        return ServerError(error.code, error.en, error.ja, status)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "en": self.en, "ja": self.ja}
+
+    def frame(self, ref: object = None) -> dict[str, Any]:
+        """The WebSocket `error` frame."""
+        return {"type": "error", **self.to_json(), "ref": ref}
+
+
+def room_not_found(code: str) -> ServerError:
+    return ServerError("room/not_found", f"No room {code[:12]!r}.", f"ルーム「{code[:12]}」はありません。", 404)
+
+
+def bad_host_token() -> ServerError:
+    return ServerError("host/bad_token", "Only the host can do that (missing or wrong host token).",
+                       "ホストだけが操作できます(ホストトークンがないか違います)。", 403)
+
+
+def bad_seat_token() -> ServerError:
+    return ServerError("seat/bad_token", "This seat token is not valid for this room.",
+                       "この席トークンはこのルームでは無効です。", 403)
+
+
+def not_open() -> ServerError:
+    return ServerError("room/not_open", "The room has already started; the lobby is closed.",
+                       "このルームはすでに開始しています。ロビーは閉じられました。", 409)

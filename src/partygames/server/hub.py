@@ -1,0 +1,218 @@
+"""The set of rooms: creating them, finding them by code, loading them back from the database.
+
+Rooms live in memory while the server runs. A room not in memory is rebuilt from its stored log on
+first use; at start-up every playing room is rebuilt at once so its bots and timers resume.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from partygames.engine.errors import EngineError, InvalidOptions
+from partygames.engine.game import Game
+from partygames.server import storage as db
+from partygames.server.committer import Committer
+from partygames.server.errors import ServerError, room_not_found
+from partygames.server.protocol import CreateRoom
+from partygames.server.rooms import Entry, Room, SeatInfo, new_token, token_hash
+from partygames.server.settings import Settings
+from partygames.server.storage import Storage, StoredRoom, Write, dumps
+from partygames.server.text import clean_name, escape
+
+log = logging.getLogger(__name__)
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Hub:
+    def __init__(self, settings: Settings, games: Mapping[str, Game]) -> None:
+        self.settings = settings
+        self.games = dict(games)
+        self.base_url = settings.base_url or "http://127.0.0.1:8000"
+        self._storage: Storage | None = None
+        self._committer: Committer | None = None
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+
+    @property
+    def storage(self) -> Storage:
+        assert self._storage is not None, "the hub has not started"
+        return self._storage
+
+    @property
+    def committer(self) -> Committer:
+        assert self._committer is not None, "the hub has not started"
+        return self._committer
+
+    async def start(self) -> None:
+        self._storage = await asyncio.to_thread(Storage, self.settings.database_url)
+        self._committer = Committer(self._storage)
+        self._committer.start()
+        for code in await asyncio.to_thread(self.storage.codes, "playing"):
+            try:
+                await self.get(code)
+            except ServerError:
+                log.warning("room %s could not be resumed", code)
+
+    async def stop(self) -> None:
+        for room in list(self.rooms.values()):
+            room.stop_tasks()
+            for conn in list(room.conns):
+                await conn.stop()
+        if self._committer is not None:
+            await self._committer.stop()
+        if self._storage is not None:
+            self._storage.close()
+
+    def game(self, game_id: str) -> Game:
+        game = self.games.get(game_id)
+        if game is None:
+            known = ", ".join(self.games)
+            raise ServerError("game/unknown", f"No game {game_id[:40]!r} (games: {known}).",
+                              f"ゲーム「{game_id[:40]}」はありません(あるゲーム: {known})。", 404)
+        return game
+
+    # -- creating --------------------------------------------------------------------------------------
+    async def create(self, body: CreateRoom) -> tuple[Room, str, int | None, str | None]:
+        """A new room; returns it with the host token and the host's seat and seat token."""
+        game = self.game(body.game)
+        try:
+            options = game.options_class.parse(body.options)
+            allowed = game.match_class.allowed_seat_counts(options)
+        except EngineError as error:
+            raise ServerError.from_engine(error, 422) from None
+        if body.seats not in allowed:
+            refusal = InvalidOptions(f"{game.id} takes {', '.join(map(str, allowed))} seats, not {body.seats}.",
+                                   f"{game.id} の席数は {', '.join(map(str, allowed))} です({body.seats} は不可)。")
+            raise ServerError.from_engine(refusal, 422)
+        kinds = body.seat_kinds if body.seat_kinds is not None else ["human"] * body.seats
+        if len(kinds) != body.seats:
+            raise ServerError("room/seat_kinds", f"seat_kinds needs {body.seats} entries, not {len(kinds)}.",
+                              f"seat_kinds は {body.seats} 個必要です({len(kinds)} 個ではなく)。", 422)
+        infos = [self._seat_info(game, kind) for kind in kinds]
+        humans = [i for i, s in enumerate(infos) if s.kind == "human"]
+        host_seat = body.host_seat if "host_seat" in body.model_fields_set else (humans[0] if humans else None)
+        if host_seat is not None and host_seat not in humans:
+            raise ServerError("seat/not_human", f"Seat {host_seat} is not a human seat of this room.",
+                              f"席 {host_seat} はこのルームの人間の席ではありません。", 422)
+        host_token = new_token()
+        seat_token: str | None = None
+        if host_seat is not None:
+            seat_token = new_token()
+            infos[host_seat].name = clean_name(body.name or "Host")
+            infos[host_seat].token_hash = token_hash(seat_token)
+        code = new_code()
+        while code in self.rooms or await asyncio.to_thread(self.storage.exists, code):
+            code = new_code()
+        room = Room(self, code, game, body.seats, options, infos, token_hash(host_token), host_seat, time.time())
+        write = Write(inserts=[(db.rooms, {
+            "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
+            "seed": None, "host_token_hash": room.host_token_hash, "host_seat": host_seat,
+            "created_at": room.created_at})])
+        write.inserts += [(db.seats, {"room": code, "seat": i, "kind": s.kind, "bot": s.bot, "name": s.name,
+                                      "token_hash": s.token_hash}) for i, s in enumerate(infos)]
+        await self.committer.submit(write)
+        self.rooms[code] = room
+        return room, host_token, host_seat, seat_token
+
+    @staticmethod
+    def _seat_info(game: Game, kind: str) -> SeatInfo:
+        if kind == "human":
+            return SeatInfo("human")
+        if kind.startswith("bot:") and kind[4:] in game.bots:
+            return SeatInfo("bot", bot=kind[4:])
+        raise ServerError("room/seat_kinds", f"A seat is 'human' or one of {', '.join('bot:' + b for b in game.bots)}.",
+                          f"席は「human」か {', '.join('bot:' + b for b in game.bots)} のいずれかです。", 422)
+
+    # -- finding and loading -----------------------------------------------------------------------------
+    async def get(self, code: str) -> Room:
+        code = code.strip().upper()[:12]
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        loading = self._loading.get(code)
+        if loading is None:
+            loading = self._loading[code] = asyncio.get_running_loop().create_future()
+            try:
+                room = await self._load(code)
+                loading.set_result(room)
+            except Exception as error:
+                loading.set_exception(error)
+                raise
+            finally:
+                del self._loading[code]
+        else:
+            room = await asyncio.shield(loading)
+        if room is None:
+            raise room_not_found(code)
+        return room
+
+    async def _load(self, code: str) -> Room | None:
+        stored = await asyncio.to_thread(self.storage.load, code)
+        if stored is None or stored.row["game"] not in self.games:
+            return None
+        room = self._rebuild(stored)
+        self.rooms[code] = room
+        if room.status == "playing":
+            async with room.lock:
+                room._after_change()
+        return room
+
+    def _rebuild(self, stored: StoredRoom) -> Room:
+        row = stored.row
+        game = self.games[row["game"]]
+        options = game.options_class.parse(json.loads(row["options"]))
+        infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
+        room = Room(self, row["code"], game, row["seats"], options, infos, row["host_token_hash"], row["host_seat"],
+                    row["created_at"])
+        room.chat_log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
+                          "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
+        if row["status"] == "open":
+            return room
+        seed = json.loads(row["seed"])
+        room.begin(game.new(row["seats"], options, seed), seed, row["started_at"], row["phase"], row["phase_started_at"])
+        match = room.match
+        assert match is not None
+        for stored_entry in stored.log:
+            action: dict[str, Any] = json.loads(stored_entry["action"])
+            entry = Entry(stored_entry["seat"], action, stored_entry["source"], stored_entry["at"])
+            if entry.seat is None:
+                events = list(match.tick(action["now"]))  # type: ignore[attr-defined]
+            else:
+                events = match.apply(entry.seat, action)
+            room.log.append(entry)
+            room.history.append(events)
+            for bot_seat, bot in room.bots.items():
+                for event in events:
+                    if event.is_visible_to(bot_seat):
+                        bot.observe(event)
+        room.status = row["status"]
+        return room
+
+    def drop(self, room: Room, error: BaseException | None) -> None:
+        """Forgets a room whose write failed: its clients are told and the next use reloads it."""
+        log.error("room %s dropped after a failed write: %r", room.code, error)
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        room.stop_tasks()
+        room.outbox.clear()
+        failure = ServerError("server/storage", "The server could not store the last action; reconnect.",
+                              "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)
+        for conn in list(room.conns):
+            conn.send(failure.frame())
+            conn.close()
+
+    async def recent(self) -> list[dict[str, Any]]:
+        return await asyncio.to_thread(self.storage.recent)
+

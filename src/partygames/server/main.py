@@ -1,0 +1,22 @@
+"""Running the server: `serve()` is what `partygames serve` calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import uvicorn
+
+from partygames.server.app import create_app
+from partygames.server.settings import Settings
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.8,
+          data_dir: Path | None = None, **overrides: object) -> None:
+    """Serves the platform until interrupted. `database_url`: None for SQLite in `data_dir` (default: the
+    user data directory), or `postgresql://...`. Extra keyword arguments override `Settings` fields."""
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay,
+                               base_url=f"http://{shown}:{port}", **overrides)
+    app = create_app(settings)
+    # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")

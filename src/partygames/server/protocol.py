@@ -1,0 +1,133 @@
+"""Message schemas of docs/protocol.md: HTTP bodies and WebSocket frames from clients, with limits.
+
+Everything a client sends is parsed here before any room sees it; a refusal is a ServerError whose
+code names the problem (`msg/too_large`, `msg/malformed_json`, `msg/number_too_large`, `msg/invalid`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+from partygames.server.errors import ServerError
+
+MAX_SAFE_INT = 2**53
+Scalar = int | float | str | bool | None
+ShortStr = Annotated[str, StringConstraints(max_length=100)]
+ActionValue = Annotated[int, Field(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)] | float | ShortStr | bool | None
+MsgId = Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)]
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ActionFrame(_Frame):
+    type: Literal["action"]
+    action: Annotated[dict[Annotated[str, StringConstraints(max_length=40)],
+                           ActionValue | Annotated[list[ActionValue], Field(max_length=16)]],
+                      Field(max_length=16)]
+    id: MsgId | None = None
+    seat: int | None = None
+
+
+class SyncFrame(_Frame):
+    type: Literal["sync"]
+    since: Annotated[int, Field(ge=0, le=MAX_SAFE_INT)]
+
+
+class ChatFrame(_Frame):
+    type: Literal["chat"]
+    channel: Annotated[str, StringConstraints(max_length=64)] = "public"
+    text: Annotated[str, StringConstraints(max_length=2000)]
+
+
+class PingFrame(_Frame):
+    type: Literal["ping"]
+
+
+ClientFrame = Annotated[ActionFrame | SyncFrame | ChatFrame | PingFrame, Field(discriminator="type")]
+_frames: TypeAdapter[ActionFrame | SyncFrame | ChatFrame | PingFrame] = TypeAdapter(ClientFrame)
+FRAME_TYPES = ("action", "sync", "chat", "ping")
+
+
+def _parse_int(text: str) -> int:
+    value = int(text)
+    if abs(value) > MAX_SAFE_INT:
+        raise _TooLarge
+    return value
+
+
+def _parse_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+class _TooLarge(ValueError):
+    pass
+
+
+def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | ChatFrame | PingFrame:
+    """One client frame, checked for size, JSON, numbers and schema."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise ServerError("msg/too_large", f"A message may be at most {max_bytes} bytes (this one: {size}).",
+                          f"メッセージは最大 {max_bytes} バイトです(このメッセージ: {size})。")
+    try:
+        data = json.loads(raw, parse_int=_parse_int, parse_constant=_parse_constant)
+    except _TooLarge:
+        raise ServerError("msg/number_too_large", "Numbers must be between -2^53 and 2^53.",
+                          "数値は -2^53 から 2^53 の範囲で指定してください。") from None
+    except (ValueError, RecursionError):
+        raise ServerError("msg/malformed_json", "The message is not valid JSON.",
+                          "メッセージが正しい JSON ではありません。") from None
+    if not isinstance(data, dict):
+        raise ServerError("msg/not_object", "A message must be a JSON object.",
+                          "メッセージは JSON オブジェクトで送ってください。")
+    if data.get("type") not in FRAME_TYPES:
+        kind = str(data.get("type"))[:40]
+        raise ServerError("msg/unknown_type", f"Unknown message type {kind!r} (known: {', '.join(FRAME_TYPES)}).",
+                          f"不明なメッセージ種別「{kind}」です(使えるもの: {', '.join(FRAME_TYPES)})。")
+    try:
+        return _frames.validate_python(data)
+    except ValidationError as error:
+        raise invalid(error) from None
+
+
+def invalid(error: ValidationError) -> ServerError:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "message"
+    problem = f"{where}: {first['msg']}"[:200]
+    return ServerError("msg/invalid", f"Invalid message: {problem}", f"メッセージが不正です: {problem}", 422)
+
+
+# -- HTTP bodies -------------------------------------------------------------------------------------
+Name = Annotated[str, StringConstraints(max_length=64)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateRoom(_Body):
+    game: Annotated[str, StringConstraints(max_length=64)]
+    seats: Annotated[int, Field(ge=1, le=64)]
+    options: dict[str, Any] | None = None
+    seat_kinds: Annotated[list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=64)] | None = None
+    name: Name | None = None
+    # Omitted: the first human seat. null: the host only watches.
+    host_seat: int | None = None
+
+
+class JoinRoom(_Body):
+    name: Name
+    seat: int | None = None
+
+
+class FillBots(_Body):
+    kind: Annotated[str, StringConstraints(max_length=40)] | None = None
+
+
+class StartRoom(_Body):
+    pass

@@ -1,0 +1,413 @@
+"""A room: its seats, its match and the one authority that changes them.
+
+Every change goes through `Room.lock`, one at a time. An accepted action is applied to the in-memory
+match, appended to the log, and handed to the committer; the frames it causes wait in the outbox
+until that write has committed. The room keeps every version's events, so a reconnecting client can
+be given exactly what it missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from partygames.engine.actions import Action
+from partygames.engine.bots import Bot
+from partygames.engine.errors import IllegalAction
+from partygames.engine.game import Game
+from partygames.engine.match import Event, Match
+from partygames.engine.options import Options
+from partygames.server import bots as botplay
+from partygames.server import storage as db
+from partygames.server.chat import channel_map, channels_for, may_read, readable
+from partygames.server.connections import Connection
+from partygames.server.errors import ServerError, not_open
+from partygames.server.outbox import Outbox, Sends
+from partygames.server.storage import Write, dumps
+from partygames.server.text import escape
+
+if TYPE_CHECKING:
+    from partygames.server.hub import Hub
+
+log = logging.getLogger(__name__)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log entry: an action (seat, bot or timer) or a clock tick (seat None)."""
+
+    seat: int | None
+    action: Action
+    source: str
+    at: float
+
+
+class Room:
+    """The authority of one room. Methods starting with `_` expect `lock` to be held."""
+
+    def __init__(self, hub: Hub, code: str, game: Game, seats: int, options: Options, seat_infos: list[SeatInfo],
+                 host_token_hash: str, host_seat: int | None, created_at: float) -> None:
+        self.hub = hub
+        self.code = code
+        self.game = game
+        self.seats = seats
+        self.options = options
+        self.seat_infos = seat_infos
+        self.host_token_hash = host_token_hash
+        self.host_seat = host_seat
+        self.created_at = created_at
+        self.status = "open"
+        self.seed: int | str | None = None
+        self.started_at: float | None = None
+        self.match: Match | None = None
+        self.log: list[Entry] = []
+        self.history: list[list[Event]] = []  # events of version v at index v - 1
+        self.phase: str | None = None
+        self.phase_started_at: float | None = None
+        self.chat_log: list[dict[str, Any]] = []
+        self.conns: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.outbox = Outbox()
+        self.last_write: asyncio.Future[None] | None = None
+        self.bots: dict[int, Bot] = {}
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.timer: asyncio.Task[None] | None = None
+        self.timer_phase: str | None = None
+        self.ticker: asyncio.Task[None] | None = None
+        self.broken = False
+        self.channels = channel_map(game, seats, options)
+
+    # -- derived ---------------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """The protocol version: how many log entries (actions and clock ticks) have been applied."""
+        return len(self.log)
+
+    def seat_for_token(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for seat, info in enumerate(self.seat_infos):
+            if info.token_hash is not None and secrets.compare_digest(info.token_hash, digest):
+                return seat
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        return token is not None and secrets.compare_digest(token_hash(token), self.host_token_hash)
+
+    def to_json(self, base_url: str) -> dict[str, Any]:
+        connected = {c.seat for c in self.conns}
+        result = self.match.result() if self.match is not None and self.match.is_over else None
+        return {
+            "code": self.code,
+            "link": f"{base_url.rstrip('/')}/room/{self.code}",
+            "game": self.game.id,
+            "title": self.game.title.to_json(),
+            "options": self.options.to_json(),
+            "status": self.status,
+            "seats": [{"seat": i, "kind": s.kind, "bot": s.bot,
+                       "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
+                       "taken": s.taken, "connected": s.kind == "bot" or i in connected}
+                      for i, s in enumerate(self.seat_infos)],
+            "host_seat": self.host_seat,
+            "version": self.version,
+            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "created_at": self.created_at,
+            "result": result.to_json() if result is not None else None,
+        }
+
+    def deadline_json(self, now: float) -> dict[str, Any] | None:
+        if self.match is None or self.phase is None or self.phase_started_at is None:
+            return None
+        deadline = self.match.deadline()
+        if deadline is None:
+            return None
+        seconds = deadline.seconds * self.hub.settings.deadline_scale
+        ends_at = self.phase_started_at + seconds
+        return {"phase": self.phase, "seconds": seconds, "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
+
+    def events_for(self, seat: int | None, after: int, upto: int) -> list[dict[str, Any]]:
+        return [{"version": v, "type": e.type, "data": e.data}
+                for v in range(after + 1, upto + 1) for e in self.history[v - 1] if e.is_visible_to(seat)]
+
+    def _view(self, seat: int | None, cache: dict[int | None, dict[str, Any]]) -> dict[str, Any]:
+        view = cache.get(seat)
+        if view is None:
+            assert self.match is not None
+            view = cache[seat] = self.match.view(seat)
+        return view
+
+    def _update(self, conn: Connection, since: int | None, cache: dict[int | None, dict[str, Any]],
+                deadline: dict[str, Any] | None, acks: list[Any]) -> dict[str, Any]:
+        """An update bringing `conn` from `since` (None: from nothing) to the current version."""
+        fresh = since is None or since > self.version or self.version - since > self.hub.settings.max_catchup
+        events = [] if fresh or since is None else self.events_for(conn.seat, since, self.version)
+        conn.sent_version = self.version
+        return {"type": "update", "version": self.version, "view": self._view(conn.seat, cache), "events": events,
+                "fresh": fresh, "acks": acks, "deadline": deadline}
+
+    def _send(self, sends: Sends) -> None:
+        self.outbox.put(self.last_write, sends)
+
+    def _submit(self, write: Write) -> asyncio.Future[None]:
+        future = self.hub.committer.submit(write)
+        self.last_write = future
+        future.add_done_callback(self._committed)
+        return future
+
+    def _committed(self, future: asyncio.Future[None]) -> None:
+        if future.exception() is not None and not self.broken:
+            self.broken = True
+            self.hub.drop(self, future.exception())
+
+    def _room_frames(self) -> Sends:
+        frame = {"type": "room", "room": self.to_json(self.hub.base_url)}
+        return [(c, frame) for c in self.conns]
+
+    # -- connections -----------------------------------------------------------------------------------
+    async def attach(self, conn: Connection, since: int | None) -> None:
+        async with self.lock:
+            self.conns.add(conn)
+            sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
+                                    "room": self.to_json(self.hub.base_url),
+                                    "channels": channels_for(self.channels, conn.seat)})]
+            for entry in readable(self.channels, conn.seat, self.chat_log, self.hub.settings.chat_history):
+                sends.append((conn, entry))
+            if self.match is not None:
+                sends.append((conn, self._update(conn, since, {}, self.deadline_json(time.time()), [])))
+            self._send(sends)
+            self._send([(c, f) for c, f in self._room_frames() if c is not conn])
+
+    async def detach(self, conn: Connection) -> None:
+        async with self.lock:
+            self.conns.discard(conn)
+            self._send(self._room_frames())
+
+    # -- play ------------------------------------------------------------------------------------------
+    async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
+        async with self.lock:
+            try:
+                if conn.seat is None:
+                    raise ServerError("seat/spectator", "Spectators cannot act.", "観戦者は操作できません。", 403)
+                if claimed_seat is not None and claimed_seat != conn.seat:
+                    raise ServerError("seat/not_yours", f"Your token is for seat {conn.seat}, not seat {claimed_seat}.",
+                                      f"あなたのトークンは席 {conn.seat} のものです(席 {claimed_seat} ではありません)。", 403)
+                if self.match is None or self.broken:
+                    raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+                events = self.match.apply(conn.seat, action)
+            except ServerError as error:
+                self._send([(conn, error.frame(ref))])
+            except IllegalAction as error:
+                # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
+                self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
+            else:
+                self._accepted(conn.seat, action, "seat", events, conn, ref)
+
+    def _accepted(self, seat: int | None, action: Action, source: str, events: list[Event],
+                  acker: Connection | None = None, ref: Any = None) -> None:
+        """Logs, stores and announces an entry already applied to the match."""
+        assert self.match is not None
+        now = time.time()
+        entry = Entry(seat, action, source, now)
+        self.log.append(entry)
+        self.history.append(events)
+        write = Write(inserts=[(db.actions, {"room": self.code, "seq": self.version, "seat": seat,
+                                             "action": dumps(action), "source": source, "at": now})])
+        deadline = self.match.deadline()
+        phase = deadline.phase if deadline is not None else None
+        changes: dict[str, Any] = {}
+        if phase != self.phase:
+            self.phase, self.phase_started_at = phase, (now if phase is not None else None)
+            changes.update(phase=self.phase, phase_started_at=self.phase_started_at)
+        if self.match.is_over:
+            self.status = "over"
+            result = self.match.result()
+            changes.update(status="over", result=dumps(result.to_json() if result else None))
+        if changes:
+            write.updates.append((db.rooms, {"code": self.code}, changes))
+        self._submit(write)
+        for bot_seat, bot in self.bots.items():
+            for event in events:
+                if event.is_visible_to(bot_seat):
+                    bot.observe(event)
+        cache: dict[int | None, dict[str, Any]] = {}
+        deadline_json = self.deadline_json(now)
+        sends: Sends = []
+        for conn in self.conns:
+            acks = [ref] if conn is acker and ref is not None else []
+            sends.append((conn, self._update(conn, conn.sent_version if conn.sent_version >= 0 else None, cache,
+                                             deadline_json, acks)))
+        if self.status == "over":
+            sends.extend(self._room_frames())
+        self._send(sends)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Schedules what acts next without a client: bots, the deadline timer, the clock."""
+        if self.status != "playing" or self.broken:
+            self.stop_tasks()
+            return
+        assert self.match is not None
+        from partygames.server import timers  # local: timers imports rooms for typing only
+
+        awaited = self.match.to_act()
+        for seat in awaited:
+            if seat in self.bots and seat not in self.bot_tasks:
+                self.bot_tasks[seat] = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+        if self.phase != self.timer_phase:
+            timers.schedule(self)
+        if self.game.tick_rate and self.ticker is None:
+            from partygames.server import clock
+
+            self.ticker = asyncio.get_running_loop().create_task(clock.run(self))
+
+    async def _bot_turn(self, seat: int) -> None:
+        await asyncio.sleep(self.hub.settings.bot_delay)
+        async with self.lock:
+            self.bot_tasks.pop(seat, None)
+            if self.match is None or self.status != "playing" or self.broken or seat not in self.match.to_act():
+                return
+            action = botplay.choose(self.bots[seat], self, seat)
+            try:
+                events = self.match.apply(seat, action)
+            except IllegalAction:
+                log.warning("bot at seat %d of room %s proposed an illegal action %r", seat, self.code, action)
+                action = botplay.fallback(self, seat)
+                events = self.match.apply(seat, action)
+            self._accepted(seat, action, "bot", events)
+
+    def apply_default(self, seat: int, action: Action) -> None:
+        """Applies a deadline's default action (lock held by the caller)."""
+        assert self.match is not None
+        events = self.match.apply(seat, action)
+        self._accepted(seat, action, "timer", events)
+
+    def apply_tick(self, now: float) -> None:
+        """Gives a game that moves with time the room clock's time (lock held by the caller)."""
+        assert self.match is not None
+        tick: Callable[[float], list[Event]] = self.match.tick  # type: ignore[attr-defined]
+        events = tick(now)
+        self._accepted(None, {"now": now}, "clock", list(events))
+
+    def stop_tasks(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
+        current = asyncio.current_task()
+        for pending in (self.timer, self.ticker):
+            if pending is not None and pending is not current:
+                pending.cancel()
+        self.timer = self.ticker = None
+        self.timer_phase = None
+
+    async def sync(self, conn: Connection, since: int) -> None:
+        async with self.lock:
+            if self.match is None:
+                raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+            self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
+
+    # -- chat --------------------------------------------------------------------------------------------
+    async def chat(self, conn: Connection, channel: str, text: str) -> None:
+        if channel not in channels_for(self.channels, conn.seat):
+            raise ServerError("chat/channel", f"You cannot post to {channel[:64]!r}.",
+                              f"チャンネル「{channel[:64]}」には投稿できません。", 403)
+        async with self.lock:
+            now = time.time()
+            entry = {"type": "chat", "channel": channel, "seat": conn.seat, "name": escape(conn.name),
+                     "text": escape(text), "at": now}
+            self.chat_log.append(entry)
+            self._submit(Write(inserts=[(db.chats, {"room": self.code, "channel": channel, "seat": conn.seat,
+                                                    "name": conn.name, "text": text, "at": now})]))
+            self._send([(c, entry) for c in self.conns if may_read(self.channels, channel, c.seat)])
+
+    # -- lobby -------------------------------------------------------------------------------------------
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        async with self.lock:
+            if self.status != "open":
+                raise not_open()
+            if seat is None:
+                free = [i for i, s in enumerate(self.seat_infos) if s.kind == "human" and not s.taken]
+                if not free:
+                    raise ServerError("room/full", "No free seat in this room.", "このルームに空席はありません。", 409)
+                seat = free[0]
+            elif not 0 <= seat < self.seats:
+                raise ServerError("seat/no_such_seat", f"No seat {seat}.", f"席 {seat} はありません。", 422)
+            elif self.seat_infos[seat].taken:
+                raise ServerError("seat/taken", f"Seat {seat} is taken.", f"席 {seat} はすでに埋まっています。", 409)
+            token = new_token()
+            info = self.seat_infos[seat]
+            info.name, info.token_hash = name, token_hash(token)
+            await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat},
+                                               {"name": name, "token_hash": info.token_hash})]))
+            self._send(self._room_frames())
+            return seat, token
+
+    async def fill_bots(self, kind: str) -> None:
+        async with self.lock:
+            if self.status != "open":
+                raise not_open()
+            if kind not in self.game.bots:
+                raise ServerError("bot/unknown", f"No bot {kind[:40]!r} (bots: {', '.join(self.game.bots)}).",
+                                  f"ボット「{kind[:40]}」はありません(ボット: {', '.join(self.game.bots)})。", 422)
+            write = Write()
+            for seat, info in enumerate(self.seat_infos):
+                if not info.taken:
+                    info.kind, info.bot = "bot", kind
+                    write.updates.append((db.seats, {"room": self.code, "seat": seat}, {"kind": "bot", "bot": kind}))
+            if write.updates:
+                await self._submit(write)
+            self._send(self._room_frames())
+
+    async def start(self) -> None:
+        async with self.lock:
+            if self.status != "open":
+                raise not_open()
+            if not all(s.taken for s in self.seat_infos):
+                raise ServerError("room/seats_empty", "Some seats are still free: wait for players or fill them with bots.",
+                                  "空席があります。参加者を待つか、ボットで埋めてください。", 409)
+            seed = secrets.randbits(62)
+            match = self.game.new(self.seats, self.options, seed)
+            now = time.time()
+            deadline = match.deadline()
+            phase = deadline.phase if deadline is not None else None
+            await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
+                "status": "playing", "seed": dumps(seed), "started_at": now, "phase": phase,
+                "phase_started_at": now if phase is not None else None})]))
+            self.begin(match, seed, now, phase, now if phase is not None else None)
+            cache: dict[int | None, dict[str, Any]] = {}
+            deadline_json = self.deadline_json(now)
+            self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns])
+            self._after_change()
+
+    def begin(self, match: Match, seed: int | str, started_at: float, phase: str | None,
+              phase_started_at: float | None) -> None:
+        """Sets up a started match (a fresh start, or a reload before its log is replayed)."""
+        self.match, self.seed, self.started_at = match, seed, started_at
+        self.status = "playing"
+        self.phase, self.phase_started_at = phase, phase_started_at
+        kinds = {i: s.bot for i, s in enumerate(self.seat_infos) if s.kind == "bot" and s.bot}
+        self.bots = botplay.make_bots(self.game, kinds, seed)

@@ -1,0 +1,194 @@
+"""The database: rooms, seats, the action log and chat, through SQLAlchemy Core.
+
+A match is stored as its game, seat count, options and seed plus the ordered log of accepted actions;
+the state is rebuilt by replaying the log (the engine guarantees determinism). Tokens are stored only
+as SHA-256 hashes. The same schema runs on SQLite (WAL, synchronous=FULL) and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
+
+metadata = MetaData()
+
+rooms = Table(
+    "pg_rooms", metadata,
+    Column("code", String(12), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("status", String(16), nullable=False, index=True),
+    Column("seed", Text, nullable=True),  # JSON; drawn at start
+    Column("host_token_hash", String(64), nullable=False),
+    Column("host_seat", Integer, nullable=True),
+    Column("created_at", Float, nullable=False, index=True),
+    Column("started_at", Float, nullable=True),
+    # The current timed phase and when it started: a restarted server resumes its timer from here.
+    Column("phase", Text, nullable=True),
+    Column("phase_started_at", Float, nullable=True),
+    Column("result", Text, nullable=True),  # JSON once over
+)
+
+seats = Table(
+    "pg_seats", metadata,
+    Column("room", String(12), ForeignKey("pg_rooms.code"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # "human" | "bot"
+    Column("bot", String(32), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions = Table(
+    "pg_actions", metadata,
+    Column("room", String(12), ForeignKey("pg_rooms.code"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, ...: the protocol version after this entry
+    Column("seat", Integer, nullable=True),  # None for clock ticks
+    Column("action", Text, nullable=False),  # JSON
+    Column("source", String(8), nullable=False),  # seat | bot | timer | clock
+    Column("at", Float, nullable=False),
+)
+
+chats = Table(
+    "pg_chats", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(12), ForeignKey("pg_rooms.code"), nullable=False, index=True),
+    Column("channel", String(64), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class Write:
+    """One unit for the committer: rows to insert and rows to update, applied in one transaction
+    together with the other writes of its batch."""
+
+    inserts: list[tuple[Table, dict[str, Any]]] = field(default_factory=list)
+    updates: list[tuple[Table, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass
+class StoredRoom:
+    """A room as loaded from the database."""
+
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+    chat: list[dict[str, Any]]
+
+
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL + FULL: a commit is on disk (fsync of the WAL) before it returns.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Storage:
+    """Synchronous database access; the server calls it from worker threads."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def write(self, writes: Sequence[Write]) -> None:
+        """Applies writes in one transaction, inserts grouped per table (executemany) in order."""
+        with self.engine.begin() as conn:
+            self._apply(conn, writes)
+
+    @staticmethod
+    def _apply(conn: Connection, writes: Sequence[Write]) -> None:
+        # Rooms before seats before actions: foreign keys need the parent row first. Updates run
+        # after all inserts; a batch never updates a row it inserts in a way that depends on order.
+        grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        tables: dict[str, Table] = {}
+        for w in writes:
+            for table, row in w.inserts:
+                grouped[table.name].append(row)
+                tables[table.name] = table
+        for name in ("pg_rooms", "pg_seats", "pg_actions", "pg_chats"):
+            if grouped.get(name):
+                conn.execute(insert(tables[name]), grouped[name])
+        for w in writes:
+            for table, key, values in w.updates:
+                where = [table.c[k] == v for k, v in key.items()]
+                conn.execute(update(table).where(*where).values(**values))
+
+    def load(self, code: str) -> StoredRoom | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(select(seats).where(seats.c.room == code).order_by(seats.c.seat)).mappings()
+            log = conn.execute(select(actions).where(actions.c.room == code).order_by(actions.c.seq)).mappings()
+            chat = conn.execute(select(chats).where(chats.c.room == code).order_by(chats.c.id)).mappings()
+            return StoredRoom(dict(row), [dict(s) for s in seat_rows], [dict(a) for a in log], [dict(c) for c in chat])
+
+    def codes(self, status: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(rooms.c.code).where(rooms.c.status == status)).scalars())
+
+    def recent(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Room summaries, newest first."""
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(
+                select(rooms.c.code, rooms.c.game, rooms.c.status, rooms.c.seats, rooms.c.created_at)
+                .order_by(rooms.c.created_at.desc()).limit(limit)).mappings()]
+            if not rows:
+                return rows
+            taken: dict[str, int] = defaultdict(int)
+            for seat in conn.execute(select(seats.c.room, seats.c.kind, seats.c.token_hash)
+                                     .where(seats.c.room.in_([r["code"] for r in rows]))).mappings():
+                if seat["kind"] == "bot" or seat["token_hash"]:
+                    taken[seat["room"]] += 1
+            for r in rows:
+                r["seats_taken"] = taken[r["code"]]
+            return rows
+
+    def exists(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(rooms.c.code).where(rooms.c.code == code)).first() is not None
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
