@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server import client as clients
+from tests.server.client import Lobby
+from tests.server.live import LiveServer
+from tests.server.pg import postgres_url
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    with postgres_url() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real server (SQLite) shared by a test module; every test makes its own rooms."""
+    live = LiveServer(tmp_path_factory.mktemp("server"), bot_delay=0.02).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def lobby(server: LiveServer) -> Iterator[Lobby]:
+    client = Lobby(server.url)
+    yield client
+    client.http.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
+    """None (SQLite in the server's data directory) or a real PostgreSQL URL."""
+    if request.param == "sqlite":
+        return None
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+@pytest.fixture(autouse=True)
+def close_sockets() -> Iterator[None]:
+    yield
+    while clients.OPEN:
+        clients.OPEN.pop().close()

@@ -1,0 +1,36 @@
+"""Test-only games served through `create_app(..., games=GAMES)` or `--games-module tests.server.games:GAMES`.
+
+- `toy`: the engine's toy game (sealed bids, one round, a 30 s deadline).
+- `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
+- `team-toy`: the toy game declaring team chat channels (even and odd seats).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from partygames.engine.game import Game
+from partygames.engine.options import Options
+from tests.toy_game import GAME as TOY
+from tests.toy_game import ToyMatch
+
+SECRET_CARDS = [7001, 7013, 7027, 7039, 7043, 7057, 7069, 7079, 7093, 7103]
+
+
+class SecretToyMatch(ToyMatch):
+    def _setup(self) -> None:
+        super()._setup()
+        self.cards = [SECRET_CARDS[c - 1] for c in self.cards]
+        self.deck = [SECRET_CARDS[c - 1] for c in self.deck]
+
+
+def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
+    return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
+
+
+GAMES: dict[str, Game] = {
+    "toy": TOY,
+    "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
+    "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
+}

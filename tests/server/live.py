@@ -1,0 +1,76 @@
+"""A real server process (uvicorn via `python -m partygames.server`) on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """Starts, kills (SIGKILL) and restarts one server process on the same port and database."""
+
+    def __init__(self, data_dir: Path, database_url: str | None = None, bot_delay: float = 0.05,
+                 deadline_scale: float = 1.0, games: str = "tests.server.games:GAMES") -> None:
+        self.port = free_port()
+        self.data_dir = data_dir
+        self.args = [sys.executable, "-m", "partygames.server", "--host", "127.0.0.1", "--port", str(self.port),
+                     "--data-dir", str(data_dir), "--bot-delay", str(bot_delay),
+                     "--deadline-scale", str(deadline_scale), "--games-module", games]
+        if database_url:
+            self.args += ["--database-url", database_url]
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, like a power cut for the process."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)

@@ -1,0 +1,107 @@
+"""The lobby's HTTP API against a real server: rooms, seats, tokens, host powers, refusals."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.server.client import Lobby
+from tests.server.live import LiveServer
+
+
+def error_code(response: httpx.Response) -> str:
+    return str(response.json()["error"]["code"])
+
+
+def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
+    games = {g["id"]: g for g in lobby.http.get("/api/games").json()}
+    assert set(games) == {"toy", "secret-toy", "team-toy"}
+    toy = games["toy"]
+    assert toy["options"]["properties"]["coins"]["default"] == 10
+    assert toy["seat_counts"] == [2, 3, 4]
+    assert toy["bots"] == ["random", "heuristic"]
+
+
+def test_creating_a_room_gives_a_code_a_share_link_and_the_host_seat(lobby: Lobby, server: LiveServer) -> None:
+    created = lobby.create("toy", 3, name="Aki", options={"coins": 50})
+    code = created["code"]
+    assert len(code) == 6 and code.isupper()
+    assert created["link"] == f"{server.url}/room/{code}"
+    assert created["seat"] == 0 and len(created["token"]) >= 30 and len(created["host_token"]) >= 30
+    room = lobby.room(code.lower())  # codes are case-insensitive
+    assert room["status"] == "open" and room["options"] == {"coins": 50}
+    assert [s["taken"] for s in room["seats"]] == [True, False, False]
+    assert room["seats"][0]["name"] == "Aki"
+    listed = {r["code"]: r for r in lobby.http.get("/api/rooms").json()}
+    assert listed[code]["status"] == "open" and listed[code]["seats_taken"] == 1
+    # The share link opens the web client.
+    assert httpx.get(created["link"]).status_code == 200
+
+
+def test_joining_takes_free_seats_in_order_and_refuses_a_taken_or_missing_seat(lobby: Lobby) -> None:
+    created = lobby.create("toy", 3, name="Aki")
+    code = created["code"]
+    assert lobby.join(code, "Ben")["seat"] == 1
+    taken = lobby.http.post(f"/api/rooms/{code}/join", json={"name": "Cy", "seat": 1})
+    assert taken.status_code == 409 and error_code(taken) == "seat/taken"
+    missing = lobby.http.post(f"/api/rooms/{code}/join", json={"name": "Cy", "seat": 7})
+    assert error_code(missing) == "seat/no_such_seat"
+    assert lobby.join(code, "Cy")["seat"] == 2
+    full = lobby.http.post(f"/api/rooms/{code}/join", json={"name": "Dee"})
+    assert full.status_code == 409 and error_code(full) == "room/full"
+
+
+def test_only_the_host_token_starts_and_a_room_with_free_seats_does_not_start(lobby: Lobby) -> None:
+    created = lobby.create("toy", 2, name="Aki")
+    code = created["code"]
+    for token in (None, "wrong", created["token"]):  # the host's seat token is not the host token
+        headers = {"X-Host-Token": token} if token else {}
+        refused = lobby.http.post(f"/api/rooms/{code}/start", headers=headers)
+        assert refused.status_code == 403 and error_code(refused) == "host/bad_token"
+    early = lobby.http.post(f"/api/rooms/{code}/start", headers={"X-Host-Token": created["host_token"]})
+    assert early.status_code == 409 and error_code(early) == "room/seats_empty"
+    filled = lobby.http.post(f"/api/rooms/{code}/fill-bots", json={"kind": "random"},
+                             headers={"X-Host-Token": created["host_token"]}).json()
+    assert filled["seats"][1]["kind"] == "bot" and filled["seats"][1]["bot"] == "random"
+    assert lobby.start(code, created["host_token"])["status"] == "playing"
+    late = lobby.http.post(f"/api/rooms/{code}/join", json={"name": "Late"})
+    assert late.status_code == 409 and error_code(late) == "room/not_open"
+
+
+def test_bad_room_requests_are_refused_with_reasons_in_both_languages(lobby: Lobby) -> None:
+    cases = [
+        ({"game": "nope", "seats": 2}, "game/unknown"),
+        ({"game": "toy", "seats": 9}, "options/invalid"),
+        ({"game": "toy", "seats": 2, "options": {"coins": -5}}, "options/invalid"),
+        ({"game": "toy", "seats": 2, "options": {"colour": "red"}}, "options/invalid"),
+        ({"game": "toy", "seats": 2, "seat_kinds": ["human", "bot:genius"]}, "room/seat_kinds"),
+        ({"game": "toy", "seats": 2, "name": "x" * 30}, "name/invalid"),
+        ({"game": "toy", "seats": 2, "name": "a\u0007b"}, "name/invalid"),
+        ({"game": "toy", "seats": "two"}, "msg/invalid"),
+        ({"game": "toy", "seats": 2, "surprise": 1}, "msg/invalid"),
+    ]
+    for body, code in cases:
+        response = lobby.http.post("/api/rooms", json=body)
+        assert 400 <= response.status_code < 500, body
+        error = response.json()["error"]
+        assert error["code"] == code, (body, error)
+        assert error["en"] and error["ja"] and error["en"] != error["ja"]
+    assert error_code(lobby.http.get("/api/rooms/ZZZZZZ")) == "room/not_found"
+
+
+def test_oversized_request_bodies_are_refused_before_parsing(lobby: Lobby) -> None:
+    response = lobby.http.post("/api/rooms", content=b'{"game": "' + b"x" * 20000 + b'"}',
+                               headers={"Content-Type": "application/json"})
+    assert response.status_code == 413 and error_code(response) == "msg/too_large"
+
+
+def test_a_host_who_only_watches_gets_no_seat(lobby: Lobby) -> None:
+    created = lobby.create("toy", 2, host_seat=None)
+    assert created["seat"] is None and created["token"] is None
+    assert [s["taken"] for s in created["room"]["seats"]] == [False, False]
+
+
+def test_openapi_describes_the_lobby(lobby: Lobby) -> None:
+    spec = lobby.http.get("/openapi.json").json()
+    for path in ("/api/games", "/api/rooms", "/api/rooms/{code}/join", "/api/rooms/{code}/start",
+                 "/api/rooms/{code}/replay"):
+        assert path in spec["paths"]
