@@ -11,6 +11,7 @@ and the house ledger (what the house has paid out, negative, or collected) alway
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from partygames.engine import Action, ActionSpec, Event, IllegalAction, Match, Result, choice, spec
@@ -280,6 +281,14 @@ class LuckyNineMatch(Match):
         self.phase = "over"
         self.termination = termination
         events.append(Event("game_over", {"termination": termination, "house_collects": self.collected}))
+
+    def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
+        """Nothing is hidden but the future: the copy has another random state (future dropper results)."""
+        if owner is not None:
+            return None
+        other = self.clone()
+        other.chance.state = rng.getrandbits(64)
+        return other
 
     # -- views and result ------------------------------------------------------------------------
     def score(self, seat: int) -> int:

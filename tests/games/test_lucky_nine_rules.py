@@ -1,0 +1,347 @@
+"""Lucky Nine rules (seed 004), each with the numbers worked out. The dropper is forced with the
+public chance hook: `script={"dropper": [...]}` or `match.chance.script("dropper", ...)`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from partygames.engine import IllegalAction, InvalidOptions
+from partygames.games import get
+from partygames.games.lucky_nine.rules import CHESTS, LuckyNineMatch
+
+GAME = get("lucky-nine")
+FOUR = ("lapis", "redstone", "gold", "emerald")
+# With 7 players: the four funded chests, then the diamond chest (3), which empties everything and
+# triggers the refill of special rule a, then two of the refilled chests.
+ROUND_ONE_HITS = [*FOUR, "diamond", "lapis", "redstone"]
+
+
+def new(seats: int, options: dict[str, Any] | None = None, draws: list[str] | None = None) -> LuckyNineMatch:
+    match = GAME.new(seats, options, seed=1, script={"dropper": draws or []})
+    assert isinstance(match, LuckyNineMatch)
+    return match
+
+
+def act(match: LuckyNineMatch, action_type: str, **params: Any) -> list[str]:
+    events = match.apply(match.to_act()[0], {"type": action_type, **params})
+    return [e.type for e in events]
+
+
+def turn(match: LuckyNineMatch, draws: list[str], end: str = "pass", after: str = "stay") -> None:
+    """Plays one whole turn: the scripted draws, continuing after each hit but the last."""
+    match.chance.script("dropper", *draws)
+    act(match, "press")
+    for _ in draws[1:]:
+        act(match, "continue")
+    if match.phase == "decide":
+        act(match, end)
+    if match.phase == "dropout":
+        act(match, after)
+
+
+def conserved(match: LuckyNineMatch) -> bool:
+    return match.total_diamonds() == match.seats * match.options.start_diamonds
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("seats", "diamond_chest", "house"), [(2, 0, -4), (4, 0, -4), (6, 2, -6), (20, 16, -20)])
+def test_house_funds_four_chests_with_one_and_the_rest_of_one_per_player_into_the_diamond_chest(
+        seats: int, diamond_chest: int, house: int) -> None:
+    match = new(seats)
+    assert {c: match.chests[c] for c in FOUR} == dict.fromkeys(FOUR, 1)
+    assert match.chests["diamond"] == diamond_chest
+    assert match.house == house
+    assert match.holdings == [64] * seats
+    assert match.view(None)["lit"] == list(FOUR) + (["diamond"] if diamond_chest else [])
+
+
+def test_starting_diamonds_are_an_option() -> None:
+    assert new(3, {"start_diamonds": 100}).holdings == [100, 100, 100]
+
+
+def test_seat_counts_and_options_out_of_range_are_refused() -> None:
+    for seats in (1, 21):
+        with pytest.raises(InvalidOptions):
+            new(seats)
+    for bad in ({"rounds": 7}, {"start_diamonds": 0},
+                {"special_prizes": [{"name": "elytra"}, {"name": "elytra"}]},
+                {"special_prizes": [{"name": "diamond"}]}):
+        with pytest.raises(InvalidOptions):
+            new(3, bad)
+
+
+# -- hits and misses -------------------------------------------------------------------------------
+def test_a_hit_takes_the_chest_and_asks_continue_or_pass() -> None:
+    match = new(6, draws=["gold"])
+    assert act(match, "press") == ["draw", "take"]
+    assert match.holdings[0] == 65 and match.chests["gold"] == 0
+    assert [s["type"] for s in match.legal_actions(0)] == ["continue", "pass"]
+
+
+def test_a_miss_pays_the_stake_into_the_drawn_chest_and_into_the_diamond_chest() -> None:
+    match = new(6, draws=["wood"])  # diamond chest starts with 2
+    assert act(match, "press") == ["draw", "pay"]
+    assert match.holdings[0] == 62 and match.chests["wood"] == 1 and match.chests["diamond"] == 3
+    assert match.phase == "dropout" and match.turn_seat == 0
+    assert conserved(match)
+
+
+def test_a_miss_on_the_empty_diamond_chest_pays_twice_the_stake_into_it() -> None:
+    match = new(3, draws=["diamond"])  # 3 players: the diamond chest starts empty
+    act(match, "press")
+    assert match.holdings[0] == 62 and match.chests["diamond"] == 2
+
+
+def test_variant_a_triples_the_payment_when_the_diamond_chest_is_empty() -> None:
+    match = new(3, {"triple_diamond": True}, draws=["diamond"])
+    act(match, "press")
+    assert match.holdings[0] == 61 and match.chests["diamond"] == 3
+
+
+def test_a_hit_on_the_diamond_chest_takes_all_its_diamonds() -> None:
+    match = new(10, draws=["diamond"])  # 10 players: 6 in the diamond chest
+    act(match, "press")
+    assert match.holdings[0] == 70 and match.chests["diamond"] == 0
+
+
+def test_continue_presses_again_and_a_miss_after_hits_keeps_the_hits() -> None:
+    match = new(6, draws=["lapis", "gold", "coal"])
+    act(match, "press")
+    act(match, "continue")
+    assert match.holdings[0] == 66
+    act(match, "continue")  # coal is empty: pay 1 into coal and 1 into the diamond chest
+    assert match.holdings[0] == 64 and match.chests["coal"] == 1 and match.chests["diamond"] == 3
+    assert match.view(None)["turn_draws"] == ["lapis", "gold", "coal"]
+
+
+def test_pass_ends_the_turn_and_the_next_seat_presses() -> None:
+    match = new(3, draws=["lapis"])
+    act(match, "press")
+    act(match, "pass")
+    assert [s["type"] for s in match.legal_actions(0)] == ["stay", "drop_out"]
+    act(match, "stay")
+    assert match.to_act() == (1,) and match.phase == "press"
+
+
+def test_a_dropped_out_player_gets_no_more_turns() -> None:
+    match = new(3)
+    turn(match, ["lapis"], after="drop_out")
+    turn(match, ["gold"])
+    turn(match, ["wood"])
+    assert match.to_act() == (1,)  # seat 0 is skipped in the second lap
+    assert match.status == ["dropped", "active", "active"]
+
+
+def test_the_game_ends_when_no_active_player_remains() -> None:
+    match = new(2)
+    turn(match, ["lapis"], after="drop_out")
+    turn(match, ["gold"], after="drop_out")
+    assert match.is_over
+    result = match.result()
+    assert result is not None and result.termination == "no_active_players"
+    # The house collects redstone and emerald (1 each): ledger -4 + 2.
+    assert match.house == -2 and result.detail["house_collected"] == 2
+    assert result.winners == (0, 1) and [s.score for s in result.seats] == [65.0, 65.0]
+
+
+# -- rounds, stakes, top-up ------------------------------------------------------------------------
+def test_six_or_fewer_players_take_two_turns_per_round_seven_or_more_one() -> None:
+    six = new(6)
+    for draw in ["wood", "stone", "coal", "iron", "wood", "stone"]:  # miss, miss, miss, miss, hit, hit
+        turn(six, [draw])
+    assert six.round == 0 and six.lap == 1 and six.turn_seat == 0 and six.stake == 1
+    seven = new(7)
+    for _ in range(7):
+        turn(seven, ["stone"])
+    assert seven.round == 1 and seven.turn_seat == 0 and seven.stake == 2
+
+
+@pytest.mark.parametrize(("rounds", "stakes"), [(4, [1, 3, 6, 9]), (5, [1, 2, 4, 6, 9]), (6, [1, 2, 4, 6, 8, 9])])
+def test_stakes_per_round_follow_the_seed_tables(rounds: int, stakes: list[int]) -> None:
+    match = new(7, {"rounds": rounds})
+    seen = []
+    while not match.is_over:
+        if match.phase == "press":
+            seen.append(match.stake)
+        turn(match, ["wood"])  # wood is hit after the first miss; nobody drops out
+    assert sorted(set(seen)) == stakes and len(seen) == 7 * rounds
+
+
+def test_between_rounds_the_lit_chests_but_the_diamond_chest_are_topped_up_to_the_next_stake() -> None:
+    match = new(7, {"rounds": 4})  # stakes 1, 3, 6, 9; diamond chest starts with 3
+    # Stake 1: wood miss (wood 1, diamond chest 4), lapis hit, coal miss (5), iron miss (6),
+    # stone miss (7), stone hit, wood hit.
+    for draw in ["wood", "lapis", "coal", "iron", "stone", "stone", "wood"]:
+        turn(match, [draw])
+    # Round 2, stake 3: coal, iron, redstone, gold and emerald held 1 each -> 3 each (+10 from the
+    # house); the empty chests stay empty and the diamond chest is not topped up.
+    assert match.round == 1 and match.stake == 3
+    assert match.chests == {"wood": 0, "stone": 0, "coal": 3, "iron": 3, "lapis": 0, "redstone": 3, "gold": 3,
+                            "emerald": 3, "diamond": 7}
+    assert match.house == -3 - 4 - 10
+    assert conserved(match)
+
+
+def test_after_the_last_round_the_house_collects_what_the_chests_hold() -> None:
+    match = new(7, {"rounds": 4})
+    while not match.is_over:
+        turn(match, ["wood"])
+    result = match.result()
+    assert result is not None and result.termination == "rounds_complete"
+    assert sum(match.chests.values()) == 0 and result.detail["house_collected"] > 0
+    assert conserved(match)
+
+
+def test_the_drop_out_question_is_not_asked_after_a_players_last_turn() -> None:
+    match = new(7, {"rounds": 4})
+    for _ in range(21):
+        turn(match, ["wood"])
+    assert match.round == 3
+    match.chance.script("dropper", "stone")
+    act(match, "press")  # a miss in the last round: no later turn, so no question
+    assert match.phase == "press" and match.turn_seat == 1
+
+
+# -- special rules a and b ---------------------------------------------------------------------------
+def test_special_rule_a_refills_four_chests_with_the_stake_when_a_take_empties_every_chest() -> None:
+    match = new(3, draws=list(FOUR))  # diamond chest empty with 3 players
+    act(match, "press")
+    for _ in range(3):
+        act(match, "continue")
+    assert match.holdings[0] == 68
+    assert {c: match.chests[c] for c in FOUR} == dict.fromkeys(FOUR, 1)
+    assert match.house == -8 and conserved(match)
+
+
+def test_special_rule_b_a_player_below_the_stake_who_misses_pays_everything_into_the_diamond_chest_and_is_out() -> None:
+    match = new(7, {"rounds": 4, "start_diamonds": 1})  # stakes 1 then 3; diamond chest 3
+    for draw in ROUND_ONE_HITS:  # every seat hits once: seat 0 holds 1 + 1 = 2
+        turn(match, [draw])
+    assert match.round == 1 and match.stake == 3 and match.holdings[0] == 2
+    before = match.chests["diamond"]
+    match.chance.script("dropper", "wood")
+    assert act(match, "press") == ["draw", "pay", "disqualified"]
+    assert match.holdings[0] == 0 and match.chests["diamond"] == before + 2 and match.chests["wood"] == 0
+    assert match.status[0] == "disqualified" and match.turn_seat == 1  # no drop-out question
+    assert conserved(match)
+
+
+def test_a_player_who_holds_the_stake_but_not_the_whole_miss_pays_what_they_hold_and_is_out() -> None:
+    # Our decision: stake 1, holdings 1, a miss owes 2: 1 goes into the drawn chest, 0 into the
+    # diamond chest, and the player is disqualified like under special rule b.
+    match = new(3, {"start_diamonds": 1}, draws=["wood"])
+    act(match, "press")
+    assert match.holdings[0] == 0 and match.chests["wood"] == 1 and match.chests["diamond"] == 0
+    assert match.status[0] == "disqualified"
+
+
+def test_a_player_below_the_stake_plays_on_until_a_miss() -> None:
+    match = new(7, {"rounds": 4, "start_diamonds": 1})
+    for draw in ROUND_ONE_HITS:
+        turn(match, [draw])
+    assert match.holdings[0] == 2 < match.stake
+    turn(match, ["gold"])  # a hit with 2 < 3 held: still in the game (gold was topped up to 3)
+    assert match.status[0] == "active" and match.holdings[0] == 5
+
+
+# -- variants ---------------------------------------------------------------------------------------
+def test_variant_b_the_last_lit_chest_also_gives_one_slot_of_the_diamond_chest() -> None:
+    match = new(6, {"sweep_bonus": True}, draws=list(FOUR))  # diamond chest holds 2
+    act(match, "press")
+    for _ in range(3):
+        types = act(match, "continue")
+    assert types == ["draw", "take", "sweep_bonus", "refill"]
+    assert match.holdings[0] == 64 + 4 + 2
+
+
+def test_variant_b_slot_is_one_stack_of_64() -> None:
+    match = new(6, {"sweep_bonus": True}, draws=list(FOUR))
+    match.chests["diamond"] = 100
+    match.house -= 98  # keep the ledger whole for the test set-up
+    act(match, "press")
+    for _ in range(3):
+        act(match, "continue")
+    assert match.holdings[0] == 64 + 4 + 64 and match.chests["diamond"] == 36
+    assert conserved(match)
+
+
+def test_without_variant_b_the_last_lit_chest_gives_nothing_more() -> None:
+    match = new(6, draws=list(FOUR))
+    act(match, "press")
+    for _ in range(3):
+        act(match, "continue")
+    assert match.holdings[0] == 68 and match.chests["diamond"] == 2
+
+
+def test_variant_c_never_repeats_the_previous_result() -> None:
+    match = new(3, {"no_repeat": True}, draws=["wood"])
+    act(match, "press")
+    act(match, "stay")
+    match.chance.script("dropper", "wood")
+    with pytest.raises(ValueError, match="not one of"):
+        act(match, "press")
+    plain = new(3, draws=["wood"])
+    act(plain, "press")
+    act(plain, "stay")
+    plain.chance.script("dropper", "wood")
+    act(plain, "press")  # the seed's machine may repeat: 「連続で同じ出目が出るように」
+    assert plain.holdings[1] == 65
+
+
+def test_variant_d_pays_five_times_the_stake_on_every_fifth_hit_in_a_row() -> None:
+    match = new(6, {"chain_bonus": True}, draws=[*FOUR, "diamond"])
+    act(match, "press")
+    for _ in range(3):
+        act(match, "continue")
+    types = act(match, "continue")
+    assert types[:2] == ["draw", "chain_bonus"]
+    assert match.holdings[0] == 64 + 4 + 2 + 5 and conserved(match)
+
+
+def test_variant_d_counts_within_one_turn_only() -> None:
+    match = new(6, {"chain_bonus": True})
+    turn(match, ["lapis", "redstone"])
+    turn(match, ["gold", "emerald", "diamond"])
+    assert match.holdings[:2] == [66, 64 + 4]
+
+
+# -- special prizes ---------------------------------------------------------------------------------
+def test_a_diamond_chest_hit_claims_one_kind_and_the_rest_stays() -> None:
+    options = {"special_prizes": [{"name": "elytra", "name_ja": "エリトラ", "count": 2, "value": 30}]}
+    match = new(10, options, draws=["diamond", "diamond"])  # diamond chest: 6 diamonds and 2 elytra
+    act(match, "press")
+    assert match.legal_actions(0) == [{"type": "claim", "params": {"kind": {"choice": ["diamond", "elytra"]}}}]
+    act(match, "claim", kind="elytra")
+    assert match.claimed[0] == {"elytra": 2} and match.chests["diamond"] == 6 and match.holdings[0] == 64
+    act(match, "continue")  # only diamonds are left: no question
+    assert match.holdings[0] == 70 and match.phase == "decide"
+    assert match.score(0) == 70 + 60
+
+
+def test_a_diamond_chest_holding_only_a_prize_is_lit() -> None:
+    match = new(3, {"special_prizes": [{"name": "trident"}]}, draws=["diamond"])
+    assert "diamond" in match.view(None)["lit"]
+    act(match, "press")
+    assert match.claimed[0] == {"trident": 1} and match.holdings[0] == 64
+
+
+def test_unlisted_actions_are_refused_in_both_languages() -> None:
+    match = new(3)
+    with pytest.raises(IllegalAction) as info:
+        match.apply(0, {"type": "continue"})
+    assert info.value.en and info.value.ja
+    with pytest.raises(IllegalAction):
+        match.apply(1, {"type": "press"})
+
+
+def test_views_show_every_chest_and_are_the_same_for_every_seat() -> None:
+    match = new(4, draws=["wood"])
+    act(match, "press")
+    public = match.view(None)
+    assert set(public["chests"]) == set(CHESTS)
+    for seat in range(4):
+        view = match.view(seat)
+        assert {k: v for k, v in view.items() if k not in ("seat", "legal_actions")} == \
+            {k: v for k, v in public.items() if k not in ("seat", "legal_actions")}
