@@ -1,0 +1,73 @@
+"""Terminal rendering of a seat's view, and labels for the action prompts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text as RichText
+
+from partygames.engine.text import Lang, Text
+
+ACTION_LABELS: dict[str, Text] = {
+    "hire": Text("Hire a fighter from the market", "市場から闘士を雇う"),
+    "play": Text("Play a fighter face down", "闘士を裏向きでプレイする"),
+}
+PARAM_LABELS: dict[str, Text] = {
+    "slot": Text("Market slot (0 = $0, 1 = $2, 2 = $4, 3 = $6)", "市場の位置(0 = $0、1 = $2、2 = $4、3 = $6)"),
+    "card": Text("Card", "カード"),
+}
+
+_L = {
+    "phase": Text("Phase", "フェーズ"), "draft": Text("Hiring", "闘士の雇用"), "play": Text("Fight", "戦い"),
+    "over": Text("Game over", "ゲーム終了"), "round": Text("Round", "ラウンド"), "pot": Text("Pot", "テーブル中央"),
+    "set_aside": Text("Set aside", "横に分けたチップ"), "market": Text("Market", "市場"),
+    "deck": Text("Deck", "山札"), "seat": Text("Seat", "席"), "chips": Text("Chips", "チップ"),
+    "hand": Text("Hand", "手札"), "known": Text("Known cards", "判明しているカード"),
+    "fighters": Text("Fighters", "闘士"), "played": Text("Played", "プレイ済み"),
+    "my_hand": Text("Your hand", "あなたの手札"), "my_played": Text("Face down", "裏向きでプレイ"),
+    "last": Text("Last fight", "直前の戦い"), "kills": Text("kills", "殺す"),
+    "none": Text("no kills", "殺しなし"), "unawarded": Text("Unawarded", "分配されない残り"),
+    "drafter": Text("To hire", "雇用の手番"), "you": Text("you", "あなた"),
+}
+
+
+def render(view: dict[str, Any], lang: Lang = "en") -> Group:
+    """A readable picture of one seat's view: table state, players, the arena, the last fight."""
+    def t(key: str) -> str:
+        return _L[key](lang)
+
+    me = view["seat"]
+    parts: list[Any] = []
+    head = f"{t('phase')}: {t(view['phase'])}"
+    if view["phase"] != "draft":
+        head += f"   {t('round')} {view['round']}/{view['rounds']}"
+    head += f"   {t('pot')}: ${view['pot']}   {t('set_aside')}: ${view['set_aside']}"
+    if view["phase"] == "over" and view["unawarded"]:
+        head += f"   {t('unawarded')}: ${view['unawarded']}"
+    parts.append(RichText(head, style="bold"))
+    if view["phase"] == "draft":
+        market = "   ".join(f"[{m['slot']}] {m['card']} ${m['price']}" for m in view["market"])
+        parts.append(RichText(f"{t('market')}: {market}   {t('deck')}: {view['deck_count']}"))
+        parts.append(RichText(f"{t('drafter')}: {t('seat')} {view['drafter']}"))
+    table = Table(show_header=True)
+    for key in ("seat", "chips", "hand", "known", "fighters", "played"):
+        table.add_column(t(key))
+    for s in range(view["seats"]):
+        fighters = " ".join(f["card"] for f in view["arena"] if f["owner"] == s)
+        name = f"{s} ({t('you')})" if s == me else str(s)
+        table.add_row(name, f"${view['chips'][s]}", str(view["hand_counts"][s]), " ".join(view["known_cards"][s]),
+                      fighters, "✓" if view["has_played"][s] else "")
+    parts.append(table)
+    if view["history"]:
+        last = view["history"][-1]
+        kills = [f"{k['killer']['card']}({k['killer']['owner']}) {t('kills')} {k['victim']['card']}"
+                 f"({k['victim']['owner']}) ${k['paid']}" for k in last["kills"]]
+        parts.append(RichText(f"{t('last')} ({t('round')} {last['round']}): " + " ".join(last["plays"])))
+        parts.append(RichText("  " + ("; ".join(kills) if kills else t("none"))))
+    if view["my_hand"] is not None:
+        parts.append(RichText(f"{t('my_hand')}: {' '.join(view['my_hand'])}", style="cyan"))
+        if view["my_played"]:
+            parts.append(RichText(f"{t('my_played')}: {view['my_played']}", style="cyan"))
+    return Group(*parts)
