@@ -1,0 +1,157 @@
+// Action controls, generated only from the seat's legal-action specs (see docs/engine.md): a choice
+// parameter becomes buttons, an integer range a number input with a slider and quick buttons.
+import { html, useState, useEffect } from "./lib.js";
+import { t, getLang } from "./i18n.js";
+import { humanize, formatValue } from "./generic.js";
+
+function label(game, fn, fallback, ...args) {
+  const custom = game && typeof game[fn] === "function" ? game[fn](...args, getLang()) : null;
+  return custom == null || custom === "" ? fallback : custom;
+}
+
+export const actionLabel = (game, type) => label(game, "actionLabel", humanize(type), type);
+const paramLabel = (game, type, name) => label(game, "paramLabel", humanize(name), type, name);
+const valueLabel = (game, type, name, value) => label(game, "valueLabel", formatValue(value), type, name, value);
+
+function isRange(param) {
+  return param && typeof param.min === "number" && typeof param.max === "number";
+}
+
+function rangeValues(param) {
+  const step = param.step || 1;
+  return Math.floor((param.max - param.min) / step) + 1;
+}
+
+function snap(param, value) {
+  const step = param.step || 1;
+  const n = Math.round((value - param.min) / step);
+  return Math.min(param.max, Math.max(param.min, param.min + n * step));
+}
+
+function inRange(param, value) {
+  const step = param.step || 1;
+  return Number.isInteger(value) && value >= param.min && value <= param.max && (value - param.min) % step === 0;
+}
+
+/** The quick-pick values offered under a range input: the ends and a few points between. */
+export function quickValues(param) {
+  const values = new Set([param.min]);
+  for (const fraction of [0.25, 0.5, 0.75]) values.add(snap(param, param.min + (param.max - param.min) * fraction));
+  values.add(param.max);
+  return [...values].sort((a, b) => a - b);
+}
+
+function RangeInput({ game, type, name, param, value, onChange }) {
+  const step = param.step || 1;
+  const valid = inRange(param, value);
+  if (param.min === param.max) {
+    return html`<div class="param"><span class="param-label">${paramLabel(game, type, name)}</span>
+      <strong data-param=${name}>${valueLabel(game, type, name, param.min)}</strong></div>`;
+  }
+  return html`<div class="param range">
+    <label class="param-label">${paramLabel(game, type, name)}
+      <span class="muted"> (${t("min_max", param.min, param.max)}${step !== 1 ? ` ×${step}` : ""})</span></label>
+    <div class="range-row">
+      <button type="button" class="small" aria-label="−" disabled=${!valid || value - step < param.min}
+        onClick=${() => onChange(snap(param, value - step))}>−</button>
+      <input type="number" inputmode="numeric" data-param=${name} min=${param.min} max=${param.max} step=${step}
+        value=${Number.isFinite(value) ? value : ""} class=${valid ? "" : "invalid"}
+        onInput=${(e) => onChange(e.target.value === "" ? NaN : Number(e.target.value))} />
+      <button type="button" class="small" aria-label="+" disabled=${!valid || value + step > param.max}
+        onClick=${() => onChange(snap(param, value + step))}>+</button>
+    </div>
+    ${rangeValues(param) <= 2000
+      ? html`<input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step}
+          value=${valid ? value : param.min} onInput=${(e) => onChange(Number(e.target.value))} />`
+      : null}
+    <div class="quick">
+      ${quickValues(param).map(
+        (v) => html`<button type="button" class=${"chip" + (v === value ? " selected" : "")} data-quick=${v}
+          onClick=${() => onChange(v)}>${valueLabel(game, type, name, v)}</button>`,
+      )}
+    </div>
+    ${valid ? null : html`<div class="field-error">${t("invalid_number", param.min, param.max, step)}</div>`}
+  </div>`;
+}
+
+function ChoiceInput({ game, type, name, param, value, onChange }) {
+  return html`<div class="param choice">
+    <span class="param-label">${paramLabel(game, type, name)}</span>
+    <div class="choices" role="radiogroup">
+      ${param.choice.map(
+        (v, i) => html`<button type="button" role="radio" aria-checked=${JSON.stringify(v) === JSON.stringify(value)}
+          class=${"chip" + (JSON.stringify(v) === JSON.stringify(value) ? " selected" : "")}
+          data-param=${name} data-index=${i} onClick=${() => onChange(v)}>${valueLabel(game, type, name, v)}</button>`,
+      )}
+    </div>
+  </div>`;
+}
+
+function initialValue(param) {
+  if (isRange(param)) return param.min;
+  return param.choice && param.choice.length ? param.choice[0] : null;
+}
+
+/** One spec. With no parameter it is one button; with one choice, one button per value; otherwise
+ * a small form whose submit button sends the action. */
+function SpecControl({ game, spec, onAct, busy }) {
+  const params = Object.entries(spec.params || {});
+  const [values, setValues] = useState(() => Object.fromEntries(params.map(([n, p]) => [n, initialValue(p)])));
+  const signature = JSON.stringify(spec);
+  useEffect(() => {
+    // A new spec (a new turn) resets the form, keeping values that are still legal.
+    setValues((old) =>
+      Object.fromEntries(
+        params.map(([n, p]) => {
+          const kept = old[n];
+          const ok = isRange(p) ? inRange(p, kept) : (p.choice || []).some((c) => JSON.stringify(c) === JSON.stringify(kept));
+          return [n, ok ? kept : initialValue(p)];
+        }),
+      ),
+    );
+  }, [signature]);
+  const title = actionLabel(game, spec.type);
+  if (params.length === 0) {
+    return html`<div class="spec"><button class="action primary" data-action=${spec.type} disabled=${busy}
+      onClick=${() => onAct({ type: spec.type })}>${title}</button></div>`;
+  }
+  if (params.length === 1 && !isRange(params[0][1])) {
+    const [name, param] = params[0];
+    return html`<div class="spec">
+      <div class="spec-title">${title}</div>
+      <div class="choices">
+        ${param.choice.map(
+          (v, i) => html`<button class="action" data-action=${spec.type} data-param=${name} data-index=${i} disabled=${busy}
+            onClick=${() => onAct({ type: spec.type, [name]: v })}>${valueLabel(game, spec.type, name, v)}</button>`,
+        )}
+      </div>
+    </div>`;
+  }
+  const complete = params.every(([n, p]) => (isRange(p) ? inRange(p, values[n]) : true));
+  const submit = (e) => {
+    e.preventDefault();
+    if (complete) onAct({ type: spec.type, ...values });
+  };
+  return html`<form class="spec form" data-spec=${spec.type} onSubmit=${submit}>
+    <div class="spec-title">${title}</div>
+    ${params.map(([name, param]) =>
+      isRange(param)
+        ? html`<${RangeInput} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
+            onChange=${(v) => setValues({ ...values, [name]: v })} />`
+        : html`<${ChoiceInput} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
+            onChange=${(v) => setValues({ ...values, [name]: v })} />`,
+    )}
+    <button type="submit" class="action primary" data-action=${spec.type} disabled=${busy || !complete}>${title}</button>
+  </form>`;
+}
+
+/** The panel of everything the seat may do now. */
+export function ActionPanel({ game, specs, onAct, busy, error }) {
+  return html`<section class="panel actions" aria-live="polite">
+    <h2>${t("you_may")}</h2>
+    ${error ? html`<div class="refused" role="alert" data-testid="refused">${t("refused", error)}</div>` : null}
+    ${specs && specs.length
+      ? specs.map((spec, i) => html`<${SpecControl} key=${spec.type + i} game=${game} spec=${spec} onAct=${onAct} busy=${busy} />`)
+      : html`<p class="muted">${t("nothing_to_do")}</p>`}
+  </section>`;
+}

@@ -1,0 +1,105 @@
+// HTTP calls to the platform and the seat tokens this browser keeps (localStorage).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.en || `HTTP ${status}`);
+    this.status = status;
+    this.code = error.code || `http/${status}`;
+    this.en = error.en || `HTTP ${status}`;
+    this.ja = error.ja || this.en;
+  }
+}
+
+async function call(method, path, { body, headers } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: { ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...(headers || {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (cause) {
+    throw new ApiError(0, { error: { code: "net/unreachable", en: "Could not reach the server.", ja: "サーバーに接続できません。" } });
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    // FastAPI's own validation errors come as {"detail": [...]}: turn them into the platform's shape.
+    if (data && !data.error && data.detail) {
+      const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+      data = { error: { code: `http/${response.status}`, en: detail, ja: detail } };
+    }
+    throw new ApiError(response.status, data);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  rooms: () => call("GET", "/api/rooms"),
+  room: (code) => call("GET", `/api/rooms/${encodeURIComponent(code)}`),
+  createRoom: (body) => call("POST", "/api/rooms", { body }),
+  join: (code, body) => call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body }),
+  fillBots: (code, hostToken, kind) =>
+    call("POST", `/api/rooms/${encodeURIComponent(code)}/fill-bots`, { body: { kind }, headers: { "X-Host-Token": hostToken } }),
+  start: (code, hostToken) =>
+    call("POST", `/api/rooms/${encodeURIComponent(code)}/start`, { body: {}, headers: { "X-Host-Token": hostToken } }),
+  replay: (code, seat, token) => {
+    const query = seat === null || seat === undefined || seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
+    return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: token ? { "X-Seat-Token": token } : {} });
+  },
+};
+
+// -- what this browser holds for each room --------------------------------------------------------
+const KEY = (code) => `pg.room.${String(code).toUpperCase()}`;
+
+/** {seat, token, name, hostToken} this browser holds for a room, or {}. */
+export function loadSeat(code) {
+  try {
+    return JSON.parse(localStorage.getItem(KEY(code)) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveSeat(code, patch) {
+  const next = { ...loadSeat(code), ...patch };
+  localStorage.setItem(KEY(code), JSON.stringify(next));
+  return next;
+}
+
+export function forgetSeat(code) {
+  const held = loadSeat(code);
+  delete held.seat;
+  delete held.token;
+  localStorage.setItem(KEY(code), JSON.stringify(held));
+}
+
+export function savedName() {
+  return localStorage.getItem("pg.name") || "";
+}
+
+export function saveName(name) {
+  localStorage.setItem("pg.name", name);
+}
+
+/** Loads a game's own renderer module (/games/<id>/view.js); null when the game has none. */
+const rendererCache = new Map();
+export function loadRenderer(gameId) {
+  if (!rendererCache.has(gameId)) {
+    rendererCache.set(
+      gameId,
+      import(`/games/${encodeURIComponent(gameId)}/view.js`).catch((error) => {
+        console.info(`no renderer for ${gameId}; using the generic one`, error);
+        return null;
+      }),
+    );
+  }
+  return rendererCache.get(gameId);
+}

@@ -1,0 +1,55 @@
+// The client's entry: routing (/ is the lobby, /room/CODE a room, #replay its replay, ?table=1 the
+// big-screen view) and the language switch.
+import { html, render, useState, useEffect } from "./lib.js";
+import { t, getLang, setLang, onLang } from "./i18n.js";
+import { LobbyPage } from "./lobby.js";
+import { RoomPage } from "./room.js";
+import { ReplayPage } from "./replay.js";
+
+function parseRoute() {
+  const params = new URLSearchParams(location.search);
+  const match = location.pathname.match(/^\/(?:room|r|join)\/([A-Za-z0-9]+)\/?$/);
+  const code = match ? match[1].toUpperCase() : params.get("room") ? params.get("room").toUpperCase() : null;
+  const table = params.get("table") === "1" || params.get("view") === "table";
+  if (code && location.hash === "#replay") return { page: "replay", code };
+  if (code) return { page: "room", code, table };
+  return { page: "lobby", table };
+}
+
+function App() {
+  const [route, setRoute] = useState(parseRoute());
+  const [lang, setLangState] = useState(getLang());
+  useEffect(() => onLang(setLangState), []);
+  useEffect(() => {
+    const again = () => setRoute(parseRoute());
+    window.addEventListener("popstate", again);
+    window.addEventListener("hashchange", again);
+    return () => {
+      window.removeEventListener("popstate", again);
+      window.removeEventListener("hashchange", again);
+    };
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t("app_title");
+    document.body.classList.toggle("table-mode", !!route.table);
+  }, [lang, route]);
+  const navigate = (to) => {
+    history.pushState(null, "", to);
+    setRoute(parseRoute());
+    window.scrollTo(0, 0);
+  };
+  let page;
+  if (route.page === "room") page = html`<${RoomPage} key=${route.code + (route.table ? ":t" : "")} code=${route.code} table=${route.table} lang=${lang} navigate=${navigate} />`;
+  else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
+  else page = html`<${LobbyPage} navigate=${navigate} />`;
+  return html`<div class="app" data-lang=${lang}>
+    <nav class="top">
+      <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>🎲 ${t("app_title")}</a>
+      <button class="lang" data-testid="lang" onClick=${() => setLang(lang === "ja" ? "en" : "ja")}>${t("lang_switch")}</button>
+    </nav>
+    ${page}
+  </div>`;
+}
+
+render(html`<${App} />`, document.getElementById("app"));

@@ -1,0 +1,165 @@
+// The room's WebSocket as an explicit state machine: connecting -> open -> (closed -> connecting …).
+// It reconnects with backoff and asks for what it missed (`sync` since the last version it saw).
+import { useEffect, useReducer, useRef } from "./lib.js";
+
+const INITIAL = {
+  status: "connecting", // connecting | open | closed | gone
+  seat: null, // the seat this connection acts for (null: spectator)
+  room: null,
+  view: null,
+  version: -1,
+  deadline: null,
+  events: [], // every event this connection has seen, oldest first, each with a `key`
+  fresh: [], // the events of the last update, to animate
+  chat: [],
+  error: null, // the last error for this connection ({code, en, ja, ref})
+  pending: null, // client id of the action awaiting an answer
+  fatal: null, // an error after which reconnecting is pointless (bad token, no such room)
+};
+
+let eventCounter = 0;
+
+function withKeys(events, version) {
+  return (events || []).map((event) => ({ ...event, version: event.version ?? version, key: ++eventCounter }));
+}
+
+function reducer(state, msg) {
+  switch (msg.type) {
+    case "_status":
+      return { ...state, status: msg.status, ...(msg.status === "open" ? {} : { pending: null }) };
+    case "_pending":
+      return { ...state, pending: msg.id, error: null };
+    case "_clear_pending":
+      return msg.id === state.pending ? { ...state, pending: null } : state;
+    case "_clear_error":
+      return { ...state, error: null };
+    case "welcome":
+      return { ...state, seat: msg.seat ?? null, name: msg.name ?? null, room: msg.room ?? state.room,
+        channels: msg.channels || ["public"], fatal: null, chat: [] };
+    case "room":
+      return { ...state, room: msg.room ?? state.room };
+    case "update": {
+      const fresh = withKeys(msg.events, msg.version);
+      // A fresh view (after a gap the server could not fill) replaces the log's continuity but keeps it.
+      if (typeof msg.version === "number" && msg.version <= state.version && state.view) {
+        // Versions only grow: an older or equal update adds nothing (docs/protocol.md).
+        return { ...state, pending: (msg.acks || []).includes(state.pending) ? null : state.pending };
+      }
+      let deadline = msg.deadline ?? null;
+      if (deadline) {
+        // Count down from `remaining` at receipt: the two clocks may differ.
+        const remaining = typeof deadline.remaining === "number" ? deadline.remaining : null;
+        const local = remaining !== null ? Date.now() / 1000 + remaining : deadline.ends_at;
+        deadline = { ...deadline, local_ends_at: local };
+      }
+      return {
+        ...state,
+        view: msg.view ?? state.view,
+        version: msg.version ?? state.version,
+        deadline,
+        events: [...state.events, ...fresh].slice(-500),
+        fresh: msg.fresh ? [] : fresh,
+        // The sender's confirmation is `acks`; a refusal stays shown until the player acts again.
+        pending: (msg.acks || []).includes(state.pending) ? null : state.pending,
+        error: (msg.acks || []).length ? null : state.error,
+      };
+    }
+    case "chat":
+      return { ...state, chat: [...state.chat, { ...msg, key: ++eventCounter }].slice(-200) };
+    case "error": {
+      const fatalCodes = ["seat/bad_token", "room/not_found", "auth/bad_token", "seat/invalid_token", "token/invalid"];
+      const fatal = msg.fatal || fatalCodes.includes(msg.code) ? msg : state.fatal;
+      return { ...state, error: msg, pending: msg.ref != null && msg.ref === state.pending ? null : state.pending, fatal };
+    }
+    default:
+      return state;
+  }
+}
+
+function socketUrl(code, token, since) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (since >= 0) query.set("since", String(since));
+  const text = query.toString();
+  return `${scheme}://${location.host}/ws/${encodeURIComponent(code)}${text ? "?" + text : ""}`;
+}
+
+/** Connects to a room; returns [state, send]. `send` returns the client id of the message. */
+export function useRoomConnection(code, token) {
+  const [state, dispatch] = useReducer(reducer, INITIAL);
+  const socket = useRef(null);
+  const versionRef = useRef(-1);
+  const nextId = useRef(1);
+  versionRef.current = state.version;
+
+  useEffect(() => {
+    let closed = false;
+    let attempt = 0;
+    let retry = null;
+    const connect = () => {
+      dispatch({ type: "_status", status: "connecting" });
+      const ws = new WebSocket(socketUrl(code, token, versionRef.current));
+      socket.current = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        dispatch({ type: "_status", status: "open" });
+      };
+      ws.onmessage = (message) => {
+        let data;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        if (data && typeof data.type === "string") dispatch(data);
+      };
+      ws.onclose = (closeEvent) => {
+        if (socket.current === ws) socket.current = null;
+        if (closed) return;
+        // 4404 (no such room) and 4401 (bad token) mean: do not come back.
+        if (closeEvent.code === 4404 || closeEvent.code === 4401) {
+          dispatch({ type: "_status", status: "gone" });
+          const code = closeEvent.code === 4404 ? "room/not_found" : "seat/bad_token";
+          const en = closeEvent.code === 4404 ? "No room with that code." : "Your seat token is not valid for this room.";
+          const ja = closeEvent.code === 4404 ? "そのコードのルームはありません。" : "この席のトークンはこのルームでは無効です。";
+          dispatch({ type: "error", code, en, ja, fatal: true });
+          return;
+        }
+        dispatch({ type: "_status", status: "closed" });
+        attempt += 1;
+        retry = setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+      };
+    };
+    connect();
+    window.partygames = {
+      ...(window.partygames || {}),
+      // Test and debugging hooks: send a raw message, drop the connection.
+      sendRaw: (obj) => socket.current && socket.current.send(JSON.stringify(obj)),
+      drop: () => socket.current && socket.current.close(),
+    };
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      if (socket.current) socket.current.close();
+      socket.current = null;
+    };
+  }, [code, token]);
+
+  const send = (message) => {
+    const id = `c${nextId.current++}`;
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      dispatch({ type: "error", code: "net/not_connected", en: "Not connected; try again in a moment.", ja: "接続されていません。少し待ってからもう一度どうぞ。", ref: id });
+      return id;
+    }
+    ws.send(JSON.stringify({ ...message, id }));
+    if (message.type === "action") {
+      dispatch({ type: "_pending", id });
+      // Never leave the controls locked if an answer goes missing.
+      setTimeout(() => dispatch({ type: "_clear_pending", id }), 8000);
+    }
+    return id;
+  };
+  return [state, send, dispatch];
+}

@@ -1,0 +1,85 @@
+// "What just happened": the events of each update played one at a time on a stage (dice roll, cards
+// turn over, chests open), and the full log underneath.
+import { html, useState, useEffect, useRef } from "./lib.js";
+import { t, getLang } from "./i18n.js";
+import { describeGeneric } from "./generic.js";
+
+/** An event as a sentence: the game's own wording, else the generic one; null hides the event. */
+export function describe(event, game, ctx) {
+  if (game && typeof game.describeEvent === "function") {
+    const text = game.describeEvent(event, getLang(), ctx);
+    if (text !== undefined) return text;
+  }
+  return describeGeneric(event, ctx);
+}
+
+function durationOf(event, game, backlog) {
+  // A long backlog (a reconnect, fast bots) plays quickly so the stage never lags far behind.
+  if (backlog > 6) return 200;
+  if (backlog > 3) return 450;
+  const custom = game && typeof game.eventDuration === "function" ? game.eventDuration(event) : null;
+  return typeof custom === "number" ? custom : 1100;
+}
+
+/** Plays `batch` (the events of the latest update) one by one. */
+export function Stage({ batch, game, ctx, big = false }) {
+  const [queue, setQueue] = useState([]);
+  const [current, setCurrent] = useState(null);
+  const [recent, setRecent] = useState([]);
+  const seen = useRef(new Set());
+
+  useEffect(() => {
+    const fresh = (batch || []).filter((e) => !seen.current.has(e.key) && describe(e, game, ctx) !== null);
+    fresh.forEach((e) => seen.current.add(e.key));
+    if (fresh.length) setQueue((q) => [...q, ...fresh]);
+  }, [batch]);
+
+  useEffect(() => {
+    if (current || !queue.length) return undefined;
+    const [next, ...rest] = queue;
+    setCurrent(next);
+    setQueue(rest);
+    return undefined;
+  }, [queue, current]);
+
+  useEffect(() => {
+    if (!current) return undefined;
+    const timer = setTimeout(() => {
+      setRecent((r) => [current, ...r].slice(0, 6));
+      setCurrent(null);
+    }, durationOf(current, game, queue.length));
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const skip = () => {
+    setRecent((r) => [...[...queue].reverse(), ...(current ? [current] : []), ...r].slice(0, 6));
+    setQueue([]);
+    setCurrent(null);
+  };
+  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current, ctx) : null;
+  return html`<section class=${"panel stage" + (big ? " big" : "")} data-testid="stage" aria-live="polite">
+    <h2>${t("what_happened")} ${queue.length ? html`<button class="link small" onClick=${skip}>${t("skip")} (${queue.length})</button>` : null}</h2>
+    ${current
+      ? html`<div class="stage-current" key=${current.key} data-event=${current.type}>
+          ${rich ? html`<div class="stage-rich">${rich}</div>` : null}
+          <div class="stage-text">${describe(current, game, ctx)}</div>
+        </div>`
+      : recent.length === 0
+        ? html`<p class="muted">${t("no_events")}</p>`
+        : null}
+    <ul class="stage-recent">
+      ${recent.map((e) => html`<li key=${e.key} data-event=${e.type}>${describe(e, game, ctx)}</li>`)}
+    </ul>
+  </section>`;
+}
+
+/** Every event this connection has seen, newest first. */
+export function EventLog({ events, game, ctx }) {
+  const shown = events.filter((e) => describe(e, game, ctx) !== null).slice(-150).reverse();
+  return html`<details class="panel log">
+    <summary>${t("log")} (${shown.length})</summary>
+    <ol reversed class="log-list">
+      ${shown.map((e) => html`<li key=${e.key}><span class="muted">v${e.version}</span> ${describe(e, game, ctx)}</li>`)}
+    </ol>
+  </details>`;
+}

@@ -1,0 +1,150 @@
+// Every platform string in English and Japanese. Game texts come from the server ({en, ja}) or the
+// game's own renderer.
+
+const STRINGS = {
+  app_title: ["Party Games", "パーティーゲーム"],
+  lang_switch: ["日本語", "English"],
+  lobby: ["Lobby", "ロビー"],
+  games: ["Games", "ゲーム"],
+  create_room: ["Create a room", "ルームを作る"],
+  create: ["Create", "作成"],
+  game: ["Game", "ゲーム"],
+  options: ["Options", "オプション"],
+  default_is: ["default: {0}", "既定値: {0}"],
+  seats: ["Seats", "席数"],
+  seat: ["Seat", "席"],
+  seat_n: ["Seat {0}", "{0}番席"],
+  human: ["Human", "人間"],
+  bot: ["Bot: {0}", "ボット: {0}"],
+  your_name: ["Your name", "あなたの名前"],
+  name_placeholder: ["Display name", "表示名"],
+  join: ["Join", "参加"],
+  join_room: ["Join a room", "ルームに参加"],
+  room_code: ["Room code", "ルームコード"],
+  spectate: ["Watch", "観戦"],
+  table_view: ["Table view", "テーブル表示"],
+  open: ["Open", "開く"],
+  rooms: ["Rooms", "ルーム一覧"],
+  no_rooms: ["No rooms yet.", "まだルームはありません。"],
+  refresh: ["Refresh", "更新"],
+  status_open: ["waiting", "募集中"],
+  status_playing: ["playing", "対戦中"],
+  status_over: ["finished", "終了"],
+  players: ["players", "人"],
+  share_link: ["Share link", "共有リンク"],
+  copy: ["Copy", "コピー"],
+  copied: ["Copied", "コピーしました"],
+  start: ["Start the match", "対戦開始"],
+  fill_bots: ["Fill empty seats with bots", "空席をボットで埋める"],
+  bot_kind: ["Bot kind", "ボットの種類"],
+  waiting_for_host: ["Waiting for the host to start…", "ホストの開始を待っています…"],
+  waiting_players: ["Waiting for players", "プレイヤー待ち"],
+  empty_seat: ["(empty)", "(空席)"],
+  take_seat: ["Take this seat", "この席に座る"],
+  you: ["you", "あなた"],
+  host: ["host", "ホスト"],
+  spectating: ["You are watching.", "観戦中です。"],
+  your_turn: ["Your turn", "あなたの番です"],
+  waiting_for: ["Waiting for {0}", "{0} を待っています"],
+  you_may: ["What you may do", "できること"],
+  nothing_to_do: ["Nothing to do right now.", "今はすることがありません。"],
+  send: ["Send", "送信"],
+  submit: ["Submit", "決定"],
+  chat: ["Chat", "チャット"],
+  chat_placeholder: ["Say something…", "メッセージ…"],
+  what_happened: ["What just happened", "直前の出来事"],
+  log: ["Log", "ログ"],
+  skip: ["Skip", "スキップ"],
+  time_left: ["{0} s left", "残り {0} 秒"],
+  connected: ["connected", "接続中"],
+  connecting: ["connecting…", "接続しています…"],
+  disconnected: ["reconnecting…", "再接続しています…"],
+  results: ["Results", "結果"],
+  rank: ["Rank", "順位"],
+  score: ["Score", "得点"],
+  winner: ["Winner", "勝者"],
+  holdings: ["Holdings", "所持"],
+  termination: ["How it ended", "終了理由"],
+  replay: ["Replay", "リプレイ"],
+  view_as: ["View as", "視点"],
+  public_view: ["Public view", "公開ビュー"],
+  full_state: ["Full state", "全状態"],
+  step: ["Step {0} / {1}", "ステップ {0} / {1}"],
+  first: ["First", "最初"],
+  prev: ["Previous", "前へ"],
+  next: ["Next", "次へ"],
+  last: ["Last", "最後"],
+  back_to_lobby: ["Back to the lobby", "ロビーへ戻る"],
+  back_to_room: ["Back to the room", "ルームへ戻る"],
+  error: ["Error", "エラー"],
+  refused: ["Refused: {0}", "却下: {0}"],
+  network_error: ["Could not reach the server.", "サーバーに接続できません。"],
+  not_found: ["No such room.", "そのルームはありません。"],
+  details: ["Details", "詳細"],
+  match_over: ["The match is over.", "対戦終了です。"],
+  turn_of: ["Turn: {0}", "手番: {0}"],
+  everyone: ["everyone", "全員"],
+  seat_of: ["{0}'s seat", "{0} の席"],
+  bot_name: ["{0} (bot)", "{0}(ボット)"],
+  min_max: ["{0} – {1}", "{0} – {1}"],
+  event_generic: ["{0}", "{0}"],
+  no_events: ["Nothing yet.", "まだ何もありません。"],
+  summary: ["Summary", "概要"],
+  join_as_player: ["Join as a player", "プレイヤーとして参加"],
+  game_view: ["Board", "盤面"],
+  you_are: ["You are {0}", "あなたは {0}"],
+  version: ["version {0}", "バージョン {0}"],
+  none: ["none", "なし"],
+  yes: ["yes", "はい"],
+  no: ["no", "いいえ"],
+  invalid_number: ["Enter a number from {0} to {1} in steps of {2}.", "{0}〜{1} の範囲で {2} 刻みの数を入力してください。"],
+  loading: ["Loading…", "読み込み中…"],
+  replay_unavailable: ["The replay is available once the match is over.", "リプレイは対戦終了後に見られます。"],
+  chat_public: ["everyone", "全員"],
+  public_events: ["public", "公開"],
+  channel: ["To", "宛先"],
+};
+
+let lang = (navigator.language || "en").startsWith("ja") ? "ja" : "en";
+const stored = localStorage.getItem("pg.lang");
+if (stored === "en" || stored === "ja") lang = stored;
+const params = new URLSearchParams(location.search);
+if (params.get("lang") === "en" || params.get("lang") === "ja") lang = params.get("lang");
+
+const listeners = new Set();
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(next) {
+  lang = next === "ja" ? "ja" : "en";
+  localStorage.setItem("pg.lang", lang);
+  document.documentElement.lang = lang;
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLang(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The platform string `key` in the current language, with {0}, {1}… filled from `args`. */
+export function t(key, ...args) {
+  const pair = STRINGS[key];
+  let text = pair ? pair[lang === "ja" ? 1 : 0] : key;
+  args.forEach((arg, i) => {
+    text = text.replaceAll(`{${i}}`, String(arg));
+  });
+  return text;
+}
+
+/** Picks the current language from a bilingual value: {en, ja}, an error {en, ja}, or a plain string. */
+export function tr(value) {
+  if (value == null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "object") return value[lang] ?? value.en ?? value.ja ?? "";
+  return String(value);
+}
+
+export const STRING_KEYS = Object.keys(STRINGS);

@@ -1,0 +1,270 @@
+// The lobby: the games, a create-room form (options generated from each game's JSON schema, seats
+// human or bot), join by code, and the list of rooms.
+import { html, useState, useEffect } from "./lib.js";
+import { t, tr, getLang } from "./i18n.js";
+import { api, saveSeat, savedName, saveName } from "./api.js";
+import { formatValue } from "./generic.js";
+
+/** One option's schema with $ref/allOf resolved and `X | None` unwrapped (nullable: true). */
+export function resolveField(schema, root) {
+  let field = { ...schema };
+  const deref = (s) => {
+    if (s && s.$ref && root && root.$defs) {
+      const name = s.$ref.split("/").pop();
+      return { ...root.$defs[name], ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "$ref")) };
+    }
+    return s;
+  };
+  field = deref(field);
+  if (Array.isArray(field.allOf) && field.allOf.length === 1) {
+    const { allOf, ...rest } = field;
+    field = { ...deref(allOf[0]), ...rest };
+  }
+  if (Array.isArray(field.anyOf)) {
+    const branches = field.anyOf.map(deref);
+    const real = branches.filter((b) => b.type !== "null");
+    const { anyOf, ...rest } = field;
+    field = { ...(real[0] || {}), ...rest, nullable: real.length < branches.length };
+  }
+  return field;
+}
+
+function fieldTitle(name, field) {
+  const lang = getLang();
+  return (lang === "ja" && field.title_ja) || field.title || name;
+}
+
+function OptionField({ name, field, value, onChange }) {
+  const title = fieldTitle(name, field);
+  const description = getLang() === "ja" ? field.description_ja || field.description : field.description;
+  const defaultText = field.default === undefined ? null : html`<span class="muted default">${t("default_is", formatValue(field.default))}</span>`;
+  if (field.type === "boolean") {
+    return html`<label class="option bool"><input type="checkbox" name=${name} checked=${!!value} onChange=${(e) => onChange(e.target.checked)} />
+      ${title} ${defaultText}${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+  }
+  if (Array.isArray(field.enum)) {
+    return html`<label class="option">${title} ${defaultText}
+      <select name=${name} value=${JSON.stringify(value)} onChange=${(e) => onChange(JSON.parse(e.target.value))}>
+        ${field.enum.map((v) => html`<option value=${JSON.stringify(v)}>${formatValue(v)}</option>`)}
+      </select>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+  }
+  if (field.type === "array" || field.type === "object") {
+    // Structured options (e.g. a list of prizes) are edited as JSON; the server checks them.
+    return html`<${JsonField} name=${name} title=${title} defaultText=${defaultText} description=${description} value=${value} onChange=${onChange} />`;
+  }
+  if (field.type === "integer" || field.type === "number") {
+    const min = field.minimum ?? (field.exclusiveMinimum !== undefined ? field.exclusiveMinimum + (field.type === "integer" ? 1 : 0) : undefined);
+    const max = field.maximum ?? (field.exclusiveMaximum !== undefined ? field.exclusiveMaximum - (field.type === "integer" ? 1 : 0) : undefined);
+    const step = field.multipleOf ?? (field.type === "integer" ? 1 : "any");
+    return html`<label class="option">${title} ${defaultText}
+      <input type="number" name=${name} min=${min} max=${max} step=${step} value=${value ?? ""}
+        placeholder=${field.nullable ? "—" : ""}
+        onInput=${(e) => onChange(e.target.value === "" ? (field.nullable ? null : undefined) : Number(e.target.value))} />
+      ${min !== undefined || max !== undefined ? html`<small class="muted">${t("min_max", min ?? "", max ?? "")}</small>` : null}
+      ${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+  }
+  return html`<label class="option">${title} ${defaultText}
+    <input type="text" name=${name} value=${value ?? ""} onInput=${(e) => onChange(e.target.value === "" && field.nullable ? null : e.target.value)} />
+    ${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+}
+
+function JsonField({ name, title, defaultText, description, value, onChange }) {
+  const [text, setText] = useState(JSON.stringify(value ?? null));
+  const [bad, setBad] = useState(false);
+  return html`<label class="option">${title} ${defaultText}
+    <textarea name=${name} rows="2" class=${bad ? "invalid" : ""} spellcheck="false" value=${text}
+      onInput=${(e) => {
+        setText(e.target.value);
+        try {
+          onChange(JSON.parse(e.target.value));
+          setBad(false);
+        } catch {
+          setBad(true);
+        }
+      }}></textarea>
+    <small class="muted">JSON</small>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+}
+
+function defaultsOf(schema) {
+  const values = {};
+  for (const [name, raw] of Object.entries((schema && schema.properties) || {})) {
+    const field = resolveField(raw, schema);
+    if (field.default !== undefined) values[name] = field.default;
+  }
+  return values;
+}
+
+function CreateRoom({ games, gameId, setGameId, navigate }) {
+  const info = games.find((g) => g.id === gameId) || games[0];
+  const [options, setOptions] = useState(() => defaultsOf(info && info.options));
+  const [seatCount, setSeatCount] = useState(info ? info.seat_counts[0] : 2);
+  const [kinds, setKinds] = useState([]);
+  const [name, setName] = useState(savedName());
+  const [watchOnly, setWatchOnly] = useState(false);
+  const [problem, setProblem] = useState(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!info) return;
+    setOptions(defaultsOf(info.options));
+    setSeatCount(info.seat_counts[0]);
+    setKinds([]);
+  }, [info && info.id]);
+  if (!info) return null;
+  const seatKinds = Array.from({ length: seatCount }, (_, i) => kinds[i] || "human");
+  const bots = info.bots || [];
+  const properties = Object.entries((info.options && info.options.properties) || {});
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const trimmed = name.trim();
+      if (trimmed) saveName(trimmed);
+      const cleaned = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+      const body = { game: info.id, seats: seatCount, options: cleaned, seat_kinds: seatKinds, name: trimmed || undefined };
+      if (watchOnly || !seatKinds.includes("human")) body.host_seat = null;
+      const answer = await api.createRoom(body);
+      saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name: trimmed });
+      navigate(`/room/${answer.code}`);
+    } catch (error) {
+      setProblem(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="panel create" onSubmit=${submit} data-testid="create-room">
+    <h2>${t("create_room")}</h2>
+    <label class="option">${t("game")}
+      <select value=${info.id} onChange=${(e) => setGameId(e.target.value)} data-testid="create-game">
+        ${games.map((g) => html`<option value=${g.id}>${g.title.en} / ${g.title.ja}</option>`)}
+      </select></label>
+    <details class="summary"><summary>${t("summary")}: ${shortSummary(tr(info.summary))}</summary>
+      <p class="muted pre">${tr(info.summary)}</p></details>
+    ${properties.length
+      ? html`<fieldset class="options"><legend>${t("options")}</legend>
+          ${properties.map(([key, raw]) => html`<${OptionField} key=${info.id + key} name=${key} field=${resolveField(raw, info.options)}
+            value=${options[key]} onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
+        </fieldset>`
+      : null}
+    <fieldset class="seats"><legend>${t("seats")}</legend>
+      <label class="option">${t("seats")}
+        <select value=${seatCount} onChange=${(e) => setSeatCount(Number(e.target.value))} data-testid="create-seats">
+          ${info.seat_counts.map((n) => html`<option value=${n}>${n}</option>`)}
+        </select></label>
+      <ol class="seat-kinds">
+        ${seatKinds.map((kind, i) => html`<li><label>${t("seat_n", i + 1)}
+          <select value=${kind} data-seat-kind=${i} onChange=${(e) => { const next = [...seatKinds]; next[i] = e.target.value; setKinds(next); }}>
+            <option value="human">${t("human")}</option>
+            ${bots.map((b) => html`<option value=${`bot:${b}`}>${t("bot", b)}</option>`)}
+          </select></label></li>`)}
+      </ol>
+    </fieldset>
+    <label class="option">${t("your_name")}
+      <input maxlength="24" value=${name} placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} data-testid="create-name" /></label>
+    <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> ${t("spectate")} (${t("host")})</label>
+    ${problem ? html`<div class="refused" role="alert">${tr(problem)}</div>` : null}
+    <button type="submit" class="primary big" disabled=${busy} data-testid="create">${t("create")}</button>
+  </form>`;
+}
+
+function JoinByCode({ navigate }) {
+  const [code, setCode] = useState("");
+  const [name, setName] = useState(savedName());
+  const [problem, setProblem] = useState(null);
+  const submit = async (e) => {
+    e.preventDefault();
+    const clean = code.trim().toUpperCase();
+    if (!clean) return;
+    try {
+      const room = await api.room(clean);
+      if (room.status === "open" && name.trim()) {
+        saveName(name.trim());
+        const answer = await api.join(room.code, { name: name.trim() });
+        saveSeat(room.code, { seat: answer.seat, token: answer.token, name: name.trim() });
+      }
+      navigate(`/room/${room.code}`);
+    } catch (error) {
+      setProblem(error);
+    }
+  };
+  return html`<form class="panel join" onSubmit=${submit}>
+    <h2>${t("join_room")}</h2>
+    <label class="option">${t("room_code")} <input value=${code} maxlength="12" autocapitalize="characters" onInput=${(e) => setCode(e.target.value)} data-testid="join-code" /></label>
+    <label class="option">${t("your_name")} <input value=${name} maxlength="24" placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} /></label>
+    ${problem ? html`<div class="refused" role="alert">${tr(problem)}</div>` : null}
+    <button type="submit" class="primary">${t("join")}</button>
+  </form>`;
+}
+
+function RoomsList({ games, navigate }) {
+  const [rooms, setRooms] = useState(null);
+  const load = () => api.rooms().then(setRooms).catch(() => setRooms([]));
+  useEffect(() => {
+    load();
+    const timer = setInterval(load, 5000);
+    return () => clearInterval(timer);
+  }, []);
+  const title = (id) => {
+    const g = games.find((x) => x.id === id);
+    return g ? tr(g.title) : id;
+  };
+  return html`<section class="panel rooms" data-testid="rooms">
+    <h2>${t("rooms")} <button class="link small" onClick=${load}>${t("refresh")}</button></h2>
+    ${rooms === null ? html`<p class="muted">${t("loading")}</p>` : rooms.length === 0 ? html`<p class="muted">${t("no_rooms")}</p>` : null}
+    <ul class="room-list">
+      ${(rooms || []).map((r) => html`<li data-room=${r.code}>
+        <strong class="room-code">${r.code}</strong> ${title(r.game)}
+        <span class=${"status " + r.status}>${t("status_" + r.status)}</span>
+        <span class="muted">${r.seats_taken}/${r.seats} ${t("players")}</span>
+        <span class="row-actions">
+          <a class="button small" href=${`/room/${r.code}`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${r.code}`); }}>${r.status === "open" ? t("join") : t("spectate")}</a>
+          <a class="button small subtle" href=${`/room/${r.code}?table=1`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${r.code}?table=1`); }}>${t("table_view")}</a>
+          ${r.status === "over" ? html`<a class="button small subtle" href=${`/room/${r.code}#replay`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${r.code}#replay`); }}>${t("replay")}</a>` : null}
+        </span>
+      </li>`)}
+    </ul>
+  </section>`;
+}
+
+/** The first sentence or two of a game's summary, for its card. */
+function shortSummary(text) {
+  const flat = String(text || "").replace(/\s*\n\s*/g, " ");
+  const cut = flat.search(/(?<=[.。])\s/);
+  const first = cut > 0 && cut < 220 ? flat.slice(0, cut) : flat.slice(0, 200);
+  return first.length < flat.length ? first.replace(/[.。]?$/, (m) => m || "…") : first;
+}
+
+function seatRange(counts) {
+  const sorted = [...counts].sort((a, b) => a - b);
+  const contiguous = sorted.every((n, i) => i === 0 || n === sorted[i - 1] + 1);
+  return contiguous && sorted.length > 2 ? `${sorted[0]}–${sorted[sorted.length - 1]}` : sorted.join(", ");
+}
+
+export function LobbyPage({ navigate }) {
+  const [games, setGames] = useState(null);
+  const [gameId, setGameId] = useState(null);
+  const [problem, setProblem] = useState(null);
+  useEffect(() => {
+    api.games().then(setGames).catch(setProblem);
+  }, []);
+  return html`<main class="page lobby" data-testid="lobby">
+    ${problem ? html`<div class="panel error" role="alert">${tr(problem)}</div>` : null}
+    <section class="panel games">
+      <h2>${t("games")}</h2>
+      <ul class="game-list">
+        ${(games || []).map((g) => html`<li class=${"game-card" + (g.id === gameId ? " selected" : "")} data-game=${g.id}>
+          <div class="game-titles"><strong lang="en">${g.title.en}</strong> <span lang="ja">${g.title.ja}</span></div>
+          <p class="muted">${shortSummary(tr(g.summary))}</p>
+          <div class="muted small">${seatRange(g.seat_counts)} ${t("players")}</div>
+          <button class="small" onClick=${() => { setGameId(g.id); document.querySelector("[data-testid=create-room]")?.scrollIntoView({ behavior: "smooth" }); }}
+            data-testid=${"pick-" + g.id}>${t("create_room")}</button>
+        </li>`)}
+      </ul>
+    </section>
+    <div class="lobby-forms">
+      ${games && games.length ? html`<${CreateRoom} games=${games} gameId=${gameId || games[0].id} setGameId=${setGameId} navigate=${navigate} />` : null}
+      <${JoinByCode} navigate=${navigate} />
+    </div>
+    ${games ? html`<${RoomsList} games=${games} navigate=${navigate} />` : null}
+  </main>`;
+}

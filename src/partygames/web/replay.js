@@ -1,0 +1,96 @@
+// The replay viewer: step through a finished match with any seat's view or the public view.
+import { html, useState, useEffect } from "./lib.js";
+import { t, tr } from "./i18n.js";
+import { api, loadRenderer, loadSeat } from "./api.js";
+import { renderGeneric, formatValue, humanize } from "./generic.js";
+import { describe } from "./events.js";
+import { actionLabel } from "./actions.js";
+import { Results } from "./results.js";
+import { Stage } from "./events.js";
+import { makeCtx } from "./room.js";
+
+function describeAction(step, game, ctx) {
+  if (!step.action) return null;
+  const { type, ...params } = step.action;
+  const by = step.seat == null ? "" : ctx.seatName(step.seat);
+  const parts = Object.entries(params).map(([k, v]) => {
+    const custom = game && game.valueLabel ? game.valueLabel(type, k, v, ctx.lang) : null;
+    return `${game && game.paramLabel ? game.paramLabel(type, k, ctx.lang) || humanize(k) : humanize(k)}: ${custom ?? formatValue(v)}`;
+  });
+  const source = step.source === "bot" ? " 🤖" : step.source === "timer" ? " ⏱" : "";
+  return `${by}${source}: ${actionLabel(game, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+}
+
+export function ReplayPage({ code, lang, navigate }) {
+  const [room, setRoom] = useState(null);
+  const [perspective, setPerspective] = useState(() => {
+    const held = loadSeat(code);
+    return held.token && held.seat != null ? String(held.seat) : "";
+  });
+  const [replay, setReplay] = useState(null);
+  const [index, setIndex] = useState(0);
+  const [problem, setProblem] = useState(null);
+  const [game, setGame] = useState(null);
+
+  useEffect(() => {
+    api.room(code).then(setRoom).catch(setProblem);
+  }, [code]);
+  useEffect(() => {
+    if (room) loadRenderer(room.game).then(setGame);
+  }, [room && room.game]);
+  useEffect(() => {
+    setReplay(null);
+    api
+      .replay(code, perspective === "" ? null : Number(perspective))
+      .then((data) => {
+        setReplay(data);
+        setIndex((i) => Math.min(i, data.steps.length - 1));
+        setProblem(null);
+      })
+      .catch(setProblem);
+  }, [code, perspective]);
+
+  const seat = perspective === "" ? null : Number(perspective);
+  const ctx = makeCtx({ room, seat, lang, table: false, send: () => {} });
+  const steps = (replay && replay.steps) || [];
+  const step = steps[index];
+  const batch = step ? step.events.map((e, i) => ({ ...e, key: `${perspective}:${index}:${i}` })) : [];
+  const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));
+  return html`<main class="page replay" data-testid="replay">
+    <header class="room-head">
+      <a class="back" href=${`/room/${code}`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}`); }}>← ${t("back_to_room")}</a>
+      <h1>${t("replay")} · ${room ? tr(room.title) : ""} <span class="room-code small">${code}</span></h1>
+    </header>
+    ${problem ? html`<div class="panel error" role="alert">${problem.code === "room/not_over" ? t("replay_unavailable") : tr(problem)}</div>` : null}
+    <section class="panel replay-controls">
+      <label>${t("view_as")} <select value=${perspective} onChange=${(e) => setPerspective(e.target.value)} data-testid="replay-seat">
+        <option value="">${t("public_view")}</option>
+        ${((room && room.seats) || []).map((s) => html`<option value=${String(s.seat)}>${ctx.seatName(s.seat)}</option>`)}
+      </select></label>
+      <div class="row stepper">
+        <button onClick=${() => go(0)} disabled=${index === 0}>⏮ ${t("first")}</button>
+        <button onClick=${() => go(index - 1)} disabled=${index === 0} data-testid="replay-prev">◀ ${t("prev")}</button>
+        <span data-testid="replay-step">${t("step", index, Math.max(0, steps.length - 1))}</span>
+        <button onClick=${() => go(index + 1)} disabled=${index >= steps.length - 1} data-testid="replay-next">${t("next")} ▶</button>
+        <button onClick=${() => go(steps.length - 1)} disabled=${index >= steps.length - 1}>${t("last")} ⏭</button>
+      </div>
+      ${steps.length > 1 ? html`<input type="range" class="slider" min="0" max=${steps.length - 1} value=${index} onInput=${(e) => go(Number(e.target.value))} />` : null}
+      <p class="muted"><a href=${`/api/rooms/${code}/log`} target="_blank" rel="noopener">${t("full_state")} (JSON)</a></p>
+    </section>
+    ${step
+      ? html`<div class="room-grid">
+          <section class="board" data-testid="board">
+            ${step.action ? html`<div class="panel step-action" data-testid="step-action">${describeAction(step, game, ctx)}</div>` : null}
+            ${(game && game.render && game.render(step.view, ctx)) || renderGeneric(step.view, ctx)}
+          </section>
+          <div class="side">
+            <${Stage} batch=${batch} game=${game} ctx=${ctx} />
+            <section class="panel"><h2>${t("log")}</h2><ul class="log-list">
+              ${step.events.map((e) => describe(e, game, ctx)).filter((x) => x !== null).map((x) => html`<li>${x}</li>`)}
+            </ul></section>
+          </div>
+        </div>`
+      : !problem ? html`<p class="muted">${t("loading")}</p>` : null}
+    ${replay && index === steps.length - 1 ? html`<${Results} result=${replay.result} game=${game} ctx=${ctx} />` : null}
+  </main>`;
+}

@@ -1,0 +1,211 @@
+// The room screen: its lobby while open (seats, join, host controls), then the match (whose turn,
+// what you may do, countdown, what just happened, chat), then the results and the replay.
+import { html, useState, useEffect, useMemo } from "./lib.js";
+import { t, tr, getLang } from "./i18n.js";
+import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, loadRenderer } from "./api.js";
+import { useRoomConnection } from "./connection.js";
+import { ActionPanel } from "./actions.js";
+import { renderGeneric } from "./generic.js";
+import { Stage, EventLog } from "./events.js";
+import { Chat } from "./chat.js";
+import { Results } from "./results.js";
+import { unescapeHtml } from "./text.js";
+import * as widgets from "./widgets.js";
+
+/** Everything a game renderer gets besides the view (see web/README.md). */
+export function makeCtx({ room, seat, lang, table, send }) {
+  const seats = (room && room.seats) || [];
+  const seatName = (i) => {
+    const s = seats[i];
+    const name = s && s.name ? unescapeHtml(s.name) : t("seat_n", i + 1);
+    return i === seat ? `${name} (${t("you")})` : name;
+  };
+  return { html, lang, t, tr, seat, seatName, widgets, table: !!table, options: (room && room.options) || {}, room, send };
+}
+
+function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
+  return html`<ul class="seat-list" data-testid="seats">
+    ${room.seats.map((s) => html`<li class=${"seat-row" + (s.seat === mySeat ? " me" : "")} data-seat=${s.seat}>
+      <span class="seat-no">${s.seat + 1}</span>
+      <span class="seat-name">${s.kind === "bot" ? t("bot_name", unescapeHtml(s.name || s.bot)) : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
+        ${s.seat === mySeat ? html` <span class="badge">${t("you")}</span>` : null}
+        ${s.seat === room.host_seat ? html` <span class="badge subtle">${t("host")}</span>` : null}</span>
+      ${s.kind === "human" && s.taken ? html`<span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? t("connected") : t("disconnected")}></span>` : null}
+      ${canJoin && s.kind === "human" && !s.taken ? html`<button class="small" onClick=${() => onJoinSeat(s.seat)}>${t("take_seat")}</button>` : null}
+    </li>`)}
+  </ul>`;
+}
+
+function ShareBox({ room }) {
+  const [copied, setCopied] = useState(false);
+  const link = room.link || `${location.origin}/room/${room.code}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return html`<div class="share">
+    <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong></div>
+    <div class="share-link"><span class="muted">${t("share_link")}</span>
+      <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
+      <button class="small" onClick=${copy}>${copied ? t("copied") : t("copy")}</button></div>
+  </div>`;
+}
+
+function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
+  const [name, setName] = useState(savedName());
+  const [busy, setBusy] = useState(false);
+  const [kind, setKind] = useState("");
+  const mySeat = held.token ? held.seat : null;
+  const canJoin = allowJoin && room.status === "open" && mySeat == null;
+  const bots = (info && info.bots) || [];
+  const join = async (seat) => {
+    const trimmed = name.trim();
+    if (!trimmed) return onError({ en: "Enter a display name first.", ja: "先に表示名を入力してください。" });
+    setBusy(true);
+    try {
+      saveName(trimmed);
+      const answer = await api.join(room.code, seat == null ? { name: trimmed } : { name: trimmed, seat });
+      onJoined(saveSeat(room.code, { seat: answer.seat, token: answer.token, name: trimmed }));
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const host = async (what) => {
+    setBusy(true);
+    try {
+      if (what === "fill") await api.fillBots(room.code, held.hostToken, kind || undefined);
+      else await api.start(room.code, held.hostToken);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const free = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  return html`<section class="panel room-lobby" data-testid="room-lobby">
+    <${ShareBox} room=${room} />
+    <h2>${t("waiting_players")} (${room.seats.filter((s) => s.taken).length}/${room.seats.length})</h2>
+    <${SeatList} room=${room} mySeat=${mySeat} canJoin=${canJoin && name.trim()} onJoinSeat=${join} />
+    ${canJoin && free > 0
+      ? html`<form class="join-form" onSubmit=${(e) => { e.preventDefault(); join(null); }}>
+          <label>${t("your_name")} <input name="name" maxlength="24" required placeholder=${t("name_placeholder")} value=${name}
+            onInput=${(e) => setName(e.target.value)} data-testid="join-name" /></label>
+          <button type="submit" class="primary" disabled=${busy} data-testid="join">${t("join")}</button>
+        </form>`
+      : null}
+    ${held.hostToken
+      ? html`<div class="host-controls">
+          ${free > 0
+            ? html`<div class="row"><label>${t("bot_kind")} <select value=${kind} onChange=${(e) => setKind(e.target.value)}>
+                <option value="">${bots.includes("heuristic") ? "heuristic" : bots[0] || "random"}</option>
+                ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select></label>
+                <button onClick=${() => host("fill")} disabled=${busy} data-testid="fill-bots">${t("fill_bots")}</button></div>`
+            : null}
+          <button class="primary big" onClick=${() => host("start")} disabled=${busy || free > 0} data-testid="start">${t("start")}</button>
+        </div>`
+      : html`<p class="muted">${t("waiting_for_host")}</p>`}
+  </section>`;
+}
+
+function TurnBanner({ view, seat, ctx, deadline }) {
+  if (!view) return null;
+  if (view.is_over) return html`<div class="turn over" data-testid="turn">${t("match_over")}</div>`;
+  const mine = seat != null && view.to_act.includes(seat);
+  const others = view.to_act.filter((s) => s !== seat).map((s) => ctx.seatName(s));
+  return html`<div class=${"turn" + (mine ? " mine" : "")} data-testid="turn">
+    <span>${mine ? t("your_turn") : ""}${mine && others.length ? " · " : ""}${others.length ? t("waiting_for", others.join(", ")) : ""}</span>
+    <${widgets.Countdown} deadline=${deadline} />
+  </div>`;
+}
+
+function Board({ view, game, ctx }) {
+  let content = null;
+  try {
+    const fn = ctx.table && game && game.renderTable ? game.renderTable : game && game.render;
+    content = fn ? fn(view, ctx) : null;
+  } catch (error) {
+    console.error("the game renderer failed; showing the generic view", error);
+  }
+  return html`<section class=${"board" + (ctx.table ? " table" : "")} data-testid="board" data-game=${view.game}>
+    ${content || renderGeneric(view, ctx)}
+  </section>`;
+}
+
+export function RoomPage({ code, table, lang, navigate }) {
+  const [held, setHeld] = useState(() => loadSeat(code));
+  const [problem, setProblem] = useState(null);
+  const [game, setGame] = useState(null);
+  const [info, setInfo] = useState(null);
+  const token = table ? null : held.token || null;
+  const [state, send] = useRoomConnection(code, token);
+  const room = state.room;
+  const gameId = room && room.game;
+
+  useEffect(() => {
+    if (!gameId) return;
+    loadRenderer(gameId).then(setGame);
+    api.games().then((games) => setInfo(games.find((g) => g.id === gameId) || null)).catch(() => {});
+  }, [gameId]);
+
+  useEffect(() => {
+    // A token the server does not know (another database, a typo'd link): watch instead.
+    if (state.fatal && state.fatal.code === "seat/bad_token" && held.token) {
+      forgetSeat(code);
+      setHeld(loadSeat(code));
+    }
+  }, [state.fatal]);
+
+  const seat = table ? null : state.seat;
+  const ctx = makeCtx({ room, seat, lang, table, send });
+  useEffect(() => {
+    window.partygames = { ...(window.partygames || {}), act: (action) => send({ type: "action", action }), state };
+  });
+
+  if (state.fatal && state.fatal.code === "room/not_found") {
+    return html`<main class="page"><div class="panel error" role="alert">${tr(state.fatal)}</div>
+      <a href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></main>`;
+  }
+  const view = state.view;
+  const status = room ? room.status : null;
+  const title = room ? tr(room.title) || room.game : code;
+  const result = (view && view.result) || (room && room.result);
+  return html`<main class=${"page room" + (table ? " table-mode" : "")} data-status=${status || "loading"}>
+    <header class="room-head">
+      <a class="back" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>← ${t("lobby")}</a>
+      <h1>${title} <span class="room-code small" data-testid="room-code-head">${code}</span></h1>
+      <span class=${"conn " + state.status} data-testid="conn">${state.status === "open" ? t("connected") : state.status === "connecting" ? t("connecting") : t("disconnected")}</span>
+    </header>
+    ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
+    ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
+    ${room && status === "open"
+      ? html`<${RoomLobby} room=${room} held=${held} info=${info} allowJoin=${!table} onJoined=${(h) => { setHeld(h); setProblem(null); }} onError=${setProblem} />`
+      : null}
+    ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
+    ${view
+      ? html`
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${view.is_over ? null : state.deadline} />
+        ${status === "over" || view.is_over ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
+          <p><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
+            onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a></p>` : null}
+        <div class="room-grid">
+          ${seat != null && !view.is_over && (view.legal_actions.length || state.error)
+            ? html`<${ActionPanel} game=${game} specs=${view.legal_actions} busy=${state.pending != null}
+                error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
+            : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
+          <${Stage} batch=${state.fresh} game=${game} ctx=${ctx} big=${table} />
+          <${Board} view=${view} game=${game} ctx=${ctx} />
+          ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} onSend=${send} disabled=${state.status !== "open"} />`}
+          <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
+        </div>`
+      : room && status === "open" && !table
+        ? html`<${Chat} messages=${state.chat} channels=${state.channels} onSend=${send} disabled=${state.status !== "open"} />`
+        : null}
+  </main>`;
+}

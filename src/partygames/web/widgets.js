@@ -1,0 +1,71 @@
+// Small animated pieces shared by the game renderers (given to them as ctx.widgets): a die that
+// rolls before it settles, a card that flips face up, a chest that opens, and a countdown.
+import { html, useState, useEffect, useRef } from "./lib.js";
+import { t } from "./i18n.js";
+
+const reduceMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** A die with `sides` faces showing `value`; when `roll` is set it tumbles through random faces first. */
+export function Die({ value, sides = 6, roll = true, duration = 700, label }) {
+  const [shown, setShown] = useState(roll && !reduceMotion() ? 1 + Math.floor(Math.random() * sides) : value);
+  const [rolling, setRolling] = useState(roll && !reduceMotion());
+  useEffect(() => {
+    if (!roll || reduceMotion()) {
+      setShown(value);
+      setRolling(false);
+      return undefined;
+    }
+    setRolling(true);
+    const timer = setInterval(() => setShown(1 + Math.floor(Math.random() * sides)), 70);
+    const stop = setTimeout(() => {
+      clearInterval(timer);
+      setShown(value);
+      setRolling(false);
+    }, duration);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  }, [value, sides, roll]);
+  return html`<span class=${"die d" + sides + (rolling ? " rolling" : " settled")} data-die=${sides} data-value=${rolling ? "" : value}
+    title=${label || `d${sides}`}><span class="die-kind">d${sides}</span><span class="die-face">${shown}</span></span>`;
+}
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+
+/** A card. `face` is the text on it (null: face down); `flip` animates turning it over. */
+export function Card({ face, suit, flip = false, small = false, title, tone }) {
+  const symbol = suit ? SUITS[suit] || suit : "";
+  const red = symbol === "♥" || symbol === "♦" || tone === "red";
+  const down = face === null || face === undefined;
+  return html`<span class=${"card" + (down ? " down" : " up") + (flip && !reduceMotion() ? " flip" : "") + (red ? " red" : "") + (small ? " small" : "") + (tone ? " tone-" + tone : "")}
+    title=${title || ""} data-card=${down ? "" : String(face) + symbol}>
+    ${down ? html`<span class="card-back"></span>` : html`<span class="card-face">${face}${symbol ? html`<span class="suit">${symbol}</span>` : null}</span>`}
+  </span>`;
+}
+
+/** A chest: closed, or open showing what was inside. */
+export function Chest({ open, content, animate = true }) {
+  return html`<span class=${"chest" + (open ? " open" : " closed") + (open && animate && !reduceMotion() ? " opening" : "")}>
+    <span class="chest-lid"></span><span class="chest-body">${open ? html`<span class="chest-content">${content}</span>` : null}</span>
+  </span>`;
+}
+
+/** Seconds left until `endsAt` (epoch seconds, corrected by `skew`), refreshed four times a second. */
+export function Countdown({ deadline, skew = 0 }) {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  const timer = useRef(null);
+  useEffect(() => {
+    timer.current = setInterval(() => setNow(Date.now() / 1000), 250);
+    return () => clearInterval(timer.current);
+  }, []);
+  if (!deadline) return null;
+  const endsAt = deadline.local_ends_at ?? deadline.ends_at;
+  const left = Math.max(0, Math.ceil(endsAt - now - skew));
+  const total = deadline.seconds || left || 1;
+  const urgent = left <= 5;
+  return html`<div class=${"countdown" + (urgent ? " urgent" : "")} role="timer" data-testid="countdown" data-left=${left}>
+    <span class="countdown-text">${t("time_left", left)}</span>
+    <span class="countdown-bar"><span style=${`width:${Math.min(100, (100 * left) / total)}%`}></span></span>
+  </div>`;
+}

@@ -1,0 +1,53 @@
+"""Fixtures for the real-browser tests: Debian's chromium through Playwright, and the real server.
+
+Without chromium the tests are skipped with the reason, except on CI (the CI variable set), where
+a missing browser is a failure: `.ci/run` installs it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.server import ROOT, PlatformProcess
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so the browser tests may not be skipped)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is missing: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - playwright is a dev dependency
+        _missing("the playwright package is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
+    server = PlatformProcess(tmp_path).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

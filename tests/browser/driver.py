@@ -1,0 +1,144 @@
+"""Drives the client the way a player does: the lobby's forms, the room's buttons, nothing else."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, Error, Page, ViewportSize
+
+from tests.browser.server import PlatformProcess
+
+PHONE: ViewportSize = {"width": 412, "height": 880}
+
+
+@dataclass
+class Player:
+    """One browser context (its own localStorage, so its own seat tokens) and its page."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.page.context.close()
+
+
+def open_player(browser: Browser, server: PlatformProcess, lang: str = "en",
+                viewport: ViewportSize | None = None) -> Player:
+    context = browser.new_context(viewport=viewport or PHONE, locale="ja-JP" if lang == "ja" else "en-US")
+    context.add_init_script(f"localStorage.setItem('pg.lang', {json.dumps(lang)})")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    player = Player(page)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
+    page.goto(server.url + "/")
+    page.get_by_test_id("create-room").wait_for()
+    return player
+
+
+def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], name: str,
+                options: dict[str, Any] | None = None) -> str:
+    """Fills the lobby's create-room form; returns the room code from the room page's URL."""
+    page = player.page
+    page.get_by_test_id(f"pick-{game}").click()
+    page.get_by_test_id("create-game").select_option(game)
+    form = page.get_by_test_id("create-room")
+    for key, value in (options or {}).items():
+        control = form.locator(f"[name={key}]")
+        tag = control.evaluate("e => e.tagName + ':' + (e.type || '')")
+        if tag == "SELECT:select-one":
+            control.select_option(json.dumps(value))
+        elif tag.endswith(":checkbox"):
+            control.set_checked(bool(value))
+        else:
+            control.fill(json.dumps(value) if isinstance(value, (list, dict)) else str(value))
+    page.get_by_test_id("create-seats").select_option(str(seats))
+    for i, kind in enumerate(kinds):
+        page.locator(f"[data-seat-kind='{i}']").select_option(kind)
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("create").click()
+    page.wait_for_url(re.compile(r"/room/[A-Z0-9]+$"))
+    code = page.url.rsplit("/", 1)[1]
+    page.get_by_test_id("room-code").wait_for()
+    return code
+
+
+def join_room(player: Player, link: str, name: str) -> None:
+    """Opens a share link and joins with a display name."""
+    page = player.page
+    page.goto(link)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join").click()
+    page.locator(".seat-row.me").wait_for()
+
+
+def start_match(host: Player) -> None:
+    page = host.page
+    if page.get_by_test_id("fill-bots").count():
+        page.get_by_test_id("fill-bots").click()
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("board").wait_for()
+
+
+def enabled_actions(page: Page) -> list[str]:
+    """The action types the page offers now (enabled buttons in the action panel)."""
+    found = page.eval_on_selector_all(".actions [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+    return [str(x) for x in found]
+
+
+def act_once(player: Player, prefer: Sequence[str]) -> str | None:
+    """Clicks one offered action, the first of `prefer` that is offered, else the first offered.
+    Returns the action type clicked, or None when there is nothing to do."""
+    page = player.page
+    offered = enabled_actions(page)
+    if not offered:
+        return None
+    choice = next((p for p in prefer if p in offered), offered[0])
+    button = page.locator(f".actions [data-action='{choice}']:not([disabled])").first
+    try:
+        button.click(timeout=2000)
+    except Error:
+        return None  # the view moved on under the pointer; the next round looks again
+    return choice
+
+
+def is_over(player: Player) -> bool:
+    return player.page.get_by_test_id("results").count() > 0
+
+
+def version(player: Player) -> int:
+    value = player.page.evaluate("() => (window.partygames && window.partygames.state) ? window.partygames.state.version : -1")
+    return int(value)
+
+
+def play_to_results(players: Sequence[Player], prefer: Sequence[str], timeout: float = 240,
+                    on_step: Any = None) -> list[str]:
+    """Lets every player act (by `prefer`) until all of them see the results screen."""
+    clicked: list[str] = []
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(is_over(p) for p in players):
+            return clicked
+        acted = False
+        for player in players:
+            before = version(player)
+            choice = act_once(player, prefer)
+            if choice:
+                clicked.append(choice)
+                acted = True
+                # Wait for the confirming update before looking again (no double clicks).
+                with contextlib.suppress(Error):
+                    player.page.wait_for_function(
+                        f"() => window.partygames && window.partygames.state && "
+                        f"(window.partygames.state.version > {before} || window.partygames.state.error)",
+                        timeout=5000)
+                if on_step:
+                    on_step(len(clicked))
+        if not acted:
+            time.sleep(0.15)
+    raise AssertionError(f"no results screen after {timeout} s; clicked {clicked[-20:]}")

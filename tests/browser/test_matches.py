@@ -1,0 +1,81 @@
+"""Two browser contexts join one room and play a full match of each game to the results screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.browser import driver
+from tests.browser.server import PlatformProcess
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A small, quick match of one game: seats, who sits where, options, and which buttons to prefer."""
+
+    seats: int
+    kinds: tuple[str, ...]
+    prefer: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+SETUPS: dict[str, Setup] = {
+    "lucky-nine": Setup(3, ("human", "human", "bot:heuristic"), ("pass", "drop_out", "claim", "press"),
+                        {"rounds": 4}),
+}
+
+
+def implemented() -> list[str]:
+    from partygames.games import all_games
+
+    ids = {g.id for g in all_games()}
+    return [g for g in SETUPS if g in ids]
+
+
+@pytest.fixture
+def players(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.Player]]:
+    opened = [driver.open_player(browser, platform, lang="en"), driver.open_player(browser, platform, lang="ja")]
+    yield opened
+    for player in opened:
+        player.close()
+
+
+@pytest.mark.parametrize("game", implemented())
+def test_two_players_play_a_full_match_to_the_results_screen(
+        game: str, players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+    setup = SETUPS[game]
+    host, guest = players
+    host.page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    code = driver.create_room(host, game, setup.seats, setup.kinds, "Aki", setup.options)
+    link = host.page.get_by_test_id("share-link").input_value()
+    assert link.endswith(f"/room/{code}")
+    driver.join_room(guest, link, "Ben")
+    host.page.screenshot(path=str(artifacts / f"{game}-room-lobby.png"), full_page=True)
+    driver.start_match(host)
+    guest.page.get_by_test_id("board").wait_for()
+    shots: set[int] = set()
+
+    def snap(step: int) -> None:
+        if step in (2, 6) and step not in shots:
+            shots.add(step)
+            host.page.screenshot(path=str(artifacts / f"{game}-play-{step}-host.png"), full_page=True)
+            guest.page.screenshot(path=str(artifacts / f"{game}-play-{step}-guest-ja.png"), full_page=True)
+
+    clicked = driver.play_to_results([host, guest], setup.prefer, on_step=snap)
+    assert clicked, "the humans were never offered an action"
+    for player in (host, guest):
+        results = player.page.get_by_test_id("results")
+        results.wait_for()
+        # Every seat is on the results table, by name.
+        for name in ("Aki", "Ben"):
+            assert name in results.inner_text()
+    host.page.screenshot(path=str(artifacts / f"{game}-results.png"), full_page=True)
+    guest.page.screenshot(path=str(artifacts / f"{game}-results-ja.png"), full_page=True)
+    # The guest plays in Japanese: the results heading is the Japanese one.
+    assert "結果" in guest.page.get_by_test_id("results").inner_text()
+    assert host.errors == [] and guest.errors == []
