@@ -9,7 +9,7 @@ import pytest
 
 from partygames.engine import IllegalAction, InvalidOptions
 from partygames.games import get
-from partygames.games.lucky_nine.rules import CHESTS, LuckyNineMatch
+from partygames.games.lucky_nine.rules import CHESTS, NON_DIAMOND, LuckyNineMatch
 
 GAME = get("lucky-nine")
 FOUR = ("lapis", "redstone", "gold", "emerald")
@@ -345,3 +345,45 @@ def test_views_show_every_chest_and_are_the_same_for_every_seat() -> None:
         view = match.view(seat)
         assert {k: v for k, v in view.items() if k not in ("seat", "legal_actions")} == \
             {k: v for k, v in public.items() if k not in ("seat", "legal_actions")}
+
+
+# -- further decisions where the seed is open --------------------------------------------------------
+def test_taking_the_last_prize_counts_as_receiving_for_special_rule_a() -> None:
+    match = new(3, {"special_prizes": [{"name": "trident"}]}, draws=[*FOUR, "diamond"])
+    act(match, "press")
+    for _ in range(4):
+        act(match, "continue")
+    assert match.claimed[0] == {"trident": 1}
+    assert {c: match.chests[c] for c in FOUR} == dict.fromkeys(FOUR, 1) and match.house == -8
+
+
+def test_variant_b_lets_the_player_choose_one_slot_when_the_diamond_chest_holds_several_kinds() -> None:
+    options = {"sweep_bonus": True, "special_prizes": [{"name": "elytra", "count": 2}]}
+    match = new(6, options, draws=list(FOUR))
+    act(match, "press")
+    for _ in range(3):
+        act(match, "continue")
+    assert match.phase == "claim" and match.view(0)["claim"] == {"mode": "slot", "kinds": ["diamond", "elytra"]}
+    act(match, "claim", kind="elytra")
+    assert match.claimed[0] == {"elytra": 1} and match.prizes == {"elytra": 1} and match.chests["diamond"] == 2
+    assert match.phase == "decide"
+
+
+def test_variant_d_pays_again_on_the_tenth_hit_in_a_row() -> None:
+    match = new(6, {"chain_bonus": True})
+    for chest in NON_DIAMOND:
+        match.chests[chest] = 1
+    match.house -= 4  # four extra chests funded for the test set-up
+    draws = [*NON_DIAMOND, "diamond", "lapis"]  # 8 + the diamond chest (2), refill, then a 10th hit
+    turn(match, draws)
+    assert match.holdings[0] == 64 + 8 + 2 + 1 + 5 + 5 and conserved(match)
+
+
+def test_the_number_of_laps_is_fixed_by_the_starting_player_count() -> None:
+    match = new(8)
+    for seat in range(3):
+        turn(match, ["wood" if seat == 0 else "stone"], after="drop_out")
+    for _ in range(5):
+        turn(match, ["coal"])
+    # Five players remain, but a round is still one lap, as with the eight who started.
+    assert match.round == 1 and match.stake == 2 and match.turn_seat == 3
