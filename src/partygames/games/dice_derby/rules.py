@@ -1,0 +1,402 @@
+"""Dice Derby: the state machine (owners' auction, then per race: sealed betting and the race).
+
+Phases: ``auction`` (every seat seals one bid or passes), then per race ``betting`` (every seat
+buys tickets in secret and declares done; the last `done` closes betting and runs the race), then
+``over``. Money: sum(money) + house is constant (loans and repayments are transfers with the house).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import cache
+from typing import Any, ClassVar
+
+from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.errors import IllegalAction
+from partygames.engine.match import Deadline, Event, Match, Result
+from partygames.games.dice_derby import analysis
+from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout
+from partygames.games.dice_derby.options import DiceDerbyOptions
+from partygames.games.dice_derby.race import run_race
+
+BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
+
+
+def ticket_id(kind: str, pick: str) -> str:
+    """'win:3' or 'quinella:1-2'."""
+    return f"{kind}:{pick}"
+
+
+@cache
+def odds_table(fall: Fraction, rate: Fraction, boost: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
+    """Win odds per gate and quinella odds per pair, in tenths, for these rules and boosts."""
+    win = analysis.win_probabilities(fall)
+    pairs = analysis.quinella_probabilities(fall)
+    return (tuple(odds_x10(win[g], rate, BOOST ** boost[g - 1]) for g in GATES),
+            tuple((p, odds_x10(pairs[p], rate)) for p in PAIRS))
+
+
+class DiceDerbyMatch(Match):
+    game_id = "dice-derby"
+    options_class = DiceDerbyOptions
+    seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, 31))
+
+    options: DiceDerbyOptions
+    # `_waiting` caches to_act() between actions; it is derived state, so it stays out of the JSON.
+    _BASE_ATTRS: ClassVar[frozenset[str]] = Match._BASE_ATTRS | {"_waiting"}
+    _waiting: tuple[int, ...] | None
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        self.phase = "auction"
+        self.money: list[int] = [o.starting_money] * self.seats
+        self.house = 0  # the house's net takings: bids + stakes + repayments - payouts - prizes - loans
+        self.debt: list[int] = [0] * self.seats
+        self.loans_taken: list[int] = [0] * self.seats
+        self.prize: list[int] = [0] * self.seats
+        self.owners: list[int | None] = [None] * len(GATES)
+        self.prices: list[int] = [0] * len(GATES)
+        self.sealed: dict[str, dict[str, Any]] = {}
+        self.auction: list[dict[str, Any]] = []
+        self.race = 0
+        self.boost: list[int] = [0] * len(GATES)
+        self.win_odds: list[int] = []
+        self.quinella_odds: dict[str, int] = {}
+        self.tickets: dict[str, list[dict[str, Any]]] = {}
+        self.pending_loans: dict[str, int] = {}
+        self.done: list[bool] = [False] * self.seats
+        self.history: list[dict[str, Any]] = []
+        self.last_race: dict[str, Any] | None = None
+
+    # -- whose turn ------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        waiting: tuple[int, ...] | None = self.__dict__.get("_waiting")
+        if waiting is None:
+            if self.phase == "betting":
+                waiting = tuple(s for s, done in enumerate(self.done) if not done)
+            elif self.phase == "auction":
+                waiting = tuple(s for s in range(self.seats) if str(s) not in self.sealed)
+            else:
+                waiting = ()
+            self._waiting = waiting
+        return waiting
+
+    def available(self, seat: int) -> int:
+        """What a seat may still stake now: money plus this phase's loans minus this phase's stakes."""
+        if self.phase != "betting":
+            return self.money[seat]
+        key = str(seat)
+        stakes: int = sum(t["stake"] for t in self.tickets.get(key, ()))
+        return self.money[seat] + self.pending_loans.get(key, 0) * self.options.loan_amount - stakes
+
+    def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        if self.phase == "auction":
+            cash = self.money[seat] // UNIT * UNIT
+            if cash < UNIT:
+                return [spec("pass")]
+            return [spec("bid", horse=choice(GATES), amount=int_range(UNIT, cash, UNIT)), spec("pass")]
+        o = self.options
+        key = str(seat)
+        mine = self.tickets.get(key, ())
+        cash = self.available(seat) // UNIT * UNIT
+        specs = []
+        if cash >= UNIT:
+            amount = {"min": UNIT, "max": cash, "step": UNIT}
+            if not mine:
+                specs.append({"type": "bet_win", "params": {"horse": {"choice": list(GATES)}, "amount": amount}})
+                specs.append({"type": "bet_quinella", "params": {"pair": {"choice": list(PAIRS)}, "amount": amount}})
+            else:
+                wins = [t["pick"] for t in mine if t["kind"] == "win"]
+                if len(wins) < o.win_limit:
+                    horses = [g for g in GATES if str(g) not in wins]
+                    specs.append(spec("bet_win", horse=choice(horses), amount=dict(amount)))
+                bought = [t["pick"] for t in mine if t["kind"] == "quinella"]
+                if len(bought) < o.quinella_limit:
+                    pairs = [p for p in PAIRS if p not in bought]
+                    specs.append(spec("bet_quinella", pair=choice(pairs), amount=dict(amount)))
+        if mine:
+            specs.append(spec("cancel", ticket=choice([ticket_id(t["kind"], t["pick"]) for t in mine])))
+        if o.loans and self.loans_taken[seat] + self.pending_loans.get(key, 0) < o.loan_limit:
+            specs.append({"type": "borrow", "params": {}})
+        specs.append({"type": "done", "params": {}})
+        return specs
+
+    # -- actions ---------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
+        kind = action["type"]
+        self._waiting = None
+        if self.phase == "auction":
+            return self._seal(seat, action)
+        key = str(seat)
+        me = (seat,)
+        if kind == "bet_win" or kind == "bet_quinella":
+            ticket = {"kind": "win" if kind == "bet_win" else "quinella",
+                      "pick": str(action["horse"]) if kind == "bet_win" else action["pair"],
+                      "stake": action["amount"]}
+            self.tickets.setdefault(key, []).append(ticket)
+            return [Event("ticket_bought", {"seat": seat, **ticket, "available": self.available(seat)}, me)]
+        if kind == "cancel":
+            mine = self.tickets[key]
+            index = [ticket_id(t["kind"], t["pick"]) for t in mine].index(action["ticket"])
+            ticket = mine.pop(index)
+            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self.available(seat)}, me)]
+        if kind == "borrow":
+            self.pending_loans[key] = self.pending_loans.get(key, 0) + 1
+            return [Event("loan_taken", {"seat": seat, "amount": self.options.loan_amount,
+                                         "repay": self.options.loan_repay, "available": self.available(seat)}, me)]
+        if kind == "done":
+            self.done[seat] = True
+            events = [Event("betting_done", {"seat": seat})]
+            if all(self.done):
+                events += self._close_betting_and_run()
+            return events
+        raise IllegalAction(f"Unknown action {kind!r}.", f"不明なアクション「{kind}」です。", code="action/not_allowed")
+
+    def _seal(self, seat: int, action: Action) -> list[Event]:
+        if action["type"] == "bid":
+            bid = {"horse": action["horse"], "amount": action["amount"]}
+        else:
+            bid = {"horse": None, "amount": 0}
+        self.sealed[str(seat)] = bid
+        events = [Event("bid_sealed", {"seat": seat}), Event("my_bid", {"seat": seat, **bid}, (seat,))]
+        if len(self.sealed) == self.seats:
+            events += self._resolve_auction()
+            events += self._open_betting()
+        return events
+
+    def _resolve_auction(self) -> list[Event]:
+        """「各ダイス毎に金額を公表し、最も高い金額を記入した人がそのダイスを落札」; ties by lot, unbid dice
+        to a random non-owner for 0 once every bid die is settled (so a winner never gets a second die)."""
+        results: list[dict[str, Any]] = []
+        for gate in GATES:
+            bids = sorted(((int(s), b["amount"]) for s, b in self.sealed.items() if b["horse"] == gate),
+                          key=lambda sb: (-sb[1], sb[0]))
+            entry: dict[str, Any] = {"gate": gate, "bids": [[s, a] for s, a in bids]}
+            if bids:
+                top = bids[0][1]
+                tied = [s for s, a in bids if a == top]
+                winner = tied[0] if len(tied) == 1 else self.chance.choice(f"auction_tie:{die_name(gate)}", tied)
+                entry.update(owner=winner, price=top, how="highest" if len(tied) == 1 else "tie_lot")
+                self.owners[gate - 1] = winner
+                self.prices[gate - 1] = top
+                self.money[winner] -= top
+                self.house += top
+            results.append(entry)
+        for entry in results:
+            if "owner" not in entry:
+                free = [s for s in range(self.seats) if s not in self.owners]
+                winner = self.chance.choice(f"unbid:{die_name(entry['gate'])}", free)
+                entry.update(owner=winner, price=0, how="unbid_lot")
+                self.owners[entry["gate"] - 1] = winner
+        self.auction = results
+        return [Event("auction_result", dict(entry)) for entry in results]
+
+    def _open_betting(self) -> list[Event]:
+        self.phase = "betting"
+        self.race += 1
+        self.tickets = {}
+        self.pending_loans = {}
+        self.done = [False] * self.seats
+        self._price_odds()
+        return [Event("betting_open", {"race": self.race, "win_odds": [o / 10 for o in self.win_odds],
+                                       "quinella_odds": {p: o / 10 for p, o in self.quinella_odds.items()}})]
+
+    def fall_probability(self) -> Fraction:
+        """The per-die fall probability of the current rules (0 without the fall rule)."""
+        o = self.options
+        return analysis.as_fraction(o.fall_probability) if o.fall_rule else Fraction(0)
+
+    def _price_odds(self) -> None:
+        """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」."""
+        win, pairs = odds_table(self.fall_probability(), analysis.as_fraction(self.options.payout_rate),
+                                tuple(self.boost))
+        self.win_odds = list(win)
+        self.quinella_odds = dict(pairs)
+
+    # -- closing the betting and running the race ---------------------------------------------------
+    def _close_betting_and_run(self) -> list[Event]:
+        o = self.options
+        tickets = {s: self.tickets.get(str(s), []) for s in range(self.seats)}
+        loans = [self.pending_loans.get(str(s), 0) for s in range(self.seats)]
+        for s in range(self.seats):
+            lent = loans[s] * o.loan_amount
+            stakes = sum(t["stake"] for t in tickets[s])
+            self.money[s] += lent - stakes
+            self.house += stakes - lent
+            self.debt[s] += loans[s] * o.loan_repay
+            self.loans_taken[s] += loans[s]
+        revealed = {str(s): [dict(t) for t in tickets[s]] for s in range(self.seats) if tickets[s]}
+        events = [Event("betting_closed", {"race": self.race, "tickets": revealed,
+                                           "loans": {str(s): n for s, n in enumerate(loans) if n}})]
+        run = run_race(self.chance, float(o.fall_probability) if o.fall_rule else None)
+        paid: dict[str, int] = {}
+        for raw in run.events:
+            data = dict(raw)
+            kind = data.pop("type")
+            events.append(Event(kind, {"race": self.race, **data}))
+            if kind == "quinella_decided":
+                events.append(self._settle("quinella", "-".join(map(str, data["pair"])), tickets, paid))
+        events.append(Event("race_result", {"race": self.race, "first": run.first, "second": run.second}))
+        events.append(self._settle("win", str(run.first), tickets, paid))
+        prizes = []
+        for gate, amount in ((run.first, o.prize_first), (run.second, o.prize_second)):
+            owner = self.owners[gate - 1]
+            assert owner is not None
+            self.money[owner] += amount
+            self.prize[owner] += amount
+            self.house -= amount
+            prizes.append({"gate": gate, "owner": owner, "amount": amount})
+        events.append(Event("prizes", {"race": self.race, "prizes": prizes}))
+        if o.loser_boost:
+            for gate in run.first_furlong_out:
+                self.boost[gate - 1] += 1
+        self.last_race = {"race": self.race, "first": run.first, "second": run.second, "tickets": revealed,
+                          "payouts": paid,
+                          "loans": {str(s): n for s, n in enumerate(loans) if n}, "furlongs": _furlongs(run.events)}
+        self.history.append({"race": self.race, "first": run.first, "second": run.second,
+                             "first_furlong_out": run.first_furlong_out})
+        if self.race < o.races:
+            return events + self._open_betting()
+        return events + self._finish()
+
+    def _settle(self, kind: str, pick: str, tickets: dict[int, list[dict[str, Any]]],
+                paid: dict[str, int]) -> Event:
+        odds = self.win_odds[int(pick) - 1] if kind == "win" else self.quinella_odds[pick]
+        winners = []
+        for s, mine in tickets.items():
+            for t in mine:
+                if t["kind"] == kind and t["pick"] == pick:
+                    amount = payout(t["stake"], odds)
+                    self.money[s] += amount
+                    self.house -= amount
+                    paid[str(s)] = paid.get(str(s), 0) + amount
+                    winners.append({"seat": s, "stake": t["stake"], "payout": amount})
+        return Event(f"{kind}_paid", {"race": self.race, "pick": pick, "odds": odds / 10, "winners": winners})
+
+    def _finish(self) -> list[Event]:
+        self.phase = "over"
+        self.tickets = {}
+        self.pending_loans = {}
+        repaid = {}
+        for s in range(self.seats):
+            if self.debt[s]:
+                # 「1万円貸しで返済は1万5千円」: the debt is repaid from the final money, even below zero.
+                self.money[s] -= self.debt[s]
+                self.house += self.debt[s]
+                repaid[str(s)] = self.debt[s]
+                self.debt[s] = 0
+        return [Event("loans_repaid", {"repaid": repaid}), Event("match_over", {"money": list(self.money)})]
+
+    # -- views -----------------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        betting = self.phase == "betting"
+        o = self.options
+        view: dict[str, Any] = {
+            "phase": self.phase,
+            "race": self.race,
+            "races": o.races,
+            "horses": [{"gate": g, "die": die_name(g), "owner": self.owners[g - 1], "price": self.prices[g - 1],
+                        "by": self.auction[g - 1]["how"] if self.auction else None,
+                        "win_odds": self.win_odds[g - 1] / 10 if self.win_odds else None,
+                        "boost": self.boost[g - 1]} for g in GATES],
+            "quinella_odds": {p: x / 10 for p, x in self.quinella_odds.items()},
+            "money": list(self.money),
+            "debt": list(self.debt),
+            "prize": list(self.prize),
+            "house": self.house,
+            "done": list(self.done) if betting else [],
+            "history": self.history,
+            "last_race": self.last_race,
+            # What bots and UIs need of the options (the rest shows in the legal actions).
+            "rules": {"prizes": [o.prize_first, o.prize_second], "payout_rate": o.payout_rate,
+                      "fall_probability": o.fall_probability if o.fall_rule else None,
+                      "loan": [o.loan_amount, o.loan_repay] if o.loans else None},
+            "me": None,
+        }
+        if seat is not None:
+            key = str(seat)
+            view["me"] = {
+                "money": self.money[seat],
+                "available": self.available(seat),
+                "tickets": [dict(t) for t in self.tickets.get(key, [])] if betting else [],
+                "pending_loans": self.pending_loans.get(key, 0) if betting else 0,
+                "loans_taken": self.loans_taken[seat],
+                "bid": self.sealed.get(key),
+                "horse": next((g for g in GATES if self.owners[g - 1] == seat), None),
+            }
+        return view
+
+    # -- result, time, secrets ----------------------------------------------------------------------
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        holdings = [{"money": self.money[s], "prize": self.prize[s], "loans": self.loans_taken[s],
+                     "horse": next((g for g in GATES if self.owners[g - 1] == s), None),
+                     "price": next((self.prices[g - 1] for g in GATES if self.owners[g - 1] == s), 0)}
+                    for s in range(self.seats)]
+        return Result.ranked([float(m) for m in self.money], "all_races_run", holdings,
+                             {"owners_award": self.owners_award(), "house": self.house,
+                              "races": [{"race": h["race"], "first": h["first"], "second": h["second"]}
+                                        for h in self.history]})
+
+    def owners_award(self) -> dict[str, Any]:
+        """馬主賞 by both of the seed's definitions: most prize money, and most prize minus the price paid."""
+        owners = [s for s in self.owners if s is not None]
+        by_total = {s: self.prize[s] for s in owners}
+        by_net = {s: self.prize[s] - self.prices[self.owners.index(s)] for s in owners}
+        award: dict[str, Any] = {}
+        for name, score in (("prize_total", by_total), ("prize_minus_price", by_net)):
+            best = max(score.values())
+            award[name] = {"amount": best, "seats": sorted(s for s in owners if score[s] == best)}
+        return award
+
+    def deadline(self) -> Deadline | None:
+        if self.phase == "auction":
+            return Deadline("auction", float(self.options.bidding_seconds),
+                            {s: {"type": "pass"} for s in self.to_act()})
+        if self.phase == "betting":
+            return Deadline(f"race-{self.race}-betting", float(self.options.betting_seconds),
+                            {s: {"type": "done"} for s in self.to_act()})
+        return None
+
+    def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
+        if owner is None or self.phase == "over":
+            return None
+        key = str(owner)
+        other = self.clone()
+        assert isinstance(other, DiceDerbyMatch)
+        if self.phase == "auction":
+            if key not in self.sealed:
+                return None
+            old = self.sealed[key]
+            gate = rng.choice([g for g in GATES if g != old["horse"]])
+            other.sealed[key] = {"horse": gate, "amount": UNIT} if self.money[owner] >= UNIT else old
+            return other
+        if self.tickets.get(key):
+            other.tickets[key] = []
+        elif self.available(owner) >= UNIT:
+            other.tickets[key] = [{"kind": "win", "pick": str(rng.choice(GATES)), "stake": UNIT}]
+        if self.options.loans:
+            pending = self.pending_loans.get(key, 0)
+            other.pending_loans[key] = 0 if pending else 1
+        return other
+
+
+def _furlongs(race_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A compact record of a race for views: per furlong, the rolls (gate, value) in reveal order,
+    who fell and who went out. Reruns and run-off furlongs are listed as they happened."""
+    furlongs: list[dict[str, Any]] = []
+    for e in race_events:
+        kind = e["type"]
+        if kind == "furlong_start":
+            furlongs.append({"stage": e["stage"], "furlong": e["furlong"], "rolls": [], "fallen": [], "out": []})
+        elif kind == "roll":
+            furlongs[-1]["rolls"].append([e["gate"], e["value"]])
+        elif kind in ("fall", "furlong_rerun"):
+            furlongs[-1]["fallen"] = list(e["fallen" if kind == "furlong_rerun" else "gates"])
+            furlongs[-1]["rerun"] = kind == "furlong_rerun"
+        elif kind == "out":
+            furlongs[-1]["out"] = list(e["gates"])
+    return furlongs

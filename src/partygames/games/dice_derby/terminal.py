@@ -1,0 +1,93 @@
+"""Terminal rendering of a seat's Dice Derby view, and labels for the action prompts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text as RichText
+
+from partygames.engine.text import Lang, Text
+
+ACTION_LABELS: dict[str, Text] = {
+    "bid": Text("Bid for a horse (sealed)", "馬主の入札(封印)"),
+    "pass": Text("Do not bid", "入札しない"),
+    "bet_win": Text("Buy a win ticket", "単勝を買う"),
+    "bet_quinella": Text("Buy a quinella ticket", "連勝複式を買う"),
+    "cancel": Text("Cancel a ticket", "馬券を取り消す"),
+    "borrow": Text("Borrow (loan)", "借金する"),
+    "done": Text("Done betting", "馬券購入を完了"),
+}
+PARAM_LABELS: dict[str, Text] = {
+    "horse": Text("Gate (1 = d4 ... 6 = d20)", "枠番(1 = 4面体 … 6 = 20面体)"),
+    "amount": Text("Amount", "金額"),
+    "pair": Text("Pair of gates (e.g. 5-6)", "枠番の組(例: 5-6)"),
+    "ticket": Text("Ticket", "馬券"),
+}
+
+_L = {
+    "auction": Text("Owners' auction", "馬主の入札"), "betting": Text("Betting", "馬券購入"),
+    "over": Text("Game over", "ゲーム終了"), "race": Text("Race", "レース"), "gate": Text("Gate", "枠"),
+    "die": Text("Die", "ダイス"), "owner": Text("Owner", "馬主"), "price": Text("Price", "落札額"),
+    "win_odds": Text("Win odds", "単勝オッズ"), "quinella": Text("Quinella odds", "連複オッズ"),
+    "seat": Text("Seat", "席"), "money": Text("Money", "所持金"), "prize": Text("Prize", "賞金"),
+    "debt": Text("Debt", "借金"), "done": Text("Done", "完了"), "you": Text("you", "あなた"),
+    "available": Text("You can stake", "購入可能額"), "tickets": Text("Your tickets", "あなたの馬券"),
+    "last": Text("Last race", "前のレース"), "first": Text("1st", "1着"), "second": Text("2nd", "2着"),
+    "furlong": Text("Furlong", "ハロン"), "out": Text("out", "脱落"), "fell": Text("fell", "落馬"),
+    "house": Text("House", "胴元"), "bid": Text("Your sealed bid", "あなたの入札"),
+}
+
+
+def render(view: dict[str, Any], lang: Lang = "en") -> Group:
+    """A readable picture of one seat's view: odds board, players, your tickets, the last race."""
+    def t(key: str) -> str:
+        return _L[key](lang)
+
+    me = view["seat"]
+    parts: list[Any] = []
+    head = f"{t(view['phase'])}"
+    if view["race"]:
+        head += f"   {t('race')} {view['race']}/{view['races']}"
+    head += f"   {t('house')}: {view['house']:+,}"
+    parts.append(RichText(head, style="bold"))
+    board = Table(show_header=True)
+    for key in ("gate", "die", "owner", "price", "win_odds"):
+        board.add_column(t(key), justify="right")
+    for h in view["horses"]:
+        owner = "" if h["owner"] is None else (f"{h['owner']} ({t('you')})" if h["owner"] == me else str(h["owner"]))
+        odds = "" if h["win_odds"] is None else f"{h['win_odds']:.1f}"
+        board.add_row(str(h["gate"]), h["die"], owner, f"{h['price']:,}", odds)
+    parts.append(board)
+    if view["quinella_odds"]:
+        parts.append(RichText(f"{t('quinella')}: " + "  ".join(
+            f"{p} {o:.1f}" for p, o in view["quinella_odds"].items())))
+    players = Table(show_header=True)
+    for key in ("seat", "money", "prize", "debt", "done"):
+        players.add_column(t(key), justify="right")
+    for s in range(view["seats"]):
+        name = f"{s} ({t('you')})" if s == me else str(s)
+        done = ("✓" if view["done"][s] else "") if view["done"] else ""
+        players.add_row(name, f"{view['money'][s]:,}", f"{view['prize'][s]:,}", f"{view['debt'][s]:,}", done)
+    parts.append(players)
+    mine = view.get("me")
+    if mine:
+        if view["phase"] == "auction" and mine["bid"] is not None:
+            bid = mine["bid"]
+            parts.append(RichText(f"{t('bid')}: " + (f"{t('gate')} {bid['horse']} {bid['amount']:,}"
+                                                      if bid["horse"] else "-")))
+        if view["phase"] == "betting":
+            tickets = ", ".join(f"{x['kind']} {x['pick']} {x['stake']:,}" for x in mine["tickets"]) or "-"
+            parts.append(RichText(f"{t('available')}: {mine['available']:,}   {t('tickets')}: {tickets}"))
+    last = view.get("last_race")
+    if last:
+        lines = [f"{t('last')} ({t('race')} {last['race']}): {t('first')} {last['first']}, "
+                 f"{t('second')} {last['second']}"]
+        for f in last["furlongs"]:
+            rolls = " ".join(f"{g}:{v}" for g, v in f["rolls"])
+            fell = f"  {t('fell')} {f['fallen']}" if f["fallen"] else ""
+            lines.append(f"  {t('furlong')} {f['furlong']}{' (run-off)' if f['stage'] == 'runoff' else ''}: "
+                         f"{rolls}{fell}  {t('out')} {f['out']}")
+        parts.append(RichText("\n".join(lines)))
+    return Group(*parts)
