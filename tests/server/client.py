@@ -70,6 +70,13 @@ class Socket:
         """The next update (reaching `version` if given)."""
         return self.until(lambda f: f["type"] == "update" and (version is None or f["version"] >= version), timeout)
 
+    def reach(self, version: int, timeout: float = 10) -> dict[str, Any]:
+        """The latest update once this connection has been brought to `version` (waits if needed)."""
+        updates = [f for f in self.frames if f["type"] == "update"]
+        if updates and updates[-1]["version"] >= version:
+            return updates[-1]
+        return self.update(version, timeout)
+
     def error(self, timeout: float = 10) -> dict[str, Any]:
         return self.until(lambda f: f["type"] == "error", timeout)
 

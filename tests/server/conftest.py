@@ -46,3 +46,8 @@ def close_sockets() -> Iterator[None]:
     yield
     while clients.OPEN:
         clients.OPEN.pop().close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Registered here too so that `-p no:xdist` runs (which drop xdist's own marker) still collect.
+    config.addinivalue_line("markers", "xdist_group(name): run these tests in one xdist worker")
