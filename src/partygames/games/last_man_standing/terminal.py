@@ -30,6 +30,8 @@ _L = {
     "last": Text("Last fight", "直前の戦い"), "kills": Text("kills", "殺す"),
     "none": Text("no kills", "殺しなし"), "unawarded": Text("Unawarded", "分配されない残り"),
     "drafter": Text("To hire", "雇用の手番"), "you": Text("you", "あなた"),
+    "winners": Text("Winners", "勝者"), "pot_empty": Text("the pot ran dry", "テーブル中央のチップがなくなった"),
+    "five_rounds": Text("five rounds played", "5ラウンド終了"),
 }
 
 
@@ -66,6 +68,10 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
                  f"({k['victim']['owner']}) ${k['paid']}" for k in last["kills"]]
         parts.append(RichText(f"{t('last')} ({t('round')} {last['round']}): " + " ".join(last["plays"])))
         parts.append(RichText("  " + ("; ".join(kills) if kills else t("none"))))
+    result = view["result"]
+    if result is not None:
+        winners = ", ".join(f"{t('seat')} {w}" for w in result["winners"])
+        parts.append(RichText(f"{t('winners')}: {winners} ({t(result['termination'])})", style="bold green"))
     if view["my_hand"] is not None:
         parts.append(RichText(f"{t('my_hand')}: {' '.join(view['my_hand'])}", style="cyan"))
         if view["my_played"]:

@@ -1,0 +1,43 @@
+"""The terminal picture of a seat's view shows its own hand, the market and the last fight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from partygames.engine import RandomBot, play
+from partygames.engine.text import Lang
+from partygames.games.last_man_standing import GAME
+from partygames.games.last_man_standing.terminal import ACTION_LABELS, PARAM_LABELS, render
+
+
+def _text(view: dict[str, Any], lang: Lang = "en") -> str:
+    console = Console(width=140, record=True)
+    console.print(render(view, lang))
+    return console.export_text()
+
+
+def test_draft_picture_shows_the_priced_market_and_only_my_hand() -> None:
+    match = GAME.new(4, seed=1)
+    view = match.view(0)
+    text = _text(view)
+    for slot in view["market"]:
+        assert f"[{slot['slot']}] {slot['card']} ${slot['price']}" in text
+    assert "Your hand: " + " ".join(view["my_hand"]) in text
+    secret = match.view(1)["my_hand"]
+    assert not any(f" {card}" in text for card in secret)
+
+
+def test_finished_game_picture_names_the_winners_and_the_last_fight_in_japanese() -> None:
+    match, _ = play(GAME, 5, [RandomBot(s, seed=s) for s in range(5)], seed=4)
+    text = _text(match.view(None), "ja")
+    result = match.result()
+    assert result is not None
+    assert "勝者: " + ", ".join(f"席 {w}" for w in result.winners) in text
+    assert "直前の戦い (ラウンド 5)" in text
+
+
+def test_every_action_and_parameter_has_a_label_in_both_languages() -> None:
+    assert set(ACTION_LABELS) == {"hire", "play"} and set(PARAM_LABELS) == {"slot", "card"}
+    assert all(label.en and label.ja for label in [*ACTION_LABELS.values(), *PARAM_LABELS.values()])
