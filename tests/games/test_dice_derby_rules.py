@@ -100,7 +100,7 @@ def test_worked_race_pays_tickets_prizes_and_conserves_money() -> None:
     owners_by_seat(match)  # seat i owns gate i + 1 for 1,000 each: the house takes 6,000
     assert match.money == [9_000] * 6 and match.house == 6_000
     # Odds from the exact probabilities, rounded down to 0.1: gate 2 (d6) wins with p = 0.05977 -> 16.7;
-    # the quinella 1-2 comes in with p = 0.01236 -> 80.9.
+    # the quinella 1-2 comes in with p = 0.01235 -> 80.9.
     assert match.win_odds[1] == 167 and match.quinella_odds["1-2"] == 809
     match.apply(0, {"type": "bet_win", "horse": 2, "amount": 500})
     match.apply(1, {"type": "bet_quinella", "pair": "1-2", "amount": 200})
