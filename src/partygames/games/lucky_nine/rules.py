@@ -132,13 +132,15 @@ class LuckyNineMatch(Match):
         chest = self.chance.choice("dropper", outcomes)
         self.last_draw = chest
         self.turn_draws.append(chest)
-        if self.is_lit(chest):
+        if self.chests[chest] > 0 or (chest == DIAMOND and any(self.prizes.values())):
             self._hit(seat, chest, events)
         else:
             self._miss(seat, chest, events)
 
     def _hit(self, seat: int, chest: str, events: list[Event]) -> None:
-        events.append(Event("draw", {"seat": seat, "chest": chest, "hit": True}))
+        # One "draw" event tells the result and, for chests other than the diamond chest, the take.
+        draw = Event("draw", {"seat": seat, "chest": chest, "hit": True})
+        events.append(draw)
         self.chain += 1
         if self.options.chain_bonus and self.chain % CHAIN_LENGTH == 0:
             bonus = CHAIN_MULTIPLIER * self.stake
@@ -156,7 +158,7 @@ class LuckyNineMatch(Match):
             amount = self.chests[chest]
             self.chests[chest] = 0
             self.holdings[seat] += amount
-            events.append(Event("take", {"seat": seat, "chest": chest, "kind": DIAMOND, "count": amount}))
+            draw.data["take"] = amount
             if self.options.sweep_bonus and not any(self.chests[c] for c in NON_DIAMOND):
                 kinds = self.diamond_chest_kinds()
                 if len(kinds) > 1:
@@ -187,7 +189,7 @@ class LuckyNineMatch(Match):
     def _after_hit(self, events: list[Event]) -> None:
         # Special rule a: 「全てのチェストが空きの場合、主催者がラピス・レッドストーン・金・エメラルドの
         # チェストに賭け金の数字分ずつのダイヤを入れます」.
-        if not any(self.is_lit(c) for c in CHESTS):
+        if not any(self.chests.values()) and not any(self.prizes.values()):
             stake = self.stake
             for chest in FUNDED:
                 self.chests[chest] = stake
@@ -218,8 +220,7 @@ class LuckyNineMatch(Match):
             self.chests[target] += amount
             self.holdings[seat] -= amount
         short = have < total
-        events.append(Event("draw", {"seat": seat, "chest": chest, "hit": False}))
-        events.append(Event("pay", {"seat": seat, "owed": total, "paid": paid}))
+        events.append(Event("draw", {"seat": seat, "chest": chest, "hit": False, "owed": total, "paid": paid}))
         if short:
             self.status[seat] = DISQUALIFIED
             events.append(Event("disqualified", {"seat": seat}))
