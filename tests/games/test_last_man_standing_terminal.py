@@ -9,7 +9,7 @@ from rich.console import Console
 from partygames.engine import RandomBot, play
 from partygames.engine.text import Lang
 from partygames.games.last_man_standing import GAME
-from partygames.games.last_man_standing.terminal import ACTION_LABELS, PARAM_LABELS, render
+from partygames.games.last_man_standing.terminal import ACTION_LABELS, PARAM_LABELS, describe_event, render
 
 
 def _text(view: dict[str, Any], lang: Lang = "en") -> str:
@@ -41,3 +41,14 @@ def test_finished_game_picture_names_the_winners_and_the_last_fight_in_japanese(
 def test_every_action_and_parameter_has_a_label_in_both_languages() -> None:
     assert set(ACTION_LABELS) == {"hire", "play"} and set(PARAM_LABELS) == {"slot", "card"}
     assert all(label.en and label.ja for label in [*ACTION_LABELS.values(), *PARAM_LABELS.values()])
+
+
+def test_events_read_as_sentences_with_the_bounties_paid() -> None:
+    hired = {"type": "hired", "data": {"seat": 2, "card": "QS", "slot": 1, "price": 2, "refill": "7S"}, "to": None}
+    assert describe_event(hired, "en") == "Seat 2 hired QS for $2 (new card: 7S)"
+    assert describe_event(hired, "ja") == "席 2 が QS を $2 で雇った(補充: 7S)"
+    fight = {"type": "fight", "to": None, "data": {"round": 1, "plays": ["2S", "KS", "KH", "7S"], "pot": 54, "kills": [
+        {"killer": {"card": "2S", "owner": 0}, "victim": {"card": "KS", "owner": 1}, "bounty": 1, "paid": 1},
+        {"killer": {"card": "2S", "owner": 0}, "victim": {"card": "KH", "owner": 2}, "bounty": 2, "paid": 2}]}}
+    assert describe_event(fight, "en") == "Round 1: 2S KS KH 7S — 2S(0) kills KS(1) $1; 2S(0) kills KH(2) $2 — pot $54"
+    assert describe_event({"type": "unknown", "data": {}, "to": None}, "en") is None

@@ -77,3 +77,33 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
         if view["my_played"]:
             parts.append(RichText(f"{t('my_played')}: {view['my_played']}", style="cyan"))
     return Group(*parts)
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+    """One line for an event (as `Event.to_json()`), or None to let the host show it raw."""
+    data = event["data"]
+    ja = lang == "ja"
+    kind = event["type"]
+    if kind == "hired":
+        refill = data["refill"] or "-"
+        return (f"席 {data['seat']} が {data['card']} を ${data['price']} で雇った(補充: {refill})" if ja
+                else f"Seat {data['seat']} hired {data['card']} for ${data['price']} (new card: {refill})")
+    if kind == "played_face_down":
+        return f"席 {data['seat']} がカードを裏向きでプレイした" if ja else f"Seat {data['seat']} played a card face down"
+    if kind == "round_started":
+        return f"ラウンド {data['round']} 開始" if ja else f"Round {data['round']} begins"
+    if kind == "fight":
+        word = "殺す" if ja else "kills"
+        kills = [f"{k['killer']['card']}({k['killer']['owner']}) {word} {k['victim']['card']}({k['victim']['owner']})"
+                 f" ${k['paid']}" for k in data["kills"]]
+        head = (f"ラウンド {data['round']}: " if ja else f"Round {data['round']}: ") + " ".join(data["plays"])
+        none = "殺しなし" if ja else "no kills"
+        return f"{head} — {'; '.join(kills) or none} — " + (f"中央 ${data['pot']}" if ja else f"pot ${data['pot']}")
+    if kind == "game_over":
+        chips = " ".join(f"${c}" for c in data["chips"])
+        if data["termination"] == "pot_empty":
+            return f"テーブル中央のチップがなくなり終了: {chips}" if ja else f"The pot ran dry, game over: {chips}"
+        return (f"生き残り {data['survivors']} 人で ${data['share']} ずつ分配(余り ${data['unawarded']}): {chips}" if ja
+                else f"{data['survivors']} surviving fighter(s) get ${data['share']} each "
+                     f"(${data['unawarded']} unawarded): {chips}")
+    return None
