@@ -6,41 +6,54 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.games.last_man_standing.bots import HeuristicBot
 from partygames.games.last_man_standing.rules import LastManStandingMatch
 
+# Shown as Markdown by `partygames rules`: blank lines separate paragraphs.
 SUMMARY_EN = """\
-4-8 players, a 52-card deck (no jokers). Ranks: 2 < 3 < ... < 10 < J < Q < K < A.
-Each player gets $50 and pays the entry fee into the pot: 4 players $15, 5 $16, 6 $18, 7 $20, 8 $22.
-Each player is dealt 2 secret cards: the first fighters they hire.
-Hiring: four cards lie face up at $0, $2, $4, $6 (the $6 card nearest the deck). From a random start
-player, clockwise, each player takes one card they can afford and pays its price (set aside; option:
-into the pot). The cards slide toward $0 and a new card fills the $6 slot. Until every hand holds 6.
-Five rounds: everyone plays one card face down at once; then all are revealed and fight:
+4-8 players, a 52-card deck (no jokers); cards are fighters. Ranks: 2 < 3 < ... < 10 < J < Q < K < A.
+
+- **Set-up:** $50 each; everyone pays the entry fee into the pot (4 players $15, 5 $16, 6 $18,
+  7 $20, 8 $22) and is dealt 2 secret cards.
+- **Hiring:** four cards lie face up at $0, $2, $4, $6 (the $6 card nearest the deck). From a random
+  start player, clockwise, each takes one card they can afford and pays its price (set aside; option:
+  into the pot); the cards slide toward $0 and a new card fills the $6 slot. Until every hand holds 6.
+- **Five rounds:** everyone plays one card face down at once, then all are revealed and fight.
+
+The fight:
+
 - The lowest rank, if held by one fighter only, kills every fighter of the highest rank.
-- Then every other rank from low to high: a rank held by one living fighter kills every living
-  lower fighter. A rank held by two or more fighters kills nothing (a stand-off).
+- Then each other rank from low to high: a rank held by one living fighter kills every living lower
+  fighter. A rank held by two or more fighters kills nothing (a stand-off).
 - A fighter killed earlier does not act. Survivors stay and fight again next round, so a player may
   have several fighters, who may even kill each other.
-Bounties: the kills of a round pay $1, $2, $3, ... from the pot to the killer's player (one fighter
-killing two is two kills). When the pot runs out the game ends at once.
-After round 5 the surviving fighters share the pot equally (whole chips; the remainder stays on the
-table). Most chips wins; ties share the win.
+
+**Bounties:** the kills of a round pay $1, $2, $3, ... from the pot to the killer's player (one
+fighter killing two makes two kills). When the pot runs dry the game ends at once.
+
+**End:** after round 5 the surviving fighters share the pot equally (whole chips; the remainder
+stays on the table). Most chips wins; ties share the win.
 """
 
 SUMMARY_JA = """\
-4〜8人、ジョーカーを抜いたトランプ1組。ランクは 2 < 3 < ... < 10 < J < Q < K < A。
-各自 $50 を持ち、参加料をテーブルの中央に払う: 4人 $15、5人 $16、6人 $18、7人 $20、8人 $22。
-手札として2枚ずつ秘密に配られる(最初に雇っている闘士)。
-雇用: 表向きの4枚に $0、$2、$4、$6 の値段(山札に近いほど高い)。ランダムなスタートプレイヤーから
-時計回りに、払える1枚を選んで代金を払う(横に分けておく。オプションで中央へ)。残りは $0 側へ詰め、
-山札から1枚を $6 の位置に補充。全員の手札が6枚になるまで。
-5ラウンド: 全員が1枚を裏向きで同時にプレイし、表にして戦いを解決する:
+4〜8人、ジョーカーを抜いたトランプ1組。カードは闘士。ランクは 2 < 3 < ... < 10 < J < Q < K < A。
+
+- **準備:** 各自 $50。参加料をテーブルの中央に払う(4人 $15、5人 $16、6人 $18、7人 $20、8人 $22)。
+  手札として2枚ずつ秘密に配られる。
+- **雇用:** 表向きの4枚に $0、$2、$4、$6 の値段(山札に近いほど高い)。ランダムなスタートプレイヤーから
+  時計回りに、払える1枚を選んで代金を払う(横に分けておく。オプションで中央へ)。残りを $0 側へ詰め、
+  山札から1枚を $6 の位置に補充。全員の手札が6枚になるまで。
+- **5ラウンド:** 全員が1枚を裏向きで同時にプレイし、表にして戦いを解決する。
+
+戦いの解決:
+
 - 最もランクの低い闘士が1人なら、最もランクの高い闘士をすべて殺す。
 - 以降、ランクの低い順に: そのランクの生きている闘士が1人なら、それより低い生きている闘士をすべて殺す。
   同じランクが複数ならにらみ合いで殺しは行われない。
 - 先に殺された闘士は行動しない。生き残った闘士は次のラウンドも戦う(1人が複数の闘士を持ち、
   味方同士で殺し合うこともある)。
-報酬: ラウンドごとに殺し1回目 $1、2回目 $2、3回目 $3 ... をテーブルの中央から殺した闘士のプレイヤーへ。
-中央のチップがなくなったら即終了。
-5ラウンド後、生き残った闘士で中央のチップを均等に分ける(整数。余りは中央に残る)。
+
+**報酬:** ラウンドごとに1回目の殺しは $1、2回目 $2、3回目 $3 ... をテーブルの中央から殺した闘士の
+プレイヤーへ(1人が2人を殺せば2回の殺し)。中央のチップがなくなったら即終了。
+
+**終了:** 5ラウンド後、生き残った闘士で中央のチップを均等に分ける(整数。余りは中央に残る)。
 最もチップの多いプレイヤーの勝ち(同数は全員勝ち)。
 """
 
