@@ -27,6 +27,13 @@ class Setup:
 SETUPS: dict[str, Setup] = {
     "lucky-nine": Setup(3, ("human", "human", "bot:heuristic"), ("pass", "drop_out", "claim", "press"),
                         {"rounds": 4}),
+    # Six seats at least: two humans and four bots; each human bids once and buys one win ticket a race.
+    "dice-derby": Setup(6, ("human", "human", "bot:heuristic", "bot:random", "bot:heuristic", "bot:random"),
+                        ("bid", "bet_win", "done"), {"races": 4, "starting_money": 2000}),
+    "last-man-standing": Setup(4, ("human", "human", "bot:heuristic", "bot:random"), ("hire", "play")),
+    # Two teams of two; the humans sit at seats 0 (North) and 1 (South).
+    "smuggling": Setup(4, ("human", "human", "bot:heuristic", "bot:equilibrium"), ("vote", "pack", "doubt", "pass"),
+                       {"team_size": 2, "small_games": 4}),
 }
 
 

@@ -4,8 +4,12 @@ import { html, useState, useEffect } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { humanize, formatValue } from "./generic.js";
 
+// The view of the moment, so a game's labels can name what a value stands for (a market slot's card).
+let currentView = null;
+let currentCtx = null;
+
 function label(game, fn, fallback, ...args) {
-  const custom = game && typeof game[fn] === "function" ? game[fn](...args, getLang()) : null;
+  const custom = game && typeof game[fn] === "function" ? game[fn](...args, getLang(), currentView, currentCtx) : null;
   return custom == null || custom === "" ? fallback : custom;
 }
 
@@ -146,7 +150,9 @@ function SpecControl({ game, spec, onAct, busy }) {
 }
 
 /** The panel of everything the seat may do now. */
-export function ActionPanel({ game, specs, onAct, busy, error }) {
+export function ActionPanel({ game, specs, onAct, busy, error, view, ctx }) {
+  currentView = view || null;
+  currentCtx = ctx || null;
   return html`<section class="panel actions" aria-live="polite">
     <h2>${t("you_may")}</h2>
     ${error ? html`<div class="refused" role="alert" data-testid="refused">${t("refused", error)}</div>` : null}

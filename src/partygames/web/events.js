@@ -15,8 +15,8 @@ export function describe(event, game, ctx) {
 
 function durationOf(event, game, backlog) {
   // A long backlog (a reconnect, fast bots) plays quickly so the stage never lags far behind.
-  if (backlog > 6) return 200;
-  if (backlog > 3) return 450;
+  if (backlog > 40) return 150;
+  if (backlog > 20) return 350;
   const custom = game && typeof game.eventDuration === "function" ? game.eventDuration(event) : null;
   return typeof custom === "number" ? custom : 1100;
 }

@@ -196,7 +196,7 @@ export function RoomPage({ code, table, lang, navigate }) {
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a></p>` : null}
         <div class="room-grid">
           ${seat != null && !view.is_over && (view.legal_actions.length || state.error)
-            ? html`<${ActionPanel} game=${game} specs=${view.legal_actions} busy=${state.pending != null}
+            ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
           <${Stage} batch=${state.fresh} game=${game} ctx=${ctx} big=${table} />

@@ -1,0 +1,148 @@
+// The Smuggling Game's renderer: North and South, the small game's smuggler and inspector, the
+// accounts, the public ledger, and each inspection revealed as the trunk opening.
+const ja = (lang) => lang === "ja";
+const TEAM = { north: ["North", "北の国"], south: ["South", "南の国"] };
+const L = (pair, lang) => (pair ? pair[ja(lang) ? 1 : 0] : null);
+const teamName = (team, lang) => L(TEAM[team], lang) || team;
+const PHASES = { vote: ["Choosing representatives", "代表者の投票"], pack: ["Packing the trunk", "トランクに詰める"],
+  inspect: ["Inspection", "検査"], over: ["Over", "終了"] };
+const OUTCOMES = {
+  passed: ["passed: the trunk goes to the smuggler", "パス: トランクは密輸人へ"],
+  caught: ["doubted and caught: the trunk goes to the inspector", "ダウト成功: トランクは検査官へ"],
+  empty_doubted: ["doubted an empty trunk: the inspector pays half the doubt", "空のトランクをダウト: 検査官がダウト額の半分を支払う"],
+  under_doubted: ["doubted too low: trunk and half the doubt to the smuggler", "ダウト額不足: トランクとダウト額の半分は密輸人へ"],
+};
+
+/** Yen: ¥1,234,567 in English, 1億2,345万円 in Japanese. */
+export function yen(n, lang) {
+  if (typeof n !== "number") return String(n ?? "—");
+  if (!ja(lang)) return `${n < 0 ? "−" : ""}¥${Math.abs(n).toLocaleString("en-US")}`;
+  const sign = n < 0 ? "−" : "";
+  let rest = Math.abs(n);
+  const oku = Math.floor(rest / 100_000_000);
+  rest -= oku * 100_000_000;
+  const man = Math.floor(rest / 10_000);
+  const one = rest - man * 10_000;
+  const parts = [oku ? `${oku.toLocaleString("ja-JP")}億` : "", man ? `${man.toLocaleString("ja-JP")}万` : "", one ? `${one}` : ""].join("");
+  return `${sign}${parts || "0"}円`;
+}
+
+export function actionLabel(type, lang) {
+  return { vote: ["Vote for a representative", "代表者に投票"], pack: ["Pack the trunk", "トランクに詰める"], pass: ["Pass", "パス"], doubt: ["Doubt", "ダウト"] }[type]?.[ja(lang) ? 1 : 0] ?? null;
+}
+export function paramLabel(type, name, lang) {
+  return { candidate: ["Member", "メンバー"], amount: [type === "doubt" ? "Doubt amount" : "Amount in the trunk", type === "doubt" ? "ダウト額" : "詰める額"] }[name]?.[ja(lang) ? 1 : 0] ?? null;
+}
+export function valueLabel(type, name, value, lang, view, ctx) {
+  if (name === "candidate") return ctx ? ctx.seatName(value) : null;
+  if (name === "amount") return yen(value, lang);
+  return null;
+}
+export function terminationLabel(termination, lang) {
+  return ja(lang) ? "全小ゲーム終了" : "all small games played";
+}
+export function eventDuration(event) {
+  return event.type === "settled" ? 3200 : event.type === "vote_cast" ? 400 : 1100;
+}
+
+export function describeEvent(event, lang, ctx) {
+  const d = event.data || {};
+  const J = ja(lang);
+  const who = (s) => (s == null ? "—" : ctx.seatName(s));
+  switch (event.type) {
+    case "vote_opened": return J ? `小ゲーム${d.small_game}: 密輸側は${teamName(d.smuggling_team, lang)}。代表者を投票` : `Small game ${d.small_game}: ${teamName(d.smuggling_team, lang)} smuggles; vote for representatives`;
+    case "vote_cast": return J ? `${who(d.seat)} が投票した` : `${who(d.seat)} voted`;
+    case "representatives": return J ? `小ゲーム${d.small_game}: 密輸人 ${who(d.smuggler)}、検査官 ${who(d.inspector)}` : `Small game ${d.small_game}: ${who(d.smuggler)} smuggles, ${who(d.inspector)} inspects`;
+    case "trunk_packed": return J ? `${who(d.smuggler)} がトランクを詰めた` : `${who(d.smuggler)} packed the trunk`;
+    case "trunk_contents": return J ? `あなたのトランク: ${yen(d.amount, lang)}` : `Your trunk holds ${yen(d.amount, lang)}`;
+    case "settled": {
+      const decl = d.declaration === "pass" ? (J ? "パス" : "pass") : `${J ? "ダウト" : "doubt"} ${yen(d.doubt, lang)}`;
+      return J ? `${who(d.inspector)} の宣言: ${decl}。トランクの中身は ${yen(d.trunk, lang)} — ${L(OUTCOMES[d.outcome], lang) || d.outcome}`
+        : `${who(d.inspector)} declares ${decl}. The trunk held ${yen(d.trunk, lang)} — ${L(OUTCOMES[d.outcome], lang) || d.outcome}`;
+    }
+    case "match_over": {
+      const totals = Object.entries(d.totals || {}).map(([t, v]) => `${teamName(t, lang)} ${yen(v, lang)}`).join(", ");
+      return J ? `ゲーム終了: ${totals}` : `Game over: ${totals}`;
+    }
+    default: return undefined;
+  }
+}
+
+export function renderEvent(event, ctx) {
+  const { html, widgets, lang } = ctx;
+  const d = event.data || {};
+  if (event.type === "settled") {
+    return html`<div class="sm-reveal">
+      <span class="chip static">${d.declaration === "pass" ? (ja(lang) ? "パス" : "PASS") : `${ja(lang) ? "ダウト" : "DOUBT"} ${yen(d.doubt, lang)}`}</span>
+      <${widgets.Chest} open=${true} content=${yen(d.trunk, lang)} />
+    </div>`;
+  }
+  if (event.type === "trunk_packed") return html`<${widgets.Chest} open=${false} />`;
+  return null;
+}
+
+function Teams({ view, ctx, big }) {
+  const { html, lang } = ctx;
+  const J = ja(lang);
+  return html`<div class=${"sm-teams" + (big ? " big" : "")}>${Object.entries(view.teams || {}).map(([team, seats]) => html`
+    <div class=${"panel sm-team sm-" + team + (team === view.my_team ? " mine" : "")}>
+      <h3>${teamName(team, lang)} ${team === view.smuggling_team ? html`<span class="badge">${J ? "密輸側" : "smuggling"}</span>` : null}</h3>
+      <div class="sm-total">${yen(view.team_totals[team], lang)}</div>
+      <table class="grid"><thead><tr><th>${J ? "メンバー" : "Member"}</th><th class="num">${J ? "第3国口座" : "Third country"}</th><th class="num">${J ? "相手国口座" : "Opponent country"}</th></tr></thead>
+      <tbody>${seats.map((s) => html`<tr class=${s === ctx.seat ? "me" : ""}>
+        <td>${ctx.seatName(s)}${s === view.smuggler ? " 🧳" : ""}${s === view.inspector ? " 🔍" : ""}${view.voted && view.voted[s] ? " ✓" : ""}</td>
+        <td class="num">${yen(view.accounts[s].third, lang)}</td><td class="num">${yen(view.accounts[s].opp, lang)}</td></tr>`)}</tbody></table>
+    </div>`)}</div>`;
+}
+
+function Round({ view, ctx }) {
+  const { html, lang } = ctx;
+  const J = ja(lang);
+  return html`<div class="panel sm-round">
+    <div><span class="muted">${J ? "小ゲーム" : "Small game"}</span> <strong>${view.small_game}/${view.small_games}</strong></div>
+    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${L(PHASES[view.phase], lang) || view.phase}</strong></div>
+    ${view.smuggler != null ? html`<div><span class="muted">${J ? "密輸人" : "Smuggler"}</span> 🧳 <strong>${ctx.seatName(view.smuggler)}</strong></div>` : null}
+    ${view.inspector != null ? html`<div><span class="muted">${J ? "検査官" : "Inspector"}</span> 🔍 <strong>${ctx.seatName(view.inspector)}</strong></div>` : null}
+    ${view.trunk != null ? html`<div class="sm-trunk"><span class="muted">${J ? "あなたのトランク" : "Your trunk"}</span> <strong>${yen(view.trunk, lang)}</strong></div>` : null}
+    ${view.my_vote != null ? html`<div><span class="muted">${J ? "あなたの投票" : "Your vote"}</span> ${ctx.seatName(view.my_vote)}</div>` : null}
+  </div>`;
+}
+
+function Ledger({ view, ctx }) {
+  const { html, lang } = ctx;
+  const J = ja(lang);
+  const rows = [...(view.ledger || [])].reverse();
+  if (!rows.length) return null;
+  return html`<div class="panel"><h3>${J ? "公開台帳" : "Public ledger"}</h3><div class="table-wrap"><table class="grid">
+    <thead><tr><th>#</th><th>🧳</th><th>🔍</th><th class="num">${J ? "トランク" : "Trunk"}</th><th>${J ? "宣言" : "Declared"}</th><th>${J ? "結果" : "Outcome"}</th></tr></thead>
+    <tbody>${rows.map((e) => html`<tr><td>${e.small_game}</td><td>${ctx.seatName(e.smuggler)}</td><td>${ctx.seatName(e.inspector)}</td>
+      <td class="num">${yen(e.trunk, lang)}</td><td>${e.declaration === "pass" ? (J ? "パス" : "pass") : `${J ? "ダウト" : "doubt"} ${yen(e.doubt, lang)}`}</td>
+      <td>${L(OUTCOMES[e.outcome], lang) || e.outcome}</td></tr>`)}</tbody></table></div></div>`;
+}
+
+const STYLE = `
+.sm-teams { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .6rem; }
+.sm-team.sm-north { border-top: 6px solid #2563eb; } .sm-team.sm-south { border-top: 6px solid #c2410c; }
+.sm-team.mine { box-shadow: 0 0 0 2px var(--accent); }
+.sm-total { font-size: 1.4rem; font-weight: 800; font-variant-numeric: tabular-nums; }
+.sm-teams.big .sm-total { font-size: 2.2rem; }
+.sm-round { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .3rem; }
+.sm-trunk strong { font-size: 1.3rem; }
+.sm-reveal { display: flex; align-items: center; gap: 1rem; font-weight: 700; }
+.sm-reveal .chest { width: 8rem; } .sm-reveal .chest-lid, .sm-reveal .chest-body { width: 8rem; background: #333; border-color: #111; }
+tr.me td { background: var(--mine); }
+`;
+
+export function render(view, ctx) {
+  const { html } = ctx;
+  return html`<div class="sm"><style>${STYLE}</style>
+    <${Round} view=${view} ctx=${ctx} /><${Teams} view=${view} ctx=${ctx} /><${Ledger} view=${view} ctx=${ctx} />
+  </div>`;
+}
+
+export function renderTable(view, ctx) {
+  const { html } = ctx;
+  return html`<div class="sm"><style>${STYLE}</style>
+    <${Teams} view=${view} ctx=${ctx} big=${true} /><${Round} view=${view} ctx=${ctx} /><${Ledger} view=${view} ctx=${ctx} />
+  </div>`;
+}
