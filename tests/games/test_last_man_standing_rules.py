@@ -313,3 +313,19 @@ def test_on_timeout_a_drafter_takes_the_free_card_and_a_player_plays_their_lowes
     assert deadline.defaults[0] == {"type": "play", "card": "9S"}
     draft = GAME.new(4, seed=1).deadline()
     assert draft is not None and list(draft.defaults.values()) == [{"type": "hire", "slot": 0}]
+
+
+def test_a_dry_pot_ends_the_game_before_round_five_with_cards_left_in_hand() -> None:
+    """Three rounds of pairs; in round 4 the lone 9 kills the 14 fighters below it: the 11th kill
+    empties the pot ($55 + $5) and nothing more is played."""
+    rounds = [*STAND_OFF_ROUNDS[:3], ["8S", "8H", "9S", "QS"]]
+    match = ready(hands_playing(rounds))
+    for cards in rounds:
+        record = fight(match, cards)
+    assert [k["paid"] for k in record["kills"]] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 5]
+    assert match.is_over and match.to_act() == ()
+    view = match.view(None)
+    assert view["round"] == 4 and view["hand_counts"] == [2, 2, 2, 2] and view["pot"] == 0
+    assert view["chips"] == [35, 35, 95, 35]
+    # The three victims-to-be (7H, 8S, 8H) stay alive when the pot runs dry, as does the Q that never acted.
+    assert sorted(f["card"] for f in view["arena"]) == ["7H", "8H", "8S", "9S", "QS"]
