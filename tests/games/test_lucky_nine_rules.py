@@ -3,6 +3,7 @@ public chance hook: `script={"dropper": [...]}` or `match.chance.script("dropper
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -390,3 +391,40 @@ def test_the_number_of_laps_is_fixed_by_the_starting_player_count() -> None:
         turn(match, ["coal"])
     # Five players remain, but a round is still one lap, as with the eight who started.
     assert match.round == 1 and match.stake == 2 and match.turn_seat == 3
+
+
+def _dropper_results(options: dict[str, Any], games: int) -> list[list[str]]:
+    """Every dropper result of seeded games where everyone stays in and passes after each hit."""
+    sequences = []
+    for seed in range(games):
+        match = GAME.new(7, options, seed)
+        draws: list[str] = []
+        while not match.is_over:
+            kind = {"press": "press", "decide": "pass", "dropout": "stay"}.get(match.phase, "claim")
+            for event in match.apply(match.turn_seat, {"type": kind}):
+                if event.type == "draw":
+                    draws.append(event.data["chest"])
+        sequences.append(draws)
+    return sequences
+
+
+def test_the_dropper_is_uniform_over_the_nine_chests_and_may_repeat() -> None:
+    draws = [c for seq in _dropper_results({}, 400) for c in seq]  # 400 games x 35 presses
+    share = {c: draws.count(c) / len(draws) for c in CHESTS}
+    assert all(abs(s - 1 / 9) < 0.01 for s in share.values()), share
+    repeats = sum(a == b for seq in _dropper_results({}, 100) for a, b in pairwise(seq))
+    assert repeats > 0
+
+
+def test_variant_c_never_repeats_across_turns_and_rounds() -> None:
+    sequences = _dropper_results({"no_repeat": True}, 100)
+    assert all(a != b for seq in sequences for a, b in pairwise(seq))
+    assert sum(len(seq) for seq in sequences) == 100 * 35
+
+
+def test_prizes_nobody_claimed_go_back_to_the_house_at_the_end() -> None:
+    match = new(2, {"special_prizes": [{"name": "elytra"}]})
+    turn(match, ["lapis"], after="drop_out")
+    turn(match, ["gold"], after="drop_out")
+    result = match.result()
+    assert result is not None and result.detail["prizes_left"] == {"elytra": 1}
