@@ -398,6 +398,7 @@ def _dropper_results(options: dict[str, Any], games: int) -> list[list[str]]:
     sequences = []
     for seed in range(games):
         match = GAME.new(7, options, seed)
+        assert isinstance(match, LuckyNineMatch)
         draws: list[str] = []
         while not match.is_over:
             kind = {"press": "press", "decide": "pass", "dropout": "stay"}.get(match.phase, "claim")
