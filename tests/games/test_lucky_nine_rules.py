@@ -77,7 +77,9 @@ def test_seat_counts_and_options_out_of_range_are_refused() -> None:
 def test_a_hit_takes_the_chest_and_asks_continue_or_pass() -> None:
     match = new(6, draws=["gold"])
     events = match.apply(0, {"type": "press"})
-    assert [(e.type, e.data) for e in events] == [("draw", {"seat": 0, "chest": "gold", "hit": True, "take": 1})]
+    assert [(e.type, e.data) for e in events] == [
+        ("draw", {"seat": 0, "chest": "gold", "hit": True}),
+        ("take", {"seat": 0, "chest": "gold", "kind": "diamond", "count": 1})]
     assert match.holdings[0] == 65 and match.chests["gold"] == 0
     assert [s["type"] for s in match.legal_actions(0)] == ["continue", "pass"]
 
@@ -85,8 +87,9 @@ def test_a_hit_takes_the_chest_and_asks_continue_or_pass() -> None:
 def test_a_miss_pays_the_stake_into_the_drawn_chest_and_into_the_diamond_chest() -> None:
     match = new(6, draws=["wood"])  # diamond chest starts with 2
     events = match.apply(0, {"type": "press"})
-    assert [e.data for e in events] == [{"seat": 0, "chest": "wood", "hit": False, "owed": 2,
-                                         "paid": {"wood": 1, "diamond": 1}}]
+    assert [(e.type, e.data) for e in events] == [
+        ("draw", {"seat": 0, "chest": "wood", "hit": False}),
+        ("pay", {"seat": 0, "owed": 2, "paid": {"wood": 1, "diamond": 1}})]
     assert match.holdings[0] == 62 and match.chests["wood"] == 1 and match.chests["diamond"] == 3
     assert match.phase == "dropout" and match.turn_seat == 0
     assert conserved(match)
@@ -226,7 +229,7 @@ def test_special_rule_b_a_player_below_the_stake_who_misses_pays_everything_into
     assert match.round == 1 and match.stake == 3 and match.holdings[0] == 2
     before = match.chests["diamond"]
     match.chance.script("dropper", "wood")
-    assert act(match, "press") == ["draw", "disqualified"]
+    assert act(match, "press") == ["draw", "pay", "disqualified"]
     assert match.holdings[0] == 0 and match.chests["diamond"] == before + 2 and match.chests["wood"] == 0
     assert match.status[0] == "disqualified" and match.turn_seat == 1  # no drop-out question
     assert conserved(match)
@@ -256,7 +259,7 @@ def test_variant_b_the_last_lit_chest_also_gives_one_slot_of_the_diamond_chest()
     act(match, "press")
     for _ in range(3):
         types = act(match, "continue")
-    assert types == ["draw", "sweep_bonus", "refill"]
+    assert types == ["draw", "take", "sweep_bonus", "refill"]
     assert match.holdings[0] == 64 + 4 + 2
 
 

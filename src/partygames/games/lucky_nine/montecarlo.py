@@ -70,7 +70,7 @@ def play_house_game(seats: int, options: dict[str, Any], seed: int, drop_out: bo
         else:
             action = {"type": "claim", "kind": match.diamond_chest_kinds()[0]}
         for event in match.apply(seat, action):
-            if event.type == "draw" and not event.data["hit"]:
+            if event.type == "pay":
                 paid += sum(event.data["paid"].values())
     return match.house, paid
 

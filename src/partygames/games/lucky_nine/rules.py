@@ -138,9 +138,7 @@ class LuckyNineMatch(Match):
             self._miss(seat, chest, events)
 
     def _hit(self, seat: int, chest: str, events: list[Event]) -> None:
-        # One "draw" event tells the result and, for chests other than the diamond chest, the take.
-        draw = Event("draw", {"seat": seat, "chest": chest, "hit": True})
-        events.append(draw)
+        events.append(Event("draw", {"seat": seat, "chest": chest, "hit": True}))
         self.chain += 1
         if self.options.chain_bonus and self.chain % CHAIN_LENGTH == 0:
             bonus = CHAIN_MULTIPLIER * self.stake
@@ -158,7 +156,7 @@ class LuckyNineMatch(Match):
             amount = self.chests[chest]
             self.chests[chest] = 0
             self.holdings[seat] += amount
-            draw.data["take"] = amount
+            events.append(Event("take", {"seat": seat, "chest": chest, "kind": DIAMOND, "count": amount}))
             if self.options.sweep_bonus and not any(self.chests[c] for c in NON_DIAMOND):
                 kinds = self.diamond_chest_kinds()
                 if len(kinds) > 1:
@@ -220,7 +218,8 @@ class LuckyNineMatch(Match):
             self.chests[target] += amount
             self.holdings[seat] -= amount
         short = have < total
-        events.append(Event("draw", {"seat": seat, "chest": chest, "hit": False, "owed": total, "paid": paid}))
+        events.append(Event("draw", {"seat": seat, "chest": chest, "hit": False}))
+        events.append(Event("pay", {"seat": seat, "owed": total, "paid": paid}))
         if short:
             self.status[seat] = DISQUALIFIED
             events.append(Event("disqualified", {"seat": seat}))

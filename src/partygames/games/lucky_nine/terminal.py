@@ -87,19 +87,19 @@ def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
     who = f"席{d['seat']}" if ja and "seat" in d else f"Seat {d.get('seat')}"
     if kind == "draw":
         chest = _chest(d["chest"], lang)
-        if not d["hit"]:
-            paid = ", ".join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
-            if ja:
-                return f"{who}: 出目は{chest}(ハズレ)。投入 {paid}(本来 {d['owed']})"
-            return f"{who} draws {chest}: miss, pays {paid} (owed {d['owed']})"
-        took = d.get("take")
         if ja:
-            return f"{who}: 出目は{chest}(あたり)" + (f"。{took}個獲得" if took is not None else "")
-        return f"{who} draws {chest}: hit" + (f", takes {took}" if took is not None else "")
+            return f"{who}: 出目は{chest}({'あたり' if d['hit'] else 'ハズレ'})"
+        return f"{who} draws {chest}: {'hit' if d['hit'] else 'miss'}"
     if kind in ("take", "sweep_bonus"):
         what = _chest(d["kind"], lang) if d["kind"] == "diamond" else d["kind"]
+        if d["chest"] != "diamond":
+            src = _chest(d["chest"], lang)
+            return f"{who}: {src}から{d['count']}個獲得" if ja else f"{who} takes {d['count']} from {src}"
         bonus = ("(総取りボーナス)" if ja else " (sweep bonus)") if kind == "sweep_bonus" else ""
         return f"{who}: {what}×{d['count']} 獲得{bonus}" if ja else f"{who} takes {what} x{d['count']}{bonus}"
+    if kind == "pay":
+        paid = ", ".join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
+        return f"{who}: 投入 {paid}(本来 {d['owed']})" if ja else f"{who} pays {paid} (owed {d['owed']})"
     if kind == "chain_bonus":
         return f"{who}: チェーンボーナス {d['diamonds']}" if ja else f"{who} chain bonus: {d['diamonds']} diamonds"
     if kind == "refill":
