@@ -153,7 +153,8 @@ export function useRoomConnection(code, token) {
       dispatch({ type: "error", code: "net/not_connected", en: "Not connected; try again in a moment.", ja: "接続されていません。少し待ってからもう一度どうぞ。", ref: id });
       return id;
     }
-    ws.send(JSON.stringify({ ...message, id }));
+    // Only actions carry an id (docs/protocol.md); the server refuses unknown fields on other frames.
+    ws.send(JSON.stringify(message.type === "action" ? { ...message, id } : message));
     if (message.type === "action") {
       dispatch({ type: "_pending", id });
       // Never leave the controls locked if an answer goes missing.

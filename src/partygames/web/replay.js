@@ -51,7 +51,8 @@ export function ReplayPage({ code, lang, navigate }) {
   }, [code, perspective]);
 
   const seat = perspective === "" ? null : Number(perspective);
-  const ctx = makeCtx({ room, seat, lang, table: false, send: () => {} });
+  // The perspective is not "you" in a replay: names stay plain.
+  const ctx = makeCtx({ room, seat, lang, table: false, send: () => {}, markYou: false });
   const steps = (replay && replay.steps) || [];
   const step = steps[index];
   const batch = step ? step.events.map((e, i) => ({ ...e, key: `${perspective}:${index}:${i}` })) : [];

@@ -13,12 +13,12 @@ import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 
 /** Everything a game renderer gets besides the view (see web/README.md). */
-export function makeCtx({ room, seat, lang, table, send }) {
+export function makeCtx({ room, seat, lang, table, send, markYou = true }) {
   const seats = (room && room.seats) || [];
   const seatName = (i) => {
     const s = seats[i];
     const name = s && s.name ? unescapeHtml(s.name) : t("seat_n", i + 1);
-    return i === seat ? `${name} (${t("you")})` : name;
+    return markYou && i === seat ? `${name} (${t("you")})` : name;
   };
   return { html, lang, t, tr, seat, seatName, widgets, table: !!table, options: (room && room.options) || {}, room, send };
 }

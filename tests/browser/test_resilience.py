@@ -1,0 +1,129 @@
+"""A reload, a server killed mid-match, a refused action and the replay, in a real browser."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser import driver
+from tests.browser.server import PlatformProcess
+
+LUCKY_NINE = ("lucky-nine", 3, ("human", "human", "bot:heuristic"), {"rounds": 4})
+# Never drop out: the match lasts long enough to interrupt it.
+STAY_IN = ("pass", "stay", "claim", "press")
+
+
+@pytest.fixture
+def pair(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.Player]]:
+    opened = [driver.open_player(browser, platform, lang="en"), driver.open_player(browser, platform, lang="ja")]
+    yield opened
+    for player in opened:
+        player.close()
+
+
+def start_lucky_nine(host: driver.Player, guest: driver.Player, platform: PlatformProcess) -> str:
+    game, seats, kinds, options = LUCKY_NINE
+    code = driver.create_room(host, game, seats, kinds, "Aki", options)
+    driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
+    driver.start_match(host)
+    guest.page.get_by_test_id("board").wait_for()
+    return code
+
+
+def seat_of(player: driver.Player) -> int | None:
+    seat = player.page.evaluate("() => window.partygames.state.seat")
+    return None if seat is None else int(seat)
+
+
+def test_a_reloaded_page_is_back_in_its_seat_and_can_act(pair: list[driver.Player], platform: PlatformProcess,
+                                                         artifacts: Path) -> None:
+    host, guest = pair
+    start_lucky_nine(host, guest, platform)
+    seat_before = seat_of(guest)
+    assert seat_before == 1
+    for _ in range(3):
+        driver.act_once(host, STAY_IN)
+    guest.page.reload()
+    guest.page.get_by_test_id("board").wait_for()
+    expect(guest.page.get_by_test_id("conn")).to_have_text("接続中")
+    assert seat_of(guest) == seat_before
+    # The board marks the guest's own seat, and no join form is offered again.
+    expect(guest.page.locator(".ln-players tr.me")).to_contain_text("Ben")
+    assert guest.page.get_by_test_id("join").count() == 0
+    guest.page.screenshot(path=str(artifacts / "reload-guest-ja.png"), full_page=True)
+    driver.play_to_results([host, guest], ("pass", "drop_out", "claim", "press"))
+    assert host.errors == [] and guest.errors == []
+
+
+def test_the_page_reconnects_and_play_continues_after_the_server_is_killed(
+        pair: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+    host, guest = pair
+    start_lucky_nine(host, guest, platform)
+    for _ in range(4):
+        for player in (host, guest):
+            driver.act_once(player, STAY_IN)
+    version_before = driver.version(host)
+    platform.kill()
+    for player in (host, guest):
+        expect(player.page.get_by_test_id("conn")).not_to_have_text(["connected", "接続中"])
+    host.page.screenshot(path=str(artifacts / "restart-disconnected.png"), full_page=True)
+    platform.start()
+    expect(host.page.get_by_test_id("conn")).to_have_text("connected", timeout=20_000)
+    expect(guest.page.get_by_test_id("conn")).to_have_text("接続中", timeout=20_000)
+    # Same seats, no lost versions, and the match goes on to its end.
+    assert seat_of(host) == 0 and seat_of(guest) == 1
+    assert driver.version(host) >= version_before
+    driver.play_to_results([host, guest], ("pass", "drop_out", "claim", "press"))
+    assert host.errors == [] and guest.errors == []
+
+
+def test_a_refused_action_shows_the_servers_reason_in_the_players_language(
+        pair: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = pair
+    start_lucky_nine(host, guest, platform)
+    # Lucky Nine starts with seat 0: the guest (seat 1) is not awaited. The page offers no action, so
+    # the illegal one is sent through the page's own connection.
+    assert driver.enabled_actions(guest.page) == []
+    guest.page.evaluate("() => window.partygames.act({type: 'press'})")
+    refusal = guest.page.get_by_role("alert")
+    expect(refusal).to_contain_text("あなたの手番ではありません")
+    host.page.evaluate("() => window.partygames.act({type: 'claim', kind: 'nothing'})")
+    expect(host.page.get_by_test_id("refused")).to_contain_text("not allowed now")
+    # Nothing changed: the host can still press the button.
+    assert "press" in driver.enabled_actions(host.page)
+
+
+def test_the_replay_steps_through_a_finished_match_with_each_seats_view(
+        pair: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+    host, guest = pair
+    start_lucky_nine(host, guest, platform)
+    driver.play_to_results([host, guest], ("pass", "drop_out", "claim", "press"))
+    host.page.get_by_test_id("open-replay").click()
+    page = host.page
+    page.get_by_test_id("replay").wait_for()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("Step 0 /")
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("Step 1 /")
+    expect(page.get_by_test_id("step-action")).to_contain_text("Aki")
+    page.get_by_test_id("replay-seat").select_option("")  # the public view
+    expect(page.get_by_test_id("board")).to_be_visible()
+    page.get_by_test_id("replay-seat").select_option("1")
+    expect(page.locator(".ln-players tr.me")).to_have_count(1)
+    expect(page.locator(".ln-players tr.me")).to_contain_text("Ben")
+    page.screenshot(path=str(artifacts / "replay.png"), full_page=True)
+    assert host.errors == []
+
+
+def test_chat_reaches_the_other_player_as_plain_text(pair: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = pair
+    start_lucky_nine(host, guest, platform)
+    text = "<b>hi</b> & 'co'"
+    host.page.get_by_test_id("chat-input").fill(text)
+    host.page.get_by_test_id("chat-input").press("Enter")
+    line = guest.page.get_by_test_id("chat").locator("li").last
+    expect(line).to_contain_text(f"Aki: {text}")
+    # Shown as text, never as markup.
+    assert guest.page.get_by_test_id("chat").locator("b").count() == 0
