@@ -45,6 +45,8 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     extras={
         "golden": {"seats": 3, "options": {"rounds": 4}},
+        # A party-sized table: random two-seat games end after ~10 actions and measure set-up more than play.
+        "benchmark": {"seats": 6},
         "conformance": {"seats": [2, 6, 7, 20], "seeds": 2, "deep_every": 1,
                         "options": {"rounds": 4, "special_prizes": [{"name": "elytra", "name_ja": "エリトラ"}],
                                     "sweep_bonus": True, "chain_bonus": True, "no_repeat": True,
