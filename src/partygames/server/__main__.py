@@ -16,9 +16,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks before acting")
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--deadline-scale", type=float, default=1.0, help="multiplies engine deadlines (tests)")
+    parser.add_argument("--rate-limit", type=float, default=None,
+                        help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
     parser.add_argument("--games-module", default=None,
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
+    overrides: dict[str, object] = {"deadline_scale": args.deadline_scale}
+    if args.rate_limit is not None:
+        overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
     if args.games_module:
         # Tests and benchmarks serve test-only games through a real process without registering them.
         import importlib
@@ -31,11 +36,11 @@ def main(argv: list[str] | None = None) -> None:
         module, attr = args.games_module.split(":")
         games = getattr(importlib.import_module(module), attr)
         settings = Settings.create(args.database_url, args.data_dir, bot_delay=args.bot_delay,
-                                   deadline_scale=args.deadline_scale, base_url=f"http://{args.host}:{args.port}")
+                                   base_url=f"http://{args.host}:{args.port}", **overrides)
         uvicorn.run(create_app(settings, games), host=args.host, port=args.port, ws_max_size=64 * 1024,
                     log_level="warning")
         return
-    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, deadline_scale=args.deadline_scale)
+    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, **overrides)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from partygames.server.storage import Storage, Write
@@ -27,6 +28,7 @@ class Committer:
         self._wake = asyncio.Event()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="partygames-commit")
         self._task: asyncio.Task[None] | None = None
+        self._before: list[Callable[[], None]] = []
         self.batches = 0
         self.writes = 0
 
@@ -49,12 +51,25 @@ class Committer:
         self._wake.set()
         return future
 
+    def before_batch(self, hook: Callable[[], None]) -> None:
+        """Calls `hook` once, just before the next batch is taken (rooms build their updates then)."""
+        self._before.append(hook)
+        self._wake.set()
+
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while self._pending:
+            while self._pending or self._before:
+                hooks, self._before = self._before, []
+                for hook in hooks:
+                    try:
+                        hook()
+                    except Exception:
+                        log.exception("a before-batch hook failed")
+                if not self._pending:
+                    continue
                 batch = self._pending[: self.max_batch]
                 del self._pending[: self.max_batch]
                 try:

@@ -101,6 +101,8 @@ class Room:
         self.timer_phase: str | None = None
         self.ticker: asyncio.Task[None] | None = None
         self.broken = False
+        self.dirty = False  # accepted entries whose updates are not built yet
+        self.pending_acks: dict[Connection, list[Any]] = {}
         self.channels = channel_map(game, seats, options)
 
     # -- derived ---------------------------------------------------------------------------------------
@@ -171,6 +173,7 @@ class Room:
                 "fresh": fresh, "acks": acks, "deadline": deadline}
 
     def _send(self, sends: Sends) -> None:
+        self._prepare()  # what is owed to clients goes first, in order
         self.outbox.put(self.last_write, sends)
 
     def _submit(self, write: Write) -> asyncio.Future[None]:
@@ -254,17 +257,33 @@ class Room:
             for event in events:
                 if event.is_visible_to(bot_seat):
                     bot.observe(event)
+        if acker is not None and ref is not None:
+            self.pending_acks.setdefault(acker, []).append(ref)
+        if not self.dirty:
+            # The updates are built when the committer takes this write into a batch (the state is
+            # then at the batch's last version), so several actions of one batch cost one view each.
+            self.dirty = True
+            self.hub.committer.before_batch(self._prepare)
+        self._after_change()
+
+    def _prepare(self) -> None:
+        """Builds the updates for every version not yet announced; they leave after the last write."""
+        if not self.dirty:
+            return
+        self.dirty = False
         cache: dict[int | None, dict[str, Any]] = {}
-        deadline_json = self.deadline_json(now)
+        deadline_json = self.deadline_json(time.time())
         sends: Sends = []
         for conn in self.conns:
-            acks = [ref] if conn is acker and ref is not None else []
-            sends.append((conn, self._update(conn, conn.sent_version if conn.sent_version >= 0 else None, cache,
-                                             deadline_json, acks)))
+            acks = self.pending_acks.pop(conn, [])
+            if conn.sent_version == self.version and not acks:
+                continue
+            since = conn.sent_version if conn.sent_version >= 0 else None
+            sends.append((conn, self._update(conn, since, cache, deadline_json, acks)))
+        self.pending_acks.clear()
         if self.status == "over":
             sends.extend(self._room_frames())
-        self._send(sends)
-        self._after_change()
+        self.outbox.put(self.last_write, sends)
 
     def _after_change(self) -> None:
         """Schedules what acts next without a client: bots, the deadline timer, the clock."""
