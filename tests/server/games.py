@@ -3,6 +3,7 @@
 - `toy`: the engine's toy game (sealed bids, one round, a 30 s deadline).
 - `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
+- `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from partygames import games
 from partygames.engine.game import Game
 from partygames.engine.options import Options
 from tests.toy_game import GAME as TOY
@@ -33,4 +35,5 @@ GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
+    "last-man-standing": games.get("last-man-standing"),
 }

@@ -1,0 +1,102 @@
+"""A whole match of a real game with hidden hands (Last Man Standing) over real WebSockets.
+
+Every update a seat receives must be exactly what the engine says that seat may know at that version
+(its own view, the events visible to it), checked by replaying the stored log afterwards; and no raw
+frame to a seat may name a card another seat holds in secret.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+from partygames import games
+from partygames.engine.actions import sample
+from tests.server.client import Lobby, Socket, human_room
+from tests.server.live import LiveServer
+
+GAME = "last-man-standing"
+
+
+def play_randomly(socks: list[Socket], seed: int, limit: float = 60) -> int:
+    """Each seat plays random legal actions from its own view's specs until the match is over."""
+    rngs = [random.Random(seed * 10 + i) for i in range(len(socks))]
+    pending = [False] * len(socks)
+    latest: list[dict[str, Any] | None] = [None] * len(socks)
+    over = [False] * len(socks)
+    errors = 0
+
+
+    end = time.monotonic() + limit
+    while not all(over):
+        assert time.monotonic() < end, "the match did not finish"
+        for i, sock in enumerate(socks):
+            try:
+                frame = sock.recv(0.005)
+            except TimeoutError:
+                continue
+            if frame["type"] == "error":
+                errors += 1
+                pending[i] = False
+            elif frame["type"] == "update":
+                latest[i] = frame
+                if frame["acks"]:
+                    pending[i] = False
+                over[i] = frame["view"]["is_over"]
+            view = latest[i]["view"] if latest[i] is not None else None
+            if view is not None and view["legal_actions"] and not pending[i]:
+                sock.act(sample(view["legal_actions"], rngs[i]), f"{i}")
+                pending[i] = True
+    return errors
+
+
+def test_every_update_of_a_real_match_is_exactly_the_seats_own_view_and_events(lobby: Lobby, server: LiveServer) -> None:
+    created, tokens = human_room(lobby, GAME, seats=4)
+    code = created["code"]
+    socks = [Socket(server.ws_url, code, t) for t in tokens]
+    watcher = Socket(server.ws_url, code)
+    play_randomly(socks, seed=7)
+    watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
+
+    log = lobby.http.get(f"/api/rooms/{code}/log").json()
+    game = games.get(GAME)
+    match = game.new(log["seats"], log["options"], log["seed"])
+    views: list[dict[Any, str]] = [{s: json.dumps(match.view(s), sort_keys=True) for s in [0, 1, 2, 3, None]}]
+    events: list[list[Any]] = []
+    secret_hands = [list(h) for h in match.hands]  # type: ignore[attr-defined]
+    for seat, action in log["actions"]:
+        events.append(match.apply(seat, action))
+        views.append({s: json.dumps(match.view(s), sort_keys=True) for s in [0, 1, 2, 3, None]})
+    assert match.is_over and json.dumps(match.to_json(), sort_keys=True) == json.dumps(log["final_state"], sort_keys=True)
+
+    for seat, sock in [*enumerate(socks), (None, watcher)]:
+        updates = [f for f in sock.frames if f["type"] == "update"]
+        assert updates and updates[-1]["version"] == len(log["actions"])
+        for update in updates:
+            version = update["version"]
+            assert json.dumps(update["view"], sort_keys=True) == views[version][seat], (seat, version)
+            for event in update["events"]:
+                visible = [e for e in events[event["version"] - 1] if e.is_visible_to(seat)]
+                assert {"type": event["type"], "data": event["data"]} in [{"type": e.type, "data": e.data} for e in visible]
+        got = [(e["version"], e["type"]) for u in updates for e in u["events"]]
+        expected = [(v, e.type) for v in range(1, len(events) + 1) for e in events[v - 1] if e.is_visible_to(seat)]
+        # Each connection gets every visible event once (after its first, fresh update).
+        first = updates[0]["version"]
+        assert got == [x for x in expected if x[0] > first]
+
+    # The cards dealt face down stay secret from the other seats until they are played.
+    for owner, hand in enumerate(secret_hands):
+        for card in hand:
+            played_at = next((i for i, (s, a) in enumerate(log["actions"]) if s == owner and a.get("card") == card), None)
+            for seat, sock in enumerate(socks):
+                if seat == owner:
+                    continue
+                for frame, raw in zip(sock.frames, sock.raw, strict=True):
+                    if frame["type"] != "update" or frame["view"]["is_over"]:
+                        continue
+                    if played_at is not None and frame["version"] > played_at:
+                        continue
+                    assert not re.search(rf'"{card}"', raw), f"seat {seat} saw seat {owner}'s secret {card}"
