@@ -50,7 +50,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     extras={
         "golden": {"seats": 6, "options": {"races": 4}},
-        "conformance": {"seats": [6, 8], "seeds": 2, "deep_every": 3,
+        "conformance": {"seats": [6, 12], "seeds": 2, "deep_every": 3,
                         "options": {"races": 4, "fall_rule": True, "fall_probability": 0.2,
                                     "loans": True, "loser_boost": True}},
     },

@@ -11,54 +11,66 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from partygames.engine.chance import Chance
-from partygames.games.dice_derby.horses import die_name, faces
+from partygames.engine.match import Event
+from partygames.games.dice_derby.horses import FACES, GATES, die_name
 
-# A redo when everyone falls is always possible in theory; this bound only stops a broken script.
-MAX_REDOS = 10_000
+# A rerun when everyone falls is always possible in theory; this bound only stops a broken script.
+MAX_RERUNS = 10_000
+_DIE_LABEL = {g: f"die:{die_name(g)}" for g in GATES}
+_FALL_LABEL = {g: f"fall:{die_name(g)}" for g in GATES}
 
 
 @dataclass
 class RaceRun:
-    """The events of a race in order, the top two, and who went out in the first furlong."""
+    """A race: its public events in order, a compact per-furlong record for views, the top two,
+    the horses put out in the first furlong, and the quinella pair once decided."""
 
-    events: list[dict[str, Any]] = field(default_factory=list)
+    race: int
+    events: list[Event] = field(default_factory=list)
+    furlongs: list[dict[str, Any]] = field(default_factory=list)
     first: int = 0
     second: int = 0
     first_furlong_out: list[int] = field(default_factory=list)
     quinella: list[int] = field(default_factory=list)
 
+    def emit(self, kind: str, **data: Any) -> None:
+        self.events.append(Event(kind, {"race": self.race, **data}))
 
-def run_race(chance: Chance, fall: float | None) -> RaceRun:
+
+def run_race(chance: Chance, fall: float | None, race: int = 1) -> RaceRun:
     """Runs a race of all six horses. `fall` is the per-die fall probability, None without the rule."""
-    run = RaceRun()
-    first, second = _run(chance, fall, [1, 2, 3, 4, 5, 6], run, runoff=False)
-    run.first, run.second = first, second
+    run = RaceRun(race)
+    run.first, run.second = _run(chance, fall, list(GATES), run, runoff=False)
     return run
 
 
 def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, runoff: bool) -> tuple[int, int]:
     """Runs furlongs until one runner is left; returns (winner, second). In a run-off only the winner counts."""
-    kind = "runoff" if runoff else "race"
+    stage = "runoff" if runoff else "race"
     furlong = 0
-    redos = 0
+    reruns = 0
     while True:
         furlong += 1
-        run.events.append({"type": "furlong_start", "stage": kind, "furlong": furlong, "runners": list(runners)})
+        run.emit("furlong_start", stage=stage, furlong=furlong, runners=list(runners))
+        record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
+        run.furlongs.append(record)
         fallen: list[int] = []
         if fall is not None:
-            fallen = [g for g in runners if chance.bernoulli(f"fall:{die_name(g)}", fall)]
+            fallen = [g for g in runners if chance.bernoulli(_FALL_LABEL[g], fall)]
         if fallen and len(fallen) == len(runners):
             # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
-            run.events.append({"type": "furlong_rerun", "stage": kind, "furlong": furlong, "fallen": fallen})
+            run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
+            record.update(fallen=fallen, rerun=True)
             furlong -= 1
-            redos += 1
-            if redos > MAX_REDOS:
+            reruns += 1
+            if reruns > MAX_RERUNS:
                 raise RuntimeError("every die fell on every try")
             continue
         if fallen:
             standing = [g for g in runners if g not in fallen]
-            run.events.append({"type": "fall", "stage": kind, "furlong": furlong, "gates": fallen})
-            run.events.append({"type": "out", "stage": kind, "furlong": furlong, "gates": fallen, "reason": "fall"})
+            run.emit("fall", stage=stage, furlong=furlong, gates=fallen)
+            run.emit("out", stage=stage, furlong=furlong, gates=fallen, reason="fall")
+            record.update(fallen=fallen, out=fallen)
             if not runoff and furlong == 1:
                 run.first_furlong_out.extend(fallen)
             if len(standing) >= 2:
@@ -70,22 +82,25 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
                 second = fallen[0]
             else:
                 # 「3人残ったうち2人が落馬したら、落馬していない人が1位で、落馬した2人が振りなおして2位を決めて」
-                run.events.append({"type": "runoff_start", "for_place": 2, "runners": fallen})
+                run.emit("runoff_start", for_place=2, runners=fallen)
                 second, _ = _run(chance, fall, fallen, run, runoff=True)
-                run.events.append({"type": "runoff_end", "for_place": 2, "gate": second})
+                run.emit("runoff_end", for_place=2, gate=second)
             _note_quinella(run, sorted([winner, second]), runoff)
             return winner, second
         # Reveal from the smallest die up: 「ダイスは小さい方から(4面体から)順にダイスの目を公表」.
-        values: dict[int, int] = {}
+        # 「もし数字が同じ場合は、より多面体のダイスが脱落します」: the key (value, -faces) orders the loser first.
+        loser, low, tied = 0, 99, False
+        rolls = record["rolls"]
         for gate in runners:
-            values[gate] = chance.randint(f"die:{die_name(gate)}", 1, faces(gate))
-            run.events.append({"type": "roll", "stage": kind, "furlong": furlong, "gate": gate,
-                               "faces": faces(gate), "value": values[gate]})
-        # 「もし数字が同じ場合は、より多面体のダイスが脱落します」
-        loser = min(runners, key=lambda g: (values[g], -faces(g)))
-        tied = sum(1 for g in runners if values[g] == values[loser]) > 1
-        run.events.append({"type": "out", "stage": kind, "furlong": furlong, "gates": [loser],
-                           "reason": "tie" if tied else "lowest", "value": values[loser]})
+            faces = FACES[gate - 1]
+            value = chance.randint(_DIE_LABEL[gate], 1, faces)
+            rolls.append([gate, value])
+            run.emit("roll", stage=stage, furlong=furlong, gate=gate, faces=faces, value=value)
+            if value <= low:  # gates run in increasing faces, so an equal value is a die with more faces
+                tied = value == low
+                loser, low = gate, value
+        run.emit("out", stage=stage, furlong=furlong, gates=[loser], reason="tie" if tied else "lowest", value=low)
+        record["out"] = [loser]
         if not runoff and furlong == 1:
             run.first_furlong_out.append(loser)
         runners = [g for g in runners if g != loser]
@@ -98,4 +113,4 @@ def _note_quinella(run: RaceRun, runners: list[int], runoff: bool) -> None:
     # 「4ハロン目が終わった時点で連複は確定します」: the last two standing are first and second.
     if not runoff and len(runners) == 2 and not run.quinella:
         run.quinella = list(runners)
-        run.events.append({"type": "quinella_decided", "pair": list(runners)})
+        run.emit("quinella_decided", pair=list(runners))

@@ -29,12 +29,14 @@ def ticket_id(kind: str, pick: str) -> str:
 
 
 @cache
-def odds_table(fall: Fraction, rate: Fraction, boost: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
-    """Win odds per gate and quinella odds per pair, in tenths, for these rules and boosts."""
-    win = analysis.win_probabilities(fall)
-    pairs = analysis.quinella_probabilities(fall)
-    return (tuple(odds_x10(win[g], rate, BOOST ** boost[g - 1]) for g in GATES),
-            tuple((p, odds_x10(pairs[p], rate)) for p in PAIRS))
+def odds_table(fall: float, rate: float, boost: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
+    """Win odds per gate and quinella odds per pair, in tenths, for these option values (taken as the
+    decimals they were written as) and boosts."""
+    exact_fall, exact_rate = analysis.as_fraction(fall), analysis.as_fraction(rate)
+    win = analysis.win_probabilities(exact_fall)
+    pairs = analysis.quinella_probabilities(exact_fall)
+    return (tuple(odds_x10(win[g], exact_rate, BOOST ** boost[g - 1]) for g in GATES),
+            tuple((p, odds_x10(pairs[p], exact_rate)) for p in PAIRS))
 
 
 class DiceDerbyMatch(Match):
@@ -88,8 +90,10 @@ class DiceDerbyMatch(Match):
         if self.phase != "betting":
             return self.money[seat]
         key = str(seat)
-        stakes: int = sum(t["stake"] for t in self.tickets.get(key, ()))
-        return self.money[seat] + self.pending_loans.get(key, 0) * self.options.loan_amount - stakes
+        mine = self.tickets.get(key)
+        stakes: int = sum(t["stake"] for t in mine) if mine else 0
+        loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
+        return self.money[seat] + loans * self.options.loan_amount - stakes
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.phase == "auction":
@@ -97,28 +101,34 @@ class DiceDerbyMatch(Match):
             if cash < UNIT:
                 return [spec("pass")]
             return [spec("bid", horse=choice(GATES), amount=int_range(UNIT, cash, UNIT)), spec("pass")]
+        # Hot path of every simulation: plain dicts, no helper calls (the specs are those of the table in
+        # docs/rules/dice-derby.md).
         o = self.options
         key = str(seat)
-        mine = self.tickets.get(key, ())
+        mine = self.tickets.get(key)
+        loans = self.pending_loans.get(key, 0)
         cash = self.available(seat) // UNIT * UNIT
-        specs = []
+        specs: list[ActionSpec] = []
         if cash >= UNIT:
-            amount = {"min": UNIT, "max": cash, "step": UNIT}
             if not mine:
-                specs.append({"type": "bet_win", "params": {"horse": {"choice": list(GATES)}, "amount": amount}})
-                specs.append({"type": "bet_quinella", "params": {"pair": {"choice": list(PAIRS)}, "amount": amount}})
+                specs.append({"type": "bet_win", "params": {"horse": {"choice": list(GATES)},
+                                                            "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
+                specs.append({"type": "bet_quinella", "params": {"pair": {"choice": list(PAIRS)},
+                                                                 "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
             else:
                 wins = [t["pick"] for t in mine if t["kind"] == "win"]
                 if len(wins) < o.win_limit:
                     horses = [g for g in GATES if str(g) not in wins]
-                    specs.append(spec("bet_win", horse=choice(horses), amount=dict(amount)))
+                    specs.append({"type": "bet_win", "params": {"horse": {"choice": horses},
+                                                                "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
                 bought = [t["pick"] for t in mine if t["kind"] == "quinella"]
                 if len(bought) < o.quinella_limit:
                     pairs = [p for p in PAIRS if p not in bought]
-                    specs.append(spec("bet_quinella", pair=choice(pairs), amount=dict(amount)))
+                    specs.append({"type": "bet_quinella", "params": {"pair": {"choice": pairs},
+                                                                     "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
         if mine:
-            specs.append(spec("cancel", ticket=choice([ticket_id(t["kind"], t["pick"]) for t in mine])))
-        if o.loans and self.loans_taken[seat] + self.pending_loans.get(key, 0) < o.loan_limit:
+            specs.append({"type": "cancel", "params": {"ticket": {"choice": [f"{t['kind']}:{t['pick']}" for t in mine]}}})
+        if o.loans and self.loans_taken[seat] + loans < o.loan_limit:
             specs.append({"type": "borrow", "params": {}})
         specs.append({"type": "done", "params": {}})
         return specs
@@ -203,15 +213,10 @@ class DiceDerbyMatch(Match):
         return [Event("betting_open", {"race": self.race, "win_odds": [o / 10 for o in self.win_odds],
                                        "quinella_odds": {p: o / 10 for p, o in self.quinella_odds.items()}})]
 
-    def fall_probability(self) -> Fraction:
-        """The per-die fall probability of the current rules (0 without the fall rule)."""
-        o = self.options
-        return analysis.as_fraction(o.fall_probability) if o.fall_rule else Fraction(0)
-
     def _price_odds(self) -> None:
         """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」."""
-        win, pairs = odds_table(self.fall_probability(), analysis.as_fraction(self.options.payout_rate),
-                                tuple(self.boost))
+        o = self.options
+        win, pairs = odds_table(o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost))
         self.win_odds = list(win)
         self.quinella_odds = dict(pairs)
 
@@ -230,14 +235,12 @@ class DiceDerbyMatch(Match):
         revealed = {str(s): [dict(t) for t in tickets[s]] for s in range(self.seats) if tickets[s]}
         events = [Event("betting_closed", {"race": self.race, "tickets": revealed,
                                            "loans": {str(s): n for s, n in enumerate(loans) if n}})]
-        run = run_race(self.chance, float(o.fall_probability) if o.fall_rule else None)
+        run = run_race(self.chance, float(o.fall_probability) if o.fall_rule else None, self.race)
         paid: dict[str, int] = {}
-        for raw in run.events:
-            data = dict(raw)
-            kind = data.pop("type")
-            events.append(Event(kind, {"race": self.race, **data}))
-            if kind == "quinella_decided":
-                events.append(self._settle("quinella", "-".join(map(str, data["pair"])), tickets, paid))
+        for event in run.events:
+            events.append(event)
+            if event.type == "quinella_decided":
+                events.append(self._settle("quinella", "-".join(map(str, event.data["pair"])), tickets, paid))
         events.append(Event("race_result", {"race": self.race, "first": run.first, "second": run.second}))
         events.append(self._settle("win", str(run.first), tickets, paid))
         prizes = []
@@ -254,7 +257,7 @@ class DiceDerbyMatch(Match):
                 self.boost[gate - 1] += 1
         self.last_race = {"race": self.race, "first": run.first, "second": run.second, "tickets": revealed,
                           "payouts": paid,
-                          "loans": {str(s): n for s, n in enumerate(loans) if n}, "furlongs": _furlongs(run.events)}
+                          "loans": {str(s): n for s, n in enumerate(loans) if n}, "furlongs": run.furlongs}
         self.history.append({"race": self.race, "first": run.first, "second": run.second,
                              "first_furlong_out": run.first_furlong_out})
         if self.race < o.races:
@@ -383,20 +386,3 @@ class DiceDerbyMatch(Match):
             other.pending_loans[key] = 0 if pending else 1
         return other
 
-
-def _furlongs(race_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A compact record of a race for views: per furlong, the rolls (gate, value) in reveal order,
-    who fell and who went out. Reruns and run-off furlongs are listed as they happened."""
-    furlongs: list[dict[str, Any]] = []
-    for e in race_events:
-        kind = e["type"]
-        if kind == "furlong_start":
-            furlongs.append({"stage": e["stage"], "furlong": e["furlong"], "rolls": [], "fallen": [], "out": []})
-        elif kind == "roll":
-            furlongs[-1]["rolls"].append([e["gate"], e["value"]])
-        elif kind in ("fall", "furlong_rerun"):
-            furlongs[-1]["fallen"] = list(e["fallen" if kind == "furlong_rerun" else "gates"])
-            furlongs[-1]["rerun"] = kind == "furlong_rerun"
-        elif kind == "out":
-            furlongs[-1]["out"] = list(e["gates"])
-    return furlongs

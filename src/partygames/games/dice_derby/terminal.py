@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from partygames.engine.text import Lang, Text
+from partygames.games.dice_derby.horses import die_name
 
 ACTION_LABELS: dict[str, Text] = {
     "bid": Text("Bid for a horse (sealed)", "馬主の入札(封印)"),
@@ -37,6 +38,8 @@ _L = {
     "last": Text("Last race", "前のレース"), "first": Text("1st", "1着"), "second": Text("2nd", "2着"),
     "furlong": Text("Furlong", "ハロン"), "out": Text("out", "脱落"), "fell": Text("fell", "落馬"),
     "house": Text("House", "胴元"), "bid": Text("Your sealed bid", "あなたの入札"),
+    "win": Text("win", "単勝"), "quinella_ticket": Text("quinella", "連複"),
+    "loans": Text("loans this race", "今回の借金"),
 }
 
 
@@ -78,8 +81,12 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
             parts.append(RichText(f"{t('bid')}: " + (f"{t('gate')} {bid['horse']} {bid['amount']:,}"
                                                       if bid["horse"] else "-")))
         if view["phase"] == "betting":
-            tickets = ", ".join(f"{x['kind']} {x['pick']} {x['stake']:,}" for x in mine["tickets"]) or "-"
-            parts.append(RichText(f"{t('available')}: {mine['available']:,}   {t('tickets')}: {tickets}"))
+            tickets = ", ".join(f"{t('win') if x['kind'] == 'win' else t('quinella_ticket')} {x['pick']} "
+                                f"{x['stake']:,}" for x in mine["tickets"]) or "-"
+            line = f"{t('available')}: {mine['available']:,}   {t('tickets')}: {tickets}"
+            if mine["pending_loans"]:
+                line += f"   {t('loans')}: {mine['pending_loans']}"
+            parts.append(RichText(line))
     last = view.get("last_race")
     if last:
         lines = [f"{t('last')} ({t('race')} {last['race']}): {t('first')} {last['first']}, "
@@ -91,3 +98,47 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
                          f"{rolls}{fell}  {t('out')} {f['out']}")
         parts.append(RichText("\n".join(lines)))
     return Group(*parts)
+
+
+def _die(gate: int) -> str:
+    return f"{gate}({die_name(gate)})"
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+    """One line per race event, so that terminal play shows the dice opening one by one."""
+    ja = lang == "ja"
+    kind, d = event["type"], event["data"]
+    if kind == "auction_result":
+        how = {"highest": ("highest bid", "最高額"), "tie_lot": ("tie, by lot", "同額を抽選"),
+               "unbid_lot": ("nobody bid: by lot, free", "入札なし: 抽選で無料")}[d["how"]]
+        return (f"{_die(d['gate'])} 馬主: 席 {d['owner']}({d['price']:,}、{how[1]})" if ja
+                else f"{_die(d['gate'])} owner: seat {d['owner']} ({d['price']:,}, {how[0]})")
+    if kind == "betting_open":
+        return f"第{d['race']}レース 馬券発売開始" if ja else f"Race {d['race']}: betting is open"
+    if kind == "furlong_start":
+        stage = ("2着決定戦 " if ja else "run-off ") if d["stage"] == "runoff" else ""
+        return (f"{stage}第{d['furlong']}ハロン: {' '.join(map(_die, d['runners']))}" if ja
+                else f"{stage}furlong {d['furlong']}: {' '.join(map(_die, d['runners']))}")
+    if kind == "roll":
+        return f"  {_die(d['gate'])} → {d['value']}"
+    if kind == "fall":
+        return f"  落馬: {' '.join(map(_die, d['gates']))}" if ja else f"  fell: {' '.join(map(_die, d['gates']))}"
+    if kind == "furlong_rerun":
+        return "  全員落馬: やり直し" if ja else "  everyone fell: the furlong is run again"
+    if kind == "out":
+        return f"  脱落: {' '.join(map(_die, d['gates']))}" if ja else f"  out: {' '.join(map(_die, d['gates']))}"
+    if kind == "quinella_decided":
+        return f"連複確定: {d['pair'][0]}-{d['pair'][1]}" if ja else f"Quinella decided: {d['pair'][0]}-{d['pair'][1]}"
+    if kind == "race_result":
+        return (f"1着 {_die(d['first'])}、2着 {_die(d['second'])}" if ja
+                else f"First {_die(d['first'])}, second {_die(d['second'])}")
+    if kind in ("win_paid", "quinella_paid"):
+        if not d["winners"]:
+            return None
+        paid = ", ".join(f"{w['seat']}: {w['payout']:,}" for w in d["winners"])
+        return (f"{'単勝' if kind == 'win_paid' else '連複'} {d['pick']}({d['odds']:.1f}倍)配当: {paid}" if ja
+                else f"{'Win' if kind == 'win_paid' else 'Quinella'} {d['pick']} at {d['odds']:.1f}: {paid}")
+    if kind == "prizes":
+        paid = ", ".join(f"{p['owner']}: {p['amount']:,}" for p in d["prizes"])
+        return f"馬主賞金: {paid}" if ja else f"Owners' prizes: {paid}"
+    return None

@@ -1,0 +1,49 @@
+"""Dice Derby in the terminal: each seat's picture shows its own tickets and no one else's, and the race
+is told die by die from the smallest up."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from partygames.engine import RandomBot, play
+from partygames.games.dice_derby import GAME
+from partygames.games.dice_derby.terminal import ACTION_LABELS, PARAM_LABELS, describe_event, render
+
+
+def _text(view: dict, lang: str = "en") -> str:  # type: ignore[type-arg]
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(render(view, lang))  # type: ignore[arg-type]
+    return console.export_text()
+
+
+def test_each_seat_sees_its_own_tickets_only() -> None:
+    match = GAME.new(6, seed=4)
+    for seat in range(6):
+        match.apply(seat, {"type": "bid", "horse": seat + 1, "amount": 500})
+    match.apply(2, {"type": "bet_quinella", "pair": "3-6", "amount": 1_700})
+    mine, other = _text(match.view(2)), _text(match.view(3))
+    assert "quinella 3-6 1,700" in mine and "You can stake: 7,800" in mine
+    assert "1,700" not in other
+    assert "連複 3-6 1,700" in _text(match.view(2), "ja")
+
+
+def test_race_events_read_die_by_die_in_both_languages_and_every_action_is_labelled() -> None:
+    match, _ = play(GAME, 6, [RandomBot(s, s) for s in range(6)], seed=8)
+    assert "Race 5/5" in _text(match.view(0)) and "Game over" in _text(match.view(0))
+    replay_events = []
+    fresh = GAME.new(6, seed=3)
+    for seat in range(6):
+        fresh.apply(seat, {"type": "pass"})
+    fresh.chance.script("die:d4", 2)
+    for seat in range(6):
+        replay_events += fresh.apply(seat, {"type": "done"})
+    lines = [describe_event(e.to_json(), "en") for e in replay_events]
+    assert "furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)" in lines
+    assert lines[lines.index("furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)") + 1] == "  1(d4) → 2"
+    assert any(line and line.startswith("1着") for line in (describe_event(e.to_json(), "ja") for e in replay_events))
+    for spec_type in ("bid", "pass", "bet_win", "bet_quinella", "cancel", "borrow", "done"):
+        assert ACTION_LABELS[spec_type].en and ACTION_LABELS[spec_type].ja
+    for param in ("horse", "amount", "pair", "ticket"):
+        assert PARAM_LABELS[param].en and PARAM_LABELS[param].ja
