@@ -11,6 +11,7 @@ from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine import RandomBot, play
 from partygames.games import get
 from partygames.games.dice_derby.bots import HeuristicBot
+from partygames.games.dice_derby.rules import DiceDerbyMatch
 
 GAME = get("dice-derby")
 
@@ -45,3 +46,19 @@ def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games() -> None:
     print(figures)
     assert h_win[0] > r_win[1], figures
     assert h_hi < r_lo, figures
+
+
+def test_heuristic_bot_plays_every_option_legally_and_takes_an_edge_when_the_odds_give_one() -> None:
+    # A payout rate of 1.25 makes every ticket worth more than its stake: the heuristic bot now bets.
+    options = {"payout_rate": 1.25, "loser_boost": True, "fall_rule": True, "fall_probability": 0.1,
+               "loans": True, "races": 6}
+    net = []
+    for i in range(100):
+        bots = [HeuristicBot(s, i) for s in range(6)]
+        match, log = play(GAME, 6, bots, options, seed=i)
+        assert isinstance(match, DiceDerbyMatch) and match.is_over
+        assert any(a["type"].startswith("bet_") for _, a in log.actions)
+        net.append(sum(match.money) / 6 - 10_000)
+    mean = statistics.mean(net)
+    print(f"six heuristic bots at payout rate 1.25: mean net {mean:+,.0f} per seat over 100 games")
+    assert mean > 0, mean

@@ -6,8 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from partygames.engine.actions import Action
+from partygames.engine.actions import Action, find_spec
 from partygames.engine.bots import Bot, Observation, RandomBot
+from partygames.engine.errors import IllegalAction
 from partygames.games.dice_derby import analysis
 from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, payout
 
@@ -41,8 +42,11 @@ class HeuristicBot(Bot):
             self._plan = self._betting_plan(view)
         while self._plan:
             action = self._plan.pop(0)
-            if action["type"] in types:
-                return action
+            try:
+                find_spec(obs.legal, action)
+            except IllegalAction:
+                continue  # e.g. the catch-up ticket is the one already bought for its edge
+            return action
         return {"type": "done"}
 
     def _bid(self, view: dict[str, Any], types: set[str]) -> Action:

@@ -133,9 +133,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
         return (f"1着 {_die(d['first'])}、2着 {_die(d['second'])}" if ja
                 else f"First {_die(d['first'])}, second {_die(d['second'])}")
     if kind in ("win_paid", "quinella_paid"):
-        if not d["winners"]:
-            return None
-        paid = ", ".join(f"{w['seat']}: {w['payout']:,}" for w in d["winners"])
+        paid = ", ".join(f"{w['seat']}: {w['payout']:,}" for w in d["winners"]) or ("的中なし" if ja else "no winners")
         return (f"{'単勝' if kind == 'win_paid' else '連複'} {d['pick']}({d['odds']:.1f}倍)配当: {paid}" if ja
                 else f"{'Win' if kind == 'win_paid' else 'Quinella'} {d['pick']} at {d['odds']:.1f}: {paid}")
     if kind == "prizes":
