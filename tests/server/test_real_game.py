@@ -46,7 +46,8 @@ def play_randomly(socks: list[Socket], seed: int, limit: float = 60) -> int:
                 if frame["acks"]:
                     pending[i] = False
                 over[i] = frame["view"]["is_over"]
-            view = latest[i]["view"] if latest[i] is not None else None
+            last = latest[i]
+            view = last["view"] if last is not None else None
             if view is not None and view["legal_actions"] and not pending[i]:
                 sock.act(sample(view["legal_actions"], rngs[i]), f"{i}")
                 pending[i] = True
