@@ -22,14 +22,15 @@ class Setup:
     kinds: tuple[str, ...]
     prefer: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    table: bool = False  # a big-screen spectator watches too (the games played around a table)
 
 
 SETUPS: dict[str, Setup] = {
     "lucky-nine": Setup(3, ("human", "human", "bot:heuristic"), ("pass", "drop_out", "claim", "press"),
-                        {"rounds": 4}),
+                        {"rounds": 4}, table=True),
     # Six seats at least: two humans and four bots; each human bids once and buys one win ticket a race.
     "dice-derby": Setup(6, ("human", "human", "bot:heuristic", "bot:random", "bot:heuristic", "bot:random"),
-                        ("bid", "bet_win", "done"), {"races": 4, "starting_money": 2000}),
+                        ("bid", "bet_win", "done"), {"races": 4, "starting_money": 2000}, table=True),
     "last-man-standing": Setup(4, ("human", "human", "bot:heuristic", "bot:random"), ("hire", "play")),
     # Two teams of two; the humans sit at seats 0 (North) and 1 (South).
     "smuggling": Setup(4, ("human", "human", "bot:heuristic", "bot:equilibrium"), ("vote", "pack", "doubt", "pass"),
@@ -54,7 +55,8 @@ def players(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver
 
 @pytest.mark.parametrize("game", implemented())
 def test_two_players_play_a_full_match_to_the_results_screen(
-        game: str, players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+        game: str, players: list[driver.Player], platform: PlatformProcess, artifacts: Path,
+        browser: Browser) -> None:
     setup = SETUPS[game]
     host, guest = players
     host.page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
@@ -65,6 +67,11 @@ def test_two_players_play_a_full_match_to_the_results_screen(
     host.page.screenshot(path=str(artifacts / f"{game}-room-lobby.png"), full_page=True)
     driver.start_match(host)
     guest.page.get_by_test_id("board").wait_for()
+    table = None
+    if setup.table:
+        table = driver.open_player(browser, platform, viewport={"width": 1600, "height": 900})
+        table.page.goto(f"{link}?table=1")
+        table.page.locator(".board.table").wait_for()
     shots: set[int] = set()
 
     def snap(step: int) -> None:
@@ -72,6 +79,8 @@ def test_two_players_play_a_full_match_to_the_results_screen(
             shots.add(step)
             host.page.screenshot(path=str(artifacts / f"{game}-play-{step}-host.png"), full_page=True)
             guest.page.screenshot(path=str(artifacts / f"{game}-play-{step}-guest-ja.png"), full_page=True)
+            if table:
+                table.page.screenshot(path=str(artifacts / f"{game}-play-{step}-table.png"))
 
     clicked = driver.play_to_results([host, guest], setup.prefer, on_step=snap)
     assert clicked, "the humans were never offered an action"
@@ -86,3 +95,10 @@ def test_two_players_play_a_full_match_to_the_results_screen(
     # The guest plays in Japanese: the results heading is the Japanese one.
     assert "結果" in guest.page.get_by_test_id("results").inner_text()
     assert host.errors == [] and guest.errors == []
+    if table:
+        # The big screen watches: the public view, no controls, the results at the end.
+        table.page.get_by_test_id("results").wait_for()
+        assert table.page.locator(".actions").count() == 0
+        table.page.screenshot(path=str(artifacts / f"{game}-results-table.png"))
+        assert table.errors == []
+        table.close()

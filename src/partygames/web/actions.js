@@ -40,7 +40,8 @@ function inRange(param, value) {
 /** The quick-pick values offered under a range input: the ends and a few points between. */
 export function quickValues(param) {
   const values = new Set([param.min]);
-  for (const fraction of [0.25, 0.5, 0.75]) values.add(snap(param, param.min + (param.max - param.min) * fraction));
+  // Fractions of the maximum (not of the span) give round amounts when the minimum is one step.
+  for (const fraction of [0.25, 0.5, 0.75]) values.add(snap(param, Math.max(param.min, param.max * fraction)));
   values.add(param.max);
   return [...values].sort((a, b) => a - b);
 }
@@ -54,7 +55,7 @@ function RangeInput({ game, type, name, param, value, onChange }) {
   }
   return html`<div class="param range">
     <label class="param-label">${paramLabel(game, type, name)}
-      <span class="muted"> (${t("min_max", param.min, param.max)}${step !== 1 ? ` ×${step}` : ""})</span></label>
+      <span class="muted"> (${t("min_max", valueLabel(game, type, name, param.min), valueLabel(game, type, name, param.max))}${step !== 1 ? `, ${t("step_of", valueLabel(game, type, name, step))}` : ""})</span></label>
     <div class="range-row">
       <button type="button" class="small" aria-label="−" disabled=${!valid || value - step < param.min}
         onClick=${() => onChange(snap(param, value - step))}>−</button>

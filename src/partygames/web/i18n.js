@@ -87,6 +87,7 @@ const STRINGS = {
   seat_of: ["{0}'s seat", "{0} の席"],
   bot_name: ["{0} (bot)", "{0}(ボット)"],
   min_max: ["{0} – {1}", "{0} – {1}"],
+  step_of: ["steps of {0}", "{0} 刻み"],
   event_generic: ["{0}", "{0}"],
   no_events: ["Nothing yet.", "まだ何もありません。"],
   summary: ["Summary", "概要"],

@@ -228,7 +228,7 @@ function RoomsList({ games, navigate }) {
 
 /** The first sentence or two of a game's summary, for its card. */
 function shortSummary(text) {
-  const flat = String(text || "").replace(/\s*\n\s*/g, " ");
+  const flat = String(text || "").replace(/\s*\n\s*/g, " ").replace(/^[-・\s]+/, "");
   const cut = flat.search(/(?<=[.。])\s/);
   const first = cut > 0 && cut < 220 ? flat.slice(0, cut) : flat.slice(0, 200);
   return first.length < flat.length ? first.replace(/[.。]?$/, (m) => m || "…") : first;
@@ -263,8 +263,10 @@ export function LobbyPage({ navigate }) {
     </section>
     <div class="lobby-forms">
       ${games && games.length ? html`<${CreateRoom} games=${games} gameId=${gameId || games[0].id} setGameId=${setGameId} navigate=${navigate} />` : null}
-      <${JoinByCode} navigate=${navigate} />
+      <div class="lobby-side">
+        <${JoinByCode} navigate=${navigate} />
+        ${games ? html`<${RoomsList} games=${games} navigate=${navigate} />` : null}
+      </div>
     </div>
-    ${games ? html`<${RoomsList} games=${games} navigate=${navigate} />` : null}
   </main>`;
 }

@@ -1,0 +1,83 @@
+"""Makes the README's screenshots (docs/screenshots/*.png): the lobby and each game mid-match.
+
+Run by hand after a visible change: `.venv/bin/python -m tests.browser.make_screenshots`. It starts
+the real server on a temporary database, plays a few moves of each game through the page, and saves
+palette PNGs small enough to commit (Pillow, a matplotlib dependency, does the quantising).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PIL import Image
+from playwright.sync_api import sync_playwright
+
+from tests.browser import driver
+from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.server import ROOT, PlatformProcess
+from tests.browser.test_matches import SETUPS
+
+OUT = ROOT / "docs" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+TABLE = {"width": 1600, "height": 900}
+MOVES = {"lucky-nine": 5, "dice-derby": 4, "last-man-standing": 6, "smuggling": 4}
+# Mid-match pictures: nobody drops out of Lucky Nine early.
+PREFER = {"lucky-nine": ("continue", "stay", "claim", "press")}
+LIMIT = 150_000
+
+
+def save(png: bytes, name: str) -> None:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colors = 128
+    while True:
+        buffer = io.BytesIO()
+        image.quantize(colors=colors, method=Image.Quantize.MEDIANCUT).save(buffer, "PNG", optimize=True)
+        if buffer.tell() <= LIMIT or colors <= 16:
+            break
+        colors //= 2
+    (OUT / name).write_bytes(buffer.getvalue())
+    print(f"{name}: {buffer.tell() // 1024} KiB, {colors} colours")
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        server = PlatformProcess(Path(tmp), bot_delay=0.3).start()
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            for game, setup in SETUPS.items():
+                host = driver.open_player(browser, server, viewport=DESKTOP)
+                guest = driver.open_player(browser, server, lang="ja")
+                code = driver.create_room(host, game, setup.seats, setup.kinds, "Aki", setup.options)
+                driver.join_room(guest, f"{server.url}/room/{code}", "Ben")
+                driver.start_match(host)
+                for _ in range(MOVES[game]):
+                    for player in (host, guest):
+                        driver.act_once(player, PREFER.get(game, setup.prefer))
+                        time.sleep(0.4)
+                time.sleep(1.5)
+                save(host.page.screenshot(), f"{game}.png")
+                if setup.table:
+                    table = driver.open_player(browser, server, viewport=TABLE)
+                    table.page.goto(f"{server.url}/room/{code}?table=1")
+                    table.page.locator(".board.table").wait_for()
+                    time.sleep(1.0)
+                    save(table.page.screenshot(), f"{game}-table.png")
+                    table.close()
+                host.close()
+                guest.close()
+            lobby = driver.open_player(browser, server, viewport=DESKTOP)
+            lobby.page.get_by_test_id("rooms").locator("li").first.wait_for()
+            save(lobby.page.screenshot(), "lobby.png")
+            lobby.close()
+        finally:
+            browser.close()
+            server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
