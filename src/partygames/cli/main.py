@@ -78,7 +78,7 @@ def list_games() -> None:
     """List the games with their seat counts and bots."""
     table = Table(title="partygames")
     for column in ("id", "English", "日本語", "seats / 人数", "bots"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for game in games.all_games():
         counts = sorted(game.seat_counts)
         table.add_row(game.id, game.title.en, game.title.ja, f"{counts[0]}-{counts[-1]}", ", ".join(game.bots))

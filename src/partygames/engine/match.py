@@ -268,6 +268,6 @@ class Match(ABC):
 
 def _describe_counts(counts: Iterable[int]) -> str:
     values = sorted(set(counts))
-    if values and values == list(range(values[0], values[-1] + 1)):
+    if len(values) > 1 and values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}-{values[-1]}"
     return ", ".join(map(str, values))
