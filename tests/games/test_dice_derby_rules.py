@@ -407,7 +407,7 @@ def test_seats_and_options_are_checked() -> None:
     with pytest.raises(InvalidOptions):
         new(31)
     for bad in ({"starting_money": 10_050}, {"races": 3}, {"races": 7}, {"fall_probability": 0.0},
-                {"prize_first": 150}, {"payout_rate": 0.1}):
+                {"prize_first": 150}, {"payout_rate": 0.1}, {"loan_amount": 20_000, "loan_repay": 15_000}):
         with pytest.raises(InvalidOptions):
             new(6, bad)
     assert new(30).to_act() == tuple(range(30))

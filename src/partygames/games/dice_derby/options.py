@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic.config import JsonDict
 
 from partygames.engine.options import Options
@@ -52,3 +52,9 @@ class DiceDerbyOptions(Options):
         if value % 100:
             raise ValueError("must be a multiple of 100 (money moves in units of 100)")
         return value
+
+    @model_validator(mode="after")
+    def _loan_costs_something(self) -> DiceDerbyOptions:
+        if self.loan_repay < self.loan_amount:
+            raise ValueError("loan_repay must be at least loan_amount (a loan is not a gift)")
+        return self

@@ -30,6 +30,16 @@ export function valueLabel(type, name, value, lang) {
   if (name === "amount") return yen(value);
   return null;
 }
+export function formatHolding(key, value, lang) {
+  const J = ja(lang);
+  if (key === "money") return `${J ? "所持金" : "money"} ${yen(value)}`;
+  if (key === "prize") return value ? `${J ? "賞金" : "prizes"} ${yen(value)}` : null;
+  if (key === "loans") return value ? `${J ? "借金" : "loans"} ${value}` : null;
+  if (key === "horse") return value ? `${J ? "馬" : "horse"} ${die(value)}` : null;
+  if (key === "price") return value ? `${J ? "落札額" : "paid"} ${yen(value)}` : null;
+  return undefined;
+}
+
 export function terminationLabel(termination, lang) {
   return termination ? (ja(lang) ? "全レース終了" : "all races run") : null;
 }
