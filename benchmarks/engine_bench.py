@@ -18,10 +18,9 @@ from partygames.engine.actions import sample
 
 def bench_game(game_id: str, seconds: float) -> dict[str, float]:
     game = games.get(game_id)
-    seats = min(game.seat_counts)
     conf = game.extras.get("benchmark", {})
-    seats = int(conf.get("seats", seats))
     options = conf.get("options")
+    seats = int(conf.get("seats", min(game.seat_counts_for(options))))
     rng = random.Random(0)
     played = actions = 0
     start = time.perf_counter()

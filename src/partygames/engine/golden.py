@@ -17,6 +17,7 @@ from typing import Any
 from partygames.engine.actions import sample
 from partygames.engine.game import Game
 
+_MISSING = object()
 GOLDEN_DIR = Path(__file__).resolve().parents[3] / "tests" / "golden"
 
 
@@ -28,10 +29,17 @@ def playthrough(game: Game, seats: int, seed: int, options: dict[str, Any] | Non
     lines = [json.dumps({"game": game.id, "seats": seats, "seed": seed, "options": match.options.to_json()},
                         sort_keys=True, ensure_ascii=False)]
     step = 0
+    previous: dict[str, dict[str, Any]] = {}
     while True:
         views = {str(s): match.view(s) for s in range(seats)}
         views["public"] = match.view(None)
-        record: dict[str, Any] = {"step": step, "views": views}
+        # After the first step, each view is recorded as the top-level fields that changed, which
+        # keeps the files small and the diffs of a rule change readable.
+        record: dict[str, Any] = {"step": step, "views": {
+            who: {k: v for k, v in view.items() if previous.get(who, {}).get(k, _MISSING) != v}
+            for who, view in views.items()
+        }}
+        previous = views
         if match.is_over or step >= max_steps:
             lines.append(json.dumps(record, sort_keys=True, ensure_ascii=False))
             break
