@@ -21,7 +21,7 @@ function durationOf(event, game, backlog) {
   return typeof custom === "number" ? custom : 1100;
 }
 
-/** Plays `batch` (the events of the latest update) one by one. */
+/** Plays the events of `batch` it has not played yet (by `key`), one by one. */
 export function Stage({ batch, game, ctx, big = false }) {
   const [queue, setQueue] = useState([]);
   const [current, setCurrent] = useState(null);

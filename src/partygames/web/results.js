@@ -3,11 +3,17 @@ import { html } from "./lib.js";
 import { t } from "./i18n.js";
 import { formatValue, humanize, renderGeneric } from "./generic.js";
 
-function Holdings({ holdings }) {
+function Holdings({ holdings, game, ctx }) {
   const isEmpty = (v) => v === null || (typeof v === "object" && Object.keys(v).length === 0);
   const entries = Object.entries(holdings || {}).filter(([, v]) => !isEmpty(v));
   if (!entries.length) return null;
-  return html`<span class="holdings">${entries.map(([k, v]) => html`<span class="chip static">${humanize(k)}: ${formatValue(v)}</span>`)}</span>`;
+  const text = ([k, v]) => {
+    // A game may word its own holdings (null hides one); else "Key: value".
+    const custom = game && typeof game.formatHolding === "function" ? game.formatHolding(k, v, ctx.lang, ctx) : undefined;
+    return custom === undefined ? `${humanize(k)}: ${formatValue(v)}` : custom;
+  };
+  const shown = entries.map((entry) => text(entry)).filter((x) => x !== null);
+  return html`<span class="holdings">${shown.map((x) => html`<span class="chip static">${x}</span>`)}</span>`;
 }
 
 export function Results({ result, game, ctx }) {
@@ -23,7 +29,7 @@ export function Results({ result, game, ctx }) {
         <td>${r.rank}${r.is_winner ? html` <span class="badge">🏆 ${t("winner")}</span>` : null}</td>
         <td>${ctx.seatName(r.seat)}</td>
         <td class="num">${formatValue(r.score)}</td>
-        <td><${Holdings} holdings=${r.holdings} /></td>
+        <td><${Holdings} holdings=${r.holdings} game=${game} ctx=${ctx} /></td>
       </tr>`)}</tbody>
     </table>
     <p class="muted">${t("termination")}: ${termination || humanize(result.termination)}</p>

@@ -52,7 +52,8 @@ function ShareBox({ room }) {
     <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong></div>
     <div class="share-link"><span class="muted">${t("share_link")}</span>
       <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
-      <button class="small" onClick=${copy}>${copied ? t("copied") : t("copy")}</button></div>
+      <button class="small" onClick=${copy}>${copied ? t("copied") : t("copy")}</button>
+      <a class="button small subtle" href=${`/room/${room.code}?table=1`} target="_blank" rel="noopener" data-testid="table-link">${t("table_view")}</a></div>
   </div>`;
 }
 
@@ -199,7 +200,7 @@ export function RoomPage({ code, table, lang, navigate }) {
             ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
-          <${Stage} batch=${state.fresh} game=${game} ctx=${ctx} big=${table} />
+          <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} />
           <${Board} view=${view} game=${game} ctx=${ctx} />
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} onSend=${send} disabled=${state.status !== "open"} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />

@@ -21,6 +21,10 @@ export function valueLabel(type, name, value, lang, view) {
   }
   return null;
 }
+export function formatHolding(key, value, lang) {
+  return key === "chips" ? `$${value}` : undefined;
+}
+
 export function terminationLabel(termination, lang) {
   return { pot_empty: ["the pot ran dry", "場のチップがなくなった"], five_rounds: ["five rounds fought; survivors split the pot", "5ラウンド終了・生存者で山分け"] }[termination]?.[ja(lang) ? 1 : 0];
 }

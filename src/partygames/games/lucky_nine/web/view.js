@@ -27,6 +27,18 @@ function prizeName(view, kind, lang) {
   return kind;
 }
 
+const VARIANTS = { triple_diamond: ["a: triple diamond", "a: トリプルダイヤ"], sweep_bonus: ["b: sweep bonus", "b: 総取りボーナス"],
+  no_repeat: ["c: no repeated result", "c: 連続出目なし"], chain_bonus: ["d: chain bonus", "d: チェーンボーナス"] };
+
+export function formatHolding(key, value, lang) {
+  const J = lang === "ja";
+  if (key === "diamonds") return `💎 ${value}`;
+  if (key === "net") return `${J ? "収支" : "net"} ${value >= 0 ? "+" : ""}${value}`;
+  if (key === "status") return L(STATUS[value], lang) || value;
+  if (key === "prizes") return Object.keys(value || {}).length ? Object.entries(value).map(([k, n]) => `🎁 ${k} ×${n}`).join(" ") : null;
+  return undefined;
+}
+
 export function actionLabel(type, lang) {
   return ACTIONS[type] ? L(ACTIONS[type], lang) : null;
 }
@@ -87,7 +99,7 @@ export function describeEvent(event, lang, ctx) {
 
 function Chest({ html, chest, count, lit, drawn, lang }) {
   return html`<div class=${"ln-chest" + (lit ? " lit" : "") + (drawn ? " drawn" : "")} style=${`--c:${COLORS[chest]}`} data-chest=${chest}>
-    <span class="ln-lamp" title=${lit ? "lit" : "off"}></span>
+    <span class="ln-lamp" title=${lit ? (lang === "ja" ? "点灯" : "lit") : lang === "ja" ? "消灯" : "off"}></span>
     <span class="ln-block"></span>
     <span class="ln-name">${chestName(chest, lang)}</span>
     <span class="ln-count">💎 ${count}</span>
@@ -141,7 +153,7 @@ function Status({ view, ctx }) {
     ${prizes.length ? html`<div><span class="muted">${ja ? "ダイヤチェストの賞品" : "Prizes in the diamond chest"}</span>
       ${prizes.map(([k, n]) => html`<span class="chip static">🎁 ${k} ×${n}</span>`)}</div>` : null}
     ${Object.entries(view.variants || {}).some(([, on]) => on)
-      ? html`<div class="muted small">${ja ? "変則" : "Variants"}: ${Object.entries(view.variants).filter(([, on]) => on).map(([k]) => k.replace("_", " ")).join(", ")}</div>`
+      ? html`<div class="muted small">${ja ? "変則" : "Variants"}: ${Object.entries(view.variants).filter(([, on]) => on).map(([k]) => L(VARIANTS[k], lang) || k).join(", ")}</div>`
       : null}
   </div>`;
 }

@@ -38,6 +38,15 @@ export function valueLabel(type, name, value, lang, view, ctx) {
   if (name === "amount") return yen(value, lang);
   return null;
 }
+export function formatHolding(key, value, lang) {
+  const J = ja(lang);
+  const names = { third: ["third country", "第3国口座"], opp: ["opponent country", "相手国口座"], share: ["share", "山分け"],
+    prize: ["gross", "賞金総額"], repay: ["loan repaid", "借金返済"], net: ["net", "純額"], debt: ["debt", "負債"] };
+  if (key === "team") return teamName(value, lang);
+  if (key === "debt" && !value) return null;
+  return names[key] ? `${L(names[key], lang)} ${yen(value, lang)}` : undefined;
+}
+
 export function terminationLabel(termination, lang) {
   return ja(lang) ? "全小ゲーム終了" : "all small games played";
 }
