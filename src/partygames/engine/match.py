@@ -191,13 +191,18 @@ class Match(ABC):
     def apply(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
         """Applies one seat's action and returns the events. Raises IllegalAction, with the state
         untouched, for anything not legal now."""
-        if self.is_over:
-            raise IllegalAction("The match is over.", "このマッチは終了しています。", code="action/match_over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
-        if seat not in self.to_act():
-            raise IllegalAction("It is not your turn.", "あなたの手番ではありません。", code="action/not_your_turn")
-        spec = find_spec(self.legal_actions(seat), action)
+        specs = self._legal_cache.get(seat) if type(seat) is int else None
+        if not specs:  # a non-empty cached entry means the seat is awaited; else do the full checks
+            to_act = self.to_act()
+            if not to_act:
+                raise IllegalAction("The match is over.", "このマッチは終了しています。", code="action/match_over")
+            if type(seat) is not int or not 0 <= seat < self.seats:
+                raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
+            if seat not in to_act:
+                raise IllegalAction("It is not your turn.", "あなたの手番ではありません。",
+                                    code="action/not_your_turn")
+            specs = self.legal_actions(seat)
+        spec = find_spec(specs, action)
         events = self._apply(seat, dict(action), spec)
         self.version += 1
         self._legal_cache.clear()
