@@ -127,3 +127,16 @@ def test_chat_reaches_the_other_player_as_plain_text(pair: list[driver.Player], 
     expect(line).to_contain_text(f"Aki: {text}")
     # Shown as text, never as markup.
     assert guest.page.get_by_test_id("chat").locator("b").count() == 0
+
+
+def test_a_host_who_only_watches_sees_bots_play_a_whole_match(
+        pair: list[driver.Player], platform: PlatformProcess) -> None:
+    host = pair[0]
+    page = host.page
+    page.get_by_test_id("watch-only").check()
+    driver.create_room(host, "lucky-nine", 2, ("bot:heuristic", "bot:random"), "Host", {"rounds": 4})
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("results").wait_for(timeout=60_000)
+    expect(page.locator(".spectating")).to_be_visible()
+    assert page.locator(".actions").count() == 0
+    assert host.errors == []

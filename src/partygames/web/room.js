@@ -27,7 +27,7 @@ function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
   return html`<ul class="seat-list" data-testid="seats">
     ${room.seats.map((s) => html`<li class=${"seat-row" + (s.seat === mySeat ? " me" : "")} data-seat=${s.seat}>
       <span class="seat-no">${s.seat + 1}</span>
-      <span class="seat-name">${s.kind === "bot" ? t("bot_name", unescapeHtml(s.name || s.bot)) : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
+      <span class="seat-name">${s.kind === "bot" ? `🤖 ${unescapeHtml(s.name || s.bot)}` : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
         ${s.seat === mySeat ? html` <span class="badge">${t("you")}</span>` : null}
         ${s.seat === room.host_seat ? html` <span class="badge subtle">${t("host")}</span>` : null}</span>
       ${s.kind === "human" && s.taken ? html`<span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? t("connected") : t("disconnected")}></span>` : null}
