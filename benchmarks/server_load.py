@@ -124,6 +124,12 @@ def start_server(port: int, data_dir: Path, database_url: str | None, core: int)
     raise RuntimeError("the server did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -137,6 +143,7 @@ class Stats:
         self.latencies: list[float] = []
         self.errors = 0
         self.measuring = False
+        self.server_cpu = self.load_cpu = 0.0
 
 
 async def player(ws: ClientConnection, seat: int, stats: Stats, stop: asyncio.Event) -> None:
@@ -168,7 +175,7 @@ async def player(ws: ClientConnection, seat: int, stats: Stats, stop: asyncio.Ev
                                       "id": pending}))
 
 
-async def run_level(base: str, matches: int, seconds: float, warmup: float) -> Stats:
+async def run_level(base: str, server_pid: int, matches: int, seconds: float, warmup: float) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     sockets: list[ClientConnection] = []
@@ -189,8 +196,11 @@ async def run_level(base: str, matches: int, seconds: float, warmup: float) -> S
             await http.post(f"/api/rooms/{created['code']}/start", headers={"X-Host-Token": created["host_token"]})
         await asyncio.sleep(warmup)
         stats.measuring = True
+        cpu_before = (cpu_seconds(server_pid), cpu_seconds(os.getpid()))
         await asyncio.sleep(seconds)
         stats.measuring = False
+        stats.server_cpu = (cpu_seconds(server_pid) - cpu_before[0]) / seconds
+        stats.load_cpu = (cpu_seconds(os.getpid()) - cpu_before[1]) / seconds
         stop.set()
         for ws in sockets:
             await ws.close()
@@ -217,16 +227,16 @@ def main() -> None:
     os.sched_setaffinity(0, {load_core})
     print(f"server on core {server_core}, load generator on core {load_core}; {args.seconds:.0f} s per level; "
           f"storage: {args.database_url or 'SQLite (WAL, synchronous=FULL)'}")
-    print(f"{'M':>4} {'sockets':>7} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>6} {'RSS MiB':>8}")
+    print(f"{'M':>4} {'sockets':>7} {'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>6} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7}")
     with tempfile.TemporaryDirectory(prefix="partygames-bench-") as tmp:
         for m in (int(x) for x in args.matches.split(",")):
             port = free_port()
             proc = start_server(port, Path(tmp) / f"m{m}", args.database_url, server_core)
             try:
-                stats = asyncio.run(run_level(f"http://127.0.0.1:{port}", m, args.seconds, args.warmup))
+                stats = asyncio.run(run_level(f"http://127.0.0.1:{port}", proc.pid, m, args.seconds, args.warmup))
                 lat = [x * 1000 for x in stats.latencies]
                 print(f"{m:>4} {4 * m:>7} {len(lat) / args.seconds:>10.0f} {statistics.median(lat) if lat else float('nan'):>8.1f} "
-                      f"{percentile(lat, 0.95):>8.1f} {percentile(lat, 0.99):>8.1f} {stats.errors:>6} {rss_mib(proc.pid):>8.1f}",
+                      f"{percentile(lat, 0.95):>8.1f} {percentile(lat, 0.99):>8.1f} {stats.errors:>6} {rss_mib(proc.pid):>8.1f} {stats.server_cpu:>7.0%} {stats.load_cpu:>7.0%}",
                       flush=True)
             finally:
                 proc.terminate()

@@ -3,6 +3,7 @@
 - `toy`: the engine's toy game (sealed bids, one round, a 30 s deadline).
 - `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
+- `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
 """
 
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from partygames import games
 from partygames.engine.game import Game
+from partygames.engine.match import Event
 from partygames.engine.options import Options
 from tests.toy_game import GAME as TOY
 from tests.toy_game import ToyMatch
@@ -27,6 +30,16 @@ class SecretToyMatch(ToyMatch):
         self.deck = [SECRET_CARDS[c - 1] for c in self.deck]
 
 
+class BuggyToyMatch(ToyMatch):
+    """Breaks the engine contract on purpose: a bid of 7 changes the state, then crashes."""
+
+    def _apply(self, seat: int, action: dict[str, Any], spec: dict[str, Any]) -> list[Event]:
+        if action["amount"] == 7:
+            self.bids[str(seat)] = 7
+            raise RuntimeError("engine bug")
+        return super()._apply(seat, action, spec)
+
+
 def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
 
@@ -35,5 +48,6 @@ GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
+    "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),
 }

@@ -178,3 +178,22 @@ def test_room_frames_follow_the_lobby(lobby: Lobby, server: LiveServer) -> None:
     assert host.until(lambda f: f["type"] == "room" and f["room"]["status"] == "playing")
     assert host.update(0)["fresh"] is True
     assert json.loads(host.raw[0])["type"] == "welcome"
+
+
+def test_an_engine_crash_reloads_the_room_from_its_stored_log(lobby: Lobby, server: LiveServer) -> None:
+    created, tokens = human_room(lobby, "buggy-toy", seats=2)
+    code = created["code"]
+    me, other = Socket(server.ws_url, code, tokens[0]), Socket(server.ws_url, code, tokens[1])
+    me.update(0)
+    other.update(0)
+    other.act(BID, "fine")
+    other.update(1)
+    me.act({"type": "bid", "amount": 7}, "boom")
+    assert me.error()["code"] == "server/internal"
+    back = Socket(server.ws_url, code, tokens[0], since=1)
+    back.recv()
+    view = back.update()["view"]
+    # The half-applied bid is gone: the room was rebuilt from what was committed.
+    assert view["version"] == 1 and view["my_bid"] is None and view["has_bid"] == [False, True]
+    back.act({"type": "bid", "amount": 2}, "retry")
+    assert back.update(2)["view"]["bids"] == [2, 3]

@@ -29,6 +29,7 @@ class Committer:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="partygames-commit")
         self._task: asyncio.Task[None] | None = None
         self._before: list[Callable[[], None]] = []
+        self._last: asyncio.Future[None] | None = None
         self.batches = 0
         self.writes = 0
 
@@ -48,8 +49,14 @@ class Committer:
     def submit(self, write: Write) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((write, future))
+        self._last = future
         self._wake.set()
         return future
+
+    async def drain(self) -> None:
+        """Waits until every write submitted so far has been committed (or has failed)."""
+        if self._last is not None:
+            await asyncio.wait([self._last])
 
     def before_batch(self, hook: Callable[[], None]) -> None:
         """Calls `hook` once, just before the next batch is taken (rooms build their updates then)."""

@@ -159,6 +159,7 @@ class Hub:
         return room
 
     async def _load(self, code: str) -> Room | None:
+        await self.committer.drain()  # a dropped room's last writes may still be on their way
         stored = await asyncio.to_thread(self.storage.load, code)
         if stored is None or stored.row["game"] not in self.games:
             return None
@@ -199,6 +200,10 @@ class Hub:
                         bot.observe(event)
         room.status = row["status"]
         return room
+
+    def forget(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
 
     def drop(self, room: Room, error: BaseException | None) -> None:
         """Forgets a room whose write failed: its clients are told and the next use reloads it."""

@@ -18,5 +18,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     settings = Settings.create(database_url, data_dir, bot_delay=bot_delay,
                                base_url=f"http://{shown}:{port}", **overrides)
     app = create_app(settings)
+    print(f"partygames: open {settings.base_url} (database: {_shown_url(settings.database_url)}); Ctrl+C stops.",
+          flush=True)
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+
+
+def _shown_url(url: str) -> str:
+    """The database URL without a password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -194,6 +194,7 @@ class Room:
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
+            self._prepare()  # updates owed to the others are built without the newcomer
             self.conns.add(conn)
             sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
                                     "room": self.to_json(self.hub.base_url),
@@ -209,6 +210,8 @@ class Room:
         async with self.lock:
             self.conns.discard(conn)
             self._send(self._room_frames())
+            if self.status == "over" and not self.conns and not self.dirty:
+                self.hub.forget(self)  # finished and unwatched: reloaded from the database when asked for
 
     # -- play ------------------------------------------------------------------------------------------
     async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
@@ -227,6 +230,12 @@ class Room:
             except IllegalAction as error:
                 # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
                 self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
+            except Exception as error:  # an engine bug: the state may be damaged; rebuild from the log
+                log.exception("room %s: applying %r for seat %s failed", self.code, action, conn.seat)
+                conn.send(ServerError("server/internal", "The server failed on this action; the room is reloaded.",
+                                      "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
+                self.broken = True
+                self.hub.drop(self, error)
             else:
                 self._accepted(conn.seat, action, "seat", events, conn, ref)
 
