@@ -64,7 +64,7 @@ def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str) -
 
 
 def test_games_lists_every_game_in_both_languages() -> None:
-    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     for game in games.all_games():
         assert game.id in result.output and game.title.ja in result.output
