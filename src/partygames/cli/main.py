@@ -82,7 +82,7 @@ def list_games() -> None:
     for game in games.all_games():
         counts = sorted(game.seat_counts)
         table.add_row(game.id, game.title.en, game.title.ja, f"{counts[0]}-{counts[-1]}", ", ".join(game.bots))
-    out.print(table, width=max(out.width, 110))  # never fold titles, even when piped
+    Console(width=max(out.width, 110)).print(table)  # never fold titles, even when piped
 
 
 @app.command("rules")
