@@ -1,0 +1,35 @@
+"""Server-side bots play every registered game to the end, watched by a spectator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from partygames import games
+from tests.server.client import Lobby, Socket
+from tests.server.live import LiveServer
+
+
+@pytest.fixture(scope="module")
+def registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path_factory.mktemp("registry"), bot_delay=0.0, games=None).start()
+    yield live
+    live.stop()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_bots_play_a_whole_match_of_every_game_on_the_server(registry_server: LiveServer, game_id: str) -> None:
+    game = games.get(game_id)
+    seats = min(game.seat_counts_for(None))  # allowed with the default options
+    lobby = Lobby(registry_server.url)
+    created = lobby.create(game_id, seats, host_seat=None,
+                           seat_kinds=[f"bot:{'heuristic' if 'heuristic' in game.bots else 'random'}"] * seats)
+    lobby.start(created["code"], created["host_token"])
+    watcher = Socket(registry_server.ws_url, created["code"])
+    final = watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"], timeout=120)
+    assert final["view"]["result"]["winners"]
+    assert final["view"]["seat"] is None and final["view"]["legal_actions"] == []
+    room = lobby.room(created["code"])
+    assert room["status"] == "over" and room["result"] == final["view"]["result"]
+    lobby.http.close()
