@@ -58,6 +58,10 @@ class Prompter:
 
     def action(self, specs: list[ActionSpec]) -> Action:
         titles = [self._describe_spec(s) for s in specs]
+        if len(specs) == 1 and not specs[0]["params"]:
+            # Only one thing to do: still let the player set the pace.
+            self._ask(self._t(f"Press Enter to: {titles[0]} [q to quit]", f"Enter で実行: {titles[0]} [q で終了]"))
+            return {"type": specs[0]["type"]}
         chosen = specs[self._pick(self._t("Your action", "行動を選んでください"), titles)]
         action: Action = {"type": chosen["type"]}
         for name, param in chosen["params"].items():
