@@ -1,0 +1,40 @@
+"""Options of the Smuggling Game (密輸ゲーム)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from partygames.engine import Options
+
+#: The trunk cap and each player's starting third-country balance (「1億円以下」「第3国口座の一億円」).
+HUNDRED_MILLION = 100_000_000
+
+
+class SmugglingOptions(Options):
+    """Every figure of the seed is kept; these are the parts a table may vary."""
+
+    team_size: int = Field(9, ge=1, le=9, title="Players per team",
+                           json_schema_extra={"title_ja": "1チームの人数"})
+    small_games: int = Field(50, ge=1, le=100, title="Small games",
+                             json_schema_extra={"title_ja": "小ゲームの数"})
+    unit: int = Field(10_000, ge=1, le=HUNDRED_MILLION, title="Money unit (yen)",
+                      json_schema_extra={"title_ja": "金額の単位(円)"})
+    representatives: Literal["vote", "rotation"] = Field(
+        "vote", title="How representatives are chosen",
+        json_schema_extra={"title_ja": "代表者の決め方(投票/輪番)"})
+    vote_seconds: int = Field(120, ge=5, le=3600, title="Time to vote (seconds)",
+                              json_schema_extra={"title_ja": "投票の制限時間(秒)"})
+    packing_seconds: int = Field(60, ge=5, le=3600, title="Time to pack the trunk (seconds)",
+                                 json_schema_extra={"title_ja": "アタッシュケースに詰める制限時間(秒)"})
+    inspection_seconds: int = Field(600, ge=5, le=3600, title="Time in the inspection room (seconds)",
+                                    json_schema_extra={"title_ja": "検査ルームの制限時間(秒)"})
+
+    @field_validator("unit")
+    @classmethod
+    def _unit_divides_the_cap(cls, unit: int) -> int:
+        # Starting balances (1億, 3億) and the trunk cap must be whole numbers of units.
+        if HUNDRED_MILLION % unit:
+            raise ValueError("the unit must divide 100,000,000 yen")
+        return unit

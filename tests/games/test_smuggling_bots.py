@@ -1,0 +1,57 @@
+"""Smuggling bots over seeded matches: the heuristic clearly beats random, and the equilibrium bot
+does not lose on average to either. Figures are printed (run with -s) and put in the messages."""
+
+from __future__ import annotations
+
+import statistics
+
+from partygames.engine import play
+from partygames.games import get
+
+GAME = get("smuggling")
+M = 1_000_000
+
+
+def team_differences(kind: str, other: str, matches: int, options: dict[str, int]) -> list[int]:
+    """`kind`'s team's third-country total minus `other`'s, per seeded match; sides swap every match."""
+    seats = 2 * options["team_size"]
+    differences = []
+    for seed in range(matches):
+        team = seed % 2
+        bots = [GAME.make_bot(kind if s % 2 == team else other, s, seed * 100 + s) for s in range(seats)]
+        match, _ = play(GAME, seats, bots, options, seed)
+        totals = match.result().detail["team_totals"]  # type: ignore[union-attr]
+        difference = totals["north"] - totals["south"]
+        differences.append(difference if team == 0 else -difference)
+    return differences
+
+
+def _figures(kind: str, other: str, differences: list[int]) -> str:
+    mean = statistics.mean(differences) / M
+    error = statistics.stdev(differences) / M / len(differences) ** 0.5
+    wins = sum(d > 0 for d in differences) / len(differences)
+    return (f"{kind} vs {other} over {len(differences)} matches: mean team difference {mean:+.1f}M yen "
+            f"(standard error {error:.1f}M), {kind} team ahead in {wins:.0%}")
+
+
+def test_heuristic_clearly_beats_random_over_1000_matches() -> None:
+    differences = team_differences("heuristic", "random", 1000, {"team_size": 1, "small_games": 4})
+    figures = _figures("heuristic", "random", differences)
+    print(figures)
+    assert statistics.mean(differences) > 30 * M and sum(d > 0 for d in differences) > 600, figures
+
+
+def test_heuristic_beats_random_when_teams_vote() -> None:
+    differences = team_differences("heuristic", "random", 200, {"team_size": 3, "small_games": 6})
+    figures = _figures("heuristic", "random", differences)
+    print(figures)
+    assert statistics.mean(differences) > 50 * M, figures
+
+
+def test_equilibrium_bot_does_not_lose_on_average_to_heuristic_or_random() -> None:
+    options = {"team_size": 2, "small_games": 10}
+    for other in ("heuristic", "random"):
+        differences = team_differences("equilibrium", other, 300, options)
+        figures = _figures("equilibrium", other, differences)
+        print(figures)
+        assert statistics.mean(differences) > 0, figures
