@@ -22,7 +22,7 @@ function durationOf(event, game, backlog) {
 }
 
 /** Plays the events of `batch` it has not played yet (by `key`), one by one. */
-export function Stage({ batch, game, ctx, big = false }) {
+export function Stage({ batch, game, ctx, big = false, onBusy }) {
   const [queue, setQueue] = useState([]);
   const [current, setCurrent] = useState(null);
   const [recent, setRecent] = useState([]);
@@ -50,6 +50,11 @@ export function Stage({ batch, game, ctx, big = false }) {
     }, durationOf(current, game, queue.length));
     return () => clearTimeout(timer);
   }, [current]);
+
+  const busy = current !== null || queue.length > 0;
+  useEffect(() => {
+    if (onBusy) onBusy(busy);
+  }, [busy]);
 
   const skip = () => {
     setRecent((r) => [...[...queue].reverse(), ...(current ? [current] : []), ...r].slice(0, 6));

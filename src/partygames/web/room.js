@@ -1,6 +1,8 @@
 // The room screen: its lobby while open (seats, join, host controls), then the match (whose turn,
 // what you may do, countdown, what just happened, chat), then the results and the replay.
-import { html, useState, useEffect, useMemo } from "./lib.js";
+import { html, useState, useEffect, useRef } from "./lib.js";
+
+const HOLD_MS = 8000;
 import { t, tr, getLang } from "./i18n.js";
 import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, loadRenderer } from "./api.js";
 import { useRoomConnection } from "./connection.js";
@@ -164,6 +166,24 @@ export function RoomPage({ code, table, lang, navigate }) {
   }, [state.fatal]);
 
   const seat = table ? null : state.seat;
+  // On the big screen the board waits for the stage to finish playing what happened (a race roll by
+  // roll) before it shows the outcome; at most HOLD_MS, so a busy table never freezes.
+  const [stageBusy, setStageBusy] = useState(false);
+  const [shown, setShown] = useState(null);
+  const shownAt = useRef(0);
+  const show = (next) => {
+    setShown(next);
+    shownAt.current = Date.now();
+  };
+  useEffect(() => {
+    if (!table || shown === state.view) return;
+    if (!stageBusy || !shown || Date.now() - shownAt.current > HOLD_MS) show(state.view);
+  });
+  useEffect(() => {
+    if (!table || !stageBusy) return undefined;
+    const timer = setTimeout(() => show(state.view), HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [table, stageBusy, state.view]);
   const ctx = makeCtx({ room, seat, lang, table, send });
   useEffect(() => {
     window.partygames = { ...(window.partygames || {}), act: (action) => send({ type: "action", action }), state };
@@ -173,7 +193,7 @@ export function RoomPage({ code, table, lang, navigate }) {
     return html`<main class="page"><div class="panel error" role="alert">${tr(state.fatal)}</div>
       <a href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></main>`;
   }
-  const view = state.view;
+  const view = table ? shown || state.view : state.view;
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = (view && view.result) || (room && room.result);
@@ -192,7 +212,7 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${view
       ? html`
         <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${view.is_over ? null : state.deadline} />
-        ${status === "over" || view.is_over ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
+        ${view.is_over || (status === "over" && !table) ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
           <p><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a></p>` : null}
         <div class="room-grid">
@@ -200,7 +220,7 @@ export function RoomPage({ code, table, lang, navigate }) {
             ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
-          <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} />
+          <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} onBusy=${setStageBusy} />
           <${Board} view=${view} game=${game} ctx=${ctx} />
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} onSend=${send} disabled=${state.status !== "open"} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
