@@ -3,6 +3,7 @@
 - `toy`: the engine's toy game (sealed bids, one round, a 30 s deadline).
 - `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
+- `clock-toy`: moves with time (tick rate 20/s; the view shows the room clock's time).
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
 """
@@ -40,6 +41,21 @@ class BuggyToyMatch(ToyMatch):
         return super()._apply(seat, action, spec)
 
 
+class ClockToyMatch(ToyMatch):
+    """Moves with time: the room clock's `now` is kept in the state and shown in the view."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.now = 0.0
+
+    def tick(self, now: float) -> list[Event]:
+        self.now = now
+        return [Event("tick", {"now": now})] if int(now * 10) % 5 == 0 else []
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {**super()._view(seat), "now": self.now}
+
+
 def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
 
@@ -48,6 +64,7 @@ GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
+    "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch, tick_rate=20.0),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),
 }
