@@ -8,3 +8,37 @@ from hypothesis import settings
 settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True)
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+# -- figures: numbers a test reports (bot win rates, exact values), printed at the end of every run,
+# also under pytest-xdist (user_properties travel from the workers to the controller).
+import pytest  # noqa: E402
+
+_FIGURES: list[tuple[str, str]] = []
+
+
+@pytest.fixture
+def report_figures(record_property: pytest.RecordProperty):  # type: ignore[no-untyped-def]
+    """Call report_figures("text") to have the text printed in the run's summary."""
+
+    def report(text: str) -> None:
+        print(text)
+        record_property("figures", text)
+
+    return report
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        for name, value in report.user_properties:
+            if name == "figures":
+                _FIGURES.append((report.nodeid, str(value)))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _FIGURES:
+        terminalreporter.section("figures reported by tests")
+        for nodeid, text in sorted(_FIGURES):
+            terminalreporter.write_line(f"{nodeid}:")
+            for line in text.splitlines():
+                terminalreporter.write_line(f"    {line}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -94,7 +95,7 @@ def _monte_carlo(fall: float | None, races: int, seed: int) -> tuple[Counter[int
     return wins, pairs
 
 
-def test_engine_races_agree_with_the_exact_probabilities_within_confidence_intervals() -> None:
+def test_engine_races_agree_with_the_exact_probabilities_within_confidence_intervals(report_figures: Callable[[str], None]) -> None:
     races = 20_000
     for fall in (None, 0.2):
         exact_win = analysis.win_probabilities(analysis.as_fraction(fall or 0))
@@ -109,6 +110,8 @@ def test_engine_races_agree_with_the_exact_probabilities_within_confidence_inter
             worst = max(worst, abs(z))
             print(f"fall={fall} {key}: exact {p:.4f} simulated {seen / races:.4f} "
                   f"95% CI [{seen / races - 1.96 * se:.4f}, {seen / races + 1.96 * se:.4f}] z={z:+.2f}")
+        report_figures(f"fall={fall}: 21 exact win/quinella probabilities vs {races:,} engine races: "
+                       f"largest deviation {worst:.2f} standard errors")
         # 21 checks per setting: |z| < 4.5 fails by chance with probability below 1e-4.
         assert worst < 4.5, f"fall={fall}: simulation is {worst:.1f} standard errors from the exact value"
 
@@ -124,7 +127,7 @@ def _app() -> typer.Typer:
     return app
 
 
-def test_odds_command_prints_fractions_decimals_fair_odds_and_time() -> None:
+def test_odds_command_prints_fractions_decimals_fair_odds_and_time(report_figures: Callable[[str], None]) -> None:
     result = CliRunner().invoke(_app(), [])
     assert result.exit_code == 0, result.output
     assert "Fair odds" in result.output and "5-6" in result.output and " ms" in result.output
@@ -134,7 +137,7 @@ def test_odds_command_prints_fractions_decimals_fair_odds_and_time() -> None:
     d20 = data["win"][5]
     assert Fraction(d20["probability"]) == analysis.win_probabilities(Fraction(1, 20))[6]
     assert abs(d20["fair_odds"] - 1 / d20["decimal"]) < 1e-9
-    print(f"odds --fall 1/20 computed in {data['elapsed_ms']} ms")
+    report_figures(f"odds --fall 1/20 computed in {data['elapsed_ms']} ms")
     assert json.loads(CliRunner().invoke(_app(), ["--json", "--fall", "0.05"]).output)["fall_probability"] == "1/20"
 
 

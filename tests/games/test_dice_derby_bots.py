@@ -6,6 +6,7 @@ random seats swings wildly; the test compares win rates and mean ranks, and prin
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 
 from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine import RandomBot, play
@@ -16,7 +17,7 @@ from partygames.games.dice_derby.rules import DiceDerbyMatch
 GAME = get("dice-derby")
 
 
-def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games() -> None:
+def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games(report_figures: Callable[[str], None]) -> None:
     money: dict[str, list[float]] = {"heuristic": [], "random": []}
     ranks: dict[str, list[float]] = {"heuristic": [], "random": []}
     wins = {"heuristic": 0, "random": 0}
@@ -43,12 +44,12 @@ def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games() -> None:
                f"[{h_lo:.2f}, {h_hi:.2f}], random {r_rank:.2f} [{r_lo:.2f}, {r_hi:.2f}]; final money: heuristic "
                f"mean {statistics.mean(money['heuristic']):,.0f} median {statistics.median(money['heuristic']):,.0f}, "
                f"random mean {statistics.mean(money['random']):,.0f} median {statistics.median(money['random']):,.0f}")
-    print(figures)
+    report_figures(figures)
     assert h_win[0] > r_win[1], figures
     assert h_hi < r_lo, figures
 
 
-def test_heuristic_bot_plays_every_option_legally_and_takes_an_edge_when_the_odds_give_one() -> None:
+def test_heuristic_bot_plays_every_option_legally_and_takes_an_edge_when_the_odds_give_one(report_figures: Callable[[str], None]) -> None:
     # A payout rate of 1.25 makes every ticket worth more than its stake: the heuristic bot now bets.
     options = {"payout_rate": 1.25, "loser_boost": True, "fall_rule": True, "fall_probability": 0.1,
                "loans": True, "races": 6}
@@ -60,5 +61,5 @@ def test_heuristic_bot_plays_every_option_legally_and_takes_an_edge_when_the_odd
         assert any(a["type"].startswith("bet_") for _, a in log.actions)
         net.append(sum(match.money) / 6 - 10_000)
     mean = statistics.mean(net)
-    print(f"six heuristic bots at payout rate 1.25: mean net {mean:+,.0f} per seat over 100 games")
+    report_figures(f"six heuristic bots at payout rate 1.25: mean net {mean:+,.0f} per seat over 100 games")
     assert mean > 0, mean

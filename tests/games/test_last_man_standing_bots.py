@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from partygames.engine import Bot, RandomBot, play
 from partygames.games.last_man_standing import GAME
 from partygames.games.last_man_standing.bots import HeuristicBot
@@ -10,7 +12,7 @@ GAMES = 1_000
 SEATS = 4
 
 
-def test_heuristic_bot_clearly_beats_random_bots() -> None:
+def test_heuristic_bot_clearly_beats_random_bots(report_figures: Callable[[str], None]) -> None:
     win_share = 0.0
     heuristic_chips = random_chips = 0.0
     for game in range(GAMES):
@@ -27,6 +29,6 @@ def test_heuristic_bot_clearly_beats_random_bots() -> None:
         random_chips += (sum(chips) - chips[hero]) / (SEATS - 1)
     figures = (f"heuristic vs 3 random, {GAMES} games: win share {win_share / GAMES:.3f} (fair share 0.250), "
                f"mean chips heuristic {heuristic_chips / GAMES:.2f} vs random {random_chips / GAMES:.2f}")
-    print(figures)
+    report_figures(figures)
     assert win_share / GAMES > 0.40, figures
     assert heuristic_chips - random_chips > 10 * GAMES, figures

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine import RandomBot, play
 from partygames.games import get
@@ -10,7 +12,7 @@ from partygames.games.lucky_nine.bots import HeuristicBot
 GAME = get("lucky-nine")
 
 
-def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games() -> None:
+def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games(report_figures: Callable[[str], None]) -> None:
     nets: dict[str, list[float]] = {"heuristic": [], "random": []}
     wins = {"heuristic": 0, "random": 0}
     games = 1000
@@ -33,6 +35,6 @@ def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games() -> None:
                f"random {r_mean:+.2f} [{r_lo:+.2f}, {r_hi:+.2f}]; win rate per seat: "
                f"heuristic {wins['heuristic'] / seats_per_kind:.3f} [{h_win[0]:.3f}, {h_win[1]:.3f}], "
                f"random {wins['random'] / seats_per_kind:.3f} [{r_win[0]:.3f}, {r_win[1]:.3f}]")
-    print(figures)
+    report_figures(figures)
     assert h_win[0] > r_win[1], figures
     assert h_lo > r_hi, figures
