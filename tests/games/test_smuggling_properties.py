@@ -75,6 +75,23 @@ def test_no_view_depends_on_a_trunk_or_vote_in_progress(seed: int, options: dict
         match.apply(seat, sample(match.legal_actions(seat), rng))
 
 
+@given(seed=st.integers(0, 2**32), options=options_strategy)
+def test_deadline_defaults_are_legal_for_every_awaited_seat(seed: int, options: dict[str, Any]) -> None:
+    seats = 2 * options["team_size"]
+    match = GAME.new(seats, options, seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        deadline = match.deadline()
+        assert deadline is not None and set(deadline.defaults) == set(match.to_act())
+        timed_out = match.clone()
+        for seat, action in deadline.defaults.items():
+            timed_out.apply(seat, action)  # raises IllegalAction if a default were not legal
+        assert timed_out.deadline() is None or timed_out.deadline().phase != deadline.phase  # type: ignore[union-attr]
+        seat = rng.choice(match.to_act())
+        match.apply(seat, sample(match.legal_actions(seat), rng))
+    assert match.deadline() is None
+
+
 @given(trunk=st.integers(0, 100_000_000), doubt=st.one_of(st.none(), st.integers(1, 10**9)))
 def test_settlement_moves_the_team_difference_by_the_analysis_payoff(trunk: int, doubt: int | None) -> None:
     outcome = settle(trunk, doubt)

@@ -138,7 +138,10 @@ def test_an_odd_unit_rounds_half_a_yen_of_compensation_down() -> None:
 
 def test_the_trunk_stays_secret_until_the_ledger_entry() -> None:
     match = new(team_size=2)
-    match.apply(0, {"type": "pack", "amount": 70 * M})
+    events = match.apply(0, {"type": "pack", "amount": 70 * M})
+    for seat in (1, 2, 3):
+        assert "70000000" not in json.dumps([e.to_json() for e in events if e.is_visible_to(seat)])
+    assert [e.data for e in events if e.to == (0,)] == [{"amount": 70 * M}]
     assert match.view(0)["trunk"] == 70 * M and match.view(0)["accounts"][0]["opp"] == 230 * M
     for seat in (None, 1, 2, 3):
         view = match.view(seat)
@@ -243,3 +246,8 @@ def test_seat_count_follows_the_team_size_and_the_unit_must_divide_one_oku() -> 
         GAME.new(2, {"team_size": 1, "unit": 3})
     with pytest.raises(InvalidOptions):
         GAME.new(20, {"team_size": 10})
+
+
+def test_each_team_gets_a_private_chat_channel() -> None:
+    channels = GAME.extras["chat_channels"](6, GAME.options_class.parse({"team_size": 3}))
+    assert channels == {"team:north": [0, 2, 4], "team:south": [1, 3, 5]}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from partygames.engine import Game, RandomBot, Text
+from collections.abc import Mapping, Sequence
+
+from partygames.engine import Game, Options, RandomBot, Text
 from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
 from partygames.games.smuggling.rules import SmugglingMatch
 
@@ -38,6 +40,13 @@ players' opponent-country accounts, minus the 400,000,000 yen loan (a shortfall 
 各自の賞金は、自分の第3国口座の額+相手チームの相手国口座に残った現金の等分−借金4億円(不足は負債)。""",
 )
 
+
+
+def team_channels(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
+    """A private chat per team (even seats North, odd seats South), for the server's chat."""
+    return {"team:north": list(range(0, seats, 2)), "team:south": list(range(1, seats, 2))}
+
+
 GAME = Game(
     id="smuggling",
     title=Text("The Smuggling Game", "密輸ゲーム"),
@@ -46,6 +55,7 @@ GAME = Game(
     summary=SUMMARY,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
     extras={
+        "chat_channels": team_channels,
         "golden": {"seats": 4, "options": {"team_size": 2, "small_games": 4}},
         # One team size per run (the seat count follows it); voting needs two members.
         "conformance": {"seats": [4], "seeds": 3, "deep_every": 1,
