@@ -131,7 +131,7 @@ def enumerate_actions(candidate: ActionSpec, limit: int = 10_000) -> list[Action
         if "choice" in param:
             values = param["choice"]
         else:
-            values = list(range(param["min"], param["max"] + 1, param["step"]))
+            values = range(param["min"], param["max"] + 1, param["step"])  # sized before it is built
         if len(actions) * len(values) > limit:
             raise ValueError(f"{candidate['type']} allows more than {limit} actions")
         actions = [{**a, name: v} for a in actions for v in values]

@@ -99,7 +99,8 @@ class Match(ABC):
     """A match of one game: the full state, hidden parts included. Only the host holds it.
 
     Subclasses set `game_id` and `options_class`, store their state in JSON-ready attributes (dicts
-    with str keys, lists, ints, str, bool, None) and implement the underscore hooks.
+    with str keys, lists, ints, str, bool, None) and implement the underscore hooks. Attributes whose
+    name starts with an underscore are caches: not serialised, so they must be rebuilt when missing.
     """
 
     game_id: ClassVar[str]
@@ -230,7 +231,8 @@ class Match(ABC):
     # -- serialisation ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The full state (secrets included: for storage by the host only)."""
-        state = {k: v for k, v in vars(self).items() if k not in self._BASE_ATTRS}
+        # Attributes named with a leading underscore are caches derived from the state, never stored.
+        state = {k: v for k, v in vars(self).items() if k not in self._BASE_ATTRS and not k.startswith("_")}
         return {
             "game": self.game_id,
             "seats": self.seats,
