@@ -48,6 +48,11 @@ def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], nam
     page.get_by_test_id(f"pick-{game}").click()
     page.get_by_test_id("create-game").select_option(game)
     form = page.get_by_test_id("create-room")
+    if options:
+        # The options are folded on a phone: unfold them as a player would.
+        box = form.get_by_test_id("options")
+        if box.get_attribute("open") is None:
+            box.locator("summary").click()
     for key, value in (options or {}).items():
         control = form.locator(f"[name={key}]")
         tag = control.evaluate("e => e.tagName + ':' + (e.type || '')")

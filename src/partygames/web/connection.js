@@ -97,15 +97,26 @@ export function useRoomConnection(code, token) {
     let closed = false;
     let attempt = 0;
     let retry = null;
+    let lastHeard = Date.now();
+    // A phone that sleeps or changes network may lose the socket without a close: ping, and give up
+    // on a socket that has been silent too long (the reconnect asks for what was missed).
+    const heartbeat = setInterval(() => {
+      const ws = socket.current;
+      if (!ws || ws.readyState !== WebSocket.OPEN) return;
+      if (Date.now() - lastHeard > 45000) ws.close();
+      else ws.send(JSON.stringify({ type: "ping" }));
+    }, 15000);
     const connect = () => {
       dispatch({ type: "_status", status: "connecting" });
       const ws = new WebSocket(socketUrl(code, token, versionRef.current));
       socket.current = ws;
       ws.onopen = () => {
         attempt = 0;
+        lastHeard = Date.now();
         dispatch({ type: "_status", status: "open" });
       };
       ws.onmessage = (message) => {
+        lastHeard = Date.now();
         let data;
         try {
           data = JSON.parse(message.data);
@@ -141,6 +152,7 @@ export function useRoomConnection(code, token) {
     return () => {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       if (socket.current) socket.current.close();
       socket.current = null;
     };

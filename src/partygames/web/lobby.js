@@ -103,6 +103,8 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const [watchOnly, setWatchOnly] = useState(false);
   const [problem, setProblem] = useState(null);
   const [busy, setBusy] = useState(false);
+  // The options start folded on a phone (the defaults are good) and open on a wide screen.
+  const [wide] = useState(() => window.innerWidth >= 800);
   useEffect(() => {
     if (!info) return;
     setOptions(defaultsOf(info.options));
@@ -141,10 +143,12 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     <details class="summary"><summary>${t("summary")}: ${shortSummary(tr(info.summary))}</summary>
       <p class="muted pre">${tr(info.summary)}</p></details>
     ${properties.length
-      ? html`<fieldset class="options"><legend>${t("options")}</legend>
+      ? html`<details class="options-box" open=${wide} data-testid="options">
+          <summary>${t("options")} (${properties.length})</summary>
+          <fieldset class="options">
           ${properties.map(([key, raw]) => html`<${OptionField} key=${info.id + key} name=${key} field=${resolveField(raw, info.options)}
             value=${options[key]} onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
-        </fieldset>`
+        </fieldset></details>`
       : null}
     <fieldset class="seats"><legend>${t("seats")}</legend>
       <label class="option">${t("seats")}
