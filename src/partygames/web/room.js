@@ -153,7 +153,9 @@ export function RoomPage({ code, table, lang, navigate }) {
 
   useEffect(() => {
     if (!gameId) return;
-    loadRenderer(gameId).then(setGame);
+    // ?generic=1 shows any game with the generic renderer (for checking a new game's view).
+    if (new URLSearchParams(location.search).get("generic") === "1") setGame(null);
+    else loadRenderer(gameId).then(setGame);
     api.games().then((games) => setInfo(games.find((g) => g.id === gameId) || null)).catch(() => {});
   }, [gameId]);
 

@@ -1,0 +1,65 @@
+"""Action controls come only from the legal-action specs: choices, ranges with their bounds and steps,
+the countdown of a timed phase, and the generic renderer for any view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser import driver
+from tests.browser.server import PlatformProcess
+
+DERBY_KINDS = ("human", "human", "bot:heuristic", "bot:random", "bot:heuristic", "bot:random")
+
+
+@pytest.fixture
+def derby(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.Player]]:
+    host = driver.open_player(browser, platform, lang="en")
+    guest = driver.open_player(browser, platform, lang="ja")
+    code = driver.create_room(host, "dice-derby", 6, DERBY_KINDS, "Aki", {"races": 4, "starting_money": 2000})
+    driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
+    driver.start_match(host)
+    yield [host, guest]
+    host.close()
+    guest.close()
+
+
+def test_a_sealed_bid_is_made_from_the_choice_buttons_and_the_amount_range(derby: list[driver.Player]) -> None:
+    host = derby[0]
+    form = host.page.locator("form[data-spec=bid]")
+    # The range is the spec's: 100 to the seat's money (2,000) in steps of 100.
+    amount = form.locator("input[type=number][data-param=amount]")
+    assert amount.get_attribute("min") == "100" and amount.get_attribute("max") == "2000"
+    assert amount.get_attribute("step") == "100"
+    form.locator("[data-param=horse]", has_text="d8").click()
+    amount.fill("250")  # not a step of 100: refused before sending
+    expect(form.locator(".field-error")).to_be_visible()
+    expect(form.locator("button[type=submit]")).to_be_disabled()
+    form.locator("[data-quick='500']").click()
+    expect(amount).to_have_value("500")
+    form.locator("button[aria-label='+']").click()
+    expect(amount).to_have_value("600")
+    form.locator("button[type=submit]").click()
+    expect(host.page.locator(".dd-facts")).to_contain_text("d8 600")
+    # Sealed and awaiting the others: nothing more to do in this phase.
+    expect(host.page.locator(".actions")).to_have_count(0)
+
+
+def test_a_timed_phase_shows_a_countdown(derby: list[driver.Player]) -> None:
+    for player in derby:
+        countdown = player.page.get_by_test_id("countdown")
+        expect(countdown).to_be_visible()
+        left = int(countdown.get_attribute("data-left") or "0")
+        assert 0 < left <= 120  # the auction's limit
+
+
+def test_the_generic_renderer_shows_any_view_as_panels(derby: list[driver.Player]) -> None:
+    host = derby[0]
+    host.page.goto(host.page.url + "?generic=1")
+    board = host.page.get_by_test_id("board")
+    expect(board.locator(".generic-view")).to_be_visible()
+    expect(board).to_contain_text("Horses")  # the view's key, humanised
+    # The controls do not depend on the renderer.
+    assert "bid" in driver.enabled_actions(host.page)
