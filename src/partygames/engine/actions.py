@@ -13,6 +13,7 @@ integer range (``min``/``max``/``step``) or a choice from a list of JSON values.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -54,23 +55,22 @@ def find_spec(specs: Sequence[ActionSpec], action: Mapping[str, Any]) -> ActionS
     kind = action.get("type")
     if not isinstance(kind, str):
         raise IllegalAction('The action needs a "type".', "アクションに「type」がありません。", code="action/malformed")
-    candidates = [s for s in specs if s["type"] == kind]
-    if not candidates:
-        allowed = ", ".join(sorted({s["type"] for s in specs})) or "none"
-        raise IllegalAction(
-            f"{kind[:40]!r} is not allowed now (allowed: {allowed}).",
-            f"今は「{kind[:40]}」はできません(可能: {allowed})。",
-            code="action/not_allowed",
-        )
     reason: IllegalAction | None = None
-    for candidate in candidates:
-        try:
-            _check_params(candidate, action)
-            return candidate
-        except IllegalAction as error:
-            reason = error
-    assert reason is not None
-    raise reason
+    for candidate in specs:
+        if candidate["type"] == kind:
+            try:
+                _check_params(candidate, action)
+                return candidate
+            except IllegalAction as error:
+                reason = error
+    if reason is not None:
+        raise reason
+    allowed = ", ".join(sorted({s["type"] for s in specs})) or "none"
+    raise IllegalAction(
+        f"{kind[:40]!r} is not allowed now (allowed: {allowed}).",
+        f"今は「{kind[:40]}」はできません(可能: {allowed})。",
+        code="action/not_allowed",
+    )
 
 
 def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
@@ -106,8 +106,12 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
 
 
 def _in_choice(value: Any, values: list[Any]) -> bool:
-    # bool is an int in Python: never let True stand for 1.
-    return any(type(value) is type(v) and value == v for v in values)
+    if value not in values:  # the fast, common test
+        return False
+    if type(value) is str:
+        return True
+    # True == 1 in Python (and [True] == [1]): never let a bool stand for a number or the reverse.
+    return any(type(value) is type(v) and json.dumps(value) == json.dumps(v) for v in values)
 
 
 def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:
