@@ -63,3 +63,26 @@ def test_the_generic_renderer_shows_any_view_as_panels(derby: list[driver.Player
     expect(board).to_contain_text("Horses")  # the view's key, humanised
     # The controls do not depend on the renderer.
     assert "bid" in driver.enabled_actions(host.page)
+
+
+def test_a_team_chat_reaches_only_the_team(browser: Browser, platform: PlatformProcess) -> None:
+    host = driver.open_player(browser, platform, lang="en")
+    guest = driver.open_player(browser, platform, lang="en")
+    code = driver.create_room(host, "smuggling", 4, ("human", "human", "bot:heuristic", "bot:random"), "Aki",
+                              {"team_size": 2, "small_games": 2})
+    driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
+    driver.start_match(host)
+    chat = host.page.locator(".chat")
+    chat.locator("select").select_option("team:north")
+    expect(chat.locator("select option:checked")).to_have_text("North team only")
+    host.page.get_by_test_id("chat-input").fill("the trunk is empty")
+    host.page.get_by_test_id("chat-input").press("Enter")
+    expect(host.page.get_by_test_id("chat")).to_contain_text("the trunk is empty")
+    host.page.get_by_test_id("chat-input").fill("hello all")
+    chat.locator("select").select_option("public")
+    host.page.get_by_test_id("chat-input").press("Enter")
+    # Ben (South) sees the public line, never North's.
+    expect(guest.page.get_by_test_id("chat")).to_contain_text("hello all")
+    assert "the trunk is empty" not in guest.page.get_by_test_id("chat").inner_text()
+    host.close()
+    guest.close()

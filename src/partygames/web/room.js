@@ -224,11 +224,11 @@ export function RoomPage({ code, table, lang, navigate }) {
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
           <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} onBusy=${setStageBusy} />
           <${Board} view=${view} game=${game} ctx=${ctx} />
-          ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} onSend=${send} disabled=${state.status !== "open"} />`}
+          ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
         </div>`
       : room && status === "open" && !table
-        ? html`<${Chat} messages=${state.chat} channels=${state.channels} onSend=${send} disabled=${state.status !== "open"} />`
+        ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`
         : null}
   </main>`;
 }

@@ -38,6 +38,11 @@ export function valueLabel(type, name, value, lang, view, ctx) {
   if (name === "amount") return yen(value, lang);
   return null;
 }
+export function channelLabel(channel, lang) {
+  const team = channel.startsWith("team:") ? channel.slice(5) : null;
+  return team && TEAM[team] ? (ja(lang) ? `${teamName(team, lang)}(チーム内)` : `${teamName(team, lang)} team only`) : null;
+}
+
 export function formatHolding(key, value, lang) {
   const J = ja(lang);
   const names = { third: ["third country", "第3国口座"], opp: ["opponent country", "相手国口座"], share: ["share", "山分け"],
