@@ -118,9 +118,14 @@ function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
 }
 
 function TurnBanner({ view, seat, ctx, deadline }) {
+  const mine = !!view && !view.is_over && seat != null && view.to_act.includes(seat);
+  useEffect(() => {
+    // A phone in a pocket or a tab in the background: say it is your turn.
+    document.title = mine ? `▶ ${t("your_turn")} · ${t("app_title")}` : t("app_title");
+    if (mine && navigator.vibrate) navigator.vibrate(60);
+  }, [mine]);
   if (!view) return null;
   if (view.is_over) return html`<div class="turn over" data-testid="turn">${t("match_over")}</div>`;
-  const mine = seat != null && view.to_act.includes(seat);
   const others = view.to_act.filter((s) => s !== seat).map((s) => ctx.seatName(s));
   return html`<div class=${"turn" + (mine ? " mine" : "")} data-testid="turn">
     <span>${mine ? t("your_turn") : ""}${mine && others.length ? " · " : ""}${others.length ? t("waiting_for", others.join(", ")) : ""}</span>
