@@ -6,6 +6,7 @@ import json
 import time
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
@@ -40,8 +41,9 @@ OPEN: list[Socket] = []  # closed after every test by an autouse fixture
 class Socket:
     """A WebSocket client that records every raw frame (for secrecy checks) and decodes them."""
 
-    def __init__(self, ws_url: str, code: str, token: str | None = None, since: int | None = None) -> None:
-        query = "&".join(f"{k}={v}" for k, v in (("token", token), ("since", since)) if v is not None)
+    def __init__(self, ws_url: str, code: str, token: str | None = None, since: int | None = None,
+                 name: str | None = None) -> None:
+        query = urlencode({k: v for k, v in (("token", token), ("since", since), ("name", name)) if v is not None})
         self.ws: ClientConnection = connect(f"{ws_url}/ws/{code}" + (f"?{query}" if query else ""),
                                             open_timeout=10, max_size=2**22).__enter__()
         OPEN.append(self)

@@ -13,7 +13,8 @@ def chats(sock: Socket) -> list[dict[str, object]]:
 def test_public_chat_reaches_everyone_escaped_and_is_kept_for_newcomers(lobby: Lobby, server: LiveServer) -> None:
     created, tokens = human_room(lobby, start=False)
     code = created["code"]
-    a, b, watcher = Socket(server.ws_url, code, tokens[0]), Socket(server.ws_url, code, tokens[1]), Socket(server.ws_url, code)
+    a, b = Socket(server.ws_url, code, tokens[0]), Socket(server.ws_url, code, tokens[1])
+    watcher = Socket(server.ws_url, code, name="Kai <3")
     for s in (a, b, watcher):
         s.recv()
     a.send({"type": "chat", "channel": "public", "text": "  <b>hi</b> & 'bye'\n "})
@@ -22,7 +23,8 @@ def test_public_chat_reaches_everyone_escaped_and_is_kept_for_newcomers(lobby: L
         assert got["text"] == "&lt;b&gt;hi&lt;/b&gt; &amp; &#x27;bye&#x27;"
         assert got["seat"] == 0 and got["name"] == "P0" and got["channel"] == "public"
     watcher.send({"type": "chat", "text": "spectators may talk"})
-    assert b.until(lambda f: f["type"] == "chat")["seat"] is None
+    from_watcher = b.until(lambda f: f["type"] == "chat")
+    assert from_watcher["seat"] is None and from_watcher["name"] == "Kai &lt;3"
     late = Socket(server.ws_url, code)
     late.recv()
     history = [late.recv(), late.recv()]

@@ -186,7 +186,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                 await websocket.send_json(bad_seat_token().frame())
                 await websocket.close(4401)
                 return
-        name = (room.seat_infos[seat].name or f"seat {seat}") if seat is not None else "spectator"
+        name = (room.seat_infos[seat].name or f"seat {seat}") if seat is not None else _spectator_name(
+            websocket.query_params.get("name"))
         conn = Connection(websocket, seat, name, settings)
         conn.start()
         await room.attach(conn, since)
@@ -252,6 +253,13 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
                 conn.send({"type": "pong", "at": time.time()})
         except ServerError as error:
             conn.send(error.frame(ref))
+
+
+def _spectator_name(value: str | None) -> str:
+    try:
+        return clean_name(value) if value else "spectator"
+    except ServerError:
+        return "spectator"
 
 
 def _int_param(value: str | None) -> int | None:
