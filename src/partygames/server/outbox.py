@@ -19,6 +19,7 @@ Sends = list[tuple[Connection, dict[str, Any]]]
 class Outbox:
     def __init__(self) -> None:
         self._items: deque[tuple[asyncio.Future[None] | None, Sends]] = deque()
+        self._watched: asyncio.Future[None] | None = None
 
     def put(self, after: asyncio.Future[None] | None, sends: Sends) -> None:
         """Delivers `sends` once `after` (None: nothing pending) has committed; dropped if it failed."""
@@ -27,7 +28,8 @@ class Outbox:
         self._items.append((after, sends))
         if after is None or after.done():
             self.flush()
-        else:
+        elif after is not self._watched:
+            self._watched = after
             after.add_done_callback(self.flush)
 
     def flush(self, _done: object = None) -> None:

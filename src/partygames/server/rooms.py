@@ -178,8 +178,9 @@ class Room:
 
     def _submit(self, write: Write) -> asyncio.Future[None]:
         future = self.hub.committer.submit(write)
-        self.last_write = future
-        future.add_done_callback(self._committed)
+        if future is not self.last_write:  # writes of one batch share a future
+            self.last_write = future
+            future.add_done_callback(self._committed)
         return future
 
     def _committed(self, future: asyncio.Future[None]) -> None:
