@@ -106,6 +106,10 @@ def act_once(player: Player, prefer: Sequence[str]) -> str | None:
     choice = next((p for p in prefer if p in offered), offered[0])
     button = page.locator(f".actions [data-action='{choice}']:not([disabled])").first
     try:
+        # A folded form opens by its title, as a player would open it.
+        box = page.locator(f".actions details[data-spec-box='{choice}']:not([open])")
+        if box.count():
+            box.first.locator("summary").click(timeout=2000)
         button.click(timeout=2000)
     except Error:
         return None  # the view moved on under the pointer; the next round looks again

@@ -99,7 +99,7 @@ function initialValue(param) {
 
 /** One spec. With no parameter it is one button; with one choice, one button per value; otherwise
  * a small form whose submit button sends the action. */
-function SpecControl({ game, spec, onAct, busy }) {
+function SpecControl({ game, spec, onAct, busy, folded }) {
   const params = Object.entries(spec.params || {});
   const [values, setValues] = useState(() => Object.fromEntries(params.map(([n, p]) => [n, initialValue(p)])));
   const signature = JSON.stringify(spec);
@@ -137,8 +137,8 @@ function SpecControl({ game, spec, onAct, busy }) {
     e.preventDefault();
     if (complete) onAct({ type: spec.type, ...values });
   };
-  return html`<form class="spec form" data-spec=${spec.type} onSubmit=${submit}>
-    <div class="spec-title">${title}</div>
+  const form = html`<form class="spec form" data-spec=${spec.type} onSubmit=${submit}>
+    ${folded ? null : html`<div class="spec-title">${title}</div>`}
     ${params.map(([name, param]) =>
       isRange(param)
         ? html`<${RangeInput} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
@@ -148,7 +148,14 @@ function SpecControl({ game, spec, onAct, busy }) {
     )}
     <button type="submit" class="action primary" data-action=${spec.type} disabled=${busy || !complete}>${title}</button>
   </form>`;
+  // With many choices on a phone, each form folds to its title until the player opens it.
+  return folded ? html`<details class="spec folded" data-spec-box=${spec.type}><summary class="spec-title">${title}</summary>${form}</details>` : form;
 }
+
+const isForm = (spec) => {
+  const params = Object.values(spec.params || {});
+  return params.length > 1 || (params.length === 1 && isRange(params[0]));
+};
 
 /** The panel of everything the seat may do now. */
 export function ActionPanel({ game, specs, onAct, busy, error, view, ctx }) {
@@ -158,7 +165,8 @@ export function ActionPanel({ game, specs, onAct, busy, error, view, ctx }) {
     <h2>${t("you_may")}</h2>
     ${error ? html`<div class="refused" role="alert" data-testid="refused">${t("refused", error)}</div>` : null}
     ${specs && specs.length
-      ? specs.map((spec, i) => html`<${SpecControl} key=${spec.type + i} game=${game} spec=${spec} onAct=${onAct} busy=${busy} />`)
+      ? specs.map((spec, i) => html`<${SpecControl} key=${spec.type + i} game=${game} spec=${spec} onAct=${onAct} busy=${busy}
+          folded=${specs.filter(isForm).length > 1} />`)
       : html`<p class="muted">${t("nothing_to_do")}</p>`}
   </section>`;
 }

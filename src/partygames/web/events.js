@@ -25,6 +25,7 @@ function durationOf(event, game, backlog) {
 export function Stage({ batch, game, ctx, big = false, onBusy }) {
   const [queue, setQueue] = useState([]);
   const [current, setCurrent] = useState(null);
+  const [duration, setDuration] = useState(0);
   const [recent, setRecent] = useState([]);
   const seen = useRef(new Set());
 
@@ -38,6 +39,7 @@ export function Stage({ batch, game, ctx, big = false, onBusy }) {
     if (current || !queue.length) return undefined;
     const [next, ...rest] = queue;
     setCurrent(next);
+    setDuration(durationOf(next, game, rest.length));
     setQueue(rest);
     return undefined;
   }, [queue, current]);
@@ -47,7 +49,7 @@ export function Stage({ batch, game, ctx, big = false, onBusy }) {
     const timer = setTimeout(() => {
       setRecent((r) => [current, ...r].slice(0, 6));
       setCurrent(null);
-    }, durationOf(current, game, queue.length));
+    }, duration);
     return () => clearTimeout(timer);
   }, [current]);
 
@@ -61,11 +63,11 @@ export function Stage({ batch, game, ctx, big = false, onBusy }) {
     setQueue([]);
     setCurrent(null);
   };
-  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current, ctx) : null;
+  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current, { ...ctx, fast: duration < 600 }) : null;
   return html`<section class=${"panel stage" + (big ? " big" : "")} data-testid="stage" aria-live="polite">
     <h2>${t("what_happened")} ${queue.length ? html`<button class="link small" onClick=${skip}>${t("skip")} (${queue.length})</button>` : null}</h2>
     ${current
-      ? html`<div class="stage-current" key=${current.key} data-event=${current.type}>
+      ? html`<div class=${"stage-current" + (duration < 600 ? " fast" : "")} key=${current.key} data-event=${current.type}>
           ${rich ? html`<div class="stage-rich">${rich}</div>` : null}
           <div class="stage-text">${describe(current, game, ctx)}</div>
         </div>`

@@ -223,11 +223,11 @@ export function RoomPage({ code, table, lang, navigate }) {
           <p><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a></p>` : null}
         <div class="room-grid">
+          <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} onBusy=${setStageBusy} />
           ${seat != null && !view.is_over && (view.legal_actions.length || state.error)
             ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
-          <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} onBusy=${setStageBusy} />
           <${Board} view=${view} game=${game} ctx=${ctx} />
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />

@@ -45,7 +45,9 @@ export function terminationLabel(termination, lang) {
 }
 
 export function eventDuration(event) {
-  return { roll: 800, out: 1000, fall: 1000, race_result: 1600, furlong_start: 500, auction_result: 1000 }[event.type] ?? 1000;
+  // Who sealed or finished betting is quick news; the race itself is the show.
+  return { roll: 800, out: 1000, fall: 1000, race_result: 1600, furlong_start: 500, auction_result: 1000,
+    bid_sealed: 250, betting_done: 250, ticket_bought: 400, ticket_cancelled: 400, loan_taken: 400 }[event.type] ?? 1000;
 }
 
 function tickets(list, lang) {
@@ -108,7 +110,7 @@ export function renderEvent(event, ctx) {
   const d = event.data || {};
   if (event.type === "roll") {
     return html`<div class="dd-roll"><span class="dd-gate" style=${gateStyle(d.gate)}>${d.gate}</span>
-      <${widgets.Die} value=${d.value} sides=${d.faces || FACES[d.gate - 1]} /></div>`;
+      <${widgets.Die} value=${d.value} sides=${d.faces || FACES[d.gate - 1]} roll=${!ctx.fast} /></div>`;
   }
   if (event.type === "out" || event.type === "fall") {
     return html`<div class="dd-roll out">${(d.gates || []).map((g) => html`<span class="dd-gate" style=${gateStyle(g)}>${g}</span>`)} ✗</div>`;
