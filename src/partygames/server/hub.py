@@ -193,7 +193,7 @@ class Hub:
             else:
                 events = match.apply(entry.seat, action)
             room.log.append(entry)
-            room.history.append(events)
+            room.record(events)
             for bot_seat, bot in room.bots.items():
                 for event in events:
                     if event.is_visible_to(bot_seat):

@@ -70,7 +70,8 @@ class _TooLarge(ValueError):
 
 def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | ChatFrame | PingFrame:
     """One client frame, checked for size, JSON, numbers and schema."""
-    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    # A character is at most 4 bytes in UTF-8: short frames need no encoding to be measured.
+    size = len(raw) if isinstance(raw, bytes) or 4 * len(raw) <= max_bytes else len(raw.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise ServerError("msg/too_large", f"A message may be at most {max_bytes} bytes (this one: {size}).",
                           f"メッセージは最大 {max_bytes} バイトです(このメッセージ: {size})。")

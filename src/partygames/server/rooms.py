@@ -87,7 +87,8 @@ class Room:
         self.started_at: float | None = None
         self.match: Match | None = None
         self.log: list[Entry] = []
-        self.history: list[list[Event]] = []  # events of version v at index v - 1
+        # Events of version v at index v - 1, in wire form with their audience (None: public).
+        self.history: list[list[tuple[tuple[int, ...] | None, dict[str, Any]]]] = []
         self.phase: str | None = None
         self.phase_started_at: float | None = None
         self.chat_log: list[dict[str, Any]] = []
@@ -152,9 +153,15 @@ class Room:
         ends_at = self.phase_started_at + seconds
         return {"phase": self.phase, "seconds": seconds, "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
 
+    def record(self, events: list[Event]) -> None:
+        """Keeps a new version's events in wire form, with who may see each (`Event.is_visible_to`)."""
+        version = len(self.history) + 1
+        self.history.append([(e.to, {"version": version, "type": e.type, "data": e.data}) for e in events])
+
     def events_for(self, seat: int | None, after: int, upto: int) -> list[dict[str, Any]]:
-        return [{"version": v, "type": e.type, "data": e.data}
-                for v in range(after + 1, upto + 1) for e in self.history[v - 1] if e.is_visible_to(seat)]
+        history = self.history
+        return [wire for v in range(after, upto) for to, wire in history[v]
+                if to is None or (seat is not None and seat in to)]
 
     def _view(self, seat: int | None, cache: dict[int | None, dict[str, Any]]) -> dict[str, Any]:
         view = cache.get(seat)
@@ -166,10 +173,11 @@ class Room:
     def _update(self, conn: Connection, since: int | None, cache: dict[int | None, dict[str, Any]],
                 deadline: dict[str, Any] | None, acks: list[Any]) -> dict[str, Any]:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
-        fresh = since is None or since > self.version or self.version - since > self.hub.settings.max_catchup
-        events = [] if fresh or since is None else self.events_for(conn.seat, since, self.version)
-        conn.sent_version = self.version
-        return {"type": "update", "version": self.version, "view": self._view(conn.seat, cache), "events": events,
+        version = len(self.log)
+        fresh = since is None or since > version or version - since > self.hub.settings.max_catchup
+        events = [] if fresh or since is None else self.events_for(conn.seat, since, version)
+        conn.sent_version = version
+        return {"type": "update", "version": version, "view": self._view(conn.seat, cache), "events": events,
                 "fresh": fresh, "acks": acks, "deadline": deadline}
 
     def _send(self, sends: Sends) -> None:
@@ -247,7 +255,7 @@ class Room:
         now = time.time()
         entry = Entry(seat, action, source, now)
         self.log.append(entry)
-        self.history.append(events)
+        self.record(events)
         write = Write(inserts=[(db.actions, {"room": self.code, "seq": self.version, "seat": seat,
                                              "action": dumps(action), "source": source, "at": now})])
         deadline = self.match.deadline()
