@@ -13,12 +13,20 @@ export function describe(event, game, ctx) {
   return describeGeneric(event, ctx);
 }
 
-function durationOf(event, game, backlog) {
-  // A long backlog (a reconnect, fast bots) plays quickly so the stage never lags far behind.
-  if (backlog > 40) return 150;
-  if (backlog > 20) return 350;
+const BUDGET_MS = 6000;
+
+function ownDuration(event, game) {
   const custom = game && typeof game.eventDuration === "function" ? game.eventDuration(event) : null;
   return typeof custom === "number" ? custom : 1100;
+}
+
+/** How long the stage shows `event` with `rest` still waiting: its own duration, shortened in
+ * proportion when the whole queue would take longer than BUDGET_MS (a reconnect, fast bots), so
+ * the stage never lags far behind the game. */
+function durationOf(event, game, rest) {
+  const own = ownDuration(event, game);
+  const total = rest.reduce((sum, e) => sum + ownDuration(e, game), own);
+  return total <= BUDGET_MS ? own : Math.max(150, Math.round((own * BUDGET_MS) / total));
 }
 
 /** Plays the events of `batch` it has not played yet (by `key`), one by one. */
@@ -39,7 +47,7 @@ export function Stage({ batch, game, ctx, big = false, onBusy }) {
     if (current || !queue.length) return undefined;
     const [next, ...rest] = queue;
     setCurrent(next);
-    setDuration(durationOf(next, game, rest.length));
+    setDuration(durationOf(next, game, rest));
     setQueue(rest);
     return undefined;
   }, [queue, current]);
