@@ -37,7 +37,11 @@ def main(argv: list[str] | None = None) -> None:
         games = getattr(importlib.import_module(module), attr)
         settings = Settings.create(args.database_url, args.data_dir, bot_delay=args.bot_delay,
                                    base_url=f"http://{args.host}:{args.port}", **overrides)
-        uvicorn.run(create_app(settings, games), host=args.host, port=args.port, ws_max_size=64 * 1024,
+        from partygames.server.main import tune_gc
+
+        app = create_app(settings, games)
+        tune_gc()
+        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
                     log_level="warning")
         return
     serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, **overrides)
