@@ -86,3 +86,15 @@ def test_a_team_chat_reaches_only_the_team(browser: Browser, platform: PlatformP
     assert "the trunk is empty" not in guest.page.get_by_test_id("chat").inner_text()
     host.close()
     guest.close()
+
+
+def test_every_platform_string_has_english_and_japanese(browser: Browser, platform: PlatformProcess) -> None:
+    player = driver.open_player(browser, platform, lang="ja")
+    missing = player.page.evaluate("async () => (await import('/static/i18n.js')).untranslated()")
+    assert missing == []
+    # The switch turns the page to English and back.
+    player.page.get_by_test_id("lang").click()
+    expect(player.page.get_by_test_id("create")).to_have_text("Create")
+    player.page.get_by_test_id("lang").click()
+    expect(player.page.get_by_test_id("create")).to_have_text("作成")
+    player.close()

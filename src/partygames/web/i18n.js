@@ -148,4 +148,9 @@ export function tr(value) {
   return String(value);
 }
 
-export const STRING_KEYS = Object.keys(STRINGS);
+/** Keys whose English or Japanese text is missing (a test keeps this empty). */
+export function untranslated() {
+  return Object.entries(STRINGS)
+    .filter(([, pair]) => !Array.isArray(pair) || pair.length !== 2 || !pair[0] || !pair[1])
+    .map(([key]) => key);
+}
