@@ -37,6 +37,8 @@ def test_a_sealed_bid_is_made_from_the_choice_buttons_and_the_amount_range(derby
     amount.fill("250")  # not a step of 100: refused before sending
     expect(form.locator(".field-error")).to_be_visible()
     expect(form.locator("button[type=submit]")).to_be_disabled()
+    form.locator("input[type=range][data-slider=amount]").fill("1500")
+    expect(amount).to_have_value("1500")
     form.locator("[data-quick='500']").click()
     expect(amount).to_have_value("500")
     form.locator("button[aria-label='+']").click()

@@ -21,11 +21,6 @@ function isRange(param) {
   return param && typeof param.min === "number" && typeof param.max === "number";
 }
 
-function rangeValues(param) {
-  const step = param.step || 1;
-  return Math.floor((param.max - param.min) / step) + 1;
-}
-
 function snap(param, value) {
   const step = param.step || 1;
   const n = Math.round((value - param.min) / step);
@@ -65,10 +60,8 @@ function RangeInput({ game, type, name, param, value, onChange }) {
       <button type="button" class="small" aria-label="+" disabled=${!valid || value + step > param.max}
         onClick=${() => onChange(snap(param, value + step))}>+</button>
     </div>
-    ${rangeValues(param) <= 2000
-      ? html`<input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step}
-          value=${valid ? value : param.min} onInput=${(e) => onChange(Number(e.target.value))} />`
-      : null}
+    <input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step}
+      value=${valid ? value : param.min} onInput=${(e) => onChange(Number(e.target.value))} />
     <div class="quick">
       ${quickValues(param).map(
         (v) => html`<button type="button" class=${"chip" + (v === value ? " selected" : "")} data-quick=${v}
