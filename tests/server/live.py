@@ -25,12 +25,15 @@ class LiveServer:
     """Starts, kills (SIGKILL) and restarts one server process on the same port and database."""
 
     def __init__(self, data_dir: Path, database_url: str | None = None, bot_delay: float = 0.05,
-                 deadline_scale: float = 1.0, games: str | None = "tests.server.games:GAMES") -> None:
+                 deadline_scale: float = 1.0, games: str | None = "tests.server.games:GAMES",
+                 settings: dict[str, object] | None = None) -> None:
         self.port = free_port()
         self.data_dir = data_dir
         self.args = [sys.executable, "-m", "partygames.server", "--host", "127.0.0.1", "--port", str(self.port),
                      "--data-dir", str(data_dir), "--bot-delay", str(bot_delay),
                      "--deadline-scale", str(deadline_scale)]
+        for name, value in (settings or {}).items():
+            self.args += ["--set", f"{name}={value}"]
         if games is not None:  # None: the real registry
             self.args += ["--games-module", games]
         if database_url:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.server.client import Lobby, Socket, human_room
 from tests.server.live import LiveServer
 
@@ -27,3 +29,23 @@ def test_a_game_with_a_tick_rate_receives_time_and_replays_it_exactly(lobby: Lob
     assert steps[-1]["view"] == final["view"]
     times = [s["action"]["now"] for s in clock_steps]
     assert times == sorted(times) and steps[-1]["view"]["now"] == times[-1]
+
+
+def test_a_gap_older_than_the_kept_events_gets_a_fresh_view(tmp_path: Path) -> None:
+    live = LiveServer(tmp_path, settings={"max_catchup": 8}).start()
+    try:
+        lobby = Lobby(live.url)
+        created, tokens = human_room(lobby, "clock-toy", seats=2)
+        code = created["code"]
+        watcher = Socket(live.ws_url, code)
+        watcher.until(lambda f: f["type"] == "update" and f["version"] >= 30, timeout=10)
+        recent = Socket(live.ws_url, code, tokens[0], since=28)
+        recent.recv()
+        caught_up = recent.update()
+        assert (caught_up["fresh"] is False and caught_up["events"][0]["version"] >= 29) or not caught_up["events"]
+        old = Socket(live.ws_url, code, tokens[0], since=2)
+        old.recv()
+        assert old.update()["fresh"] is True
+        lobby.http.close()
+    finally:
+        live.stop()

@@ -18,10 +18,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deadline-scale", type=float, default=1.0, help="multiplies engine deadlines (tests)")
     parser.add_argument("--rate-limit", type=float, default=None,
                         help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="override a Settings field, e.g. --set max_catchup=10 (tests)")
     parser.add_argument("--games-module", default=None,
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
     overrides: dict[str, object] = {"deadline_scale": args.deadline_scale}
+    overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
     if args.games_module:
@@ -45,6 +48,22 @@ def main(argv: list[str] | None = None) -> None:
                     log_level="warning")
         return
     serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, **overrides)
+
+
+def _settings_overrides(pairs: list[str]) -> dict[str, object]:
+    import dataclasses
+
+    from partygames.server.settings import Settings
+
+    types = {f.name: f.type for f in dataclasses.fields(Settings)}
+    overrides: dict[str, object] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        kind = types.get(name)
+        if kind is None:
+            raise SystemExit(f"--set: no setting {name!r} (settings: {', '.join(types)})")
+        overrides[name] = int(value) if kind == "int" else float(value) if kind == "float" else value
+    return overrides
 
 
 if __name__ == "__main__":

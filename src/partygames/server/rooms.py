@@ -87,8 +87,10 @@ class Room:
         self.started_at: float | None = None
         self.match: Match | None = None
         self.log: list[Entry] = []
-        # Events of version v at index v - 1, in wire form with their audience (None: public).
+        # Events of version v at index v - 1 - history_base, in wire form with their audience (None:
+        # public). Only the last `max_catchup` versions are kept: older gaps get a fresh view.
         self.history: list[list[tuple[tuple[int, ...] | None, dict[str, Any]]]] = []
+        self.history_base = 0
         self.phase: str | None = None
         self.phase_started_at: float | None = None
         self.chat_log: list[dict[str, Any]] = []
@@ -155,12 +157,16 @@ class Room:
 
     def record(self, events: list[Event]) -> None:
         """Keeps a new version's events in wire form, with who may see each (`Event.is_visible_to`)."""
-        version = len(self.history) + 1
+        version = self.history_base + len(self.history) + 1
         self.history.append([(e.to, {"version": version, "type": e.type, "data": e.data}) for e in events])
+        excess = len(self.history) - self.hub.settings.max_catchup
+        if excess > self.hub.settings.max_catchup // 4:  # trimmed in chunks, not on every entry
+            del self.history[:excess]
+            self.history_base += excess
 
     def events_for(self, seat: int | None, after: int, upto: int) -> list[dict[str, Any]]:
-        history = self.history
-        return [wire for v in range(after, upto) for to, wire in history[v]
+        history, base = self.history, self.history_base
+        return [wire for v in range(after - base, upto - base) for to, wire in history[v]
                 if to is None or (seat is not None and seat in to)]
 
     def _view(self, seat: int | None, cache: dict[int | None, dict[str, Any]]) -> dict[str, Any]:
@@ -174,7 +180,7 @@ class Room:
                 deadline: dict[str, Any] | None, acks: list[Any]) -> dict[str, Any]:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
         version = len(self.log)
-        fresh = since is None or since > version or version - since > self.hub.settings.max_catchup
+        fresh = since is None or since > version or since < self.history_base
         events = [] if fresh or since is None else self.events_for(conn.seat, since, version)
         conn.sent_version = version
         return {"type": "update", "version": version, "view": self._view(conn.seat, cache), "events": events,
