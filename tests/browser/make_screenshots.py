@@ -59,6 +59,7 @@ def main() -> None:
                         driver.act_once(player, PREFER.get(game, setup.prefer))
                         time.sleep(0.4)
                 time.sleep(1.5)
+                host.page.evaluate("window.scrollTo(0, 0)")
                 save(host.page.screenshot(), f"{game}.png")
                 if setup.table:
                     table = driver.open_player(browser, server, viewport=TABLE)

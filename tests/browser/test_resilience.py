@@ -140,3 +140,25 @@ def test_a_host_who_only_watches_sees_bots_play_a_whole_match(
     expect(page.locator(".spectating")).to_be_visible()
     assert page.locator(".actions").count() == 0
     assert host.errors == []
+
+
+def test_join_by_code_fill_the_rest_with_bots_and_find_the_room_in_the_list(
+        pair: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = pair
+    code = driver.create_room(host, "lucky-nine", 4, ("human",) * 4, "Aki", {"rounds": 4})
+    page = guest.page
+    page.get_by_test_id("join-code").fill(code.lower())  # codes are case-insensitive
+    page.locator("form.join input").nth(1).fill("Ben")
+    page.locator("form.join button[type=submit]").click()
+    page.locator(".seat-row.me").wait_for()
+    expect(page.locator(".seat-row.me")).to_contain_text("Ben")
+    # Two human seats are still free: the host cannot start until bots fill them.
+    expect(host.page.get_by_test_id("start")).to_be_disabled()
+    host.page.get_by_test_id("fill-bots").click()
+    expect(host.page.locator(".seat-row", has_text="🤖")).to_have_count(2)
+    host.page.get_by_test_id("start").click()
+    page.get_by_test_id("board").wait_for()
+    page.goto(platform.url + "/")
+    listed = page.locator(f"[data-room='{code}']")
+    expect(listed).to_contain_text("対戦中")  # playing, in the guest's Japanese
+    expect(listed).to_contain_text("4/4")
