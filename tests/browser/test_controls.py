@@ -100,3 +100,18 @@ def test_every_platform_string_has_english_and_japanese(browser: Browser, platfo
     player.page.get_by_test_id("lang").click()
     expect(player.page.get_by_test_id("create")).to_have_text("作成")
     player.close()
+
+
+def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browser, platform: PlatformProcess) -> None:
+    player = driver.open_player(browser, platform, viewport={"width": 1280, "height": 900})
+    page = player.page
+    page.get_by_test_id("create-game").select_option("smuggling")
+    seats = page.get_by_test_id("create-seats")
+    expect(seats.locator("option")).to_have_text(["18"])  # two teams of nine by default
+    page.locator("[data-testid=create-room] [name=team_size]").fill("3")
+    expect(seats.locator("option")).to_have_text(["6"])
+    expect(page.locator("[data-seat-kind]")).to_have_count(6)
+    page.get_by_test_id("create-game").select_option("last-man-standing")
+    page.locator("[data-testid=create-room] [name=starting_chips]").fill("18")
+    expect(seats.locator("option")).to_have_text(["4", "5", "6"])  # the entry fee for 7 is $20
+    player.close()

@@ -2,7 +2,7 @@
 // human or bot), join by code, and the list of rooms.
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
-import { api, saveSeat, savedName, saveName } from "./api.js";
+import { api, saveSeat, savedName, saveName, loadRenderer } from "./api.js";
 import { formatValue } from "./generic.js";
 
 /** One option's schema with $ref/allOf resolved and `X | None` unwrapped (nullable: true). */
@@ -85,6 +85,19 @@ function JsonField({ name, title, defaultText, description, value, onChange }) {
     <small class="muted">JSON</small>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
 }
 
+function allowedCounts(info, renderer, options) {
+  if (!info) return [];
+  if (renderer && typeof renderer.seatCounts === "function") {
+    try {
+      const counts = renderer.seatCounts(options).filter((n) => info.seat_counts.includes(n));
+      if (counts.length) return counts;
+    } catch (error) {
+      console.info("seatCounts failed; offering every count", error);
+    }
+  }
+  return info.seat_counts;
+}
+
 function defaultsOf(schema) {
   const values = {};
   for (const [name, raw] of Object.entries((schema && schema.properties) || {})) {
@@ -105,12 +118,20 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const [busy, setBusy] = useState(false);
   // The options start folded on a phone (the defaults are good) and open on a wide screen.
   const [wide] = useState(() => window.innerWidth >= 800);
+  const [renderer, setRenderer] = useState(null);
   useEffect(() => {
     if (!info) return;
     setOptions(defaultsOf(info.options));
     setSeatCount(info.seat_counts[0]);
     setKinds([]);
+    setRenderer(null);
+    loadRenderer(info.id).then((module) => setRenderer(module));
   }, [info && info.id]);
+  // A game whose seat counts depend on its options says which through its renderer's seatCounts().
+  const counts = allowedCounts(info, renderer, options);
+  useEffect(() => {
+    if (counts.length && !counts.includes(seatCount)) setSeatCount(counts[0]);
+  }, [counts.join(",")]);
   if (!info) return null;
   const seatKinds = Array.from({ length: seatCount }, (_, i) => kinds[i] || "human");
   const bots = info.bots || [];
@@ -153,7 +174,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     <fieldset class="seats"><legend>${t("seats")}</legend>
       <label class="option">${t("seats")}
         <select value=${seatCount} onChange=${(e) => setSeatCount(Number(e.target.value))} data-testid="create-seats">
-          ${info.seat_counts.map((n) => html`<option value=${n}>${n}</option>`)}
+          ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
         </select></label>
       <ol class="seat-kinds">
         ${seatKinds.map((kind, i) => html`<li><label>${t("seat_n", i + 1)}
