@@ -19,7 +19,7 @@ pytestmark = pytest.mark.xdist_group("server-restart")
 
 def test_after_a_kill_mid_match_players_reconnect_to_their_seats_and_bots_resume(
         tmp_path: Path, database_url: str | None) -> None:
-    live = LiveServer(tmp_path, database_url, bot_delay=1.5).start()
+    live = LiveServer(tmp_path, database_url, bot_delay=3.0).start()
     try:
         lobby = Lobby(live.url)
         created = lobby.create("toy", 4, name="Aki", seat_kinds=["human", "human", "bot:random", "bot:heuristic"],
@@ -31,7 +31,7 @@ def test_after_a_kill_mid_match_players_reconnect_to_their_seats_and_bots_resume
         card = aki.update(0)["view"]["my_card"]
         aki.act({"type": "bid", "amount": 42}, "a")
         assert aki.update(1)["acks"] == ["a"]  # acknowledged, hence committed
-        live.kill()  # the bots are still thinking (1.5 s)
+        live.kill()  # the bots are still thinking (3 s)
         lobby.http.close()
 
         live.start()
