@@ -91,6 +91,7 @@ const STRINGS = {
   event_generic: ["{0}", "{0}"],
   no_events: ["Nothing yet.", "まだ何もありません。"],
   summary: ["Summary", "概要"],
+  how_to_play: ["How to play", "遊び方"],
   join_as_player: ["Join as a player", "プレイヤーとして参加"],
   game_view: ["Board", "盤面"],
   you_are: ["You are {0}", "あなたは {0}"],

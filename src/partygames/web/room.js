@@ -213,7 +213,8 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"
-      ? html`<${RoomLobby} room=${room} held=${table ? { hostToken: held.hostToken } : held} info=${info} allowJoin=${!table} onJoined=${(h) => { setHeld(h); setProblem(null); }} onError=${setProblem} />`
+      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
+        <${RoomLobby} room=${room} held=${table ? { hostToken: held.hostToken } : held} info=${info} allowJoin=${!table} onJoined=${(h) => { setHeld(h); setProblem(null); }} onError=${setProblem} />`
       : null}
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
@@ -231,6 +232,7 @@ export function RoomPage({ code, table, lang, navigate }) {
           <${Board} view=${view} game=${game} ctx=${ctx} />
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
+          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
         </div>`
       : room && status === "open" && !table
         ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`
