@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+MAX_RELOADS = 3
 
 
 def new_code() -> str:
@@ -44,6 +45,8 @@ class Hub:
         self._committer: Committer | None = None
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._reloads: dict[str, int] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def storage(self) -> Storage:
@@ -206,10 +209,18 @@ class Hub:
             del self.rooms[room.code]
 
     def drop(self, room: Room, error: BaseException | None) -> None:
-        """Forgets a room whose write failed: its clients are told and the next use reloads it."""
-        log.error("room %s dropped after a failed write: %r", room.code, error)
+        """Forgets a room whose write failed or whose engine crashed: its clients are told to reconnect,
+        and it is rebuilt from the database (at once, up to MAX_RELOADS times; later on first use)."""
+        log.error("room %s dropped: %r", room.code, error)
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+        self._reloads[room.code] = reloads = self._reloads.get(room.code, 0) + 1
+        if room.status == "playing" and reloads <= MAX_RELOADS:
+            # Bots and timers resume without waiting for a client; a bug that crashes again every
+            # time stops being retried here so that it cannot loop forever.
+            task = asyncio.get_running_loop().create_task(self._reload(room.code))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         room.stop_tasks()
         room.outbox.clear()
         failure = ServerError("server/storage", "The server could not store the last action; reconnect.",
@@ -217,6 +228,12 @@ class Hub:
         for conn in list(room.conns):
             conn.send(failure.frame())
             conn.close()
+
+    async def _reload(self, code: str) -> None:
+        try:
+            await self.get(code)
+        except Exception:
+            log.exception("room %s could not be reloaded", code)
 
     async def recent(self) -> list[dict[str, Any]]:
         return await asyncio.to_thread(self.storage.recent)

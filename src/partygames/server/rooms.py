@@ -2,8 +2,8 @@
 
 Every change goes through `Room.lock`, one at a time. An accepted action is applied to the in-memory
 match, appended to the log, and handed to the committer; the frames it causes wait in the outbox
-until that write has committed. The room keeps every version's events, so a reconnecting client can
-be given exactly what it missed.
+until that write has committed. The room keeps recent versions' events, so a reconnecting client
+can be given exactly what it missed.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from partygames.engine.game import Game
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
 from partygames.server import bots as botplay
+from partygames.server import clock, timers
 from partygames.server import storage as db
 from partygames.server.chat import channel_map, channels_for, may_read, readable
 from partygames.server.connections import Connection
@@ -245,12 +246,10 @@ class Room:
             except IllegalAction as error:
                 # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
                 self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
-            except Exception as error:  # an engine bug: the state may be damaged; rebuild from the log
-                log.exception("room %s: applying %r for seat %s failed", self.code, action, conn.seat)
+            except Exception as error:
                 conn.send(ServerError("server/internal", "The server failed on this action; the room is reloaded.",
                                       "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
-                self.broken = True
-                self.hub.drop(self, error)
+                self.crashed(error, f"applying {action!r} for seat {conn.seat}")
             else:
                 self._accepted(conn.seat, action, "seat", events, conn, ref)
 
@@ -315,8 +314,6 @@ class Room:
             self.stop_tasks()
             return
         assert self.match is not None
-        from partygames.server import timers  # local: timers imports rooms for typing only
-
         awaited = self.match.to_act()
         for seat in awaited:
             if seat in self.bots and seat not in self.bot_tasks:
@@ -324,8 +321,6 @@ class Room:
         if self.phase != self.timer_phase:
             timers.schedule(self)
         if self.game.tick_rate and self.ticker is None:
-            from partygames.server import clock
-
             self.ticker = asyncio.get_running_loop().create_task(clock.run(self))
 
     async def _bot_turn(self, seat: int) -> None:
@@ -336,25 +331,45 @@ class Room:
                 return
             action = botplay.choose(self.bots[seat], self, seat)
             try:
-                events = self.match.apply(seat, action)
-            except IllegalAction:
-                log.warning("bot at seat %d of room %s proposed an illegal action %r", seat, self.code, action)
-                action = botplay.fallback(self, seat)
-                events = self.match.apply(seat, action)
+                try:
+                    events = self.match.apply(seat, action)
+                except IllegalAction:
+                    log.warning("bot at seat %d of room %s proposed an illegal action %r", seat, self.code, action)
+                    action = botplay.fallback(self, seat)
+                    events = self.match.apply(seat, action)
+            except Exception as error:
+                self.crashed(error, f"applying the bot's {action!r} for seat {seat}")
+                return
             self._accepted(seat, action, "bot", events)
 
+    def crashed(self, error: BaseException, doing: str) -> None:
+        """An engine bug broke the contract (the state may be damaged): rebuild the room from its log."""
+        log.error("room %s: %s failed", self.code, doing, exc_info=error)
+        self.broken = True
+        self.hub.drop(self, error)
+
     def apply_default(self, seat: int, action: Action) -> None:
-        """Applies a deadline's default action (lock held by the caller)."""
+        """Applies a deadline's default action (lock held by the caller); IllegalAction passes through."""
         assert self.match is not None
-        events = self.match.apply(seat, action)
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction:
+            raise
+        except Exception as error:
+            self.crashed(error, f"applying the default {action!r} for seat {seat}")
+            return
         self._accepted(seat, action, "timer", events)
 
     def apply_tick(self, now: float) -> None:
         """Gives a game that moves with time the room clock's time (lock held by the caller)."""
         assert self.match is not None
         tick: Callable[[float], list[Event]] = self.match.tick  # type: ignore[attr-defined]
-        events = tick(now)
-        self._accepted(None, {"now": now}, "clock", list(events))
+        try:
+            events = list(tick(now))
+        except Exception as error:
+            self.crashed(error, f"the clock tick at {now}")
+            return
+        self._accepted(None, {"now": now}, "clock", events)
 
     def stop_tasks(self) -> None:
         for task in self.bot_tasks.values():

@@ -42,7 +42,7 @@ async def _fire(room: Room, phase: str, ends_at: float) -> None:
         # Defaults go to every seat still awaited, one at a time, while the phase is the same one.
         for seat in list(room.match.to_act()):
             deadline = room.match.deadline()
-            if deadline is None or deadline.phase != phase or room.status != "playing":
+            if deadline is None or deadline.phase != phase or room.status != "playing" or room.broken:
                 break
             if seat not in room.match.to_act() or seat not in deadline.defaults:
                 continue
