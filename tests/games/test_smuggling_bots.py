@@ -1,9 +1,10 @@
 """Smuggling bots over seeded matches: the heuristic clearly beats random, and the equilibrium bot
-does not lose on average to either. Figures are printed (run with -s) and put in the messages."""
+does not lose on average to either. Figures appear in the run summary and in the messages."""
 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 
 from partygames.engine import play
 from partygames.games import get
@@ -34,24 +35,24 @@ def _figures(kind: str, other: str, differences: list[int]) -> str:
             f"(standard error {error:.1f}M), {kind} team ahead in {wins:.0%}")
 
 
-def test_heuristic_clearly_beats_random_over_1000_matches() -> None:
+def test_heuristic_clearly_beats_random_over_1000_matches(report_figures: Callable[[str], None]) -> None:
     differences = team_differences("heuristic", "random", 1000, {"team_size": 1, "small_games": 4})
     figures = _figures("heuristic", "random", differences)
-    print(figures)
+    report_figures(figures)
     assert statistics.mean(differences) > 30 * M and sum(d > 0 for d in differences) > 600, figures
 
 
-def test_heuristic_beats_random_when_teams_vote() -> None:
+def test_heuristic_beats_random_when_teams_vote(report_figures: Callable[[str], None]) -> None:
     differences = team_differences("heuristic", "random", 200, {"team_size": 3, "small_games": 6})
     figures = _figures("heuristic", "random", differences)
-    print(figures)
+    report_figures(figures)
     assert statistics.mean(differences) > 50 * M, figures
 
 
-def test_equilibrium_bot_does_not_lose_on_average_to_heuristic_or_random() -> None:
+def test_equilibrium_bot_does_not_lose_on_average_to_heuristic_or_random(report_figures: Callable[[str], None]) -> None:
     options = {"team_size": 2, "small_games": 10}
     for other in ("heuristic", "random"):
         differences = team_differences("equilibrium", other, 300, options)
         figures = _figures("equilibrium", other, differences)
-        print(figures)
+        report_figures(figures)
         assert statistics.mean(differences) > 0, figures
