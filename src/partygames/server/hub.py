@@ -69,6 +69,8 @@ class Hub:
                 log.warning("room %s could not be resumed", code)
 
     async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         for room in list(self.rooms.values()):
             room.stop_tasks()
             for conn in list(room.conns):
