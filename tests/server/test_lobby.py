@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 
 from tests.server.client import Lobby
@@ -105,3 +107,16 @@ def test_openapi_describes_the_lobby(lobby: Lobby) -> None:
     for path in ("/api/games", "/api/rooms", "/api/rooms/{code}/join", "/api/rooms/{code}/start",
                  "/api/rooms/{code}/replay"):
         assert path in spec["paths"]
+
+
+def test_lobby_writes_are_rate_limited_per_client(tmp_path: Path) -> None:
+    live = LiveServer(tmp_path, settings={"http_rate_burst": 5, "http_rate_per_second": 0.2}).start()
+    try:
+        client = Lobby(live.url)
+        answers = [client.http.post("/api/rooms", json={"game": "toy", "seats": 2}) for _ in range(7)]
+        assert [a.status_code for a in answers] == [200] * 5 + [429] * 2
+        assert error_code(answers[-1]) == "rate/limited"
+        assert client.http.get("/api/rooms").status_code == 200  # reading is not limited
+        client.http.close()
+    finally:
+        live.stop()

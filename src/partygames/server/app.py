@@ -7,7 +7,7 @@ serve a test-only game without registering it.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,6 +34,7 @@ from partygames.server.protocol import (
     SyncFrame,
     parse_frame,
 )
+from partygames.server.ratelimit import ClientBuckets
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -62,6 +63,15 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    posts = ClientBuckets(settings.http_rate_per_second, settings.http_rate_burst)
+
+    @app.middleware("http")
+    async def limit_posts(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        client = request.client.host if request.client else "?"
+        if request.method == "POST" and not posts.allow(client, time.monotonic()):
+            return JSONResponse({"error": {"code": "rate/limited", "en": "Too many requests; wait a little.",
+                                           "ja": "リクエストが多すぎます。少し待ってください。"}}, status_code=429)
+        return await call_next(request)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:

@@ -19,3 +19,24 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class ClientBuckets:
+    """One bucket per client address (for HTTP requests that write), forgetting idle clients."""
+
+    def __init__(self, rate: float, burst: float, max_clients: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_clients = max_clients
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def allow(self, client: str, now: float) -> bool:
+        bucket = self._buckets.get(client)
+        if bucket is None:
+            if len(self._buckets) >= self.max_clients:
+                # Full buckets are indistinguishable from new ones: dropping them forgets nothing.
+                idle = [k for k, b in self._buckets.items() if b.tokens + (now - b.stamp) * b.rate >= b.burst]
+                for key in idle or list(self._buckets)[: self.max_clients // 2]:
+                    del self._buckets[key]
+            bucket = self._buckets[client] = TokenBucket(self.rate, self.burst, now)
+        return bucket.allow(now)

@@ -43,6 +43,9 @@ class Settings:
     chat_max_chars: int = 300
     chat_history: int = 50
     max_rate_refusals: int = 200
+    # Lobby writes (POST) per client address: creating rooms, joining, starting.
+    http_rate_per_second: float = 10.0
+    http_rate_burst: float = 60.0
     # Multiplies every engine deadline; tests use a small value. 1.0 in production.
     deadline_scale: float = 1.0
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
