@@ -171,10 +171,13 @@ def test_two_connections_for_one_seat_both_follow_and_either_may_act(lobby: Lobb
 def test_room_frames_follow_the_lobby(lobby: Lobby, server: LiveServer) -> None:
     created = lobby.create("toy", 2, name="Aki")
     host = Socket(server.ws_url, created["code"], created["token"])
-    assert host.recv()["room"]["status"] == "open"
+    welcome = host.recv()
+    assert welcome["room"]["status"] == "open"
+    # Share links use the address the client reached the server by.
+    assert welcome["room"]["link"] == f"{server.url}/room/{created['code']}"
     lobby.join(created["code"], "Ben")
     joined = host.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["taken"])
-    assert joined["room"]["seats"][1]["name"] == "Ben"
+    assert joined["room"]["seats"][1]["name"] == "Ben" and joined["room"]["link"] == welcome["room"]["link"]
     lobby.start(created["code"], created["host_token"])
     assert host.until(lambda f: f["type"] == "room" and f["room"]["status"] == "playing")
     assert host.update(0)["fresh"] is True

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 from pathlib import Path
 
 from partygames.server.main import serve
+from partygames.server.settings import Settings
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -27,34 +30,15 @@ def main(argv: list[str] | None = None) -> None:
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
+    games = None
     if args.games_module:
         # Tests and benchmarks serve test-only games through a real process without registering them.
-        import importlib
-
-        import uvicorn
-
-        from partygames.server.app import create_app
-        from partygames.server.settings import Settings
-
-        module, attr = args.games_module.split(":")
+        module, _, attr = args.games_module.partition(":")
         games = getattr(importlib.import_module(module), attr)
-        settings = Settings.create(args.database_url, args.data_dir, bot_delay=args.bot_delay,
-                                   base_url=f"http://{args.host}:{args.port}", **overrides)
-        from partygames.server.main import tune_gc
-
-        app = create_app(settings, games)
-        tune_gc()
-        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
-                    log_level="warning")
-        return
-    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, **overrides)
+    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, games, **overrides)
 
 
 def _settings_overrides(pairs: list[str]) -> dict[str, object]:
-    import dataclasses
-
-    from partygames.server.settings import Settings
-
     types = {f.name: f.type for f in dataclasses.fields(Settings)}
     overrides: dict[str, object] = {}
     for pair in pairs:

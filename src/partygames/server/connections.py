@@ -28,6 +28,8 @@ class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None, name: str, settings: Settings) -> None:
         now = time.monotonic()
         self.websocket = websocket
+        # The http(s) address this client reached the server by, for share links (None: configured one).
+        self.base_url = settings.base_url or _http_base(websocket)
         self.seat = seat
         self.name = name
         self.sent_version = -1  # the last version this connection was given (-1: none yet)
@@ -94,3 +96,12 @@ def merge_updates(frames: list[dict[str, Any] | None]) -> list[dict[str, Any] | 
         else:
             merged.append(frame)
     return merged
+
+
+def _http_base(websocket: WebSocket) -> str | None:
+    try:
+        url = websocket.base_url
+    except Exception:
+        return None
+    scheme = "https" if url.scheme == "wss" else "http"
+    return str(url.replace(scheme=scheme)).rstrip("/")

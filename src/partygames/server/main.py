@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping
 from pathlib import Path
 
 import uvicorn
 
+from partygames.engine.game import Game
 from partygames.server.app import create_app
 from partygames.server.settings import Settings
 
@@ -22,15 +24,16 @@ def tune_gc() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.8,
-          data_dir: Path | None = None, **overrides: object) -> None:
+          data_dir: Path | None = None, games: Mapping[str, Game] | None = None, **overrides: object) -> None:
     """Serves the platform until interrupted. `database_url`: None for SQLite in `data_dir` (default: the
-    user data directory), or `postgresql://...`. Extra keyword arguments override `Settings` fields."""
+    user data directory), or `postgresql://...`. `games`: None for the registry. Extra keyword arguments
+    override `Settings` fields."""
+    # Share links use the address each browser reached the server by, unless base_url is given.
+    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, **overrides)
+    app = create_app(settings, games)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
-    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay,
-                               base_url=f"http://{shown}:{port}", **overrides)
-    app = create_app(settings)
     tune_gc()
-    print(f"partygames: open {settings.base_url} (database: {_shown_url(settings.database_url)}); Ctrl+C stops.",
+    print(f"partygames: open http://{shown}:{port} (database: {_shown_url(settings.database_url)}); Ctrl+C stops.",
           flush=True)
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")

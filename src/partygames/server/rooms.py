@@ -204,8 +204,12 @@ class Room:
             self.hub.drop(self, future.exception())
 
     def _room_frames(self) -> Sends:
-        frame = {"type": "room", "room": self.to_json(self.hub.base_url)}
-        return [(c, frame) for c in self.conns]
+        room = self.to_json(self.hub.base_url)
+        # The share link uses the address each client reached the server by (localhost or a LAN IP).
+        return [(c, {"type": "room", "room": {**room, "link": self.link(c.base_url)}}) for c in self.conns]
+
+    def link(self, base_url: str | None) -> str:
+        return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
 
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
@@ -213,7 +217,7 @@ class Room:
             self._prepare()  # updates owed to the others are built without the newcomer
             self.conns.add(conn)
             sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
-                                    "room": self.to_json(self.hub.base_url),
+                                    "room": {**self.to_json(self.hub.base_url), "link": self.link(conn.base_url)},
                                     "channels": channels_for(self.channels, conn.seat)})]
             for entry in readable(self.channels, conn.seat, self.chat_log, self.hub.settings.chat_history):
                 sends.append((conn, entry))
