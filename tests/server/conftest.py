@@ -25,6 +25,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
+@pytest.fixture(scope="module")
+def registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real server offering the registered games (no test-only ones), bots acting at once."""
+    live = LiveServer(tmp_path_factory.mktemp("registry"), bot_delay=0.0, games=None).start()
+    yield live
+    live.stop()
+
+
 @pytest.fixture
 def lobby(server: LiveServer) -> Iterator[Lobby]:
     client = Lobby(server.url)

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from partygames import games
 from tests.server.client import Lobby, Socket
 from tests.server.live import LiveServer
-
-
-@pytest.fixture(scope="module")
-def registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("registry"), bot_delay=0.0, games=None).start()
-    yield live
-    live.stop()
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -1,8 +1,8 @@
-"""A whole match of a real game with hidden hands (Last Man Standing) over real WebSockets.
+"""Whole matches of the real games over real WebSockets, humans playing random legal actions.
 
-Every update a seat receives must be exactly what the engine says that seat may know at that version
-(its own view, the events visible to it), checked by replaying the stored log afterwards; and no raw
-frame to a seat may name a card another seat holds in secret.
+Every update a seat (or a spectator) receives must be exactly what the engine says that seat may know
+at that version (its own view, the events visible to it), checked by replaying the stored log
+afterwards; and, in Last Man Standing, no raw frame to a seat may name a card another holds in secret.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import random
 import re
 import time
 from typing import Any
+
+import pytest
 
 from partygames import games
 from partygames.engine.actions import sample
@@ -54,23 +56,37 @@ def play_randomly(socks: list[Socket], seed: int, limit: float = 60) -> int:
     return errors
 
 
-def test_every_update_of_a_real_match_is_exactly_the_seats_own_view_and_events(lobby: Lobby, server: LiveServer) -> None:
-    created, tokens = human_room(lobby, GAME, seats=4)
+def play_match(lobby: Lobby, server: LiveServer, game_id: str, seed: int) -> tuple[list[Socket], Socket, dict[str, Any]]:
+    """Plays one match with the game's golden configuration; returns the sockets and the stored log."""
+    config = games.get(game_id).extras.get("golden", {})
+    created, tokens = human_room(lobby, game_id, seats=config.get("seats", 4), options=config.get("options", {}))
     code = created["code"]
     socks = [Socket(server.ws_url, code, t) for t in tokens]
     watcher = Socket(server.ws_url, code)
-    play_randomly(socks, seed=7)
+    play_randomly(socks, seed=seed, limit=120)
     watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
+    log: dict[str, Any] = lobby.http.get(f"/api/rooms/{code}/log").json()
+    return socks, watcher, log
 
-    log = lobby.http.get(f"/api/rooms/{code}/log").json()
-    game = games.get(GAME)
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_update_of_a_real_match_is_exactly_the_seats_own_view_and_events(
+        registry_server: LiveServer, game_id: str) -> None:
+    lobby = Lobby(registry_server.url)
+    socks, watcher, log = play_match(lobby, registry_server, game_id, seed=7)
+    lobby.http.close()
+    check_frames(game_id, socks, watcher, log)
+
+
+def check_frames(game_id: str, socks: list[Socket], watcher: Socket, log: dict[str, Any]) -> None:
+    game = games.get(game_id)
     match = game.new(log["seats"], log["options"], log["seed"])
-    views: list[dict[Any, str]] = [{s: json.dumps(match.view(s), sort_keys=True) for s in [0, 1, 2, 3, None]}]
+    perspectives: list[int | None] = [*range(log["seats"]), None]
+    views: list[dict[Any, str]] = [{s: json.dumps(match.view(s), sort_keys=True) for s in perspectives}]
     events: list[list[Any]] = []
-    secret_hands = [list(h) for h in match.hands]  # type: ignore[attr-defined]
     for seat, action in log["actions"]:
         events.append(match.apply(seat, action))
-        views.append({s: json.dumps(match.view(s), sort_keys=True) for s in [0, 1, 2, 3, None]})
+        views.append({s: json.dumps(match.view(s), sort_keys=True) for s in perspectives})
     assert match.is_over and json.dumps(match.to_json(), sort_keys=True) == json.dumps(log["final_state"], sort_keys=True)
 
     for seat, sock in [*enumerate(socks), (None, watcher)]:
@@ -88,6 +104,13 @@ def test_every_update_of_a_real_match_is_exactly_the_seats_own_view_and_events(l
         first = updates[0]["version"]
         assert got == [x for x in expected if x[0] > first]
 
+
+
+def test_last_man_standing_cards_dealt_face_down_never_reach_another_seat(lobby: Lobby, server: LiveServer) -> None:
+    socks, watcher, log = play_match(lobby, server, GAME, seed=11)
+    check_frames(GAME, socks, watcher, log)
+    dealt = games.get(GAME).new(log["seats"], log["options"], log["seed"])
+    secret_hands = [list(h) for h in dealt.hands]  # type: ignore[attr-defined]
     # The cards dealt face down stay secret from the other seats until they are played.
     for owner, hand in enumerate(secret_hands):
         for card in hand:

@@ -1,7 +1,7 @@
 """One WebSocket connection: its seat, its limits and its send queue.
 
-Frames are queued as dicts and serialised by the connection's own writer task, so a slow client
-never holds up its room. Consecutive updates waiting in the queue are merged into one (the latest
+Frames are queued and encoded by the connection's own writer task, so a slow client never holds
+up its room. Consecutive updates waiting in the queue are merged into one (the latest
 view, all events, all acks): a client that falls behind gets fewer, larger frames, never a gap.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
 
 from starlette.websockets import WebSocket
 
+from partygames.server.frames import encode, merge_updates
 from partygames.server.ratelimit import TokenBucket
 from partygames.server.settings import Settings
 
@@ -78,24 +78,9 @@ class Connection:
                     if frame is None:
                         await self.websocket.close(1000)
                         return
-                    await self.websocket.send_text(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
+                    await self.websocket.send_text(encode(frame))
         except Exception:  # the client went away; the reader notices and detaches
             self.closed = True
-
-
-def merge_updates(frames: list[dict[str, Any] | None]) -> list[dict[str, Any] | None]:
-    """Merges runs of consecutive `update` frames; other frames keep their place."""
-    merged: list[dict[str, Any] | None] = []
-    for frame in frames:
-        last = merged[-1] if merged else None
-        if (frame is not None and last is not None and frame.get("type") == "update"
-                and last.get("type") == "update"
-                and all(e["version"] > last["version"] for e in frame["events"])):
-            merged[-1] = {**frame, "events": last["events"] + frame["events"], "acks": last["acks"] + frame["acks"],
-                          "fresh": last["fresh"] or frame["fresh"]}
-        else:
-            merged.append(frame)
-    return merged
 
 
 def _http_base(websocket: WebSocket) -> str | None:

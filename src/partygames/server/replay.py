@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from partygames.engine.runner import MatchLog
@@ -12,17 +13,18 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
     """The match step by step as `seat` saw it (None: the public view). Only for finished matches."""
     assert room.match is not None and room.seed is not None
     match = room.game.new(room.seats, room.options, room.seed)
+    # Views and event data may share lists with the state, which later steps change: copy them now.
     out: list[dict[str, Any]] = [{"version": 0, "seat": None, "action": None, "source": None, "events": [],
-                                  "view": match.view(seat)}]
+                                  "view": copy.deepcopy(match.view(seat))}]
     for version, entry in enumerate(room.log, start=1):
         if entry.seat is None:
             events = list(match.tick(entry.action["now"]))  # type: ignore[attr-defined]
         else:
             events = match.apply(entry.seat, entry.action)
         out.append({"version": version, "seat": entry.seat, "action": entry.action, "source": entry.source,
-                    "events": [{"version": version, "type": e.type, "data": e.data}
+                    "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data)}
                                for e in events if e.is_visible_to(seat)],
-                    "view": match.view(seat)})
+                    "view": copy.deepcopy(match.view(seat))})
     result = room.match.result()
     return {"game": room.game.id, "seats": room.seats, "options": room.options.to_json(), "seat": seat,
             "result": result.to_json() if result is not None else None, "steps": out}

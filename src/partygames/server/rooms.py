@@ -24,7 +24,7 @@ from partygames.engine.game import Game
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
 from partygames.server import bots as botplay
-from partygames.server import clock, timers
+from partygames.server import clock, frames, timers
 from partygames.server import storage as db
 from partygames.server.chat import channel_map, channels_for, may_read, readable
 from partygames.server.connections import Connection
@@ -88,9 +88,9 @@ class Room:
         self.started_at: float | None = None
         self.match: Match | None = None
         self.log: list[Entry] = []
-        # Events of version v at index v - 1 - history_base, in wire form with their audience (None:
-        # public). Only the last `max_catchup` versions are kept: older gaps get a fresh view.
-        self.history: list[list[tuple[tuple[int, ...] | None, dict[str, Any]]]] = []
+        # Events of version v at index v - 1 - history_base, as JSON with their audience (None: public).
+        # Only the last `max_catchup` versions are kept: older gaps get a fresh view.
+        self.history: list[list[tuple[tuple[int, ...] | None, str]]] = []
         self.history_base = 0
         self.phase: str | None = None
         self.phase_started_at: float | None = None
@@ -159,33 +159,36 @@ class Room:
     def record(self, events: list[Event]) -> None:
         """Keeps a new version's events in wire form, with who may see each (`Event.is_visible_to`)."""
         version = self.history_base + len(self.history) + 1
-        self.history.append([(e.to, {"version": version, "type": e.type, "data": e.data}) for e in events])
+        self.history.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data}))
+                             for e in events])
         excess = len(self.history) - self.hub.settings.max_catchup
         if excess > self.hub.settings.max_catchup // 4:  # trimmed in chunks, not on every entry
             del self.history[:excess]
             self.history_base += excess
 
-    def events_for(self, seat: int | None, after: int, upto: int) -> list[dict[str, Any]]:
+    def events_for(self, seat: int | None, after: int, upto: int) -> list[str]:
+        """The JSON of the events `seat` may see in versions after..upto."""
         history, base = self.history, self.history_base
         return [wire for v in range(after - base, upto - base) for to, wire in history[v]
                 if to is None or (seat is not None and seat in to)]
 
-    def _view(self, seat: int | None, cache: dict[int | None, dict[str, Any]]) -> dict[str, Any]:
+    def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
+        """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
         view = cache.get(seat)
         if view is None:
             assert self.match is not None
-            view = cache[seat] = self.match.view(seat)
+            view = cache[seat] = frames.dumps(self.match.view(seat))
         return view
 
-    def _update(self, conn: Connection, since: int | None, cache: dict[int | None, dict[str, Any]],
-                deadline: dict[str, Any] | None, acks: list[Any]) -> dict[str, Any]:
+    def _update(self, conn: Connection, since: int | None, cache: dict[int | None, str],
+                deadline: dict[str, Any] | None, acks: list[Any]) -> frames.Frame:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
         version = len(self.log)
         fresh = since is None or since > version or since < self.history_base
         events = [] if fresh or since is None else self.events_for(conn.seat, since, version)
         conn.sent_version = version
-        return {"type": "update", "version": version, "view": self._view(conn.seat, cache), "events": events,
-                "fresh": fresh, "acks": acks, "deadline": deadline}
+        return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
+                             deadline)
 
     def _send(self, sends: Sends) -> None:
         self._prepare()  # what is owed to clients goes first, in order
@@ -298,7 +301,7 @@ class Room:
         if not self.dirty:
             return
         self.dirty = False
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         deadline_json = self.deadline_json(time.time())
         sends: Sends = []
         for conn in self.conns:
@@ -460,7 +463,7 @@ class Room:
                 "status": "playing", "seed": dumps(seed), "started_at": now, "phase": phase,
                 "phase_started_at": now if phase is not None else None})]))
             self.begin(match, seed, now, phase, now if phase is not None else None)
-            cache: dict[int | None, dict[str, Any]] = {}
+            cache: dict[int | None, str] = {}
             deadline_json = self.deadline_json(now)
             self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns])
             self._after_change()

@@ -1,0 +1,47 @@
+"""The wire form of server frames.
+
+An update's view and events are serialised the moment they are made, while the match is at that
+version: engine views and event data may share lists with the match's state, which later actions
+change. The writer then only splices the ready JSON into the frame.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+Frame = dict[str, Any]
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def update(version: int, since: int | None, view_json: str, events_json: list[str], fresh: bool,
+           acks: list[Any], deadline: dict[str, Any] | None) -> Frame:
+    """An `update` frame (see docs/protocol.md); `since` is kept to know which updates may merge."""
+    return {"type": "update", "version": version, "since": since, "view": view_json, "events": events_json,
+            "fresh": fresh, "acks": acks, "deadline": deadline}
+
+
+def encode(frame: Frame) -> str:
+    if frame["type"] != "update":
+        return dumps(frame)
+    return (f'{{"type":"update","version":{frame["version"]:d},"view":{frame["view"]},'
+            f'"events":[{",".join(frame["events"])}],"fresh":{"true" if frame["fresh"] else "false"},'
+            f'"acks":{dumps(frame["acks"])},"deadline":{dumps(frame["deadline"])}}}')
+
+
+def merge_updates(frames: list[Frame | None]) -> list[Frame | None]:
+    """Merges runs of consecutive updates that continue each other (the latest view, all events, all
+    acks); other frames keep their place. None (the close marker) is kept as is."""
+    merged: list[Frame | None] = []
+    for frame in frames:
+        last = merged[-1] if merged else None
+        if (frame is not None and last is not None and frame["type"] == "update" and last["type"] == "update"
+                and (frame["fresh"] or frame["since"] == last["version"])):
+            merged[-1] = {**frame, "since": last["since"], "events": last["events"] + frame["events"],
+                          "acks": last["acks"] + frame["acks"], "fresh": last["fresh"] or frame["fresh"]}
+        else:
+            merged.append(frame)
+    return merged
