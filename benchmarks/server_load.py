@@ -113,7 +113,8 @@ def start_server(port: int, data_dir: Path, database_url: str | None, core: int)
     if database_url:
         args += ["--database-url", database_url]
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'benchmarks'}:{ROOT}"}
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, preexec_fn=lambda: os.sched_setaffinity(0, {core}))
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            preexec_fn=lambda: os.sched_setaffinity(0, {core}))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
