@@ -91,7 +91,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def settled(code: str) -> Room:
         """The room once its pending writes are on disk (HTTP answers never show uncommitted state)."""
         room = await hub.get(code)
-        if room.last_write is not None:
+        # Loop: actions accepted while we waited have newer writes. Once the latest is done, every
+        # change is stored (each accepted action submits its write at once) and no await follows.
+        while room.last_write is not None and not room.last_write.done():
             try:
                 await room.last_write
             except Exception:
@@ -148,7 +150,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await hub.get(code)
         require_host(room, x_host_token)
         await room.start()
-        return room_json(room, request)
+        return room_json(await settled(code), request)
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
     async def get_replay(code: str, seat: int | None = None) -> dict[str, Any]:
