@@ -4,6 +4,7 @@
 - `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
 - `clock-toy`: moves with time (tick rate 20/s; the view shows the room clock's time).
+- `rounds-toy`: the toy game for 1,000 rounds (a stream of actions for durability tests).
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
 """
@@ -56,6 +57,22 @@ class ClockToyMatch(ToyMatch):
         return {**super()._view(seat), "now": self.now}
 
 
+class RoundsToyMatch(ToyMatch):
+    """The toy game played for 1,000 rounds: after every reveal the bidding starts again."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.round = 1
+
+    def _apply(self, seat: int, action: dict[str, Any], spec: dict[str, Any]) -> list[Event]:
+        events = super()._apply(seat, action, spec)
+        if self.done and self.round < 1000:
+            self.round += 1
+            self.done = False
+            self.bids = {}
+        return events
+
+
 def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
 
@@ -65,6 +82,7 @@ GAMES: dict[str, Game] = {
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch, tick_rate=20.0),
+    "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),
 }

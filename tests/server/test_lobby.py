@@ -16,7 +16,8 @@ def error_code(response: httpx.Response) -> str:
 
 def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
     games = {g["id"]: g for g in lobby.http.get("/api/games").json()}
-    assert set(games) == {"toy", "secret-toy", "team-toy", "clock-toy", "buggy-toy", "last-man-standing"}
+    assert set(games) == {"toy", "secret-toy", "team-toy", "clock-toy", "rounds-toy", "buggy-toy",
+                          "last-man-standing"}
     toy = games["toy"]
     assert toy["options"]["properties"]["coins"]["default"] == 10
     assert toy["seat_counts"] == [2, 3, 4]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.client import Lobby, Socket
+from tests.server.client import Lobby, Socket, human_room
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.xdist_group("server-restart")
@@ -103,6 +103,45 @@ def test_an_open_room_survives_a_kill_with_its_seats_and_tokens(tmp_path: Path, 
         lobby.start(code, created["host_token"])  # the host token still works
         aki = Socket(live.ws_url, code, created["token"])
         assert aki.recv()["seat"] == 0
+        lobby.http.close()
+    finally:
+        live.stop()
+
+
+def test_nothing_a_client_was_told_is_lost_when_the_server_is_killed_under_load(
+        tmp_path: Path, database_url: str | None) -> None:
+    live = LiveServer(tmp_path, database_url).start()
+    try:
+        lobby = Lobby(live.url)
+        created, tokens = human_room(lobby, "rounds-toy", seats=2)
+        code = created["code"]
+        socks = [Socket(live.ws_url, code, t) for t in tokens]
+        seen = 0
+        pending = [False, False]
+        while seen < 60:  # both seats bid as fast as they can; the kill lands with actions in flight
+            for i, sock in enumerate(socks):
+                try:
+                    frame = sock.recv(0.01)
+                except TimeoutError:
+                    continue
+                if frame["type"] == "update":
+                    seen = max(seen, frame["version"])
+                    if frame["acks"]:
+                        pending[i] = False
+                    if frame["view"]["legal_actions"] and not pending[i]:
+                        sock.act({"type": "bid", "amount": seen % 10}, seen)
+                        pending[i] = True
+                elif frame["type"] == "error":
+                    pending[i] = False
+        live.kill()
+        lobby.http.close()
+        live.start()
+        lobby = Lobby(live.url)
+        stored = lobby.room(code)["version"]
+        assert stored >= seen, f"clients saw version {seen}, the restarted server has {stored}"
+        back = Socket(live.ws_url, code, tokens[0], since=seen)
+        back.recv()
+        assert back.update()["version"] == stored
         lobby.http.close()
     finally:
         live.stop()
