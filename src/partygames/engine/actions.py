@@ -108,10 +108,16 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
 def _in_choice(value: Any, values: list[Any]) -> bool:
     if value not in values:  # the fast, common test
         return False
-    if type(value) is str:
+    kind = type(value)
+    if kind is str:
         return True
     # True == 1 in Python (and [True] == [1]): never let a bool stand for a number or the reverse.
-    return any(type(value) is type(v) and json.dumps(value) == json.dumps(v) for v in values)
+    if kind is int or kind is bool or kind is float:
+        for v in values:
+            if type(v) is kind and v == value:
+                return True
+        return False
+    return any(type(v) is kind and json.dumps(v) == json.dumps(value) for v in values)
 
 
 def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:

@@ -20,6 +20,12 @@ from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odd
 from partygames.games.dice_derby.options import DiceDerbyOptions
 from partygames.games.dice_derby.race import run_race
 
+# Read-only parts of the betting specs, shared by every call (specs are never mutated by consumers).
+_ALL_HORSES: dict[str, Any] = {"choice": list(GATES)}
+_ALL_PAIRS: dict[str, Any] = {"choice": list(PAIRS)}
+_BORROW: ActionSpec = {"type": "borrow", "params": {}}
+_DONE: ActionSpec = {"type": "done", "params": {}}
+
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
 
@@ -101,36 +107,37 @@ class DiceDerbyMatch(Match):
             if cash < UNIT:
                 return [spec("pass")]
             return [spec("bid", horse=choice(GATES), amount=int_range(UNIT, cash, UNIT)), spec("pass")]
-        # Hot path of every simulation: plain dicts, no helper calls (the specs are those of the table in
-        # docs/rules/dice-derby.md).
+        # Hot path of every simulation: plain dicts, no helper calls, read-only parts shared (the specs
+        # are those of the table in docs/rules/dice-derby.md).
         o = self.options
         key = str(seat)
         mine = self.tickets.get(key)
-        loans = self.pending_loans.get(key, 0)
-        cash = self.available(seat) // UNIT * UNIT
+        loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
+        cash = self.money[seat] + loans * o.loan_amount
+        if mine:
+            for t in mine:
+                cash -= t["stake"]
+        cash = cash // UNIT * UNIT
         specs: list[ActionSpec] = []
         if cash >= UNIT:
+            amount = {"min": UNIT, "max": cash, "step": UNIT}
             if not mine:
-                specs.append({"type": "bet_win", "params": {"horse": {"choice": list(GATES)},
-                                                            "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
-                specs.append({"type": "bet_quinella", "params": {"pair": {"choice": list(PAIRS)},
-                                                                 "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
+                specs.append({"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}})
+                specs.append({"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}})
             else:
                 wins = [t["pick"] for t in mine if t["kind"] == "win"]
                 if len(wins) < o.win_limit:
                     horses = [g for g in GATES if str(g) not in wins]
-                    specs.append({"type": "bet_win", "params": {"horse": {"choice": horses},
-                                                                "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
+                    specs.append({"type": "bet_win", "params": {"horse": {"choice": horses}, "amount": amount}})
                 bought = [t["pick"] for t in mine if t["kind"] == "quinella"]
                 if len(bought) < o.quinella_limit:
                     pairs = [p for p in PAIRS if p not in bought]
-                    specs.append({"type": "bet_quinella", "params": {"pair": {"choice": pairs},
-                                                                     "amount": {"min": UNIT, "max": cash, "step": UNIT}}})
+                    specs.append({"type": "bet_quinella", "params": {"pair": {"choice": pairs}, "amount": amount}})
         if mine:
             specs.append({"type": "cancel", "params": {"ticket": {"choice": [f"{t['kind']}:{t['pick']}" for t in mine]}}})
         if o.loans and self.loans_taken[seat] + loans < o.loan_limit:
-            specs.append({"type": "borrow", "params": {}})
-        specs.append({"type": "done", "params": {}})
+            specs.append(_BORROW)
+        specs.append(_DONE)
         return specs
 
     # -- actions ---------------------------------------------------------------------------------
