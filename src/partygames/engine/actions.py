@@ -113,7 +113,7 @@ def _in_choice(value: Any, values: list[Any]) -> bool:
         return True
     # True == 1 in Python (and [True] == [1]): never let a bool stand for a number or the reverse.
     if kind is int or kind is bool or kind is float:
-        for v in values:
+        for v in values:  # noqa: SIM110 - a plain loop: any() with a generator is slower on this hot path
             if type(v) is kind and v == value:
                 return True
         return False
