@@ -170,6 +170,12 @@ class Match(ABC):
         """The current phase's time limit, if it has one."""
         return None
 
+    def tick(self, now: float) -> list[Event]:
+        """Time passing, for games that declare `Game.tick_rate`: the host calls this that many times a
+        second with `now`, the seconds since the match started, and logs each call like an action so
+        that replay stays exact. Games that move only on actions never receive it."""
+        raise NotImplementedError(f"{self.game_id} does not move with time (its Game has no tick_rate)")
+
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
         """A copy in which what only `owner` knows (None: what nobody knows, like undrawn cards) is
         changed to another value it could have had, all else equal; None when there is nothing hidden.
