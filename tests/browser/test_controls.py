@@ -111,6 +111,12 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     page.locator("[data-testid=create-room] [name=team_size]").fill("3")
     expect(seats.locator("option")).to_have_text(["6"])
     expect(page.locator("[data-seat-kind]")).to_have_count(6)
+    # The server answers for the options; options it refuses are explained where the seats are chosen.
+    page.locator("[data-testid=create-room] [name=team_size]").fill("12")
+    expect(page.get_by_test_id("seat-counts-problem")).to_contain_text("team_size")
+    page.locator("[data-testid=create-room] [name=team_size]").fill("2")
+    expect(seats.locator("option")).to_have_text(["4"])
+    expect(page.get_by_test_id("seat-counts-problem")).to_have_count(0)
     page.get_by_test_id("create-game").select_option("last-man-standing")
     page.locator("[data-testid=create-room] [name=starting_chips]").fill("18")
     expect(seats.locator("option")).to_have_text(["4", "5", "6"])  # the entry fee for 7 is $20

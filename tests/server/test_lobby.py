@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -22,6 +23,36 @@ def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
     assert toy["options"]["properties"]["coins"]["default"] == 10
     assert toy["seat_counts"] == [2, 3, 4]
     assert toy["bots"] == ["random", "heuristic"]
+
+
+def seat_counts(lobby: Lobby, game: str, options: object = None) -> httpx.Response:
+    params = {} if options is None else {"options": options if isinstance(options, str) else json.dumps(options)}
+    return lobby.http.get(f"/api/games/{game}/seat-counts", params=params)
+
+
+def test_seat_counts_follow_the_options_as_the_engine_decides(lobby: Lobby) -> None:
+    # Last Man Standing's entry fee is $15/16/18/20/22 for 4-8 players: $18 each affords only 4-6.
+    answer = seat_counts(lobby, "last-man-standing", {"starting_chips": 18})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["seat_counts"] == [4, 5, 6]
+    assert body["game"] == "last-man-standing" and body["options"]["starting_chips"] == 18
+    assert seat_counts(lobby, "last-man-standing").json()["seat_counts"] == [4, 5, 6, 7, 8]  # $50 by default
+    assert seat_counts(lobby, "toy", {}).json() == {"game": "toy", "options": {"coins": 10}, "seat_counts": [2, 3, 4]}
+
+
+def test_seat_counts_refuse_invalid_options_and_unknown_games_in_both_languages(lobby: Lobby) -> None:
+    cases = [("last-man-standing", {"starting_chips": 5}, 422, "options/invalid"),  # below the $15 minimum
+             ("toy", {"colour": "red"}, 422, "options/invalid"),
+             ("toy", [1, 2], 422, "options/invalid"),
+             ("toy", "{not json", 422, "options/invalid"),
+             ("nope", {}, 404, "game/unknown")]
+    for game, options, status, code in cases:
+        response = seat_counts(lobby, game, options)
+        assert response.status_code == status, (game, options, response.text)
+        error = response.json()["error"]
+        assert error["code"] == code
+        assert error["en"] and error["ja"] and error["en"] != error["ja"]
 
 
 def test_creating_a_room_gives_a_code_a_share_link_and_the_host_seat(lobby: Lobby, server: LiveServer) -> None:

@@ -6,6 +6,7 @@ serve a test-only game without registering it.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -19,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import partygames
+from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
 from partygames.server import replay
 from partygames.server.connections import Connection
@@ -110,6 +112,17 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def list_games() -> list[dict[str, Any]]:
         """Every game with its options schema (defaults included), seat counts and bot kinds."""
         return [g.info() for g in hub.games.values()]
+
+    @app.get("/api/games/{game_id}/seat-counts", tags=["lobby"])
+    async def seat_counts(game_id: str, options: str | None = None) -> dict[str, Any]:
+        """The seat counts the game allows with these options (`options`: a JSON object, defaults fill in)."""
+        game = hub.game(game_id)
+        try:
+            parsed = game.options_class.parse(_options_param(options))
+            counts = game.seat_counts_for(parsed)
+        except EngineError as error:
+            raise ServerError.from_engine(error, 422) from None
+        return {"game": game.id, "options": parsed.to_json(), "seat_counts": list(counts)}
 
     @app.get("/api/rooms", tags=["lobby"])
     async def list_rooms() -> list[dict[str, Any]]:
@@ -265,6 +278,16 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
                 conn.send({"type": "pong", "at": time.time()})
         except ServerError as error:
             conn.send(error.frame(ref))
+
+
+def _options_param(value: str | None) -> Any:
+    """The `options` query parameter decoded (None: the defaults); malformed JSON is invalid options."""
+    if value is None or not value.strip():
+        return None
+    try:
+        return json.loads(value)
+    except ValueError:
+        raise InvalidOptions("The options are not valid JSON.", "オプションが正しい JSON ではありません。") from None
 
 
 def _spectator_name(value: str | None) -> str:

@@ -42,6 +42,9 @@ async function call(method, path, { body, headers } = {}) {
 
 export const api = {
   games: () => call("GET", "/api/games"),
+  /** The seat counts the engine allows for these options: {game, options, seat_counts}. */
+  seatCounts: (gameId, options) =>
+    call("GET", `/api/games/${encodeURIComponent(gameId)}/seat-counts?options=${encodeURIComponent(JSON.stringify(options || {}))}`),
   rooms: () => call("GET", "/api/rooms"),
   room: (code) => call("GET", `/api/rooms/${encodeURIComponent(code)}`),
   createRoom: (body) => call("POST", "/api/rooms", { body }),

@@ -2,7 +2,7 @@
 // human or bot), join by code, and the list of rooms.
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
-import { api, saveSeat, savedName, saveName, loadRenderer } from "./api.js";
+import { api, saveSeat, savedName, saveName } from "./api.js";
 import { formatValue } from "./generic.js";
 
 /** One option's schema with $ref/allOf resolved and `X | None` unwrapped (nullable: true). */
@@ -85,17 +85,29 @@ function JsonField({ name, title, defaultText, description, value, onChange }) {
     <small class="muted">JSON</small>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
 }
 
-function allowedCounts(info, renderer, options) {
-  if (!info) return [];
-  if (renderer && typeof renderer.seatCounts === "function") {
-    try {
-      const counts = renderer.seatCounts(options).filter((n) => info.seat_counts.includes(n));
-      if (counts.length) return counts;
-    } catch (error) {
-      console.info("seatCounts failed; offering every count", error);
-    }
-  }
-  return info.seat_counts;
+/** The seat counts the engine allows for `options` (asked whenever they change; the client holds no rules). */
+function useSeatCounts(info, options) {
+  const [answer, setAnswer] = useState({ game: null, counts: null, problem: null });
+  const key = info ? `${info.id} ${JSON.stringify(options)}` : "";
+  useEffect(() => {
+    if (!info) return undefined;
+    let current = true;
+    // A short pause, so typing a number asks once, not once per keystroke.
+    const timer = setTimeout(() => {
+      api.seatCounts(info.id, options)
+        .then((data) => current && setAnswer({ game: info.id, counts: data.seat_counts, problem: null }))
+        .catch((error) => current && setAnswer({ game: info.id, counts: null, problem: error }));
+    }, 120);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+  // While the options change the last answer stays; until the game's first answer (or when the options
+  // are invalid) every count the game knows is offered.
+  if (!info) return { counts: [], problem: null };
+  const mine = answer.game === info.id;
+  return { counts: (mine && answer.counts) || info.seat_counts, problem: mine ? answer.problem : null };
 }
 
 function defaultsOf(schema) {
@@ -118,17 +130,15 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const [busy, setBusy] = useState(false);
   // The options start folded on a phone (the defaults are good) and open on a wide screen.
   const [wide] = useState(() => window.innerWidth >= 800);
-  const [renderer, setRenderer] = useState(null);
   useEffect(() => {
     if (!info) return;
     setOptions(defaultsOf(info.options));
     setSeatCount(info.seat_counts[0]);
     setKinds([]);
-    setRenderer(null);
-    loadRenderer(info.id).then((module) => setRenderer(module));
   }, [info && info.id]);
-  // A game whose seat counts depend on its options says which through its renderer's seatCounts().
-  const counts = allowedCounts(info, renderer, options);
+  // Seat counts may depend on the options (two teams of `team_size`, an entry fee): the server says which.
+  const cleaned = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const { counts, problem: countsProblem } = useSeatCounts(info, cleaned);
   useEffect(() => {
     if (counts.length && !counts.includes(seatCount)) setSeatCount(counts[0]);
   }, [counts.join(",")]);
@@ -143,7 +153,6 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     try {
       const trimmed = name.trim();
       if (trimmed) saveName(trimmed);
-      const cleaned = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
       const body = { game: info.id, seats: seatCount, options: cleaned, seat_kinds: seatKinds, name: trimmed || undefined };
       if (watchOnly || !seatKinds.includes("human")) body.host_seat = null;
       const answer = await api.createRoom(body);
@@ -176,6 +185,8 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
         <select value=${seatCount} onChange=${(e) => setSeatCount(Number(e.target.value))} data-testid="create-seats">
           ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
         </select></label>
+      ${countsProblem ? html`<div class="refused" role="alert" data-testid="seat-counts-problem">${tr(countsProblem)}</div>`
+        : counts.length ? null : html`<div class="refused" role="alert" data-testid="seat-counts-problem">${t("no_seat_count")}</div>`}
       <ol class="seat-kinds">
         ${seatKinds.map((kind, i) => html`<li><label>${t("seat_n", i + 1)}
           <select value=${kind} data-seat-kind=${i} onChange=${(e) => { const next = [...seatKinds]; next[i] = e.target.value; setKinds(next); }}>

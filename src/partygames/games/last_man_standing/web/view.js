@@ -21,15 +21,6 @@ export function valueLabel(type, name, value, lang, view) {
   }
   return null;
 }
-// The entry fee by seat count (cards.py): a seat count whose fee the players cannot pay is refused.
-const ENTRY_FEE = { 4: 15, 5: 16, 6: 18, 7: 20, 8: 22 };
-
-/** Seat counts the lobby offers with these options (the engine's allowed_seat_counts). */
-export function seatCounts(options) {
-  const chips = Number(options.starting_chips ?? 50);
-  return Object.keys(ENTRY_FEE).map(Number).filter((n) => ENTRY_FEE[n] <= chips);
-}
-
 export function formatHolding(key, value, lang) {
   return key === "chips" ? `$${value}` : undefined;
 }

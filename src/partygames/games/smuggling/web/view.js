@@ -38,11 +38,6 @@ export function valueLabel(type, name, value, lang, view, ctx) {
   if (name === "amount") return yen(value, lang);
   return null;
 }
-/** Seat counts the lobby offers: two teams of `team_size` (the engine's allowed_seat_counts). */
-export function seatCounts(options) {
-  return [2 * Number(options.team_size ?? 9)];
-}
-
 export function channelLabel(channel, lang) {
   const team = channel.startsWith("team:") ? channel.slice(5) : null;
   return team && TEAM[team] ? (ja(lang) ? `${teamName(team, lang)}(チーム内)` : `${teamName(team, lang)} team only`) : null;
