@@ -91,11 +91,12 @@ class Chance:
 
     def randint(self, label: str, low: int, high: int) -> int:
         """A uniform integer in [low, high]."""
-        forced, value = self._forced(label)
-        if forced:
-            if not (isinstance(value, int) and low <= value <= high):
-                raise ValueError(f"scripted outcome {value!r} for {label!r} is not in [{low}, {high}]")
-            return value
+        if self._scripted:  # checked inline: this is the hot draw of dice games
+            forced, value = self._forced(label)
+            if forced:
+                if not (isinstance(value, int) and low <= value <= high):
+                    raise ValueError(f"scripted outcome {value!r} for {label!r} is not in [{low}, {high}]")
+                return value
         return low + self.below(high - low + 1)
 
     def bernoulli(self, label: str, p: float) -> bool:

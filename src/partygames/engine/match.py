@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from partygames.engine.actions import Action, ActionSpec, find_spec
 from partygames.engine.chance import Chance
@@ -20,12 +20,14 @@ from partygames.engine.errors import IllegalAction, InvalidOptions
 from partygames.engine.options import Options
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. `to` is None for a public event, else the seats that may see it."""
+class Event(NamedTuple):
+    """Something that happened. `to` is None for a public event, else the seats that may see it.
+
+    An immutable named tuple rather than a frozen dataclass: games make many events per action, and
+    a named tuple is built twice as fast."""
 
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
     to: tuple[int, ...] | None = None
 
     def is_visible_to(self, seat: int | None) -> bool:
