@@ -143,7 +143,8 @@ class DiceDerbyMatch(Match):
     # -- actions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
         kind = action["type"]
-        self._waiting = None
+        if kind == "done" or self.phase == "auction":
+            self._waiting = None  # only these change who is awaited (buying, cancelling, borrowing do not)
         if self.phase == "auction":
             return self._seal(seat, action)
         key = str(seat)
