@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from tests.server.client import Lobby, Socket, human_room
 from tests.server.live import LiveServer
 
@@ -61,3 +65,67 @@ def test_chat_refuses_empty_long_and_too_frequent_messages(lobby: Lobby, server:
     got = a.quiet(0.5)
     assert len([f for f in got if f["type"] == "chat"]) == 3  # 5 per 10 s; two were spent on refusals above
     assert [f["code"] for f in got if f["type"] == "error"] == ["chat/rate_limited"] * 3
+
+
+SMUGGLING = {"team_size": 2, "small_games": 2, "representatives": "rotation"}
+
+
+@pytest.fixture
+def registry_lobby(registry_server: LiveServer) -> Iterator[Lobby]:
+    client = Lobby(registry_server.url)
+    yield client
+    client.http.close()
+
+
+def test_the_inspection_room_reaches_exactly_the_two_representatives_while_it_is_open(
+        registry_server: LiveServer, registry_lobby: Lobby) -> None:
+    lobby = registry_lobby
+    # Rotation sends member 0 of each team in the first small game: seats 0 and 1, whichever smuggles.
+    created, tokens = human_room(lobby, "smuggling", seats=4, options=SMUGGLING)
+    code = created["code"]
+    socks = [Socket(registry_server.ws_url, code, t) for t in tokens]
+    watcher = Socket(registry_server.ws_url, code)
+    welcomes = [s.recv() for s in socks]
+    assert welcomes[0]["channels"] == ["public", "team:north"] and welcomes[3]["channels"] == ["public", "team:south"]
+    view = socks[0].update()["view"]
+    smuggler, inspector = view["smuggler"], view["inspector"]
+    assert {smuggler, inspector} == {0, 1} and view["phase"] == "pack"
+    # Not open while the smuggler packs.
+    socks[inspector].send({"type": "chat", "channel": "inspection:1", "text": "early"})
+    assert socks[inspector].error()["code"] == "chat/channel"
+
+    socks[smuggler].act({"type": "pack", "amount": 30_000_000})
+    for seat in (smuggler, inspector):
+        opened = socks[seat].until(lambda f: f["type"] == "channels")
+        assert opened["channels"][-1] == "inspection:1" and len(opened["channels"]) == 3
+    socks[inspector].send({"type": "chat", "channel": "inspection:1", "text": "What is in the trunk?"})
+    said = socks[smuggler].until(lambda f: f["type"] == "chat")
+    assert said["seat"] == inspector and said["channel"] == "inspection:1" and said["text"] == "What is in the trunk?"
+    socks[smuggler].send({"type": "chat", "channel": "inspection:1", "text": "Nothing at all"})
+    assert socks[inspector].until(lambda f: f["type"] == "chat" and f["seat"] == smuggler)["text"] == "Nothing at all"
+    # Teammates and spectators: no message, no channel, not a byte of the talk in any raw frame.
+    for other in (socks[2], socks[3], watcher):
+        other.quiet(0.4)
+        assert not any("trunk?" in raw or "Nothing at all" in raw for raw in other.raw)
+        assert not [f for f in other.frames if f["type"] in ("chat", "channels")]
+    for intruder, expected in ((socks[2], "chat/channel"), (socks[3], "chat/channel"), (watcher, "chat/channel")):
+        intruder.send({"type": "chat", "channel": "inspection:1", "text": "let me in"})
+        assert intruder.error()["code"] == expected
+    for sock in (socks[smuggler], socks[inspector]):
+        sock.quiet(0.3)
+        assert not any("let me in" in raw for raw in sock.raw)
+
+    # The declaration closes the room; afterwards only the two read it (history on reconnect).
+    socks[inspector].act({"type": "pass"})
+    closed = socks[smuggler].until(lambda f: f["type"] == "channels")
+    assert "inspection:1" not in closed["channels"]
+    socks[smuggler].send({"type": "chat", "channel": "inspection:1", "text": "one more thing"})
+    assert socks[smuggler].error()["code"] == "chat/channel"
+    history = {seat: Socket(registry_server.ws_url, code, tokens[seat]) for seat in range(4)}
+    history_watcher = Socket(registry_server.ws_url, code)
+    for seat, sock in history.items():
+        sock.recv()
+        texts = [f["text"] for f in sock.quiet(0.5) if f["type"] == "chat"]
+        assert texts == (["What is in the trunk?", "Nothing at all"] if seat in (smuggler, inspector) else []), seat
+    history_watcher.quiet(0.5)
+    assert not any("trunk?" in raw or "Nothing at all" in raw for raw in history_watcher.raw)

@@ -1,45 +1,97 @@
-"""Chat channels: `public` for everyone, plus the channels a game declares for teams or pairs.
+"""Chat channels: `public` for everyone, plus the channels a game declares for teams, pairs or moments.
 
-A game declares them with `Game.extras["chat_channels"]`, a function `(seats, options) -> {channel:
-[seats]}`; a seat posts to and reads only the channels that list it. Spectators have `public` only.
+A game declares them in `Game.extras`:
+
+- `"chat_channels"`: `(seats, options) -> {channel: [seats]}`, fixed for the room (teams, pairs).
+  Always open: a member may post and read.
+- `"match_chat_channels"`: `(match) -> {channel: {"members": [seats], "open": bool}}`, evaluated on
+  the match's current state whenever a message is posted, history is read or the match moves (for
+  example a room two players share during one phase). Members read the channel, its history
+  included; they may post only while `open` is true. A channel the hook no longer lists is gone.
+
+Spectators have `public` only.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from partygames.engine.game import Game
+from partygames.engine.match import Match
 from partygames.engine.options import Options
+
+log = logging.getLogger(__name__)
 
 PUBLIC = "public"
 ChannelHook = Callable[[int, Options], Mapping[str, Sequence[int]]]
+MatchChannelHook = Callable[[Match], Mapping[str, Mapping[str, Any]]]
 
 
-def channel_map(game: Game, seats: int, options: Options) -> dict[str, list[int]]:
+@dataclass(frozen=True)
+class Channel:
+    """Who reads a channel (`members`) and whether they may post to it now."""
+
+    members: tuple[int, ...]
+    open: bool = True
+
+
+Channels = Mapping[str, Channel]
+
+
+def channel_map(game: Game, seats: int, options: Options) -> dict[str, Channel]:
+    """The room's fixed channels (`chat_channels`)."""
     hook: ChannelHook | None = game.extras.get("chat_channels")
     if hook is None:
         return {}
-    return {str(name): list(members) for name, members in hook(seats, options).items() if name != PUBLIC}
+    return {str(name): Channel(tuple(members)) for name, members in hook(seats, options).items() if name != PUBLIC}
 
 
-def channels_for(channels: Mapping[str, Sequence[int]], seat: int | None) -> list[str]:
-    return [PUBLIC] + [name for name, members in channels.items() if seat is not None and seat in members]
+def has_match_channels(game: Game) -> bool:
+    return game.extras.get("match_chat_channels") is not None
 
 
-def may_read(channels: Mapping[str, Sequence[int]], channel: str, seat: int | None) -> bool:
-    return channel == PUBLIC or (seat is not None and seat in channels.get(channel, ()))
+def current_channels(game: Game, fixed: Channels, match: Match | None) -> Channels:
+    """The fixed channels plus the ones the match's state gives now (none before the match starts)."""
+    hook: MatchChannelHook | None = game.extras.get("match_chat_channels")
+    if hook is None or match is None:
+        return fixed
+    channels = dict(fixed)
+    try:
+        for name, spec in hook(match).items():
+            if name != PUBLIC and name not in fixed:
+                channels[str(name)] = Channel(tuple(int(s) for s in spec["members"]), bool(spec.get("open", True)))
+    except Exception:
+        # A game bug here must not stall the room (this runs before every commit batch): without the
+        # match's channels nobody reads or posts to them, which keeps their talk private.
+        log.exception("%s: match_chat_channels failed", game.id)
+        return fixed
+    return channels
 
 
-def readable(channels: Mapping[str, Sequence[int]], seat: int | None, log: Sequence[dict[str, Any]],
+def channels_for(channels: Channels, seat: int | None) -> list[str]:
+    """The channels `seat` may post to now: `public` and every open channel listing it."""
+    return [PUBLIC] + [name for name, channel in channels.items()
+                       if seat is not None and channel.open and seat in channel.members]
+
+
+def may_read(channels: Channels, channel: str, seat: int | None) -> bool:
+    if channel == PUBLIC:
+        return True
+    found = channels.get(channel)
+    return seat is not None and found is not None and seat in found.members
+
+
+def readable(channels: Channels, seat: int | None, log: Sequence[dict[str, Any]],
              per_channel: int) -> list[dict[str, Any]]:
-    """The last `per_channel` messages of every channel `seat` may read, in order."""
-    allowed = set(channels_for(channels, seat))
+    """The last `per_channel` messages of every channel `seat` may read (open or closed), in order."""
     picked: list[dict[str, Any]] = []
     counts: dict[str, int] = {}
     for entry in reversed(log):
         channel = entry["channel"]
-        if channel in allowed and counts.get(channel, 0) < per_channel:
+        if counts.get(channel, 0) < per_channel and may_read(channels, channel, seat):
             counts[channel] = counts.get(channel, 0) + 1
             picked.append(entry)
     return picked[::-1]

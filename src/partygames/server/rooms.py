@@ -26,7 +26,15 @@ from partygames.engine.options import Options
 from partygames.server import bots as botplay
 from partygames.server import clock, frames, timers
 from partygames.server import storage as db
-from partygames.server.chat import channel_map, channels_for, may_read, readable
+from partygames.server.chat import (
+    Channels,
+    channel_map,
+    channels_for,
+    current_channels,
+    has_match_channels,
+    may_read,
+    readable,
+)
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, not_open
 from partygames.server.outbox import Outbox, Sends
@@ -107,7 +115,8 @@ class Room:
         self.broken = False
         self.dirty = False  # accepted entries whose updates are not built yet
         self.pending_acks: dict[Connection, list[Any]] = {}
-        self.channels = channel_map(game, seats, options)
+        self.channels = channel_map(game, seats, options)  # the fixed ones; see `chat_channels()`
+        self.match_channels = has_match_channels(game)
 
     # -- derived ---------------------------------------------------------------------------------------
     @property
@@ -219,10 +228,12 @@ class Room:
         async with self.lock:
             self._prepare()  # updates owed to the others are built without the newcomer
             self.conns.add(conn)
+            channels = self.chat_channels()
+            conn.sent_channels = channels_for(channels, conn.seat)
             sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
                                     "room": {**self.to_json(self.hub.base_url), "link": self.link(conn.base_url)},
-                                    "channels": channels_for(self.channels, conn.seat)})]
-            for entry in readable(self.channels, conn.seat, self.chat_log, self.hub.settings.chat_history):
+                                    "channels": conn.sent_channels})]
+            for entry in readable(channels, conn.seat, self.chat_log, self.hub.settings.chat_history):
                 sends.append((conn, entry))
             if self.match is not None:
                 sends.append((conn, self._update(conn, since, {}, self.deadline_json(time.time()), [])))
@@ -311,9 +322,23 @@ class Room:
             since = conn.sent_version if conn.sent_version >= 0 else None
             sends.append((conn, self._update(conn, since, cache, deadline_json, acks)))
         self.pending_acks.clear()
+        sends.extend(self._channel_frames())
         if self.status == "over":
             sends.extend(self._room_frames())
         self.outbox.put(self.last_write, sends)
+
+    def _channel_frames(self) -> Sends:
+        """`channels` frames for the connections whose postable channels the match has just changed."""
+        if not self.match_channels:
+            return []
+        channels = self.chat_channels()
+        sends: Sends = []
+        for conn in self.conns:
+            mine = channels_for(channels, conn.seat)
+            if mine != conn.sent_channels:
+                conn.sent_channels = mine
+                sends.append((conn, {"type": "channels", "channels": mine}))
+        return sends
 
     def _after_change(self) -> None:
         """Schedules what acts next without a client: bots, the deadline timer, the clock."""
@@ -396,18 +421,25 @@ class Room:
             self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
 
     # -- chat --------------------------------------------------------------------------------------------
+    def chat_channels(self) -> Channels:
+        """Every channel besides `public` as of the match's current state (lock held by the caller)."""
+        return current_channels(self.game, self.channels, self.match)
+
     async def chat(self, conn: Connection, channel: str, text: str) -> None:
-        if channel not in channels_for(self.channels, conn.seat):
-            raise ServerError("chat/channel", f"You cannot post to {channel[:64]!r}.",
-                              f"チャンネル「{channel[:64]}」には投稿できません。", 403)
         async with self.lock:
+            channels = self.chat_channels()
+            if channel not in channels_for(channels, conn.seat):
+                # Sent after pending commits: a match channel may have opened or closed in them.
+                self._send([(conn, ServerError("chat/channel", f"You cannot post to {channel[:64]!r} now.",
+                                               f"チャンネル「{channel[:64]}」には今は投稿できません。", 403).frame())])
+                return
             now = time.time()
             entry = {"type": "chat", "channel": channel, "seat": conn.seat, "name": escape(conn.name),
                      "text": escape(text), "at": now}
             self.chat_log.append(entry)
             self._submit(Write(inserts=[(db.chats, {"room": self.code, "channel": channel, "seat": conn.seat,
                                                     "name": conn.name, "text": text, "at": now})]))
-            self._send([(c, entry) for c in self.conns if may_read(self.channels, channel, c.seat)])
+            self._send([(c, entry) for c in self.conns if may_read(channels, channel, c.seat)])
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -465,7 +497,8 @@ class Room:
             self.begin(match, seed, now, phase, now if phase is not None else None)
             cache: dict[int | None, str] = {}
             deadline_json = self.deadline_json(now)
-            self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns])
+            self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns]
+                       + self._channel_frames())
             self._after_change()
 
     def begin(self, match: Match, seed: int | str, started_at: float, phase: str | None,

@@ -1,7 +1,11 @@
-// Room chat: the channels this connection may use (public, and a game's team or pair channels).
+// Room chat: the channels this connection may post to now (public, a game's team or pair channels,
+// and channels that open and close with the match, such as Smuggling's inspection room). The server
+// says which (`welcome`, then `channels` frames); a channel named like the current deadline's phase
+// closes with it, so its countdown is shown beside it.
 import { html, useState, useEffect, useRef } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { unescapeHtml } from "./text.js";
+import { Countdown } from "./widgets.js";
 
 function channelName(channel, game) {
   if (channel === "public") return t("chat_public");
@@ -9,13 +13,24 @@ function channelName(channel, game) {
   return custom || channel;
 }
 
-export function Chat({ messages, channels, onSend, disabled, game }) {
+export function Chat({ messages, channels, onSend, disabled, game, deadline }) {
   const [text, setText] = useState("");
   const [channel, setChannel] = useState("public");
   const list = useRef(null);
+  const known = useRef(channels || []);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messages.length]);
+  useEffect(() => {
+    // A channel that has just opened (a private room for this moment) is where the talk is: pick it.
+    // One that has closed falls back to everyone.
+    const now = channels || ["public"];
+    const opened = known.current.length ? now.filter((c) => !known.current.includes(c)) : [];
+    known.current = now;
+    if (opened.length) setChannel(opened[opened.length - 1]);
+    else if (!now.includes(channel)) setChannel("public");
+  }, [(channels || []).join("\n")]);
+  const timed = deadline && (channels || []).includes(deadline.phase) ? deadline.phase : null;
   const submit = (e) => {
     e.preventDefault();
     const body = text.trim();
@@ -25,14 +40,18 @@ export function Chat({ messages, channels, onSend, disabled, game }) {
   };
   return html`<section class="panel chat">
     <h2>${t("chat")}</h2>
+    ${timed
+      ? html`<div class="chat-room" data-testid="chat-room" data-channel=${timed}>
+          <strong>${channelName(timed, game)}</strong> <${Countdown} deadline=${deadline} /></div>`
+      : null}
     <ul class="chat-list" ref=${list} data-testid="chat">
-      ${messages.map((m) => html`<li key=${m.key}>
+      ${messages.map((m) => html`<li key=${m.key} data-channel=${m.channel || "public"}>
         ${m.channel && m.channel !== "public" ? html`<span class="chip static">${channelName(m.channel, game)}</span> ` : null}
         <strong>${unescapeHtml(m.name ?? m.from ?? "?")}</strong>: <span class="chat-text">${unescapeHtml(m.text)}</span></li>`)}
     </ul>
     <form class="chat-form" onSubmit=${submit}>
       ${channels && channels.length > 1
-        ? html`<select aria-label=${t("channel")} value=${channel} onChange=${(e) => setChannel(e.target.value)}>
+        ? html`<select aria-label=${t("channel")} value=${channel} onChange=${(e) => setChannel(e.target.value)} data-testid="chat-channel">
             ${channels.map((c) => html`<option value=${c}>${channelName(c, game)}</option>`)}</select>`
         : null}
       <input type="text" maxlength="300" placeholder=${t("chat_placeholder")} value=${text} disabled=${disabled}

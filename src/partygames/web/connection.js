@@ -38,6 +38,9 @@ function reducer(state, msg) {
         channels: msg.channels || ["public"], fatal: null, chat: [] };
     case "room":
       return { ...state, room: msg.room ?? state.room };
+    case "channels":
+      // The match opened or closed a channel this connection may post to (docs/protocol.md, Chat).
+      return { ...state, channels: msg.channels || ["public"] };
     case "update": {
       const fresh = withKeys(msg.events, msg.version);
       // A fresh view (after a gap the server could not fill) replaces the log's continuity but keeps it.

@@ -230,7 +230,8 @@ export function RoomPage({ code, table, lang, navigate }) {
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
           <${Board} view=${view} game=${game} ctx=${ctx} />
-          ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`}
+          ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
+            deadline=${view.is_over ? null : state.deadline} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
           ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
         </div>`

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from partygames.engine import Game, Options, RandomBot, Text
 from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
+from partygames.games.smuggling.chat import inspection_channels
 from partygames.games.smuggling.rules import SmugglingMatch
 
 SUMMARY = Text(
@@ -56,6 +57,8 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
     extras={
         "chat_channels": team_channels,
+        # The inspection room of each small game: its smuggler and inspector only (chat.py).
+        "match_chat_channels": inspection_channels,
         "golden": {"seats": 4, "options": {"team_size": 2, "small_games": 4}},
         # One team size per run (the seat count follows it); voting needs two members.
         "conformance": {"seats": [4], "seeds": 3, "deep_every": 1,

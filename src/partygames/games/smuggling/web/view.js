@@ -40,7 +40,10 @@ export function valueLabel(type, name, value, lang, view, ctx) {
 }
 export function channelLabel(channel, lang) {
   const team = channel.startsWith("team:") ? channel.slice(5) : null;
-  return team && TEAM[team] ? (ja(lang) ? `${teamName(team, lang)}(チーム内)` : `${teamName(team, lang)} team only`) : null;
+  if (team && TEAM[team]) return ja(lang) ? `${teamName(team, lang)}(チーム内)` : `${teamName(team, lang)} team only`;
+  // The inspection room of small game n: its smuggler and inspector only (the server decides who).
+  const room = /^inspection:(\d+)$/.exec(channel);
+  return room ? (ja(lang) ? `検査室(小ゲーム${room[1]})` : `Inspection room (small game ${room[1]})`) : null;
 }
 
 export function formatHolding(key, value, lang) {
