@@ -47,7 +47,7 @@ def spec(type: str, **params: dict[str, Any]) -> ActionSpec:
 
 def find_spec(specs: Sequence[ActionSpec], action: Mapping[str, Any]) -> ActionSpec:
     """Checks an action against a seat's legal specs; returns the matching spec or raises IllegalAction."""
-    if not isinstance(action, Mapping):
+    if type(action) is not dict and not isinstance(action, Mapping):  # the ABC check is slow: dicts first
         raise IllegalAction("An action must be a JSON object.", "アクションは JSON オブジェクトで指定してください。",
                             code="action/malformed")
     if len(action) > MAX_ACTION_KEYS:
@@ -75,10 +75,13 @@ def find_spec(specs: Sequence[ActionSpec], action: Mapping[str, Any]) -> ActionS
 
 def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
     params: dict[str, Any] = candidate["params"]
-    extra = [k for k in action if k != "type" and k not in params]
-    if extra:
-        name = str(extra[0])[:40]
-        raise IllegalAction(f"Unknown field {name!r}.", f"不明な項目「{name}」です。", code="action/malformed")
+    # With exactly one key per parameter plus "type", the loop below finding every parameter proves
+    # there is no unknown field; look for one only when the count is off.
+    if len(action) != len(params) + 1:
+        extra = [k for k in action if k != "type" and k not in params]
+        if extra:
+            name = str(extra[0])[:40]
+            raise IllegalAction(f"Unknown field {name!r}.", f"不明な項目「{name}」です。", code="action/malformed")
     for name, param in params.items():
         if name not in action:
             raise IllegalAction(f"Missing {name!r}.", f"「{name}」が指定されていません。", code="action/malformed")
@@ -92,7 +95,7 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
                 )
         else:
             lo, hi, step = param["min"], param["max"], param["step"]
-            if not isinstance(value, int) or isinstance(value, bool):
+            if type(value) is not int:  # bool is a subclass of int and is refused here too
                 raise IllegalAction(f"{name!r} must be a whole number.", f"「{name}」は整数で指定してください。",
                                     code="action/malformed")
             if not lo <= value <= hi or (value - lo) % step:
@@ -122,15 +125,18 @@ def _in_choice(value: Any, values: list[Any]) -> bool:
 
 def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:
     """A uniformly random spec, then uniformly random parameter values within it."""
-    chosen = specs[rng.randrange(len(specs))]
+    # int(random() * n) rather than randrange(n): several times faster, and its bias (below 2**-40 for
+    # any n here) is of no consequence to a random bot.
+    draw = rng.random
+    chosen = specs[int(draw() * len(specs))]
     action: Action = {"type": chosen["type"]}
     for name, param in chosen["params"].items():
         if "choice" in param:
             values = param["choice"]
-            action[name] = values[rng.randrange(len(values))]
+            action[name] = values[int(draw() * len(values))]
         else:
             count = (param["max"] - param["min"]) // param["step"] + 1
-            action[name] = param["min"] + param["step"] * rng.randrange(count)
+            action[name] = param["min"] + param["step"] * int(draw() * count)
     return action
 
 
