@@ -109,18 +109,16 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
 
 
 def _in_choice(value: Any, values: list[Any]) -> bool:
-    if value not in values:  # the fast, common test
-        return False
     kind = type(value)
     if kind is str:
-        return True
+        return value in values
     # True == 1 in Python (and [True] == [1]): never let a bool stand for a number or the reverse.
     if kind is int or kind is bool or kind is float:
         for v in values:  # noqa: SIM110 - a plain loop: any() with a generator is slower on this hot path
-            if type(v) is kind and v == value:
+            if v == value and type(v) is kind:
                 return True
         return False
-    return any(type(v) is kind and json.dumps(v) == json.dumps(value) for v in values)
+    return value in values and any(type(v) is kind and json.dumps(v) == json.dumps(value) for v in values)
 
 
 def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:

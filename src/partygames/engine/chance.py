@@ -20,6 +20,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS: dict[int, int] = {}
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -50,9 +51,13 @@ class Chance:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError(f"below() needs n >= 1, got {n}")
-        limit = ((_MASK + 1) // n) * n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError(f"below() needs n >= 1, got {n}")
+            limit = ((_MASK + 1) // n) * n
+            if n <= 4096:  # dice, decks and small choices: remember their rejection bound
+                _LIMITS[n] = limit
         while True:
             r = self._next()
             if r < limit:
