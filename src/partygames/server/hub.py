@@ -194,7 +194,7 @@ class Hub:
             action: dict[str, Any] = json.loads(stored_entry["action"])
             entry = Entry(stored_entry["seat"], action, stored_entry["source"], stored_entry["at"])
             if entry.seat is None:
-                events = list(match.tick(action["now"]))  # type: ignore[attr-defined]
+                events = list(match.tick(action["now"]))
             else:
                 events = match.apply(entry.seat, action)
             room.log.append(entry)

@@ -18,7 +18,7 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
                                   "view": copy.deepcopy(match.view(seat))}]
     for version, entry in enumerate(room.log, start=1):
         if entry.seat is None:
-            events = list(match.tick(entry.action["now"]))  # type: ignore[attr-defined]
+            events = list(match.tick(entry.action["now"]))
         else:
             events = match.apply(entry.seat, entry.action)
         out.append({"version": version, "seat": entry.seat, "action": entry.action, "source": entry.source,

@@ -395,7 +395,7 @@ class Room:
     def apply_tick(self, now: float) -> None:
         """Gives a game that moves with time the room clock's time (lock held by the caller)."""
         assert self.match is not None
-        tick: Callable[[float], list[Event]] = self.match.tick  # type: ignore[attr-defined]
+        tick: Callable[[float], list[Event]] = self.match.tick
         try:
             events = list(tick(now))
         except Exception as error:
