@@ -62,6 +62,8 @@ class Prompter:
             # Only one thing to do: still let the player set the pace.
             self._ask(self._t(f"Press Enter to: {titles[0]} [q to quit]", f"Enter で実行: {titles[0]} [q で終了]"))
             return {"type": specs[0]["type"]}
+        if len(specs) == 1:  # no menu: still say what is being asked
+            self.console.print(f"[bold]{label(self.game, 'action', specs[0]['type'], self.lang)}[/]")
         chosen = specs[self._pick(self._t("Your action", "行動を選んでください"), titles)]
         action: Action = {"type": chosen["type"]}
         for name, param in chosen["params"].items():
