@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` (the main job) and `make test` (the whole suite).
-PYTHON ?= python3
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
