@@ -121,3 +121,14 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     page.locator("[data-testid=create-room] [name=starting_chips]").fill("18")
     expect(seats.locator("option")).to_have_text(["4", "5", "6"])  # the entry fee for 7 is $20
     player.close()
+
+
+def test_bot_seats_are_named_in_the_players_language(browser: Browser, platform: PlatformProcess) -> None:
+    player = driver.open_player(browser, platform, lang="ja")
+    driver.create_room(player, "last-man-standing", 4, ("human", "bot:random", "bot:heuristic", "bot:random"), "アキ")
+    seats = player.page.get_by_test_id("seats")
+    expect(seats).to_contain_text("ランダム(ボット)")
+    expect(seats).to_contain_text("ヒューリスティック(ボット)")
+    player.page.get_by_test_id("lang").click()
+    expect(seats).to_contain_text("heuristic (bot)")
+    player.close()

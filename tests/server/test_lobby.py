@@ -23,6 +23,15 @@ def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
     assert toy["options"]["properties"]["coins"]["default"] == 10
     assert toy["seat_counts"] == [2, 3, 4]
     assert toy["bots"] == ["random", "heuristic"]
+    assert toy["bot_titles"]["heuristic"] == {"en": "heuristic", "ja": "ヒューリスティック"}
+
+
+def test_bot_seats_carry_their_kind_in_both_languages(lobby: Lobby) -> None:
+    created = lobby.create("toy", 3, name="Aki", seat_kinds=["human", "bot:random", "bot:heuristic"])
+    seats = lobby.room(created["code"])["seats"]
+    assert seats[0]["bot_title"] is None
+    assert seats[1]["bot_title"] == {"en": "random", "ja": "ランダム"}
+    assert seats[2]["bot_title"] == {"en": "heuristic", "ja": "ヒューリスティック"}
 
 
 def seat_counts(lobby: Lobby, game: str, options: object = None) -> httpx.Response:

@@ -11,6 +11,12 @@ from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.engine.text import Text
 
+COMMON_BOT_TITLES = {
+    "random": Text("random", "ランダム"),
+    "heuristic": Text("heuristic", "ヒューリスティック"),
+    "equilibrium": Text("equilibrium", "均衡戦略"),
+}
+
 
 @dataclass(frozen=True)
 class Game:
@@ -53,6 +59,14 @@ class Game:
             raise KeyError(f"{self.id} has no bot {kind!r} (bots: {', '.join(self.bots)})")
         return self.bots[kind](seat, seed)
 
+    def bot_title(self, kind: str) -> Text:
+        """A bot kind's name in both languages (the bot class's `title`, else a common name)."""
+        bot = self.bots.get(kind)
+        title = getattr(bot, "title", None)
+        if isinstance(title, Text):
+            return title
+        return COMMON_BOT_TITLES.get(kind, Text(kind, kind))
+
     def info(self) -> dict[str, Any]:
         """A JSON description for lobbies and `partygames games`."""
         return {
@@ -62,5 +76,6 @@ class Game:
             "seat_counts": list(self.seat_counts),
             "options": self.options_class.describe(),
             "bots": list(self.bots),
+            "bot_titles": {kind: self.bot_title(kind).to_json() for kind in self.bots},
             "tick_rate": self.tick_rate,
         }

@@ -145,6 +145,7 @@ class Room:
             "options": self.options.to_json(),
             "status": self.status,
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot,
+                       "bot_title": self.game.bot_title(s.bot).to_json() if s.bot else None,
                        "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
                        "taken": s.taken, "connected": s.kind == "bot" or i in connected}
                       for i, s in enumerate(self.seat_infos)],

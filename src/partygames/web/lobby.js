@@ -191,7 +191,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
         ${seatKinds.map((kind, i) => html`<li><label>${t("seat_n", i + 1)}
           <select value=${kind} data-seat-kind=${i} onChange=${(e) => { const next = [...seatKinds]; next[i] = e.target.value; setKinds(next); }}>
             <option value="human">${t("human")}</option>
-            ${bots.map((b) => html`<option value=${`bot:${b}`}>${t("bot", b)}</option>`)}
+            ${bots.map((b) => html`<option value=${`bot:${b}`}>${t("bot", tr((info.bot_titles || {})[b]) || b)}</option>`)}
           </select></label></li>`)}
       </ol>
     </fieldset>

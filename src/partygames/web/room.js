@@ -19,7 +19,8 @@ export function makeCtx({ room, seat, lang, table, send, markYou = true }) {
   const seats = (room && room.seats) || [];
   const seatName = (i) => {
     const s = seats[i];
-    const name = s && s.name ? unescapeHtml(s.name) : t("seat_n", i + 1);
+    const name = s && s.bot_title ? t("bot_name", tr(s.bot_title))
+      : s && s.name ? unescapeHtml(s.name) : t("seat_n", i + 1);
     return markYou && i === seat ? `${name} (${t("you")})` : name;
   };
   return { html, lang, t, tr, seat, seatName, widgets, table: !!table, options: (room && room.options) || {}, room, send };
@@ -29,7 +30,7 @@ function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
   return html`<ul class="seat-list" data-testid="seats">
     ${room.seats.map((s) => html`<li class=${"seat-row" + (s.seat === mySeat ? " me" : "")} data-seat=${s.seat}>
       <span class="seat-no">${s.seat + 1}</span>
-      <span class="seat-name">${s.kind === "bot" ? `🤖 ${unescapeHtml(s.name || s.bot)}` : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
+      <span class="seat-name">${s.kind === "bot" ? `🤖 ${s.bot_title ? t("bot_name", tr(s.bot_title)) : unescapeHtml(s.name || s.bot)}` : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
         ${s.seat === mySeat ? html` <span class="badge">${t("you")}</span>` : null}
         ${s.seat === room.host_seat ? html` <span class="badge subtle">${t("host")}</span>` : null}</span>
       ${s.kind === "human" && s.taken ? html`<span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? t("connected") : t("disconnected")}></span>` : null}
