@@ -329,3 +329,57 @@ def test_a_dry_pot_ends_the_game_before_round_five_with_cards_left_in_hand() -> 
     assert view["chips"] == [35, 35, 95, 35]
     # The three victims-to-be (7H, 8S, 8H) stay alive when the pot runs dry, as does the Q that never acted.
     assert sorted(f["card"] for f in view["arena"]) == ["7H", "8H", "8S", "9S", "QS"]
+
+
+@pytest.mark.parametrize(("starting_chips", "affordable"), [(23, [0]), (24, [0, 1]), (26, [0, 1, 2]),
+                                                            (27, [0, 1, 2]), (28, [0, 1, 2, 3])])
+def test_a_card_priced_exactly_at_a_players_chips_is_affordable(starting_chips: int, affordable: list[int]) -> None:
+    """8 seats pay $22 each: $23 leaves $1 (only the free card), $24 leaves $2 (the $2 card too), $26 leaves
+    $4 (the $4 card, not the $6 one), $28 leaves $6 (every card)."""
+    match = fresh(8, {"starting_chips": starting_chips}, seed=2, script={"start_player": [0]})
+    assert match.view(0)["chips"][0] == starting_chips - 22
+    assert match.legal_actions(0)[0]["params"]["slot"]["choice"] == affordable
+
+
+def draft_with_a_six_dollar_last_hire(hands: list[list[str]]) -> LastManStandingMatch:
+    """Free hires, except the 16th and last (seat 3) takes the $6 card, into the pot: the pot holds $66.
+
+    The market then holds seat 3's sixth card (a spare) at $0 and three undealt cards; seat 3 takes the
+    one at $6 instead, so its spare changes but none of the cards it plays."""
+    match = new_match(hands, options={"draft_payments_to_pot": True})
+    for _ in range(15):
+        match.apply(match.to_act()[0], {"type": "hire", "slot": 0})
+    assert match.to_act() == (3,)
+    match.apply(3, {"type": "hire", "slot": 3})
+    assert match.phase == "play" and match.pot == 66 and match.chips == [35, 35, 35, 29]
+    return match
+
+
+def test_a_bounty_that_empties_the_pot_exactly_ends_the_game_at_once() -> None:
+    """Pot $66 = $1 + ... + $11. Four rounds of pairs leave 16 fighters; in round 5 the lone J has 18
+    fighters below it: the 11th kill takes the last $11 in full, the pot is empty, the game ends and the
+    other 7 fighters below the J live (no kill paying $0 follows)."""
+    match = draft_with_a_six_dollar_last_hire(hands_playing([*STAND_OFF_ROUNDS, ["10S", "10H", "JS", "QS"]]))
+    for cards in STAND_OFF_ROUNDS:
+        assert fight(match, cards)["kills"] == []
+    record = fight(match, ["10S", "10H", "JS", "QS"])
+    assert [k["paid"] for k in record["kills"]] == list(range(1, 12))
+    assert match.is_over and match.view(None)["pot"] == 0 and len(match.view(None)["arena"]) == 20 - 11
+    result = match.result()
+    assert result is not None and result.termination == "pot_empty"
+    assert [s.holdings["chips"] for s in result.seats] == [35, 35, 35 + 66, 29]
+
+
+def test_draft_payments_put_in_the_pot_are_shared_by_the_survivors_at_the_end() -> None:
+    """Five rounds of stand-offs with a $66 pot: 20 survivors, $3 each ($60), $6 stays unawarded. Seat 3
+    paid $6 for its card: 29 + 15 = 44; the others 35 + 15 = 50."""
+    rounds = [["7S", "7H", "7D", "7C"], ["2S", "2H", "KS", "KH"], ["3S", "3H", "QS", "QH"],
+              ["4S", "4H", "JS", "JH"], ["5S", "5H", "10S", "10H"]]
+    match = draft_with_a_six_dollar_last_hire(hands_playing(rounds))
+    for cards in rounds:
+        assert fight(match, cards)["kills"] == []
+    result = match.result()
+    assert result is not None and result.termination == "five_rounds"
+    assert [s.holdings["chips"] for s in result.seats] == [50, 50, 50, 44]
+    assert result.detail["unawarded"] == 6 and result.detail["set_aside"] == 0
+    assert result.winners == (0, 1, 2)
