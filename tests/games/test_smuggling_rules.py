@@ -251,3 +251,55 @@ def test_seat_count_follows_the_team_size_and_the_unit_must_divide_one_oku() -> 
 def test_each_team_gets_a_private_chat_channel() -> None:
     channels = GAME.extras["chat_channels"](6, GAME.options_class.parse({"team_size": 3}))
     assert channels == {"team:north": [0, 2, 4], "team:south": [1, 3, 5]}
+
+
+def test_a_trunk_above_one_oku_or_the_opponent_country_balance_is_refused() -> None:
+    """Seat 0 smuggles 70M three times (games 1, 3, 5): 300M -> 230M -> 160M -> 90M left in South, so in
+    game 7 the cap is 90M: 100M (within 1億) is refused, 90M is accepted. At the start 1億 + 1 unit is refused."""
+    match = new(small_games=8)
+    before = match.to_json()
+    with pytest.raises(IllegalAction) as info:
+        match.apply(0, {"type": "pack", "amount": OKU + 10_000})
+    assert info.value.code == "action/out_of_range" and match.to_json() == before
+    for _ in range(3):
+        play_small_game(match, 70 * M, None)
+        play_small_game(match, 0, None)
+    assert match.smuggler == 0 and match.opp[0] == 90 * M and match.third[0] == 310 * M
+    before = match.to_json()
+    with pytest.raises(IllegalAction):
+        match.apply(0, {"type": "pack", "amount": OKU})
+    assert match.to_json() == before
+    match.apply(0, {"type": "pack", "amount": 90 * M})
+    assert match.opp[0] == 0 and match.trunk == 90 * M
+
+
+def test_a_doubt_of_exactly_twice_the_balance_is_legal_and_one_unit_below_the_trunk_is_too_low() -> None:
+    """Seat 1 doubts 200M (2 x its 1億) on an empty trunk: it pays 1億 and has 0. Then seat 0 inspects
+    a 40M trunk and doubts 39,990,000: one unit short, so seat 1 gets the trunk and 19,995,000."""
+    match = new()
+    entry = play_small_game(match, 0, 2 * OKU)
+    assert entry["outcome"] == "empty_doubted" and match.third == [2 * OKU, 0]
+    entry = play_small_game(match, 40 * M, 40 * M - 10_000)
+    assert entry["outcome"] == "under_doubted"
+    assert match.third == [2 * OKU - 19_995_000, 40 * M + 19_995_000] and match.opp == [3 * OKU, 260 * M]
+
+
+def test_a_vote_for_a_member_of_the_other_team_is_refused() -> None:
+    match = new(team_size=2, representatives="vote")
+    before = match.to_json()
+    with pytest.raises(IllegalAction) as info:
+        match.apply(0, {"type": "vote", "candidate": 1})
+    assert info.value.ja and match.to_json() == before
+
+
+def test_the_ledger_entry_makes_trunk_declaration_transfers_and_totals_public() -> None:
+    """Seat 0 (North) packs 60M, seat 1 doubts 20M: the trunk and 10M compensation go to seat 0."""
+    match = new()
+    play_small_game(match, 60 * M, 20 * M)
+    assert match.view(1)["ledger"] == match.view(None)["ledger"] == [{
+        "small_game": 1, "smuggling_team": "north", "smuggler": 0, "inspector": 1, "votes": None,
+        "trunk": 60 * M, "declaration": "doubt", "doubt": 20 * M, "outcome": "under_doubted",
+        "transfers": [{"kind": "trunk", "from": None, "to": 0, "amount": 60 * M},
+                      {"kind": "compensation", "from": 1, "to": 0, "amount": 10 * M}],
+        "totals": {"north": 170 * M, "south": 90 * M}}]
+    assert match.view(1)["accounts"][0] == {"third": 170 * M, "opp": 240 * M}
