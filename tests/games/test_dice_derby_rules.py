@@ -423,3 +423,70 @@ def test_deadlines_default_to_pass_and_done() -> None:
     for seat, action in deadline.defaults.items():
         match.apply(seat, action)
     assert match.race == 2
+
+
+# -- review: fall-rule cases beyond the seed's three, boosts of several losers, shared owners' awards ------
+def test_several_fallers_in_the_first_furlong_are_all_out_and_all_get_the_boost() -> None:
+    match = new(6, {"fall_rule": True, "fall_probability": 0.1, "loser_boost": True})
+    owners_by_seat(match)
+    # Exact odds with q = 0.1: d4 1/p = 18.31 -> 18.3, d20 2.890 -> 2.8.
+    assert match.win_odds == [183, 107, 75, 58, 48, 28]
+    # Furlong 1: d4 and d20 fall (both out, no dice read). Then d6, d8, d10 go out by rolls: d12 wins.
+    script_falls(match, {1: [True], 2: [False] * 3, 3: [False] * 3, 4: [False] * 4, 5: [False] * 4, 6: [True]})
+    script_rolls(match, {2: [1], 3: [2, 1], 4: [2, 2, 1], 5: [2, 2, 2]})
+    events = all_done(match)
+    assert [(e.data["furlong"], e.data["gates"]) for e in events if e.type == "out"] == [
+        (1, [1, 6]), (2, [2]), (3, [3]), (4, [4])]
+    # The first two are known after furlong 3 here (two horses went out at once): settled then.
+    kinds = [(e.type, e.data.get("furlong")) for e in events]
+    assert kinds.index(("quinella_decided", None)) == kinds.index(("out", 3)) + 1
+    assert match.history[-1]["first_furlong_out"] == [1, 6]
+    # Both first-furlong losers: x1.5 on the exact odds, rounded down: 27.47 -> 27.4, 4.334 -> 4.3.
+    assert match.win_odds == [274, 107, 75, 58, 48, 43]
+
+
+def test_four_left_and_three_falling_the_standing_die_wins_and_the_three_roll_off_for_second() -> None:
+    match = new(6, {"fall_rule": True, "fall_probability": 0.1})
+    owners_by_seat(match)
+    # Furlongs 1-2 put out d4 and d6 by rolls. Furlong 3: d8, d10 and d20 fall, d12 stands -> first.
+    # Run-off: d8 2, d10 2, d20 5 -> d10 out (tie, more faces); then d8 3, d20 1 -> d20 out: d8 second.
+    script_falls(match, {1: [False], 2: [False] * 2, 3: [False, False, True, False, False],
+                         4: [False, False, True, False], 5: [False] * 3, 6: [False, False, True, False, False]})
+    script_rolls(match, {1: [1], 2: [2, 1], 3: [2, 2, 2, 3], 4: [2, 2, 2], 5: [2, 2], 6: [2, 2, 5, 1]})
+    events = all_done(match)
+    assert next(e for e in events if e.type == "runoff_start").data["runners"] == [3, 4, 6]
+    assert next(e for e in events if e.type == "quinella_decided").data["pair"] == [3, 5]
+    result = next(e for e in events if e.type == "race_result").data
+    assert (result["first"], result["second"]) == (5, 3)
+
+
+def test_three_left_all_falling_run_the_furlong_again() -> None:
+    match = new(6, {"fall_rule": True, "fall_probability": 0.1})
+    owners_by_seat(match)
+    # Furlongs 1-3 put out d4, d6, d8. Furlong 4: d10, d12, d20 all fall -> rerun (still furlong 4);
+    # on the rerun d10 rolls 1 and is out; furlong 5: d12 6 v d20 6 -> d20 out (tie): d12 wins.
+    script_falls(match, {1: [False], 2: [False] * 2, 3: [False] * 3, 4: [False] * 3 + [True, False],
+                         5: [False] * 3 + [True, False, False], 6: [False] * 3 + [True, False, False]})
+    script_rolls(match, {1: [1], 2: [2, 1], 3: [2, 2, 1], 4: [2, 2, 2, 1], 5: [2, 2, 2, 2, 6], 6: [2, 2, 2, 2, 6]})
+    events = all_done(match)
+    assert [e.data["fallen"] for e in events if e.type == "furlong_rerun"] == [[4, 5, 6]]
+    assert [e.data["furlong"] for e in events if e.type == "furlong_start"] == [1, 2, 3, 4, 4, 5]
+    result = next(e for e in events if e.type == "race_result").data
+    assert (result["first"], result["second"]) == (5, 6)
+
+
+def test_owners_awards_are_shared_by_tied_owners_under_both_definitions() -> None:
+    match = new(6, {"races": 4, "prize_first": 1_000, "prize_second": 1_000})
+    for seat, die in enumerate(("d4", "d6", "d8", "d10", "d12", "d20")):
+        match.chance.script(f"unbid:{die}", seat)
+    for seat in range(6):
+        match.apply(seat, {"type": "pass"})  # every die goes by lot for 0: seat i owns gate i + 1
+    for _ in range(4):  # d20 first, d12 second every race: 4 x 1,000 each
+        script_order(match, [1, 2, 3, 4, 5])
+        all_done(match)
+    result = match.result()
+    assert result is not None and match.prize == [0, 0, 0, 0, 4_000, 4_000]
+    award = result.detail["owners_award"]
+    assert award["prize_total"] == {"amount": 4_000, "seats": [4, 5]}
+    assert award["prize_minus_price"] == {"amount": 4_000, "seats": [4, 5]}
+    assert result.winners == (4, 5) and [s.score for s in result.seats][4:] == [14_000, 14_000]

@@ -432,3 +432,46 @@ def test_prizes_nobody_claimed_go_back_to_the_house_at_the_end() -> None:
     turn(match, ["gold"], after="drop_out")
     result = match.result()
     assert result is not None and result.detail["prizes_left"] == {"elytra": 1}
+
+
+# -- review: edges of the miss payment and of variant b ------------------------------------------------
+def test_a_player_who_pays_a_miss_in_full_down_to_zero_stays_in_until_the_next_miss() -> None:
+    # 3 players with 2 diamonds, stake 1: a miss owes 2 (1 into wood, 1 into the diamond chest); holding
+    # exactly 2 the player pays it in full, holds 0 and is still in (rule b needs holdings below the stake
+    # *and* a miss). At the next miss 0 < 1: rule b puts all of 0 into the diamond chest and the player is out.
+    match = new(3, {"start_diamonds": 2}, draws=["wood"])
+    assert act(match, "press") == ["draw", "pay"]
+    assert match.holdings[0] == 0 and match.status[0] == "active" and match.phase == "dropout"
+    assert match.chests["wood"] == 1 and match.chests["diamond"] == 1
+    act(match, "stay")
+    turn(match, ["lapis"])
+    turn(match, ["redstone"])
+    match.chance.script("dropper", "stone")
+    assert act(match, "press") == ["draw", "pay", "disqualified"]
+    assert match.holdings[0] == 0 and match.chests["stone"] == 0 and match.chests["diamond"] == 1
+    assert match.status[0] == "disqualified" and match.turn_seat == 1 and conserved(match)
+
+
+def test_special_rule_b_on_the_empty_diamond_chest_under_variant_a_puts_what_is_held_into_it() -> None:
+    match = new(3, {"rounds": 4, "triple_diamond": True})  # stakes 1, 3, 6, 9; diamond chest empty
+    for draw in [*FOUR, "lapis", "redstone"]:  # round 1: six hits (the fourth empties all: refill)
+        turn(match, [draw])
+    # Round 2, stake 3: gold and emerald topped up 1 -> 3 (house: -4 set-up, -4 refill, -4 top-up).
+    assert match.stake == 3 and match.chests["diamond"] == 0 and match.house == -12
+    match.holdings[0] -= 64  # seat 0 holds 2 < 3 (set-up for the test: the 64 go to the house)
+    match.house += 64
+    match.chance.script("dropper", "diamond")
+    assert act(match, "press") == ["draw", "pay", "disqualified"]
+    # Owed 3 x 3 = 9; below the stake, the player puts all 2 into the diamond chest and is out.
+    assert match.holdings[0] == 0 and match.chests["diamond"] == 2 and match.status[0] == "disqualified"
+    assert conserved(match)
+
+
+def test_variant_b_gives_nothing_from_an_empty_diamond_chest_and_special_rule_a_refills() -> None:
+    match = new(3, {"sweep_bonus": True}, draws=list(FOUR))  # 3 players: the diamond chest is empty
+    act(match, "press")
+    for _ in range(3):
+        types = act(match, "continue")
+    assert types == ["draw", "take", "refill"]
+    assert match.holdings[0] == 68 and {c: match.chests[c] for c in FOUR} == dict.fromkeys(FOUR, 1)
+    assert match.house == -8 and conserved(match)
