@@ -8,7 +8,7 @@ from partygames.games.lucky_nine.rules import LuckyNineMatch
 
 SUMMARY_EN = """\
 - Nine chests: wood, stone, coal, iron, lapis, redstone, gold, emerald, diamond. A chest holding diamonds or prizes is lit.
-- Everyone starts with 64 diamonds. The house puts 1 diamond each into lapis, redstone, gold and emerald, and (players - 4) into the diamond chest.
+- Everyone starts with 64 diamonds. The house puts 1 diamond each into lapis, redstone, gold and emerald, and max(0, players - 4) into the diamond chest.
 - Your turn: press the button; the dropper shows one of the nine chests, each equally likely.
 - Lit chest (hit): take what it holds (from the diamond chest: all of one kind), then continue (press again) or pass.
 - Empty chest (miss): pay the stake into that chest and into the diamond chest (twice the stake into the diamond chest if you drew it). Your turn ends.
@@ -17,13 +17,13 @@ SUMMARY_EN = """\
 - Between rounds the house tops every lit chest except the diamond chest up to the next stake.
 - Special rule a: if a take leaves every chest empty, the house puts the stake into lapis, redstone, gold and emerald.
 - Special rule b: holding less than the stake, a miss sends all you hold into the diamond chest and you are out.
-- At the end the house collects the chests. Most diamonds wins.
+- At the end the house collects the chests. Most diamonds (plus the value of claimed prizes) wins.
 - Variants (options): a triple diamond, b sweep bonus, c no repeated result, d chain bonus.
 """
 
 SUMMARY_JA = """\
 - 木・石・石炭・鉄・ラピスラズリ・レッドストーン・金・エメラルド・ダイヤの9つのチェスト。ダイヤや賞品が入っているチェストはランプが点灯します。
-- 各プレイヤーの初期ダイヤは64個。主催者がラピス・レッドストーン・金・エメラルドに1個ずつ、ダイヤチェストに残り(人数-4個)を入れます。
+- 各プレイヤーの初期ダイヤは64個。主催者がラピス・レッドストーン・金・エメラルドに1個ずつ、ダイヤチェストに残り(人数-4個、4人以下なら0個)を入れます。
 - 手番: ボタンを押すと、ドロッパーが9つのチェストのうち1つを等確率で出します。
 - 点灯チェスト(あたり): 中身を取ります(ダイヤチェストは一種類を宣言)。その後「続行」か「パス」。
 - 空のチェスト(ハズレ): そのチェストとダイヤチェストに賭け金を投入(出目がダイヤならダイヤチェストに2倍)。手番終了。
@@ -32,7 +32,7 @@ SUMMARY_JA = """\
 - ラウンドの合間に、ダイヤチェスト以外のダイヤが入っているチェストを次の賭け金まで補充します。
 - 特殊a: ダイヤを受け取った後に全チェストが空なら、主催者がラピス・レッドストーン・金・エメラルドに賭け金分ずつ入れます。
 - 特殊b: 手持ちが賭け金より少なくハズレを引いたら、全額をダイヤチェストへ入れて失格。
-- 終了時、チェストのダイヤは主催者が回収。ダイヤが最も多い人の勝ち。
+- 終了時、チェストのダイヤは主催者が回収。ダイヤ(と獲得した賞品の価値)が最も多い人の勝ち。
 - 変則ルール(オプション): a トリプルダイヤ、b 総取りボーナス、c 連続出目なし、d チェーンボーナス。
 """
 
