@@ -83,7 +83,18 @@ def test_analyze_command_prints_value_strategies_and_json(tmp_path) -> None:  # 
     result = runner.invoke(app, ["--grid", "10000000", "--plot", str(tmp_path / "p.png")])
     assert result.exit_code == 0, result.output
     assert "33,333,333" in result.output and "pass" in result.output and (tmp_path / "p.png").exists()
-    result = runner.invoke(app, ["--inspector-balance", "30000000", "--json"])
+    result = runner.invoke(app, ["--inspector-balance", "30000000", "--json", "--no-plot"])
     data = json.loads(result.output)
+    assert data["plot"] is None
     assert data["value"] == pytest.approx(OKU) and data["checked"] is True
     assert data["smuggler"] == [{"trunk": OKU, "probability": pytest.approx(1.0)}]
+
+
+def test_analyze_saves_the_plot_by_default(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    app = typer.Typer()
+    app.command()(analyze)
+    result = CliRunner().invoke(app, ["--grid", "10000000"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "smuggling-equilibrium.png").read_bytes().startswith(b"\x89PNG")
+    assert "Plot saved to smuggling-equilibrium.png" in result.output

@@ -22,7 +22,9 @@ def analyze(
         help="The smuggler's opponent-country balance in yen (the trunk cap is 100,000,000 or this).",
         min=0)] = OPP_START,
     top: Annotated[int, typer.Option(help="How many support points to list per side.", min=1)] = 10,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot of both strategies here.")] = None,
+    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot of both strategies here.")]
+    = Path("smuggling-equilibrium.png"),
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
 ) -> None:
     """Solve one small game as a zero-sum game by linear programming on a grid.
@@ -31,6 +33,8 @@ def analyze(
     pass T; caught -T; empty trunk doubted +X; doubt below the trunk T + X.
     """
     console = Console()
+    if no_plot:
+        plot_path = None
     stake = trunk_cap(smuggler_balance)
     solution = solve(stake, doubt_limit(inspector_balance), grid)
     ok = solution.exploitability <= TOLERANCE * max(stake, 1)
