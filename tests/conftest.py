@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from hypothesis import settings
 
@@ -18,7 +19,7 @@ _FIGURES: list[tuple[str, str]] = []
 
 
 @pytest.fixture
-def report_figures(record_property: pytest.RecordProperty):  # type: ignore[no-untyped-def]
+def report_figures(record_property: Callable[[str, object], None]) -> Callable[[str], None]:
     """Call report_figures("text") to have the text printed in the run's summary."""
 
     def report(text: str) -> None:

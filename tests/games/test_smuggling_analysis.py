@@ -12,6 +12,7 @@ the full trunk can never be caught and the value is C.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import typer
@@ -71,12 +72,12 @@ def test_the_payoff_matrix_is_the_change_in_the_teams_difference() -> None:
             assert matrix[i, j] == settle(trunk, doubt or None).difference_change
 
 
-def test_plot_writes_a_png(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_plot_writes_a_png(tmp_path: Path) -> None:
     path = plot(solve(OKU, None, 10 * M), tmp_path / "smuggling.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_analyze_command_prints_value_strategies_and_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_analyze_command_prints_value_strategies_and_json(tmp_path: Path) -> None:
     app = typer.Typer()
     app.command()(analyze)
     runner = CliRunner()
@@ -90,7 +91,7 @@ def test_analyze_command_prints_value_strategies_and_json(tmp_path) -> None:  # 
     assert data["smuggler"] == [{"trunk": OKU, "probability": pytest.approx(1.0)}]
 
 
-def test_analyze_saves_the_plot_by_default(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_analyze_saves_the_plot_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     app = typer.Typer()
     app.command()(analyze)

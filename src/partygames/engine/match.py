@@ -109,7 +109,7 @@ class Match(ABC):
     options_class: ClassVar[type[Options]]
     seat_counts: ClassVar[Sequence[int]]
     # Attributes of the base class, kept apart from the game's own state in JSON.
-    _BASE_ATTRS: ClassVar[frozenset[str]] = frozenset({"seats", "options", "seed", "chance", "version", "_legal_cache"})
+    _BASE_ATTRS: ClassVar[frozenset[str]] = frozenset({"seats", "options", "seed", "chance", "version"})
 
     seats: int
     options: Options
