@@ -61,7 +61,11 @@ export function Countdown({ deadline, skew = 0 }) {
   }, []);
   if (!deadline) return null;
   const endsAt = deadline.local_ends_at ?? deadline.ends_at;
-  const left = Math.max(0, Math.ceil(endsAt - now - skew));
+  // `now` may predate the update that set this deadline (it ticks every 250 ms), so take the later
+  // clock reading; and never show more than the phase's own limit (a 120 s phase never reads 121).
+  const current = Math.max(now, Date.now() / 1000);
+  const raw = Math.max(0, Math.ceil(endsAt - current - skew));
+  const left = deadline.seconds ? Math.min(deadline.seconds, raw) : raw;
   const total = deadline.seconds || left || 1;
   const urgent = left <= 5;
   return html`<div class=${"countdown" + (urgent ? " urgent" : "")} role="timer" data-testid="countdown" data-left=${left}>
