@@ -9,7 +9,8 @@ import statistics
 from collections.abc import Callable
 
 from partygames.analysis.stats import mean_interval, wilson_interval
-from partygames.engine import RandomBot, play
+from partygames.analysis.tournament import play_series
+from partygames.engine import play
 from partygames.games import get
 from partygames.games.dice_derby.bots import HeuristicBot
 from partygames.games.dice_derby.rules import DiceDerbyMatch
@@ -22,17 +23,13 @@ def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games(report_figur
     ranks: dict[str, list[float]] = {"heuristic": [], "random": []}
     wins = {"heuristic": 0, "random": 0}
     games = 1000
-    for i in range(games):
-        # Three of each, alternating seats.
-        kinds = ["heuristic" if (s + i) % 2 == 0 else "random" for s in range(6)]
-        bots = [HeuristicBot(s, i) if k == "heuristic" else RandomBot(s, i) for s, k in enumerate(kinds)]
-        match, _ = play(GAME, 6, bots, seed=i)
-        result = match.result()
-        assert result is not None
-        for s, kind in enumerate(kinds):
-            money[kind].append(result.seats[s].score)
-            ranks[kind].append(result.seats[s].rank)
-            wins[kind] += result.seats[s].is_winner
+    # Three of each, alternating seats.
+    for played in play_series(GAME, games, 6, ["heuristic", "random"]):
+        for seat in played.result.seats:
+            kind = played.kinds[seat.seat]
+            money[kind].append(seat.score)
+            ranks[kind].append(seat.rank)
+            wins[kind] += seat.is_winner
     seats_per_kind = 3 * games
     h_rank, h_lo, h_hi = mean_interval(ranks["heuristic"])
     r_rank, r_lo, r_hi = mean_interval(ranks["random"])

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from partygames.engine import Bot, RandomBot, play
+from partygames.analysis.tournament import play_series
 from partygames.games.last_man_standing import GAME
-from partygames.games.last_man_standing.bots import HeuristicBot
 
 GAMES = 1_000
 SEATS = 4
@@ -15,13 +14,9 @@ SEATS = 4
 def test_heuristic_bot_clearly_beats_random_bots(report_figures: Callable[[str], None]) -> None:
     win_share = 0.0
     heuristic_chips = random_chips = 0.0
-    for game in range(GAMES):
-        hero = game % SEATS  # the heuristic bot sits in every seat in turn
-        bots: list[Bot] = [HeuristicBot(s, seed=game * 10 + s) if s == hero else RandomBot(s, seed=game * 10 + s)
-                           for s in range(SEATS)]
-        match, _ = play(GAME, SEATS, bots, seed=game)
-        result = match.result()
-        assert result is not None
+    # The heuristic bot sits in every seat in turn.
+    for played in play_series(GAME, GAMES, SEATS, ["heuristic", "random", "random", "random"]):
+        hero, result = played.kinds.index("heuristic"), played.result
         if hero in result.winners:
             win_share += 1 / len(result.winners)
         chips = [s.holdings["chips"] for s in result.seats]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from partygames.analysis.stats import mean_interval, wilson_interval
-from partygames.engine import RandomBot, play
+from partygames.analysis.tournament import play_series
 from partygames.games import get
-from partygames.games.lucky_nine.bots import HeuristicBot
 
 GAME = get("lucky-nine")
 
@@ -16,16 +15,12 @@ def test_heuristic_bot_clearly_beats_the_random_bot_over_1000_games(report_figur
     nets: dict[str, list[float]] = {"heuristic": [], "random": []}
     wins = {"heuristic": 0, "random": 0}
     games = 1000
-    for i in range(games):
-        # Two of each, alternating seats so that neither kind always presses first.
-        kinds = ["heuristic" if (s + i) % 2 == 0 else "random" for s in range(4)]
-        bots = [HeuristicBot(s, i) if k == "heuristic" else RandomBot(s, i) for s, k in enumerate(kinds)]
-        match, _ = play(GAME, 4, bots, seed=i)
-        result = match.result()
-        assert result is not None
-        for s, kind in enumerate(kinds):
-            nets[kind].append(result.seats[s].holdings["net"])
-            wins[kind] += result.seats[s].is_winner
+    # Two of each, alternating seats so that neither kind always presses first.
+    for played in play_series(GAME, games, 4, ["heuristic", "random"]):
+        for seat in played.result.seats:
+            kind = played.kinds[seat.seat]
+            nets[kind].append(seat.holdings["net"])
+            wins[kind] += seat.is_winner
     seats_per_kind = 2 * games
     h_mean, h_lo, h_hi = mean_interval(nets["heuristic"])
     r_mean, r_lo, r_hi = mean_interval(nets["random"])

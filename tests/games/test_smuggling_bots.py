@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 
-from partygames.engine import play
+from partygames.analysis.tournament import play_series
 from partygames.games import get
 
 GAME = get("smuggling")
@@ -17,13 +17,10 @@ def team_differences(kind: str, other: str, matches: int, options: dict[str, int
     """`kind`'s team's third-country total minus `other`'s, per seeded match; sides swap every match."""
     seats = 2 * options["team_size"]
     differences = []
-    for seed in range(matches):
-        team = seed % 2
-        bots = [GAME.make_bot(kind if s % 2 == team else other, s, seed * 100 + s) for s in range(seats)]
-        match, _ = play(GAME, seats, bots, options, seed)
-        totals = match.result().detail["team_totals"]  # type: ignore[union-attr]
-        difference = totals["north"] - totals["south"]
-        differences.append(difference if team == 0 else -difference)
+    for played in play_series(GAME, matches, seats, [kind, other], options=options):
+        totals = played.result.detail["team_totals"]
+        difference = totals["north"] - totals["south"]  # North holds the even seats
+        differences.append(difference if played.kinds[0] == kind else -difference)
     return differences
 
 

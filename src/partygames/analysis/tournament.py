@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine.game import Game
-from partygames.engine.runner import play
+from partygames.engine.match import Match, Result
+from partygames.engine.runner import MatchLog, play
 
 
 @dataclass
@@ -67,31 +68,52 @@ def seat_kinds(kinds: Sequence[str], seats: int, game_index: int) -> list[str]:
     return [kinds[(seat + game_index) % len(kinds)] for seat in range(seats)]
 
 
-def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
-             options: dict[str, Any] | None = None, save_dir: Path | None = None,
-             progress: Callable[[int], None] | None = None) -> Tournament:
-    """Plays `games` seeded matches (match i uses seed `seed + i`) and gathers per-kind statistics."""
+@dataclass(frozen=True)
+class SeriesMatch:
+    """One finished match of a series, with the bot kind that played each seat."""
+
+    kinds: list[str]
+    match: Match
+    log: MatchLog
+
+    @property
+    def result(self) -> Result:
+        result = self.match.result()
+        assert result is not None  # play() runs every match to its end
+        return result
+
+
+def play_series(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
+                options: dict[str, Any] | None = None) -> Iterator[SeriesMatch]:
+    """Plays `games` seeded matches, one at a time: match i uses seed `seed + i` and the seats given by
+    `seat_kinds`; the bot in seat s of match i is seeded with `(seed + i) * 1000 + s`."""
     for kind in kinds:
         if kind not in game.bots:
             raise KeyError(f"{game.id} has no bot {kind!r} (bots: {', '.join(game.bots)})")
-    stats = {k: KindStats(k) for k in kinds}
-    actions = 0
-    start = time.perf_counter()
     for i in range(games):
         assignment = seat_kinds(kinds, seats, i)
         bots = [game.make_bot(kind, seat, seed=(seed + i) * 1000 + seat) for seat, kind in enumerate(assignment)]
         match, log = play(game, seats, bots, options, seed=seed + i)
-        actions += match.version
-        result = match.result()
-        assert result is not None
-        for seat_result in result.seats:
-            entry = stats[assignment[seat_result.seat]]
+        yield SeriesMatch(assignment, match, log)
+
+
+def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
+             options: dict[str, Any] | None = None, save_dir: Path | None = None,
+             progress: Callable[[int], None] | None = None) -> Tournament:
+    """Plays a series of `games` seeded matches (`play_series`) and gathers per-kind statistics."""
+    stats = {k: KindStats(k) for k in kinds}
+    actions = 0
+    start = time.perf_counter()
+    for i, played in enumerate(play_series(game, games, seats, kinds, seed, options)):
+        actions += played.match.version
+        for seat_result in played.result.seats:
+            entry = stats[played.kinds[seat_result.seat]]
             entry.scores.append(seat_result.score)
             entry.wins += seat_result.is_winner
             entry.seats_played += 1
         if save_dir is not None:
             save_dir.mkdir(parents=True, exist_ok=True)
-            (save_dir / f"{game.id}-{seed + i}.json").write_text(json.dumps(log.to_json()), encoding="utf-8")
+            (save_dir / f"{game.id}-{seed + i}.json").write_text(json.dumps(played.log.to_json()), encoding="utf-8")
         if progress is not None:
             progress(i + 1)
     return Tournament(game.id, games, seats, list(kinds), stats, actions, time.perf_counter() - start)
