@@ -9,10 +9,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser.server import ROOT, PlatformProcess
+
+if TYPE_CHECKING:  # playwright is imported lazily below, so that its absence is a clear skip
+    from playwright.sync_api import Browser
+
+    from tests.browser.driver import Player
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -45,6 +51,17 @@ def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
     server = PlatformProcess(tmp_path).start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def players(browser: Browser, platform: PlatformProcess) -> Iterator[list[Player]]:
+    """Two players in their own browser contexts: the host reads English, the guest Japanese."""
+    from tests.browser import driver
+
+    opened = [driver.open_player(browser, platform, lang="en"), driver.open_player(browser, platform, lang="ja")]
+    yield opened
+    for player in opened:
+        player.close()
 
 
 @pytest.fixture(scope="session")

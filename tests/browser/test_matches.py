@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,14 +42,6 @@ def implemented() -> list[str]:
 
     ids = {g.id for g in all_games()}
     return [g for g in SETUPS if g in ids]
-
-
-@pytest.fixture
-def players(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.Player]]:
-    opened = [driver.open_player(browser, platform, lang="en"), driver.open_player(browser, platform, lang="ja")]
-    yield opened
-    for player in opened:
-        player.close()
 
 
 @pytest.mark.parametrize("game", implemented())

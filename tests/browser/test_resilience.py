@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
@@ -14,14 +12,6 @@ from tests.browser.server import PlatformProcess
 LUCKY_NINE = ("lucky-nine", 3, ("human", "human", "bot:heuristic"), {"rounds": 4})
 # Never drop out: the match lasts long enough to interrupt it.
 STAY_IN = ("pass", "stay", "claim", "press")
-
-
-@pytest.fixture
-def pair(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.Player]]:
-    opened = [driver.open_player(browser, platform, lang="en"), driver.open_player(browser, platform, lang="ja")]
-    yield opened
-    for player in opened:
-        player.close()
 
 
 def start_lucky_nine(host: driver.Player, guest: driver.Player, platform: PlatformProcess) -> str:
@@ -38,9 +28,9 @@ def seat_of(player: driver.Player) -> int | None:
     return None if seat is None else int(seat)
 
 
-def test_a_reloaded_page_is_back_in_its_seat_and_can_act(pair: list[driver.Player], platform: PlatformProcess,
+def test_a_reloaded_page_is_back_in_its_seat_and_can_act(players: list[driver.Player], platform: PlatformProcess,
                                                          artifacts: Path) -> None:
-    host, guest = pair
+    host, guest = players
     start_lucky_nine(host, guest, platform)
     seat_before = seat_of(guest)
     assert seat_before == 1
@@ -59,8 +49,8 @@ def test_a_reloaded_page_is_back_in_its_seat_and_can_act(pair: list[driver.Playe
 
 
 def test_the_page_reconnects_and_play_continues_after_the_server_is_killed(
-        pair: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
-    host, guest = pair
+        players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+    host, guest = players
     start_lucky_nine(host, guest, platform)
     for _ in range(4):
         for player in (host, guest):
@@ -82,8 +72,8 @@ def test_the_page_reconnects_and_play_continues_after_the_server_is_killed(
 
 
 def test_a_refused_action_shows_the_servers_reason_in_the_players_language(
-        pair: list[driver.Player], platform: PlatformProcess) -> None:
-    host, guest = pair
+        players: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = players
     start_lucky_nine(host, guest, platform)
     # Lucky Nine starts with seat 0: the guest (seat 1) is not awaited. The page offers no action, so
     # the illegal one is sent through the page's own connection.
@@ -98,8 +88,8 @@ def test_a_refused_action_shows_the_servers_reason_in_the_players_language(
 
 
 def test_the_replay_steps_through_a_finished_match_with_each_seats_view(
-        pair: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
-    host, guest = pair
+        players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+    host, guest = players
     start_lucky_nine(host, guest, platform)
     driver.play_to_results([host, guest], ("pass", "drop_out", "claim", "press"))
     host.page.get_by_test_id("open-replay").click()
@@ -118,8 +108,8 @@ def test_the_replay_steps_through_a_finished_match_with_each_seats_view(
     assert host.errors == []
 
 
-def test_chat_reaches_the_other_player_as_plain_text(pair: list[driver.Player], platform: PlatformProcess) -> None:
-    host, guest = pair
+def test_chat_reaches_the_other_player_as_plain_text(players: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = players
     start_lucky_nine(host, guest, platform)
     text = "<b>hi</b> & 'co'"
     host.page.get_by_test_id("chat-input").fill(text)
@@ -131,8 +121,8 @@ def test_chat_reaches_the_other_player_as_plain_text(pair: list[driver.Player], 
 
 
 def test_a_host_who_only_watches_sees_bots_play_a_whole_match(
-        pair: list[driver.Player], platform: PlatformProcess) -> None:
-    host = pair[0]
+        players: list[driver.Player], platform: PlatformProcess) -> None:
+    host = players[0]
     page = host.page
     page.get_by_test_id("watch-only").check()
     driver.create_room(host, "lucky-nine", 2, ("bot:heuristic", "bot:random"), "Host", {"rounds": 4})
@@ -144,8 +134,8 @@ def test_a_host_who_only_watches_sees_bots_play_a_whole_match(
 
 
 def test_join_by_code_fill_the_rest_with_bots_and_find_the_room_in_the_list(
-        pair: list[driver.Player], platform: PlatformProcess) -> None:
-    host, guest = pair
+        players: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = players
     code = driver.create_room(host, "lucky-nine", 4, ("human",) * 4, "Aki", {"rounds": 4})
     page = guest.page
     page.get_by_test_id("join-code").fill(code.lower())  # codes are case-insensitive
