@@ -23,14 +23,15 @@ def _vote(obs: Observation) -> Action:
     return {"type": "vote", "candidate": best}
 
 
-def _caps(view: dict[str, Any]) -> tuple[int, int]:
-    """The trunk cap and the inspector's doubt cap of this small game (public before packing)."""
+def _caps(view: dict[str, Any]) -> tuple[int, int, int]:
+    """The unit, the trunk cap and the largest useful doubt of this small game (all public before
+    packing). A doubt above the trunk cap catches nothing more, so the doubt is capped at both."""
     accounts = view["accounts"]
     smuggler, inspector = view["smuggler"], view["inspector"]
     # The smuggler's own view shows the balance after packing; others see it as before packing.
     trunk = view["trunk"] or 0
-    return (trunk_cap(accounts[smuggler]["opp"] + trunk),
-            doubt_cap(accounts[inspector]["third"], view["unit"]))
+    trunk_max = trunk_cap(accounts[smuggler]["opp"] + trunk)
+    return view["unit"], trunk_max, min(trunk_max, doubt_cap(accounts[inspector]["third"], view["unit"]))
 
 
 def _on_unit(amount: int, unit: int) -> int:
@@ -50,13 +51,10 @@ class HeuristicBot(Bot):
         kind = obs.legal[0]["type"]
         if kind == "vote":
             return _vote(obs)
-        view = obs.view
-        unit = view["unit"]
-        trunk_max, doubt_max = _caps(view)
+        unit, trunk_max, doubt = _caps(obs.view)
         if kind == "pack":
             amount = trunk_max if self.rng.random() < 0.5 else _on_unit(trunk_max // 2, unit)
             return {"type": "pack", "amount": amount}
-        doubt = min(trunk_max, doubt_max)
         if doubt >= unit and self.rng.random() < 0.5:
             return {"type": "doubt", "amount": doubt}
         return {"type": "pass"}
@@ -72,11 +70,9 @@ class EquilibriumBot(Bot):
         kind = obs.legal[0]["type"]
         if kind == "vote":
             return _vote(obs)
-        view = obs.view
-        unit = view["unit"]
-        trunk_max, doubt_max = _caps(view)
+        unit, trunk_max, doubt_max = _caps(obs.view)
         grid = max(unit, _on_unit(self.grid, unit))  # every grid point must be a legal amount
-        solution = solve(trunk_max, min(trunk_max, doubt_max), grid)
+        solution = solve(trunk_max, doubt_max, grid)
         if kind == "pack":
             amount = self.rng.choices(solution.trunks, weights=solution.smuggler)[0]
             return {"type": "pack", "amount": amount}
