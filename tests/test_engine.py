@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -45,11 +46,13 @@ def test_simultaneous_bids_stay_secret_until_all_have_bid() -> None:
 def test_refused_action_leaves_state_untouched_and_explains_in_both_languages() -> None:
     match = GAME.new(2, {"coins": 5}, seed=1)
     before = match.to_json()
-    for bad, code in [({"type": "bid", "amount": 6}, "action/out_of_range"),
-                      ({"type": "bid", "amount": True}, "action/malformed"),
-                      ({"type": "bid"}, "action/malformed"),
-                      ({"type": "fold"}, "action/not_allowed"),
-                      ({"type": "bid", "amount": 10**100}, "action/out_of_range")]:
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"type": "bid", "amount": 6}, "action/out_of_range"),
+        ({"type": "bid", "amount": True}, "action/malformed"),
+        ({"type": "bid"}, "action/malformed"),
+        ({"type": "fold"}, "action/not_allowed"),
+        ({"type": "bid", "amount": 10**100}, "action/out_of_range")]
+    for bad, code in refusals:
         with pytest.raises(IllegalAction) as info:
             match.apply(0, bad)
         assert info.value.code == code and info.value.en and info.value.ja

@@ -6,13 +6,16 @@ A failure here means the rules or views changed: review the diff, then accept it
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from partygames.engine.game import Game
 from partygames.engine.golden import golden_cases, path_for, playthrough
 
 
 @pytest.mark.parametrize("case", golden_cases(), ids=lambda c: c[0].id)
-def test_golden_playthrough_is_unchanged(case: tuple) -> None:  # type: ignore[type-arg]
+def test_golden_playthrough_is_unchanged(case: tuple[Game, int, int, dict[str, Any]]) -> None:
     game, seats, seed, options = case
     path = path_for(game)
     assert path.exists(), f"no golden file for {game.id}: run python -m partygames.engine.golden --update"

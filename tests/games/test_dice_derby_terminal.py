@@ -4,17 +4,19 @@ is told die by die from the smallest up."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 
 from partygames.engine import RandomBot, play
+from partygames.engine.text import Lang
 from partygames.games.dice_derby import GAME
 from partygames.games.dice_derby.terminal import ACTION_LABELS, PARAM_LABELS, describe_event, render
 
 
-def _text(view: dict, lang: str = "en") -> str:  # type: ignore[type-arg]
+def _text(view: dict[str, Any], lang: Lang = "en") -> str:
     console = Console(width=120, record=True, file=io.StringIO())
-    console.print(render(view, lang))  # type: ignore[arg-type]
+    console.print(render(view, lang))
     return console.export_text()
 
 

@@ -86,7 +86,8 @@ def test_deadline_defaults_are_legal_for_every_awaited_seat(seed: int, options: 
         timed_out = match.clone()
         for seat, action in deadline.defaults.items():
             timed_out.apply(seat, action)  # raises IllegalAction if a default were not legal
-        assert timed_out.deadline() is None or timed_out.deadline().phase != deadline.phase  # type: ignore[union-attr]
+        after = timed_out.deadline()
+        assert after is None or after.phase != deadline.phase
         seat = rng.choice(match.to_act())
         match.apply(seat, sample(match.legal_actions(seat), rng))
     assert match.deadline() is None

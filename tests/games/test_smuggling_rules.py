@@ -143,8 +143,8 @@ def test_the_trunk_stays_secret_until_the_ledger_entry() -> None:
         assert "70000000" not in json.dumps([e.to_json() for e in events if e.is_visible_to(seat)])
     assert [e.data for e in events if e.to == (0,)] == [{"amount": 70 * M}]
     assert match.view(0)["trunk"] == 70 * M and match.view(0)["accounts"][0]["opp"] == 230 * M
-    for seat in (None, 1, 2, 3):
-        view = match.view(seat)
+    for viewer in (None, 1, 2, 3):
+        view = match.view(viewer)
         assert view["trunk"] is None and view["accounts"][0]["opp"] == 3 * OKU  # as before packing
         assert "70000000" not in json.dumps(view) and "230000000" not in json.dumps(view)
     match.apply(1, {"type": "pass"})

@@ -33,6 +33,11 @@ def _as_postgres(args: list[str]) -> list[str]:
     return args
 
 
+def _run_as_postgres(args: list[str]) -> None:
+    """Runs a PostgreSQL tool; its output is kept for the error if it fails."""
+    subprocess.run(_as_postgres(args), check=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
 @contextmanager
 def postgres_url() -> Iterator[str]:
     given = os.environ.get("PARTYGAMES_TEST_POSTGRES_URL")
@@ -50,13 +55,11 @@ def postgres_url() -> Iterator[str]:
         shutil.chown(root, "postgres", "postgres")
     data = root / "data"
     port = free_port()
-    run = {"check": True, "stdout": subprocess.PIPE, "stderr": subprocess.STDOUT}
     try:
-        subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-                                     "--no-sync", "-E", "UTF8"]), **run)  # type: ignore[call-overload]
-        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-w",
-                                     "-o", f"-p {port} -k {root} -c listen_addresses=127.0.0.1", "start"]),
-                       **run)  # type: ignore[call-overload]
+        _run_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+                          "--no-sync", "-E", "UTF8"])
+        _run_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-w",
+                          "-o", f"-p {port} -k {root} -c listen_addresses=127.0.0.1", "start"])
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         if data.exists():

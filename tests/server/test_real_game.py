@@ -17,6 +17,7 @@ import pytest
 
 from partygames import games
 from partygames.engine.actions import sample
+from partygames.games.last_man_standing.rules import LastManStandingMatch
 from tests.server.client import Lobby, Socket, human_room
 from tests.server.live import LiveServer
 
@@ -110,7 +111,8 @@ def test_last_man_standing_cards_dealt_face_down_never_reach_another_seat(lobby:
     socks, watcher, log = play_match(lobby, server, GAME, seed=11)
     check_frames(GAME, socks, watcher, log)
     dealt = games.get(GAME).new(log["seats"], log["options"], log["seed"])
-    secret_hands = [list(h) for h in dealt.hands]  # type: ignore[attr-defined]
+    assert isinstance(dealt, LastManStandingMatch)
+    secret_hands = [list(h) for h in dealt.hands]
     # The cards dealt face down stay secret from the other seats until they are played.
     for owner, hand in enumerate(secret_hands):
         for card in hand:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -53,6 +54,6 @@ class Settings:
     send_queue_limit: int = 2000
 
     @staticmethod
-    def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: object) -> Settings:
+    def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:
         url = normalize_database_url(database_url) if database_url else default_database_url(data_dir)
-        return Settings(database_url=url, **overrides)  # type: ignore[arg-type]
+        return Settings(database_url=url, **overrides)
