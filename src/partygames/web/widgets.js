@@ -1,6 +1,6 @@
 // Small animated pieces shared by the game renderers (given to them as ctx.widgets): a die that
 // rolls before it settles, a card that flips face up, a chest that opens, and a countdown.
-import { html, useState, useEffect, useRef } from "./lib.js";
+import { html, useState, useEffect } from "./lib.js";
 import { t } from "./i18n.js";
 
 const reduceMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -51,20 +51,19 @@ export function Chest({ open, content, animate = true }) {
   </span>`;
 }
 
-/** Seconds left until `endsAt` (epoch seconds, corrected by `skew`), refreshed four times a second. */
-export function Countdown({ deadline, skew = 0 }) {
-  const [now, setNow] = useState(() => Date.now() / 1000);
-  const timer = useRef(null);
+/** Seconds left in the phase, counted down from `local_ends_at` (set when the update arrived, so the
+ * two machines' clocks need not agree) and redrawn four times a second. */
+export function Countdown({ deadline }) {
+  const [, redraw] = useState(0);
   useEffect(() => {
-    timer.current = setInterval(() => setNow(Date.now() / 1000), 250);
-    return () => clearInterval(timer.current);
+    const timer = setInterval(() => redraw((n) => n + 1), 250);
+    return () => clearInterval(timer);
   }, []);
   if (!deadline) return null;
   const endsAt = deadline.local_ends_at ?? deadline.ends_at;
-  // `now` may predate the update that set this deadline (it ticks every 250 ms), so take the later
-  // clock reading; and never show more than the phase's own limit (a 120 s phase never reads 121).
-  const current = Math.max(now, Date.now() / 1000);
-  const raw = Math.max(0, Math.ceil(endsAt - current - skew));
+  // Read the clock now rather than keep the last tick's reading: that may predate the update that set
+  // this deadline (a 120 s auction once read 121). Never more than the phase's own limit either.
+  const raw = Math.max(0, Math.ceil(endsAt - Date.now() / 1000));
   const left = deadline.seconds ? Math.min(deadline.seconds, raw) : raw;
   const total = deadline.seconds || left || 1;
   const urgent = left <= 5;
