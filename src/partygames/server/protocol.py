@@ -128,7 +128,3 @@ class JoinRoom(_Body):
 
 class FillBots(_Body):
     kind: Annotated[str, StringConstraints(max_length=40)] | None = None
-
-
-class StartRoom(_Body):
-    pass

@@ -27,11 +27,6 @@ def pair_name(a: int, b: int) -> str:
     return f"{lo}-{hi}"
 
 
-def pair_gates(pair: str) -> tuple[int, int]:
-    a, b = pair.split("-")
-    return int(a), int(b)
-
-
 def odds_x10(probability: Fraction, payout_rate: Fraction, boost: Fraction = Fraction(1)) -> int:
     """Odds in tenths: payout_rate x boost / probability rounded down to 0.1, at least 1.0."""
     return max(10, int(payout_rate * boost * 10 / probability))
