@@ -24,7 +24,7 @@ from partygames.engine import (
     int_range,
     spec,
 )
-from partygames.engine.match import Deadline
+from partygames.engine.match import TimeLimit
 
 
 class ToyOptions(Options):
@@ -74,8 +74,8 @@ class ToyMatch(Match):
             return None
         return Result.ranked([float(self.bids[str(s)]) for s in range(self.seats)], "all_bid")
 
-    def deadline(self) -> Deadline | None:
-        return None if self.done else Deadline("bidding", 30.0, {s: {"type": "bid", "amount": 0} for s in self.to_act()})
+    def time_limit(self) -> TimeLimit | None:
+        return None if self.done else TimeLimit("bidding", 30.0, {s: {"type": "bid", "amount": 0} for s in self.to_act()})
 
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
         other = self.clone()

@@ -415,10 +415,10 @@ def test_seats_and_options_are_checked() -> None:
 
 def test_deadlines_default_to_pass_and_done() -> None:
     match = new(6, {"bidding_seconds": 30, "betting_seconds": 45})
-    deadline = match.deadline()
+    deadline = match.time_limit()
     assert deadline is not None and deadline.seconds == 30 and deadline.defaults[0] == {"type": "pass"}
     owners_by_seat(match)
-    deadline = match.deadline()
+    deadline = match.time_limit()
     assert deadline is not None and deadline.phase == "race-1-betting" and deadline.defaults[5] == {"type": "done"}
     for seat, action in deadline.defaults.items():
         match.apply(seat, action)

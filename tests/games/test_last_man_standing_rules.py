@@ -308,10 +308,10 @@ def test_players_with_equal_chips_share_the_win() -> None:
 
 def test_on_timeout_a_drafter_takes_the_free_card_and_a_player_plays_their_lowest() -> None:
     match = ready(hands_playing([["9S", "5S", "5H", "KS"]]))
-    deadline = match.deadline()
+    deadline = match.time_limit()
     assert deadline is not None and deadline.phase == "round:1"
     assert deadline.defaults[0] == {"type": "play", "card": "9S"}
-    draft = GAME.new(4, seed=1).deadline()
+    draft = GAME.new(4, seed=1).time_limit()
     assert draft is not None and list(draft.defaults.values()) == [{"type": "hire", "slot": 0}]
 
 

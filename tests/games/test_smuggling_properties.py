@@ -81,16 +81,16 @@ def test_deadline_defaults_are_legal_for_every_awaited_seat(seed: int, options: 
     match = GAME.new(seats, options, seed)
     rng = random.Random(seed)
     while not match.is_over:
-        deadline = match.deadline()
+        deadline = match.time_limit()
         assert deadline is not None and set(deadline.defaults) == set(match.to_act())
         timed_out = match.clone()
         for seat, action in deadline.defaults.items():
             timed_out.apply(seat, action)  # raises IllegalAction if a default were not legal
-        after = timed_out.deadline()
+        after = timed_out.time_limit()
         assert after is None or after.phase != deadline.phase
         seat = rng.choice(match.to_act())
         match.apply(seat, sample(match.legal_actions(seat), rng))
-    assert match.deadline() is None
+    assert match.time_limit() is None
 
 
 @given(trunk=st.integers(0, 100_000_000), doubt=st.one_of(st.none(), st.integers(1, 10**9)))

@@ -193,16 +193,16 @@ def test_a_team_of_one_needs_no_vote() -> None:
 
 def test_deadlines_default_to_the_rotation_vote_an_empty_trunk_and_a_pass() -> None:
     match = new(team_size=2, representatives="vote")
-    deadline = match.deadline()
+    deadline = match.time_limit()
     assert deadline is not None and deadline.phase == "vote:1" and deadline.seconds == 120
     assert deadline.defaults == {s: {"type": "vote", "candidate": s % 2} for s in range(4)}
     for seat, action in deadline.defaults.items():
         match.apply(seat, action)
-    deadline = match.deadline()
+    deadline = match.time_limit()
     assert deadline is not None and deadline.phase == "pack:1"
     assert deadline.defaults == {0: {"type": "pack", "amount": 0}}
     match.apply(0, deadline.defaults[0])
-    deadline = match.deadline()
+    deadline = match.time_limit()
     assert deadline is not None and deadline.phase == "inspection:1" and deadline.seconds == 600
     assert deadline.defaults == {1: {"type": "pass"}}
 

@@ -83,10 +83,10 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class Deadline:
-    """A time limit on the current phase. When it passes, the host applies `defaults` (seat -> action)
-    for every seat still awaited. `phase` names the phase instance, so a host can tell a new phase
-    from the same one."""
+class TimeLimit:
+    """A time limit on the current phase. When it passes, `defaults` (seat -> action) are applied for
+    every seat still awaited. `phase` names the phase instance (e.g. "vote:3"), so that a new phase
+    can be told from the same one: the limit runs from the moment that name last changed."""
 
     phase: str
     seconds: float
@@ -168,7 +168,7 @@ class Match(ABC):
     def result(self) -> Result | None:
         """The outcome once the match is over, else None."""
 
-    def deadline(self) -> Deadline | None:
+    def time_limit(self) -> TimeLimit | None:
         """The current phase's time limit, if it has one."""
         return None
 

@@ -159,7 +159,7 @@ class Room:
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         if self.match is None or self.phase is None or self.phase_started_at is None:
             return None
-        deadline = self.match.deadline()
+        deadline = self.match.time_limit()
         if deadline is None:
             return None
         seconds = deadline.seconds * self.hub.settings.deadline_scale
@@ -282,7 +282,7 @@ class Room:
         self.record(events)
         write = Write(inserts=[(db.actions, {"room": self.code, "seq": self.version, "seat": seat,
                                              "action": dumps(action), "source": source, "at": now})])
-        deadline = self.match.deadline()
+        deadline = self.match.time_limit()
         phase = deadline.phase if deadline is not None else None
         changes: dict[str, Any] = {}
         if phase != self.phase:
@@ -490,7 +490,7 @@ class Room:
             seed = secrets.randbits(62)
             match = self.game.new(self.seats, self.options, seed)
             now = time.time()
-            deadline = match.deadline()
+            deadline = match.time_limit()
             phase = deadline.phase if deadline is not None else None
             await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
                 "status": "playing", "seed": dumps(seed), "started_at": now, "phase": phase,

@@ -24,7 +24,7 @@ def schedule(room: Room) -> None:
     room.timer_phase = room.phase
     if room.phase is None or room.phase_started_at is None or room.match is None:
         return
-    deadline = room.match.deadline()
+    deadline = room.match.time_limit()
     if deadline is None:
         return
     ends_at = room.phase_started_at + deadline.seconds * room.hub.settings.deadline_scale
@@ -41,7 +41,7 @@ async def _fire(room: Room, phase: str, ends_at: float) -> None:
         # A seat without a default keeps the phase open; nothing re-arms until the phase changes.
         # Defaults go to every seat still awaited, one at a time, while the phase is the same one.
         for seat in list(room.match.to_act()):
-            deadline = room.match.deadline()
+            deadline = room.match.time_limit()
             if deadline is None or deadline.phase != phase or room.status != "playing" or room.broken:
                 break
             if seat not in room.match.to_act() or seat not in deadline.defaults:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
 from partygames.engine.errors import IllegalAction
-from partygames.engine.match import Deadline, Event, Match, Result
+from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
 from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout
 from partygames.games.dice_derby.options import DiceDerbyOptions
@@ -363,12 +363,12 @@ class DiceDerbyMatch(Match):
             award[name] = {"amount": best, "seats": sorted(s for s in owners if score[s] == best)}
         return award
 
-    def deadline(self) -> Deadline | None:
+    def time_limit(self) -> TimeLimit | None:
         if self.phase == "auction":
-            return Deadline("auction", float(self.options.bidding_seconds),
+            return TimeLimit("auction", float(self.options.bidding_seconds),
                             {s: {"type": "pass"} for s in self.to_act()})
         if self.phase == "betting":
-            return Deadline(f"race-{self.race}-betting", float(self.options.betting_seconds),
+            return TimeLimit(f"race-{self.race}-betting", float(self.options.betting_seconds),
                             {s: {"type": "done"} for s in self.to_act()})
         return None
 

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from partygames.engine import Action, ActionSpec, Event, Match, Result, choice, spec
-from partygames.engine.match import Deadline
+from partygames.engine.match import TimeLimit
 from partygames.engine.options import Options
 from partygames.games.last_man_standing.cards import (
     DEALT_CARDS,
@@ -223,12 +223,12 @@ class LastManStandingMatch(Match):
                     "rounds_played": len(self.history), "survivors": self._fighters()},
         )
 
-    def deadline(self) -> Deadline | None:
+    def time_limit(self) -> TimeLimit | None:
         """On timeout a drafter hires the free ($0) card and a player plays their lowest card."""
         if self.phase == "draft":
-            return Deadline(f"draft:{self.picks}", DRAFT_SECONDS, {self.turn: {"type": "hire", "slot": 0}})
+            return TimeLimit(f"draft:{self.picks}", DRAFT_SECONDS, {self.turn: {"type": "hire", "slot": 0}})
         if self.phase == "play":
-            return Deadline(f"round:{self.round}", PLAY_SECONDS,
+            return TimeLimit(f"round:{self.round}", PLAY_SECONDS,
                             {s: {"type": "play", "card": self.hands[s][0]} for s in self.to_act()})
         return None
 

@@ -23,7 +23,7 @@ from partygames.engine import (
     int_range,
     spec,
 )
-from partygames.engine.match import Deadline
+from partygames.engine.match import TimeLimit
 from partygames.engine.options import Options
 from partygames.games.smuggling.options import SmugglingOptions
 from partygames.games.smuggling.settlement import (
@@ -230,19 +230,19 @@ class SmugglingMatch(Match):
         return {TEAMS[t]: sum(self.third[t::2]) for t in (0, 1)}
 
     # -- time ------------------------------------------------------------------------------------
-    def deadline(self) -> Deadline | None:
+    def time_limit(self) -> TimeLimit | None:
         number = self.small_game + 1
         if self.phase == "vote":
             defaults: dict[int, Action] = {
                 s: {"type": "vote", "candidate": self._rotation_seat(team_of(s))} for s in self.to_act()}
-            return Deadline(f"vote:{number}", float(self.opts.vote_seconds), defaults)
+            return TimeLimit(f"vote:{number}", float(self.opts.vote_seconds), defaults)
         if self.phase == "pack":
             assert self.smuggler is not None
-            return Deadline(f"pack:{number}", float(self.opts.packing_seconds),
+            return TimeLimit(f"pack:{number}", float(self.opts.packing_seconds),
                             {self.smuggler: {"type": "pack", "amount": 0}})
         if self.phase == "inspect":
             assert self.inspector is not None
-            return Deadline(f"inspection:{number}", float(self.opts.inspection_seconds),
+            return TimeLimit(f"inspection:{number}", float(self.opts.inspection_seconds),
                             {self.inspector: {"type": "pass"}})
         return None
 
