@@ -3,7 +3,7 @@
 - `toy`: the engine's toy game (sealed bids, one round, a 30 s deadline).
 - `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
-- `clock-toy`: moves with time (tick rate 20/s; the view shows the room clock's time).
+- `clock-toy`: moves with time (a `tick` event every 500 ms of match time; the view shows the last).
 - `rounds-toy`: the toy game for 1,000 rounds (a stream of actions for durability tests).
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
@@ -35,26 +35,41 @@ class SecretToyMatch(ToyMatch):
 class BuggyToyMatch(ToyMatch):
     """Breaks the engine contract on purpose: a bid of 7 changes the state, then crashes."""
 
-    def _apply(self, seat: int, action: dict[str, Any], spec: dict[str, Any]) -> list[Event]:
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
         if action["amount"] == 7:
             self.bids[str(seat)] = 7
             raise RuntimeError("engine bug")
-        return super()._apply(seat, action, spec)
+        return super()._apply(seat, action)
 
 
 class ClockToyMatch(ToyMatch):
-    """Moves with time: the room clock's `now` is kept in the state and shown in the view."""
+    """Moves with time, as a real-time game does: while the bidding lasts, a `tick` event every half
+    second of match time (its own wake-ups, besides the bidding's time limit); the view shows the time
+    of the last tick."""
+
+    TICK_MS = 500
 
     def _setup(self) -> None:
         super()._setup()
-        self.now = 0.0
+        self.ticked = 0
 
-    def tick(self, now: float) -> list[Event]:
-        self.now = now
-        return [Event("tick", {"now": now})] if int(now * 10) % 5 == 0 else []
+    def wake_at(self) -> int | None:
+        limit = self.time_limit_due()
+        if self.done:
+            return limit
+        tick = self.ticked + self.TICK_MS
+        return tick if limit is None else min(tick, limit)
+
+    def advance(self, now: int) -> list[Event]:
+        tick = not self.done and now >= self.ticked + self.TICK_MS
+        events = super().advance(now)
+        if tick:
+            self.ticked = now
+            events.append(Event("tick", {"now": now}))
+        return events
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return {**super()._view(seat), "now": self.now}
+        return {**super()._view(seat), "ticked": self.ticked}
 
 
 class RoundsToyMatch(ToyMatch):
@@ -64,8 +79,8 @@ class RoundsToyMatch(ToyMatch):
         super()._setup()
         self.round = 1
 
-    def _apply(self, seat: int, action: dict[str, Any], spec: dict[str, Any]) -> list[Event]:
-        events = super()._apply(seat, action, spec)
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        events = super()._apply(seat, action)
         if self.done and self.round < 1000:
             self.round += 1
             self.done = False
@@ -81,7 +96,7 @@ GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
-    "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch, tick_rate=20.0),
+    "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),

@@ -66,7 +66,7 @@ def play_match(lobby: Lobby, server: LiveServer, game_id: str, seed: int) -> tup
     watcher = Socket(server.ws_url, code)
     play_randomly(socks, seed=seed, limit=120)
     watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
-    log: dict[str, Any] = lobby.http.get(f"/api/rooms/{code}/log").json()
+    log: dict[str, Any] = lobby.http.get(f"/api/rooms/{code}/log", headers={"X-Host-Token": created["host_token"]}).json()
     return socks, watcher, log
 
 
@@ -85,14 +85,14 @@ def check_frames(game_id: str, socks: list[Socket], watcher: Socket, log: dict[s
     perspectives: list[int | None] = [*range(log["seats"]), None]
     views: list[dict[Any, str]] = [{s: json.dumps(match.view(s), sort_keys=True) for s in perspectives}]
     events: list[list[Any]] = []
-    for seat, action in log["actions"]:
-        events.append(match.apply(seat, action))
+    for at, seat, action in log["entries"]:
+        events.append(match.advance(at) if seat is None else match.apply(seat, action, at))
         views.append({s: json.dumps(match.view(s), sort_keys=True) for s in perspectives})
     assert match.is_over and json.dumps(match.to_json(), sort_keys=True) == json.dumps(log["final_state"], sort_keys=True)
 
     for seat, sock in [*enumerate(socks), (None, watcher)]:
         updates = [f for f in sock.frames if f["type"] == "update"]
-        assert updates and updates[-1]["version"] == len(log["actions"])
+        assert updates and updates[-1]["version"] == len(log["entries"])
         for update in updates:
             version = update["version"]
             assert json.dumps(update["view"], sort_keys=True) == views[version][seat], (seat, version)
@@ -116,7 +116,7 @@ def test_last_man_standing_cards_dealt_face_down_never_reach_another_seat(lobby:
     # The cards dealt face down stay secret from the other seats until they are played.
     for owner, hand in enumerate(secret_hands):
         for card in hand:
-            played_at = next((i for i, (s, a) in enumerate(log["actions"]) if s == owner and a.get("card") == card), None)
+            played_at = next((i for i, (_, s, a) in enumerate(log["entries"]) if s == owner and a is not None and a.get("card") == card), None)
             for seat, sock in enumerate(socks):
                 if seat == owner:
                     continue

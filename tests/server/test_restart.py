@@ -82,7 +82,8 @@ def test_a_deadline_that_passed_while_the_server_was_down_fires_on_restart(
         assert final["view"]["is_over"] and final["view"]["bids"] == [9, 0]
         lobby = Lobby(live.url)
         steps = lobby.http.get(f"/api/rooms/{code}/replay").json()["steps"]
-        assert [(s["seat"], s["source"]) for s in steps[1:]] == [(0, "seat"), (1, "timer")]
+        assert [(s["seat"], s["source"]) for s in steps[1:]] == [(0, "seat"), (None, "wake")]
+        assert steps[2]["at"] == 30_000  # at the limit's match time, though the server was down then
         lobby.http.close()
     finally:
         live.stop()

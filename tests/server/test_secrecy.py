@@ -69,6 +69,14 @@ def test_full_state_and_replays_open_only_when_the_match_is_over(lobby: Lobby, s
     public = lobby.http.get(f"/api/rooms/{code}/replay").json()
     assert all(s["view"]["my_card"] is None for s in public["steps"])
     assert public["result"]["winners"] == [1]
-    log = lobby.http.get(f"/api/rooms/{code}/log").json()
-    assert log["actions"] == [[0, {"type": "bid", "amount": BIDS[0]}], [1, {"type": "bid", "amount": BIDS[1]}]]
-    assert log["final_state"]["state"]["cards"] == cards and isinstance(log["seed"], int)
+    # The raw log (seed, final state, every action as played) is the host's alone; others get what a
+    # spectator may know (the toy's bids are public once the match is over), no seed and no state.
+    log = lobby.http.get(f"/api/rooms/{code}/log", headers={"X-Host-Token": created["host_token"]}).json()
+    assert [(seat, action) for _, seat, action in log["entries"]] == [
+        (0, {"type": "bid", "amount": BIDS[0]}), (1, {"type": "bid", "amount": BIDS[1]})]
+    assert log["final_state"]["state"]["cards"] == cards and isinstance(log["seed"], int) and not log["redacted"]
+    for headers in ({}, {"X-Host-Token": "not-the-host"}, {"X-Host-Token": tokens[0]}):
+        public_log = lobby.http.get(f"/api/rooms/{code}/log", headers=headers).json()
+        assert public_log["redacted"] and public_log["seed"] is None and public_log["final_state"] is None
+        assert [e[2] for e in public_log["entries"]] == [e[2] for e in log["entries"]]
+        assert not any(mentions(str(public_log), c) for c in cards)

@@ -28,11 +28,11 @@ def room_write(code: str) -> Write:
     ])
 
 
-def action_write(code: str, seq: int, phase: str | None = None) -> Write:
-    write = Write(inserts=[(db.actions, {"room": code, "seq": seq, "seat": seq % 2, "action": '{"type":"bid","amount":1}',
-                                         "source": "seat", "at": 3.0 + seq})])
-    if phase:
-        write.updates.append((db.rooms, {"code": code}, {"phase": phase, "phase_started_at": 9.5}))
+def action_write(code: str, seq: int, over: bool = False) -> Write:
+    write = Write(inserts=[(db.log_entries, {"room": code, "seq": seq, "at": 1000 * seq, "seat": seq % 2,
+                                             "action": '{"type":"bid","amount":1}', "source": "seat"})])
+    if over:
+        write.updates.append((db.rooms, {"code": code}, {"status": "over", "result": "{}"}))
     return write
 
 
@@ -41,14 +41,17 @@ def test_a_room_written_in_batches_loads_back_whole(database_url: str | None, tm
     code = uuid.uuid4().hex[:12].upper()
     try:
         store.write([room_write(code)])
-        store.write([action_write(code, 1), action_write(code, 2, phase="bidding"),
-                     Write(inserts=[(db.chats, {"room": code, "channel": "public", "seat": 0, "name": "Aki",
-                                                "text": "<hi>", "at": 4.0})])])
+        store.write([action_write(code, 1), action_write(code, 2),
+                     Write(inserts=[(db.chat_messages, {"room": code, "channel": "public", "seat": 0, "name": "Aki",
+                                                        "text": "<hi>", "at": 4.0})]),
+                     Write(inserts=[(db.log_entries, {"room": code, "seq": 3, "at": 30_000, "seat": None,
+                                                      "action": None, "source": "wake"})])])
         loaded = store.load(code)
         assert loaded is not None
-        assert loaded.row["phase"] == "bidding" and loaded.row["phase_started_at"] == 9.5 and loaded.row["seed"] == "42"
+        assert loaded.row["seed"] == "42" and loaded.row["started_at"] == 2.0
         assert [(s["seat"], s["kind"], s["name"]) for s in loaded.seats] == [(0, "human", "Aki"), (1, "bot", None)]
-        assert [a["seq"] for a in loaded.log] == [1, 2] and loaded.chat[0]["text"] == "<hi>"
+        assert [(a["seq"], a["at"], a["seat"]) for a in loaded.log] == [(1, 1000, 1), (2, 2000, 0), (3, 30_000, None)]
+        assert loaded.chat[0]["text"] == "<hi>"
         assert code in store.codes("playing")
         assert store.load("NOSUCHROOM") is None
     finally:
@@ -62,10 +65,10 @@ def test_a_batch_that_fails_leaves_nothing_behind(database_url: str | None, tmp_
         store.write([room_write(code), action_write(code, 1)])
         # The second action repeats seq 1: the whole batch, the good action 2 included, is rolled back.
         with pytest.raises(IntegrityError):
-            store.write([action_write(code, 2, phase="late"), action_write(code, 1)])
+            store.write([action_write(code, 2, over=True), action_write(code, 1)])
         loaded = store.load(code)
         assert loaded is not None
-        assert [a["seq"] for a in loaded.log] == [1] and loaded.row["phase"] is None
+        assert [a["seq"] for a in loaded.log] == [1] and loaded.row["status"] == "playing"
     finally:
         store.close()
 

@@ -1,4 +1,5 @@
-"""Deadlines run on server timers: the engine's defaults are applied for every seat still awaited."""
+"""Time limits run on the room's scheduler: when one passes, one wake-up applies the engine's defaults
+for every seat still awaited."""
 
 from __future__ import annotations
 
@@ -29,8 +30,9 @@ def test_when_the_deadline_passes_the_defaults_are_applied_for_the_seats_still_a
     assert 0 < deadline["remaining"] <= 2.4
     me.act({"type": "bid", "amount": 4}, "mine")
     assert me.update(1)["deadline"]["ends_at"] == deadline["ends_at"]  # the same phase keeps its clock
-    final = me.update(3, timeout=5)
+    final = me.update(2, timeout=5)
     assert final["view"]["is_over"] and final["view"]["bids"] == [4, 0, 0] and final["deadline"] is None
     steps = lobby.http.get(f"/api/rooms/{code}/replay").json()["steps"]
-    assert [(s["seat"], s["source"]) for s in steps[1:]] == [(0, "seat"), (1, "timer"), (2, "timer")]
+    assert [(s["seat"], s["source"]) for s in steps[1:]] == [(0, "seat"), (None, "wake")]
+    assert steps[2]["at"] == 30_000  # match time: the limit's own length, whatever the wall clock did
     lobby.http.close()

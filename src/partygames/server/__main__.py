@@ -8,7 +8,7 @@ import importlib
 from pathlib import Path
 
 from partygames.server.main import serve
-from partygames.server.settings import Settings
+from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--database-url", default=None, help="postgresql://... (default: SQLite in --data-dir)")
-    parser.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks before acting")
+    parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds a bot thinks before acting")
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--deadline-scale", type=float, default=1.0, help="multiplies engine deadlines (tests)")
     parser.add_argument("--rate-limit", type=float, default=None,

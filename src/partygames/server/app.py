@@ -174,9 +174,11 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return replay.steps(room, seat)
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
-    async def get_log(code: str) -> dict[str, Any]:
-        """The full match log (seed, every action, final state): only once the match is over."""
-        return replay.match_log(await over(code))
+    async def get_log(code: str, x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The match log once the match is over: seed, every entry with its time, final state. Only the
+        host gets every action as played; others get what a spectator may know of each."""
+        room = await over(code)
+        return replay.match_log(room, raw=room.is_host(x_host_token))
 
     async def over(code: str) -> Room:
         room = await settled(code)

@@ -16,11 +16,13 @@ from typing import Any
 
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
+from partygames.engine.log import Entry
 from partygames.server import storage as db
 from partygames.server.committer import Committer
 from partygames.server.errors import ServerError, room_not_found
 from partygames.server.protocol import CreateRoom
-from partygames.server.rooms import Entry, Room, SeatInfo, new_token, token_hash
+from partygames.server.rooms import Room
+from partygames.server.seats import SeatInfo, new_token, token_hash
 from partygames.server.settings import Settings
 from partygames.server.storage import Storage, StoredRoom, Write, dumps
 from partygames.server.text import clean_name, escape
@@ -72,7 +74,7 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         for room in list(self.rooms.values()):
-            room.stop_tasks()
+            room.stop()
             for conn in list(room.conns):
                 await conn.stop()
         if self._committer is not None:
@@ -171,8 +173,7 @@ class Hub:
         room = self._rebuild(stored)
         self.rooms[code] = room
         if room.status == "playing":
-            async with room.lock:
-                room._after_change()
+            room.scheduler.poke()
         return room
 
     def _rebuild(self, stored: StoredRoom) -> Room:
@@ -186,23 +187,14 @@ class Hub:
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
         if row["status"] == "open":
             return room
-        seed = json.loads(row["seed"])
-        room.begin(game.new(row["seats"], options, seed), seed, row["started_at"], row["phase"], row["phase_started_at"])
-        match = room.match
-        assert match is not None
+        session = room.begin(game.new(row["seats"], options, json.loads(row["seed"])), row["started_at"])
         for stored_entry in stored.log:
-            action: dict[str, Any] = json.loads(stored_entry["action"])
-            entry = Entry(stored_entry["seat"], action, stored_entry["source"], stored_entry["at"])
-            if entry.seat is None:
-                events = list(match.tick(action["now"]))
-            else:
-                events = match.apply(entry.seat, action)
-            room.log.append(entry)
-            room.record(events)
-            for bot_seat, bot in room.bots.items():
-                for event in events:
-                    if event.is_visible_to(bot_seat):
-                        bot.observe(event)
+            action = json.loads(stored_entry["action"]) if stored_entry["action"] is not None else None
+            entry = Entry(stored_entry["at"], stored_entry["seat"], action)
+            room.history.record(session.replay_entry(entry))
+            room.sources.append(stored_entry["source"])
+        session.on_entry = room._on_entry
+        room.changed_at = time.time()  # bots think again from the reload, as people reconnect
         room.status = row["status"]
         return room
 
@@ -223,7 +215,7 @@ class Hub:
             task = asyncio.get_running_loop().create_task(self._reload(room.code))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
-        room.stop_tasks()
+        room.stop()
         room.outbox.clear()
         failure = ServerError("server/storage", "The server could not store the last action; reconnect.",
                               "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)

@@ -10,7 +10,7 @@ import uvicorn
 
 from partygames.engine.game import Game
 from partygames.server.app import create_app
-from partygames.server.settings import Settings
+from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
 
 
 def tune_gc() -> None:
@@ -23,7 +23,7 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 50, 1000)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.8,
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
           data_dir: Path | None = None, games: Mapping[str, Game] | None = None, **overrides: object) -> None:
     """Serves the platform until interrupted. `database_url`: None for SQLite in `data_dir` (default: the
     user data directory), or `postgresql://...`. `games`: None for the registry. Extra keyword arguments

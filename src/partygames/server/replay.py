@@ -1,38 +1,51 @@
-"""Replays of finished matches: every step with one seat's view (or the public one), and the full log."""
+"""Replays of finished matches: every step as one seat saw it, and the match log.
+
+Other seats' actions appear only as `Match.shown_action` allows (a secret ballot stays secret for
+ever); the raw log is for the host alone.
+"""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
-from partygames.engine.runner import MatchLog
+from partygames.engine.log import Entry, MatchLog
+from partygames.engine.session import Session
 from partygames.server.rooms import Room
 
 
 def steps(room: Room, seat: int | None) -> dict[str, Any]:
     """The match step by step as `seat` saw it (None: the public view). Only for finished matches."""
-    assert room.match is not None and room.seed is not None
-    match = room.game.new(room.seats, room.options, room.seed)
+    final = room.match
+    assert room.session is not None and final is not None
+    session = Session(room.game, room.game.new(room.seats, room.options, final.seed))
     # Views and event data may share lists with the state, which later steps change: copy them now.
-    out: list[dict[str, Any]] = [{"version": 0, "seat": None, "action": None, "source": None, "events": [],
-                                  "view": copy.deepcopy(match.view(seat))}]
-    for version, entry in enumerate(room.log, start=1):
-        if entry.seat is None:
-            events = list(match.tick(entry.action["now"]))
-        else:
-            events = match.apply(entry.seat, entry.action)
-        out.append({"version": version, "seat": entry.seat, "action": entry.action, "source": entry.source,
+    out: list[dict[str, Any]] = [{"version": 0, "at": 0, "seat": None, "action": None, "source": None,
+                                  "events": [], "view": copy.deepcopy(session.match.view(seat))}]
+    for version, (entry, source) in enumerate(zip(room.session.log.entries, room.sources, strict=True), start=1):
+        events = session.replay_entry(entry)
+        action = None if entry.seat is None or entry.action is None else final.shown_action(entry.seat, entry.action, seat)
+        out.append({"version": version, "at": entry.at, "seat": entry.seat, "action": action, "source": source,
                     "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data)}
                                for e in events if e.is_visible_to(seat)],
-                    "view": copy.deepcopy(match.view(seat))})
-    result = room.match.result()
+                    "view": copy.deepcopy(session.match.view(seat))})
+    result = final.result()
     return {"game": room.game.id, "seats": room.seats, "options": room.options.to_json(), "seat": seat,
             "result": result.to_json() if result is not None else None, "steps": out}
 
 
-def match_log(room: Room) -> dict[str, Any]:
-    """The engine's MatchLog (seed, options, actions, final state); clock ticks are left out."""
-    assert room.match is not None and room.seed is not None
-    log = MatchLog(room.game.id, room.seats, room.options.to_json(), room.seed,
-                   [(e.seat, e.action) for e in room.log if e.seat is not None], room.match.to_json())
-    return log.to_json()
+def match_log(room: Room, raw: bool) -> dict[str, Any]:
+    """The match log: the whole `MatchLog` (seed, every entry with its time, final state) when `raw` (for
+    the host); else what a spectator may know of it: each action as `Match.shown_action` shows it, and
+    neither the seed nor the final state (with the seed and the actions, every card dealt face down
+    could be worked out). `redacted` says which."""
+    session, final = room.session, room.match
+    assert session is not None and final is not None
+    log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),
+                   final.to_json())
+    if raw:
+        return {**log.to_json(), "redacted": False}
+    shown = [e if e.seat is None or e.action is None else Entry(e.at, e.seat, final.shown_action(e.seat, e.action, None))
+             for e in session.log.entries]
+    return {**log.to_json(), "seed": None, "entries": [e.to_json() for e in shown], "final_state": None,
+            "redacted": True}

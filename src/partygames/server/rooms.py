@@ -1,30 +1,32 @@
-"""A room: its seats, its match and the one authority that changes them.
+"""A room: its seats, its match session and the one authority that changes them.
 
-Every change goes through `Room.lock`, one at a time. An accepted action is applied to the in-memory
-match, appended to the log, and handed to the committer; the frames it causes wait in the outbox
-until that write has committed. The room keeps recent versions' events, so a reconnecting client
-can be given exactly what it missed.
+Every change goes through `Room.lock`, one at a time. An accepted step (a seat's action, a bot's, or
+time passing) is applied by the room's `Session`, stored by the committer, and kept in the event
+history; the frames it causes wait in the outbox until that write has committed. What happens without
+a client (time limits, bots) is run by the room's `Scheduler`.
+
+The match clock is milliseconds since the match started, on the server's wall clock divided by the
+`deadline_scale` setting (tests run time limits faster); it never runs backwards.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any, Protocol
 
 from partygames.engine.actions import Action
-from partygames.engine.bots import Bot
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
+from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
-from partygames.server import bots as botplay
-from partygames.server import clock, frames, timers
+from partygames.engine.session import Session, bot_seed
+from partygames.server import frames
 from partygames.server import storage as db
 from partygames.server.chat import (
     Channels,
@@ -35,52 +37,48 @@ from partygames.server.chat import (
     may_read,
     readable,
 )
+from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, not_open
+from partygames.server.history import EventHistory
 from partygames.server.outbox import Outbox, Sends
+from partygames.server.scheduler import Scheduler
+from partygames.server.seats import (
+    SeatInfo,
+    bot_kinds,
+    free_human_seats,
+    new_token,
+    same_token,
+    seat_for_token,
+    token_hash,
+)
+from partygames.server.settings import Settings
 from partygames.server.storage import Write, dumps
 from partygames.server.text import escape
-
-if TYPE_CHECKING:
-    from partygames.server.hub import Hub
 
 log = logging.getLogger(__name__)
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+class Host(Protocol):
+    """What a room needs of the hub that holds it (the hub imports rooms, never the other way)."""
 
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-@dataclass
-class SeatInfo:
-    kind: str  # "human" | "bot"
-    bot: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
+    settings: Settings
+    base_url: str
 
     @property
-    def taken(self) -> bool:
-        return self.kind == "bot" or self.token_hash is not None
+    def committer(self) -> Committer: ...
 
+    def drop(self, room: Room, error: BaseException | None) -> None:
+        """Forgets a room whose write failed or whose engine crashed, and has it rebuilt from its log."""
 
-@dataclass(frozen=True)
-class Entry:
-    """One log entry: an action (seat, bot or timer) or a clock tick (seat None)."""
-
-    seat: int | None
-    action: Action
-    source: str
-    at: float
+    def forget(self, room: Room) -> None:
+        """Forgets a finished room nobody watches (it is reloaded when asked for)."""
 
 
 class Room:
-    """The authority of one room. Methods starting with `_` expect `lock` to be held."""
+    """The authority of one room. Methods starting with `_`, and `run_due`, expect `lock` to be held."""
 
-    def __init__(self, hub: Hub, code: str, game: Game, seats: int, options: Options, seat_infos: list[SeatInfo],
+    def __init__(self, hub: Host, code: str, game: Game, seats: int, options: Options, seat_infos: list[SeatInfo],
                  host_token_hash: str, host_seat: int | None, created_at: float) -> None:
         self.hub = hub
         self.code = code
@@ -92,26 +90,17 @@ class Room:
         self.host_seat = host_seat
         self.created_at = created_at
         self.status = "open"
-        self.seed: int | str | None = None
         self.started_at: float | None = None
-        self.match: Match | None = None
-        self.log: list[Entry] = []
-        # Events of version v at index v - 1 - history_base, as JSON with their audience (None: public).
-        # Only the last `max_catchup` versions are kept: older gaps get a fresh view.
-        self.history: list[list[tuple[tuple[int, ...] | None, str]]] = []
-        self.history_base = 0
-        self.phase: str | None = None
-        self.phase_started_at: float | None = None
+        self.session: Session | None = None
+        self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
+        self.history = EventHistory(hub.settings.max_catchup)
         self.chat_log: list[dict[str, Any]] = []
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.outbox = Outbox()
         self.last_write: asyncio.Future[None] | None = None
-        self.bots: dict[int, Bot] = {}
-        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
-        self.timer: asyncio.Task[None] | None = None
-        self.timer_phase: str | None = None
-        self.ticker: asyncio.Task[None] | None = None
+        self.scheduler = Scheduler(self)
+        self.changed_at = created_at  # wall time of the last step: bots act `bot_delay` after it
         self.broken = False
         self.dirty = False  # accepted entries whose updates are not built yet
         self.pending_acks: dict[Connection, list[Any]] = {}
@@ -120,23 +109,38 @@ class Room:
 
     # -- derived ---------------------------------------------------------------------------------------
     @property
+    def match(self) -> Match | None:
+        return self.session.match if self.session is not None else None
+
+    @property
     def version(self) -> int:
-        """The protocol version: how many log entries (actions and clock ticks) have been applied."""
-        return len(self.log)
+        """The protocol version: how many log entries (actions and wake-ups) have been applied."""
+        return len(self.session.log.entries) if self.session is not None else 0
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == "playing" and not self.broken and self.session is not None
 
     def seat_for_token(self, token: str) -> int | None:
-        digest = token_hash(token)
-        for seat, info in enumerate(self.seat_infos):
-            if info.token_hash is not None and secrets.compare_digest(info.token_hash, digest):
-                return seat
-        return None
+        return seat_for_token(self.seat_infos, token)
 
     def is_host(self, token: str | None) -> bool:
-        return token is not None and secrets.compare_digest(token_hash(token), self.host_token_hash)
+        return same_token(token, self.host_token_hash)
+
+    def clock(self, wall: float) -> int:
+        """The match time at wall-clock time `wall` (ms since the start, scaled; never backwards)."""
+        assert self.session is not None and self.started_at is not None
+        elapsed = round((wall - self.started_at) * 1000 / self.hub.settings.deadline_scale)
+        return max(elapsed, self.session.match.now)
+
+    def wall(self, at: int) -> float:
+        """The wall-clock time of match time `at`."""
+        assert self.started_at is not None
+        return self.started_at + at / 1000 * self.hub.settings.deadline_scale
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         connected = {c.seat for c in self.conns}
-        result = self.match.result() if self.match is not None and self.match.is_over else None
+        result = self.match.result() if self.match is not None else None
         return {
             "code": self.code,
             "link": f"{base_url.rstrip('/')}/room/{self.code}",
@@ -157,30 +161,15 @@ class Room:
         }
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
-        if self.match is None or self.phase is None or self.phase_started_at is None:
+        """The current time limit for clients: its phase, length and end on the wall clock."""
+        match = self.match
+        deadline = match.deadline() if match is not None and self.status == "playing" else None
+        limit = match.time_limit() if match is not None and deadline is not None else None
+        if deadline is None or limit is None:
             return None
-        deadline = self.match.time_limit()
-        if deadline is None:
-            return None
-        seconds = deadline.seconds * self.hub.settings.deadline_scale
-        ends_at = self.phase_started_at + seconds
-        return {"phase": self.phase, "seconds": seconds, "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
-
-    def record(self, events: list[Event]) -> None:
-        """Keeps a new version's events in wire form, with who may see each (`Event.is_visible_to`)."""
-        version = self.history_base + len(self.history) + 1
-        self.history.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data}))
-                             for e in events])
-        excess = len(self.history) - self.hub.settings.max_catchup
-        if excess > self.hub.settings.max_catchup // 4:  # trimmed in chunks, not on every entry
-            del self.history[:excess]
-            self.history_base += excess
-
-    def events_for(self, seat: int | None, after: int, upto: int) -> list[str]:
-        """The JSON of the events `seat` may see in versions after..upto."""
-        history, base = self.history, self.history_base
-        return [wire for v in range(after - base, upto - base) for to, wire in history[v]
-                if to is None or (seat is not None and seat in to)]
+        ends_at = self.wall(deadline.ends_at)
+        return {"phase": deadline.phase, "seconds": limit.seconds * self.hub.settings.deadline_scale,
+                "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
 
     def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
         """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
@@ -193,9 +182,9 @@ class Room:
     def _update(self, conn: Connection, since: int | None, cache: dict[int | None, str],
                 deadline: dict[str, Any] | None, acks: list[Any]) -> frames.Frame:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
-        version = len(self.log)
-        fresh = since is None or since > version or since < self.history_base
-        events = [] if fresh or since is None else self.events_for(conn.seat, since, version)
+        version = self.version
+        fresh = since is None or not self.history.covers(since)
+        events = [] if fresh or since is None else self.history.events_for(conn.seat, since, version)
         conn.sent_version = version
         return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
                              deadline)
@@ -248,65 +237,82 @@ class Room:
             if self.status == "over" and not self.conns and not self.dirty:
                 self.hub.forget(self)  # finished and unwatched: reloaded from the database when asked for
 
+    async def sync(self, conn: Connection, since: int) -> None:
+        async with self.lock:
+            if self.match is None:
+                raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+            self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
+
     # -- play ------------------------------------------------------------------------------------------
     async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
         async with self.lock:
             try:
-                if conn.seat is None:
+                seat = conn.seat
+                if seat is None:
                     raise ServerError("seat/spectator", "Spectators cannot act.", "観戦者は操作できません。", 403)
-                if claimed_seat is not None and claimed_seat != conn.seat:
-                    raise ServerError("seat/not_yours", f"Your token is for seat {conn.seat}, not seat {claimed_seat}.",
-                                      f"あなたのトークンは席 {conn.seat} のものです(席 {claimed_seat} ではありません)。", 403)
-                if self.match is None or self.broken:
+                if claimed_seat is not None and claimed_seat != seat:
+                    raise ServerError("seat/not_yours", f"Your token is for seat {seat}, not seat {claimed_seat}.",
+                                      f"あなたのトークンは席 {seat} のものです(席 {claimed_seat} ではありません)。", 403)
+                session = self.session
+                if session is None or self.broken:
                     raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
-                events = self.match.apply(conn.seat, action)
+                now = self.clock(time.time())
+                # A time limit that passed before this action arrived came first.
+                blame = (conn, ref)
+                if not (self._engine(partial(session.catch_up, now), "catching up the clock", blame)
+                        and self._engine(partial(session.act, seat, action, now), f"applying {action!r} for seat {seat}",
+                                         blame)):
+                    return
             except ServerError as error:
                 self._send([(conn, error.frame(ref))])
             except IllegalAction as error:
                 # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
                 self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
-            except Exception as error:
+            else:
+                if ref is not None:
+                    self.pending_acks.setdefault(conn, []).append(ref)  # acked with the update it caused
+
+    def _engine(self, step: Callable[[], object], doing: str, blame: tuple[Connection, Any] | None = None) -> bool:
+        """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
+        damaged the state: the connection to `blame` hears so first, the room is dropped and rebuilt from
+        its log, and False is returned."""
+        try:
+            step()
+        except IllegalAction:
+            raise
+        except Exception as error:
+            log.error("room %s: %s failed", self.code, doing, exc_info=error)
+            if blame is not None:
+                conn, ref = blame
                 conn.send(ServerError("server/internal", "The server failed on this action; the room is reloaded.",
                                       "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
-                self.crashed(error, f"applying {action!r} for seat {conn.seat}")
-            else:
-                self._accepted(conn.seat, action, "seat", events, conn, ref)
+            self.broken = True
+            self.hub.drop(self, error)
+            return False
+        return True
 
-    def _accepted(self, seat: int | None, action: Action, source: str, events: list[Event],
-                  acker: Connection | None = None, ref: Any = None) -> None:
-        """Logs, stores and announces an entry already applied to the match."""
-        assert self.match is not None
-        now = time.time()
-        entry = Entry(seat, action, source, now)
-        self.log.append(entry)
-        self.record(events)
-        write = Write(inserts=[(db.actions, {"room": self.code, "seq": self.version, "seat": seat,
-                                             "action": dumps(action), "source": source, "at": now})])
-        deadline = self.match.time_limit()
-        phase = deadline.phase if deadline is not None else None
-        changes: dict[str, Any] = {}
-        if phase != self.phase:
-            self.phase, self.phase_started_at = phase, (now if phase is not None else None)
-            changes.update(phase=self.phase, phase_started_at=self.phase_started_at)
-        if self.match.is_over:
+    def _on_entry(self, entry: Entry, events: list[Event]) -> None:
+        """Stores and announces a step the session has just applied (the session's `on_entry`)."""
+        assert self.session is not None
+        source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
+        self.sources.append(source)
+        version = self.history.record(events)
+        write = Write(inserts=[(db.log_entries, {
+            "room": self.code, "seq": version, "at": entry.at, "seat": entry.seat,
+            "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
+        result = self.session.match.result()
+        if result is not None:
             self.status = "over"
-            result = self.match.result()
-            changes.update(status="over", result=dumps(result.to_json() if result else None))
-        if changes:
-            write.updates.append((db.rooms, {"code": self.code}, changes))
+            write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
         self._submit(write)
-        for bot_seat, bot in self.bots.items():
-            for event in events:
-                if event.is_visible_to(bot_seat):
-                    bot.observe(event)
-        if acker is not None and ref is not None:
-            self.pending_acks.setdefault(acker, []).append(ref)
+        self.changed_at = time.time()
         if not self.dirty:
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
             self.dirty = True
             self.hub.committer.before_batch(self._prepare)
-        self._after_change()
+        if self.status == "playing":
+            self.scheduler.poke()
 
     def _prepare(self) -> None:
         """Builds the updates for every version not yet announced; they leave after the last write."""
@@ -341,85 +347,32 @@ class Room:
                 sends.append((conn, {"type": "channels", "channels": mine}))
         return sends
 
-    def _after_change(self) -> None:
-        """Schedules what acts next without a client: bots, the deadline timer, the clock."""
-        if self.status != "playing" or self.broken:
-            self.stop_tasks()
-            return
-        assert self.match is not None
-        awaited = self.match.to_act()
-        for seat in awaited:
-            if seat in self.bots and seat not in self.bot_tasks:
-                self.bot_tasks[seat] = asyncio.get_running_loop().create_task(self._bot_turn(seat))
-        if self.phase != self.timer_phase:
-            timers.schedule(self)
-        if self.game.tick_rate and self.ticker is None:
-            self.ticker = asyncio.get_running_loop().create_task(clock.run(self))
+    def run_due(self, wall: float) -> float | None:
+        """Does what is due by `wall` (time passing, then bot turns) and returns the seconds until the next
+        thing falls due (None: nothing until someone acts). The scheduler calls it with the lock held."""
+        if not self.is_running:
+            return None
+        session = self.session
+        assert session is not None
+        now = self.clock(wall)
+        self._engine(partial(session.catch_up, now), f"waking at {now}")
+        if wall >= self.changed_at + self.hub.settings.bot_delay:
+            for seat in session.bots_to_ask():
+                # Each bot sees the match as the previous one left it; a crash stops the pass.
+                if self.is_running and seat in session.bots_to_ask():
+                    self._engine(partial(session.bot_turn, seat, self.clock(wall)), f"the bot turn of seat {seat}")
+        if not self.is_running:
+            return None
+        due: list[float] = []
+        wake_at = session.match.wake_at()
+        if wake_at is not None:
+            due.append(self.wall(wake_at))
+        if session.bots_to_ask():
+            due.append(self.changed_at + self.hub.settings.bot_delay)
+        return max(0.0, min(due) - wall) if due else None
 
-    async def _bot_turn(self, seat: int) -> None:
-        await asyncio.sleep(self.hub.settings.bot_delay)
-        async with self.lock:
-            self.bot_tasks.pop(seat, None)
-            if self.match is None or self.status != "playing" or self.broken or seat not in self.match.to_act():
-                return
-            action = botplay.choose(self.bots[seat], self, seat)
-            try:
-                try:
-                    events = self.match.apply(seat, action)
-                except IllegalAction:
-                    log.warning("bot at seat %d of room %s proposed an illegal action %r", seat, self.code, action)
-                    action = botplay.fallback(self, seat)
-                    events = self.match.apply(seat, action)
-            except Exception as error:
-                self.crashed(error, f"applying the bot's {action!r} for seat {seat}")
-                return
-            self._accepted(seat, action, "bot", events)
-
-    def crashed(self, error: BaseException, doing: str) -> None:
-        """An engine bug broke the contract (the state may be damaged): rebuild the room from its log."""
-        log.error("room %s: %s failed", self.code, doing, exc_info=error)
-        self.broken = True
-        self.hub.drop(self, error)
-
-    def apply_default(self, seat: int, action: Action) -> None:
-        """Applies a deadline's default action (lock held by the caller); IllegalAction passes through."""
-        assert self.match is not None
-        try:
-            events = self.match.apply(seat, action)
-        except IllegalAction:
-            raise
-        except Exception as error:
-            self.crashed(error, f"applying the default {action!r} for seat {seat}")
-            return
-        self._accepted(seat, action, "timer", events)
-
-    def apply_tick(self, now: float) -> None:
-        """Gives a game that moves with time the room clock's time (lock held by the caller)."""
-        assert self.match is not None
-        tick: Callable[[float], list[Event]] = self.match.tick
-        try:
-            events = list(tick(now))
-        except Exception as error:
-            self.crashed(error, f"the clock tick at {now}")
-            return
-        self._accepted(None, {"now": now}, "clock", events)
-
-    def stop_tasks(self) -> None:
-        for task in self.bot_tasks.values():
-            task.cancel()
-        self.bot_tasks.clear()
-        current = asyncio.current_task()
-        for pending in (self.timer, self.ticker):
-            if pending is not None and pending is not current:
-                pending.cancel()
-        self.timer = self.ticker = None
-        self.timer_phase = None
-
-    async def sync(self, conn: Connection, since: int) -> None:
-        async with self.lock:
-            if self.match is None:
-                raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
-            self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
+    def stop(self) -> None:
+        self.scheduler.stop()
 
     # -- chat --------------------------------------------------------------------------------------------
     def chat_channels(self) -> Channels:
@@ -438,7 +391,7 @@ class Room:
             entry = {"type": "chat", "channel": channel, "seat": conn.seat, "name": escape(conn.name),
                      "text": escape(text), "at": now}
             self.chat_log.append(entry)
-            self._submit(Write(inserts=[(db.chats, {"room": self.code, "channel": channel, "seat": conn.seat,
+            self._submit(Write(inserts=[(db.chat_messages, {"room": self.code, "channel": channel, "seat": conn.seat,
                                                     "name": conn.name, "text": text, "at": now})]))
             self._send([(c, entry) for c in self.conns if may_read(channels, channel, c.seat)])
 
@@ -448,7 +401,7 @@ class Room:
             if self.status != "open":
                 raise not_open()
             if seat is None:
-                free = [i for i, s in enumerate(self.seat_infos) if s.kind == "human" and not s.taken]
+                free = free_human_seats(self.seat_infos)
                 if not free:
                     raise ServerError("room/full", "No free seat in this room.", "このルームに空席はありません。", 409)
                 seat = free[0]
@@ -488,25 +441,22 @@ class Room:
                 raise ServerError("room/seats_empty", "Some seats are still free: wait for players or fill them with bots.",
                                   "空席があります。参加者を待つか、ボットで埋めてください。", 409)
             seed = secrets.randbits(62)
-            match = self.game.new(self.seats, self.options, seed)
             now = time.time()
-            deadline = match.time_limit()
-            phase = deadline.phase if deadline is not None else None
             await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
-                "status": "playing", "seed": dumps(seed), "started_at": now, "phase": phase,
-                "phase_started_at": now if phase is not None else None})]))
-            self.begin(match, seed, now, phase, now if phase is not None else None)
+                "status": "playing", "seed": dumps(seed), "started_at": now})]))
+            self.begin(self.game.new(self.seats, self.options, seed), now).on_entry = self._on_entry
             cache: dict[int | None, str] = {}
             deadline_json = self.deadline_json(now)
             self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns]
                        + self._channel_frames())
-            self._after_change()
+            self.scheduler.poke()
 
-    def begin(self, match: Match, seed: int | str, started_at: float, phase: str | None,
-              phase_started_at: float | None) -> None:
-        """Sets up a started match (a fresh start, or a reload before its log is replayed)."""
-        self.match, self.seed, self.started_at = match, seed, started_at
+    def begin(self, match: Match, started_at: float) -> Session:
+        """Sets up a started match (a fresh start, or a reload before its log is replayed into the
+        returned session, which stores and announces its steps once `session.on_entry` is set)."""
+        self.started_at, self.changed_at = started_at, started_at
         self.status = "playing"
-        self.phase, self.phase_started_at = phase, phase_started_at
-        kinds = {i: s.bot for i, s in enumerate(self.seat_infos) if s.kind == "bot" and s.bot}
-        self.bots = botplay.make_bots(self.game, kinds, seed)
+        bots = {seat: self.game.make_bot(kind, seat, bot_seed(match.seed, seat))
+                for seat, kind in bot_kinds(self.seat_infos).items()}
+        self.session = Session(self.game, match, bots, forgive_bots=True)
+        return self.session

@@ -28,12 +28,15 @@ def normalize_database_url(url: str) -> str:
     return url
 
 
+DEFAULT_BOT_DELAY = 0.8  # seconds a bot "thinks" before acting, so that people can follow
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the server can be tuned with. Limits are per WebSocket connection."""
 
     database_url: str
-    bot_delay: float = 0.8  # seconds a bot "thinks", so humans can follow
+    bot_delay: float = DEFAULT_BOT_DELAY
     base_url: str | None = None  # for share links; None: taken from the request
     max_frame_bytes: int = 4096
     max_body_bytes: int = 16 * 1024

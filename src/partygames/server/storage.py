@@ -1,8 +1,10 @@
-"""The database: rooms, seats, the action log and chat, through SQLAlchemy Core.
+"""The database: rooms, seats, the match log and chat, through SQLAlchemy Core.
 
-A match is stored as its game, seat count, options and seed plus the ordered log of accepted actions;
-the state is rebuilt by replaying the log (the engine guarantees determinism). Tokens are stored only
-as SHA-256 hashes. The same schema runs on SQLite (WAL, synchronous=FULL) and PostgreSQL.
+A match is stored as its game, seat count, options and seed plus the ordered log of its steps (a seat's
+action or time passing, each at its match time); the state is rebuilt by replaying the log (the engine
+guarantees determinism). Tokens are stored only as SHA-256 hashes. The same schema runs on SQLite (WAL,
+synchronous=FULL) and PostgreSQL. Databases made before the tables were renamed are migrated on open
+(`migrations.py`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Connection,
     Engine,
@@ -33,10 +36,12 @@ from sqlalchemy import (
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from partygames.server.migrations import migrate
+
 metadata = MetaData()
 
 rooms = Table(
-    "pg_rooms", metadata,
+    "rooms", metadata,
     Column("code", String(12), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("seats", Integer, nullable=False),
@@ -46,16 +51,13 @@ rooms = Table(
     Column("host_token_hash", String(64), nullable=False),
     Column("host_seat", Integer, nullable=True),
     Column("created_at", Float, nullable=False, index=True),
-    Column("started_at", Float, nullable=True),
-    # The current timed phase and when it started: a restarted server resumes its timer from here.
-    Column("phase", Text, nullable=True),
-    Column("phase_started_at", Float, nullable=True),
+    Column("started_at", Float, nullable=True),  # wall clock; the match clock counts from here
     Column("result", Text, nullable=True),  # JSON once over
 )
 
 seats = Table(
-    "pg_seats", metadata,
-    Column("room", String(12), ForeignKey("pg_rooms.code"), primary_key=True),
+    "seats", metadata,
+    Column("room", String(12), ForeignKey("rooms.code"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),  # "human" | "bot"
     Column("bot", String(32), nullable=True),
@@ -63,20 +65,20 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
 )
 
-actions = Table(
-    "pg_actions", metadata,
-    Column("room", String(12), ForeignKey("pg_rooms.code"), primary_key=True),
+log_entries = Table(
+    "log_entries", metadata,
+    Column("room", String(12), ForeignKey("rooms.code"), primary_key=True),
     Column("seq", Integer, primary_key=True),  # 1, 2, ...: the protocol version after this entry
-    Column("seat", Integer, nullable=True),  # None for clock ticks
-    Column("action", Text, nullable=False),  # JSON
-    Column("source", String(8), nullable=False),  # seat | bot | timer | clock
-    Column("at", Float, nullable=False),
+    Column("at", BigInteger, nullable=False),  # match time: ms since the match started
+    Column("seat", Integer, nullable=True),  # None: time passing (a wake-up)
+    Column("action", Text, nullable=True),  # JSON; None for a wake-up
+    Column("source", String(8), nullable=False),  # seat | bot | wake (before the rename also timer | clock)
 )
 
-chats = Table(
-    "pg_chats", metadata,
+chat_messages = Table(
+    "chat_messages", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room", String(12), ForeignKey("pg_rooms.code"), nullable=False, index=True),
+    Column("room", String(12), ForeignKey("rooms.code"), nullable=False, index=True),
     Column("channel", String(64), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("name", String(64), nullable=False),
@@ -126,7 +128,8 @@ class Storage:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            migrate(conn, metadata)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -146,7 +149,7 @@ class Storage:
             for table, row in w.inserts:
                 grouped[table.name].append(row)
                 tables[table.name] = table
-        for name in ("pg_rooms", "pg_seats", "pg_actions", "pg_chats"):
+        for name in ("rooms", "seats", "log_entries", "chat_messages"):
             if grouped.get(name):
                 conn.execute(insert(tables[name]), grouped[name])
         for w in writes:
@@ -160,8 +163,10 @@ class Storage:
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.room == code).order_by(seats.c.seat)).mappings()
-            log = conn.execute(select(actions).where(actions.c.room == code).order_by(actions.c.seq)).mappings()
-            chat = conn.execute(select(chats).where(chats.c.room == code).order_by(chats.c.id)).mappings()
+            log = conn.execute(select(log_entries).where(log_entries.c.room == code)
+                               .order_by(log_entries.c.seq)).mappings()
+            chat = conn.execute(select(chat_messages).where(chat_messages.c.room == code)
+                                .order_by(chat_messages.c.id)).mappings()
             return StoredRoom(dict(row), [dict(s) for s in seat_rows], [dict(a) for a in log], [dict(c) for c in chat])
 
     def codes(self, status: str) -> list[str]:

@@ -102,6 +102,7 @@ const STRINGS = {
   no: ["no", "いいえ"],
   invalid_number: ["Enter a number from {0} to {1} in steps of {2}.", "{0}〜{1} の範囲で {2} 刻みの数を入力してください。"],
   loading: ["Loading…", "読み込み中…"],
+  replay_time_passed: ["Time passed: what was due happened (a time limit's defaults, ...)", "時間経過:期限の来たことが起きました(制限時間切れの既定の操作など)"],
   replay_unavailable: ["The replay is available once the match is over.", "リプレイは対戦終了後に見られます。"],
   chat_public: ["everyone", "全員"],
   public_events: ["public", "公開"],

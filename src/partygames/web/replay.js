@@ -10,14 +10,14 @@ import { Stage } from "./events.js";
 import { makeCtx } from "./room.js";
 
 function describeAction(step, game, ctx) {
-  if (!step.action) return null;
+  if (step.seat == null) return step.source === "wake" || step.source === "clock" ? `⏱ ${t("replay_time_passed")}` : null;
   const { type, ...params } = step.action;
   const by = step.seat == null ? "" : ctx.seatName(step.seat);
   const parts = Object.entries(params).map(([k, v]) => {
     const custom = game && game.valueLabel ? game.valueLabel(type, k, v, ctx.lang) : null;
     return `${game && game.paramLabel ? game.paramLabel(type, k, ctx.lang) || humanize(k) : humanize(k)}: ${custom ?? formatValue(v)}`;
   });
-  const source = step.source === "bot" ? " 🤖" : step.source === "timer" ? " ⏱" : "";
+  const source = step.source === "bot" ? " 🤖" : step.source === "timer" ? " ⏱" : "";  // "timer": logs before wake-ups
   return `${by}${source}: ${actionLabel(game, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -81,7 +81,7 @@ export function ReplayPage({ code, lang, navigate }) {
     ${step
       ? html`<div class="room-grid">
           <section class="board" data-testid="board">
-            ${step.action ? html`<div class="panel step-action" data-testid="step-action">${describeAction(step, game, ctx)}</div>` : null}
+            ${step.version > 0 ? html`<div class="panel step-action" data-testid="step-action">${describeAction(step, game, ctx)}</div>` : null}
             ${(game && game.render && game.render(step.view, ctx)) || renderGeneric(step.view, ctx)}
           </section>
           <div class="side">

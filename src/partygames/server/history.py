@@ -1,0 +1,48 @@
+"""The recent events of a room in wire form, so that a client coming back gets exactly what it missed.
+
+As lila-ws's `History`: version v's events are kept with their audience (None: everyone) while v is among
+the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead.
+Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from partygames.engine.match import Event
+from partygames.server import frames
+
+
+class EventHistory:
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.base = 0  # versions up to `base` are forgotten
+        self._versions: list[list[tuple[tuple[int, ...] | None, str]]] = []
+
+    @property
+    def version(self) -> int:
+        """The latest version recorded."""
+        return self.base + len(self._versions)
+
+    def record(self, events: Iterable[Event]) -> int:
+        """Keeps the next version's events, made into JSON now (event data may share lists with the
+        match's state, which moves on), and returns that version."""
+        version = self.version + 1
+        self._versions.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data}))
+                               for e in events])
+        excess = len(self._versions) - self.keep
+        if excess > self.keep // 4:  # trimmed in chunks, not on every entry
+            del self._versions[:excess]
+            self.base += excess
+        return version
+
+    def covers(self, since: int) -> bool:
+        """Whether every version after `since` is still kept (so the gap can be filled with events)."""
+        return self.base <= since <= self.version
+
+    def events_for(self, seat: int | None, after: int, upto: int) -> list[str]:
+        """The JSON of the events `seat` (None: a spectator) may see in versions after..upto."""
+        if not (self.covers(after) and after <= upto <= self.version):
+            raise ValueError(f"versions {after}..{upto} are not all kept ({self.base}..{self.version})")
+        return [wire for v in self._versions[after - self.base:upto - self.base] for to, wire in v
+                if to is None or (seat is not None and seat in to)]
