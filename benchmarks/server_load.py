@@ -112,7 +112,7 @@ def start_server(port: int, data_dir: Path, database_url: str | None, core: int)
             "--set", "http_rate_burst=100000"]
     if database_url:
         args += ["--database-url", database_url]
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'benchmarks'}:{ROOT}"}
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}:{ROOT}"}  # this checkout's code, whatever is installed
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             preexec_fn=lambda: os.sched_setaffinity(0, {core}))
     deadline = time.monotonic() + 30

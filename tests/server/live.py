@@ -52,7 +52,7 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Self:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}  # this checkout's code, whatever is installed
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

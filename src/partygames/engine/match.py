@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
@@ -73,9 +74,11 @@ class Result:
     def ranked(scores: Sequence[float], termination: str, holdings: Sequence[dict[str, Any]] | None = None,
                detail: dict[str, Any] | None = None) -> Result:
         """A result ranking seats by score, higher first; ties share a rank and all top seats win."""
-        best = max(scores)
+        ordered = sorted(scores)
+        best = ordered[-1]
+        # rank = 1 + how many scores are strictly higher (bisect: this runs at the end of every simulated match)
         seats = tuple(
-            SeatResult(seat=i, rank=1 + sum(1 for t in scores if t > s), is_winner=s == best, score=s,
+            SeatResult(seat=i, rank=1 + len(ordered) - bisect_right(ordered, s), is_winner=s == best, score=s,
                        holdings=holdings[i] if holdings else {})
             for i, s in enumerate(scores)
         )
@@ -221,7 +224,9 @@ class Match(ABC):
     # -- the public contract --------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.result() is not None
+        """Whether the match has a result. A match that awaits a seat is never over, so that cheaper test
+        comes first; a real-time match that awaits nobody for a moment is not over either."""
+        return not self.to_act() and self.result() is not None
 
     @property
     def now(self) -> int:
@@ -254,10 +259,11 @@ class Match(ABC):
                                     code="action/not_your_turn")
             specs = self.legal_actions(seat)
         find_spec(specs, action)
-        if now is None or now == self.clock.now:
+        clock = self.clock
+        if now is None or now == clock.now:
             events = self._apply(seat, dict(action))
         else:
-            before = replace(self.clock)
+            before = replace(clock)
             self._move_clock(now)
             try:
                 events = self._apply(seat, dict(action))
@@ -265,7 +271,7 @@ class Match(ABC):
                 self.clock = before  # refused: the state is as it was, its clock included
                 raise
         self.version += 1
-        self.clock.unchecked = True  # the phase may have changed at this moment
+        clock.unchecked = True  # the phase may have changed at this moment
         self._legal_cache.clear()
         return events
 
