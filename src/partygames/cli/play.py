@@ -113,11 +113,17 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     try:
         shown_version = -1
         while True:
-            session.run_bots()
+            session.run_bots(until=match.now)  # the bots act now; the clock stays where it is
             if match.is_over:
                 break
             if you not in match.to_act():
-                raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
+                # Nobody to ask: time moves on to the next wake-up (never while the player is awaited,
+                # else the phase's time limit would play the player's default action for them).
+                due = match.wake_at()
+                if due is None:
+                    raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
+                session.wake(max(due, match.now))
+                continue
             if match.version != shown_version:
                 console.print(render_view(game, match.view(you), lang))
                 shown_version = match.version
