@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 
 from partygames import games
 from partygames.cli.main import app
-from partygames.cli.play import play_in_terminal
+from partygames.cli.play import Prompter, play_in_terminal
+from partygames.engine.actions import sequence, spec
 from partygames.engine.session import Session, replay
+from tests.toy_game import ORDER_GAME
 
 runner = CliRunner()
 GAME_IDS = games.ids()
@@ -38,6 +40,9 @@ class ScriptedPlayer(Console):
             self._wrong_given = True
             return "not a number"
         self._wrong_given = False
+        order = self._order(prompt)
+        if order is not None:
+            return order
         menu = re.search(r"\[1-(\d+)", prompt)
         if menu:
             return str(self.rng.randint(1, int(menu.group(1))))
@@ -46,6 +51,19 @@ class ScriptedPlayer(Console):
         low, high = int(numbers.group(1)), int(numbers.group(2))
         step = int(numbers.group(3) or numbers.group(4) or 1)
         return str(low + step * self.rng.randint(0, (high - low) // step))
+
+    def _order(self, prompt: str) -> str | None:
+        """For an ordered list of distinct choices: random distinct menu numbers, in order."""
+        en = re.search(r"type (?:exactly (\d+)|up to (\d+)|(\d+) to (\d+)) of the numbers 1-(\d+)", prompt)
+        ja = re.search(r"1-(\d+) の番号から (?:(\d+) 個を|(\d+) 個まで|(\d+)〜(\d+) 個)", prompt)
+        if en:
+            exact, up_to, low, high, count = en.groups()
+        elif ja:
+            count, exact, up_to, low, high = ja.groups()
+        else:
+            return None
+        length = self.rng.randint(int(exact or low or 0), int(exact or up_to or high))
+        return " ".join(map(str, self.rng.sample(range(1, int(count) + 1), length)))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -58,10 +76,11 @@ def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str) -
     console = ScriptedPlayer(seed=7)
     assert play_in_terminal(console, session, 0, "en")
     assert session.match.is_over and session.log.reproduces(replay(game, session.log))
+    # The player was asked and played: time did not run out on them while the bots moved.
+    assert console.prompts and any(entry.seat == 0 for entry in session.log.entries)
     screen = console.export_text()
     assert "Result" in screen
-    if console.prompts:
-        assert "Enter a number" in screen or "Enter a whole number" in screen
+    assert "Enter a number" in screen or "Enter a whole number" in screen
 
 
 def test_games_lists_every_game_in_both_languages() -> None:
@@ -123,3 +142,56 @@ def test_replay_detects_a_tampered_log(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1 and "NOT reproduce" in result.output
+
+
+class TypedAnswers(Console):
+    """A terminal whose player types the given answers, in order."""
+
+    def __init__(self, *answers: str) -> None:
+        super().__init__(record=True, width=160, force_terminal=False)
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def input(self, prompt: str = "", **kwargs: object) -> str:  # type: ignore[override]
+        self.prompts.append(prompt)
+        return self.answers.pop(0)
+
+
+def test_a_player_types_an_ordered_list_and_every_mistake_is_explained() -> None:
+    console = TypedAnswers("1", "2 x", "2 9", "2 1 2", "1", "1 2 3 4", "3, 1")
+    specs = [spec("rank", order=sequence(["kiwi", "lemon", "mango", "peach"], min_len=2, max_len=3)), spec("pass")]
+    action = Prompter(console, ORDER_GAME, "en").action(specs)
+    assert action == {"type": "rank", "order": ["mango", "kiwi"]}
+    assert "type 2 to 3 of the numbers 1-4 in order" in console.prompts[1] and "(e.g. 2 1 3)" in console.prompts[1]
+    screen = console.export_text()
+    for line in ("1) rank (order: 2-3 in order of kiwi/lemon/mango/peach)", "1) kiwi", "4) peach", "Type only numbers from the list", "There is no 9: enter numbers from 1 to 4",
+                 "2 is given twice: each may be chosen only once", "Choose 2 to 3 (you gave 1)",
+                 "Choose 2 to 3 (you gave 4)", "Your order: mango → kiwi"):
+        assert line in screen
+    assert len(console.prompts) == 7
+
+
+def test_the_ordered_list_prompt_speaks_japanese_and_may_allow_none() -> None:
+    console = TypedAnswers("１ １", "")
+    specs = [spec("rank", order=sequence([10, 20, 30], min_len=0, max_len=2))]
+    assert Prompter(console, ORDER_GAME, "ja").action(specs) == {"type": "rank", "order": []}
+    assert "1-3 の番号から 2 個までを順に空白区切りで入力。なしは Enter のみ(例: 2 1)" in console.prompts[0]
+    screen = console.export_text()
+    assert "1 が 2 回あります。同じものは 1 回しか選べません。" in screen and "あなたの順番: (なし)" in screen
+    console = TypedAnswers("3 1 2")
+    exact = [spec("rank", order=sequence([10, 20, 30], min_len=3, max_len=3))]
+    assert Prompter(console, ORDER_GAME, "en").action(exact)["order"] == [30, 10, 20]
+    assert "type exactly 3 of the numbers 1-3" in console.prompts[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_game_with_an_ordered_list_can_be_played_to_the_end_in_the_terminal(lang: str) -> None:
+    session = Session.new(ORDER_GAME, 2, {"picks": 4}, seed=3, bots={1: ORDER_GAME.make_bot("random", 1, seed=1)})
+    console = ScriptedPlayer(seed=5)
+    assert play_in_terminal(console, session, 0, "ja" if lang == "ja" else "en")
+    assert session.match.is_over and session.log.reproduces(replay(ORDER_GAME, session.log))
+    guess = session.match.view(0)["my_guess"]
+    assert 1 <= len(guess) <= 4 and len(set(guess)) == len(guess)
+    screen = console.export_text()
+    assert ("Type only numbers from the list" in screen) if lang == "en" else ("一覧の番号だけ" in screen)
+    assert (" → ".join(guess) in screen) and ("Result" in screen if lang == "en" else "結果" in screen)

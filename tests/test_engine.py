@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -18,9 +19,10 @@ from partygames.engine import (
     play,
     replay,
 )
-from partygames.engine.actions import enumerate_actions, find_spec, int_range, sample, spec
-from partygames.engine.conformance import check_playout
-from tests.toy_game import GAME
+from partygames.engine.actions import enumerate_actions, find_spec, int_range, sample, sequence, spec
+from partygames.engine.conformance import ConformanceError, check_playout, illegal_variants
+from partygames.engine.match import Event
+from tests.toy_game import FRUITS, GAME, ORDER_GAME, OrderMatch
 
 
 def test_toy_game_passes_the_conformance_suite() -> None:
@@ -126,3 +128,136 @@ def test_specs_enumerate_exactly_the_legal_actions() -> None:
 
     rng = random.Random(0)
     assert all(sample([s], rng)["amount"] % 100 == 0 for _ in range(50))
+
+
+# -- sequence parameters: an ordered list of distinct choices ------------------------------------------
+RANK = spec("rank", order=sequence([0, 1, 2, 3], min_len=2, max_len=3))
+
+
+def _refusal(action: dict[str, Any]) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        find_spec([RANK], action)
+    assert info.value.en and info.value.ja and info.value.en != info.value.ja
+    return info.value
+
+
+def test_a_sequence_is_described_to_clients_as_json() -> None:
+    match = ORDER_GAME.new(2, {"picks": 2}, seed=1)
+    assert match.legal_actions(0) == [
+        {"type": "guess", "params": {"order": {"sequence": FRUITS, "min_len": 1, "max_len": 2}}}]
+    assert json.loads(json.dumps(match.view(0)))["legal_actions"] == match.legal_actions(0)
+    assert sequence(["a", "b"]) == {"sequence": ["a", "b"], "min_len": 1, "max_len": 2}
+
+
+def test_every_order_and_length_of_a_sequence_is_legal_and_nothing_else() -> None:
+    actions = enumerate_actions(RANK)
+    assert len(actions) == 4 * 3 + 4 * 3 * 2  # the ordered pairs and triples of 4 distinct values
+    assert {"type": "rank", "order": [3, 0]} in actions and {"type": "rank", "order": [2, 1, 0]} in actions
+    for action in actions:
+        assert find_spec([RANK], action) is RANK
+    assert len({json.dumps(a) for a in actions}) == len(actions)
+    with pytest.raises(ValueError, match="more than 20"):
+        enumerate_actions(RANK, limit=20)
+
+
+def test_a_wrong_sequence_is_refused_with_the_reason_in_both_languages() -> None:
+    for value in ("2 0 3", 2, (2, 0), None, {"0": 2}):
+        error = _refusal({"type": "rank", "order": value})
+        assert error.code == "action/malformed" and "list of choices" in error.en and "リスト" in error.ja
+    short = _refusal({"type": "rank", "order": [1]})
+    assert short.code == "action/out_of_range"
+    assert "2 to 3 choices (this one lists 1)" in short.en and "2〜3 個" in short.ja
+    long = _refusal({"type": "rank", "order": [0, 1, 2, 3]})
+    assert "this one lists 4" in long.en and "指定は 4 個" in long.ja
+    repeated = _refusal({"type": "rank", "order": [2, 0, 2]})
+    assert "lists 2 twice" in repeated.en and "2 回" in repeated.ja
+    foreign = _refusal({"type": "rank", "order": [2, 7]})
+    assert "Item 2 of 'order' (7) is not one of [0, 1, 2, 3]" in foreign.en and "2 番目" in foreign.ja
+    # A value that only compares equal to a choice is not one: JSON true, 1.0 and "1" are not 1.
+    for twin in (True, 1.0, "1", [1], None):
+        assert _refusal({"type": "rank", "order": [0, twin]}).code == "action/out_of_range"
+
+
+def test_a_huge_or_odd_sequence_is_refused_at_once_with_a_short_message() -> None:
+    import time
+
+    start = time.perf_counter()
+    error = _refusal({"type": "rank", "order": [0] * 1_000_000})
+    assert time.perf_counter() - start < 0.05 and "this one lists 1000000" in error.en
+    assert len(_refusal({"type": "rank", "order": [0, "x" * 10_000]}).en) < 120
+    assert "…" in _refusal({"type": "rank", "order": [0, 10**5000]}).en  # not even printable in full
+
+
+def test_a_sequence_must_be_declared_with_sensible_values_and_lengths() -> None:
+    # No values, repeated values, values of other types than whole numbers and strings, impossible lengths.
+    cases: list[tuple[list[Any], int, int | None]] = [
+        ([], 1, None), ([1, 1, 2], 1, None), ([True, False], 1, None), ([1.5, 2], 1, None), ([[1], [2]], 1, None),
+        ([1, 2], 3, None), ([1, 2], 1, 3), ([1, 2], 2, 1), ([1, 2], -1, None), ([1, 2], 0, 0),
+        (list(range(20)), 1, None)]  # longer than the server's frames carry (16)
+    for values, low, high in cases:
+        with pytest.raises(ValueError):
+            sequence(values, low, high)
+    assert sequence(list(range(20)), 0, 16)["max_len"] == 16
+
+
+def test_sampling_a_sequence_draws_every_legal_list_equally_often() -> None:
+    import random
+
+    param = spec("rank", order=sequence(["a", "b", "c"], min_len=0, max_len=2))
+    rng = random.Random(7)
+    counts: dict[str, int] = {}
+    for _ in range(20_000):
+        action = sample([param], rng)
+        find_spec([param], action)
+        counts[json.dumps(action["order"])] = counts.get(json.dumps(action["order"]), 0) + 1
+    # 1 empty list, 3 of one value, 6 ordered pairs: each about 2,000 times (standard deviation 42).
+    assert len(counts) == 10
+    assert all(1_800 < n < 2_200 for n in counts.values()), counts
+
+
+def test_the_order_toy_passes_the_conformance_suite() -> None:
+    for seats in (1, 2, 3):
+        for picks in (1, 3, 5):
+            for seed in range(2):
+                match = check_playout(ORDER_GAME, seats, seed, {"picks": picks})
+                assert match.result() is not None
+
+
+def test_the_conformance_suite_proposes_every_kind_of_wrong_sequence() -> None:
+    import random
+
+    specs = ORDER_GAME.new(2, {"picks": 3}, seed=0).legal_actions(0)
+    bad = [a["order"] for a in illegal_variants(specs, random.Random(3)) if isinstance(a, dict) and "order" in a]
+    assert any(not isinstance(v, list) for v in bad)  # another type
+    assert [] in bad  # too short
+    assert any(isinstance(v, list) and len(v) == 4 for v in bad)  # too long
+    assert any(isinstance(v, list) and len(v) >= 10_000 for v in bad)  # huge
+    lists = [v for v in bad if isinstance(v, list) and 1 < len(v) <= 3]
+    assert any(len(set(map(json.dumps, v))) < len(v) for v in lists)  # a repeated fruit
+    assert any(isinstance(x, str) and x not in FRUITS for v in bad if isinstance(v, list) for x in v)  # a stranger
+
+
+class PickyOrderMatch(OrderMatch):
+    """Breaks the "every combination is legal" rule: it lists every order but refuses those that do not
+    start with the apple."""
+
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        if action["order"][0] != "apple":
+            raise IllegalAction("Apples first.", "りんごが先です。")
+        return super()._apply(seat, action)
+
+
+def test_the_conformance_suite_catches_a_game_refusing_an_order_it_lists() -> None:
+    picky = dataclasses.replace(ORDER_GAME, match_class=PickyOrderMatch)
+    with pytest.raises(ConformanceError, match="was refused: Apples first"):
+        check_playout(picky, 2, 0)
+
+
+def test_a_guessed_order_stays_secret_until_all_have_guessed_and_scores_by_place() -> None:
+    match = ORDER_GAME.new(2, seed=5, script={"ranking": [["kiwi", "apple", "peach", "lemon", "mango"]]})
+    match.apply(0, {"type": "guess", "order": ["kiwi", "peach", "apple"]})
+    assert match.view(0)["my_guess"] == ["kiwi", "peach", "apple"] and match.view(1)["guesses"] is None
+    match.apply(1, {"type": "guess", "order": ["kiwi", "apple"]})
+    assert match.view(1)["guesses"] == [["kiwi", "peach", "apple"], ["kiwi", "apple"]]
+    result = match.result()
+    assert result is not None and [s.score for s in result.seats] == [1.0, 2.0] and result.winners == (1,)

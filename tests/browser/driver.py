@@ -96,20 +96,36 @@ def enabled_actions(page: Page) -> list[str]:
     return [str(x) for x in found]
 
 
+def unfinished_orders(page: Page) -> list[str]:
+    """The action types whose form waits for values to be picked in order (a sequence parameter)."""
+    found = page.eval_on_selector_all(".actions form[data-spec]:has([data-seq-option]):has([type=submit][disabled])",
+                                      "els => els.map(e => e.dataset.spec)")
+    return [str(x) for x in found]
+
+
 def act_once(player: Player, prefer: Sequence[str]) -> str | None:
-    """Clicks one offered action, the first of `prefer` that is offered, else the first offered.
+    """Clicks one offered action, the first of `prefer` that is offered, else the first offered; an
+    action whose form needs values picked in order gets the first ones still offered, one click each.
     Returns the action type clicked, or None when there is nothing to do."""
     page = player.page
     offered = enabled_actions(page)
-    if not offered:
+    orders = [kind for kind in unfinished_orders(page) if kind not in offered]
+    if not offered and not orders:
         return None
-    choice = next((p for p in prefer if p in offered), offered[0])
+    choice = next((p for p in prefer if p in offered or p in orders), (offered or orders)[0])
     button = page.locator(f".actions [data-action='{choice}']:not([disabled])").first
     try:
         # A folded form opens by its title, as a player would open it.
         box = page.locator(f".actions details[data-spec-box='{choice}']:not([open])")
         if box.count():
             box.first.locator("summary").click(timeout=2000)
+        if choice in orders:
+            form = page.locator(f".actions form[data-spec='{choice}']")
+            submit = form.locator("button[type=submit]")
+            for _ in range(16):
+                if submit.is_enabled():
+                    break
+                form.locator("[data-seq-option]:not([disabled])").first.click(timeout=2000)
         button.click(timeout=2000)
     except Error:
         return None  # the view moved on under the pointer; the next round looks again

@@ -15,6 +15,13 @@ class PlatformProcess(LiveServer):
     """One server process of the real platform; `kill()` is a SIGKILL, `start()` again reopens the
     same database."""
 
-    def __init__(self, data_dir: Path, bot_delay: float = 0.05) -> None:
+    def __init__(self, data_dir: Path, bot_delay: float = 0.05, games: str | None = None) -> None:
+        """`games`: a `module:attribute` registry of test games instead of the real one."""
         self.database_url = f"sqlite:///{data_dir / 'platform.sqlite3'}"
-        super().__init__(data_dir, self.database_url, bot_delay=bot_delay, games=None)
+        super().__init__(data_dir, self.database_url, bot_delay=bot_delay, games=games)
+        # Serve this checkout's sources: the process gets PYTHONPATH=ROOT, under which `partygames`
+        # is not found (it is in src/), so it came from wherever the virtual environment was installed
+        # from, another checkout's code when a worktree shares that environment.
+        assert self.args[1:3] == ["-m", "partygames.server"], self.args
+        self.args[1:3] = ["-c", f"import runpy, sys; sys.path.insert(0, {str(ROOT / 'src')!r}); "
+                                "runpy.run_module('partygames.server', run_name='__main__', alter_sys=True)"]

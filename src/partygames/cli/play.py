@@ -71,6 +71,8 @@ class Prompter:
                 values = param["choice"]
                 index = self._pick(param_label, [self._value_text(v) for v in values])
                 action[name] = values[index]
+            elif "sequence" in param:
+                action[name] = self._sequence(param_label, param["sequence"], param["min_len"], param["max_len"])
             else:
                 action[name] = self._number(param_label, param["min"], param["max"], param["step"])
         return action
@@ -89,12 +91,60 @@ class Prompter:
             self.console.print(self._t(f"[red]{value} is not allowed: between {low} and {high}{step_text}.[/]",
                                        f"[red]{value} は指定できません: {low} 以上 {high} 以下{step_text}。[/]"))
 
+    def _sequence(self, name: str, values: list[Any], low: int, high: int) -> list[Any]:
+        """An ordered list of distinct values: the player types their menu numbers in order."""
+        for i, value in enumerate(values, 1):
+            self.console.print(f"  [bold]{i}[/]) {self._value_text(value)}")
+        n = len(values)
+        ordered = [1] if n == 1 else [2, 1, *range(3, n + 1)]
+        example = " ".join(map(str, ordered[: max(low, min(high, 3))]))
+        if low == high:
+            count_en, count_ja = f"exactly {low}", f"{low} 個"
+        elif low == 0:
+            count_en, count_ja = f"up to {high}", f"{high} 個まで"
+        else:
+            count_en, count_ja = f"{low} to {high}", f"{low}〜{high} 個"
+        none_en, none_ja = (", or just Enter for none", "。なしは Enter のみ") if low == 0 else ("", "")
+        prompt = self._t(f"{name}: type {count_en} of the numbers 1-{n} in order, separated by spaces{none_en} "
+                         f"(e.g. {example}) [q to quit]:",
+                         f"{name}: 1-{n} の番号から {count_ja}を順に空白区切りで入力{none_ja}(例: {example})[q で終了]:")
+        while True:
+            words = self._ask(prompt).replace(",", " ").replace("、", " ").split()
+            if not all(w.isdecimal() for w in words):  # full-width digits are welcome
+                self.console.print(self._t("[red]Type only numbers from the list, separated by spaces.[/]",
+                                           "[red]一覧の番号だけを空白で区切って入力してください。[/]"))
+                continue
+            numbers = [int(w) for w in words]
+            wrong = next((k for k in numbers if not 1 <= k <= n), None)
+            repeated = next((k for i, k in enumerate(numbers) if k in numbers[:i]), None)
+            if wrong is not None:
+                self.console.print(self._t(f"[red]There is no {wrong}: enter numbers from 1 to {n}.[/]",
+                                           f"[red]{wrong} はありません。1 から {n} の番号を入力してください。[/]"))
+            elif repeated is not None:
+                self.console.print(self._t(f"[red]{repeated} is given twice: each may be chosen only once.[/]",
+                                           f"[red]{repeated} が 2 回あります。同じものは 1 回しか選べません。[/]"))
+            elif not low <= len(numbers) <= high:
+                self.console.print(self._t(f"[red]Choose {count_en} (you gave {len(numbers)}).[/]",
+                                           f"[red]{count_ja}選んでください(入力は {len(numbers)} 個)。[/]"))
+            else:
+                chosen = [values[k - 1] for k in numbers]
+                order = " → ".join(self._value_text(v) for v in chosen) or self._t("(none)", "(なし)")
+                self.console.print(self._t(f"  Your order: {order}", f"  あなたの順番: {order}"))
+                return chosen
+
     def _describe_spec(self, spec: ActionSpec) -> str:
         text = label(self.game, "action", spec["type"], self.lang)
         parts = []
         for name, param in spec["params"].items():
-            rng = (f"{param['min']}-{param['max']}" if "min" in param
-                   else "/".join(self._value_text(v) for v in param["choice"][:12]))
+            if "min" in param:
+                rng = f"{param['min']}-{param['max']}"
+            elif "sequence" in param:
+                lo, hi = param["min_len"], param["max_len"]
+                count = str(lo) if lo == hi else f"{lo}-{hi}"
+                rng = self._t(f"{count} in order of ", f"{count} 個を順に: ")
+                rng += "/".join(self._value_text(v) for v in param["sequence"][:12])
+            else:
+                rng = "/".join(self._value_text(v) for v in param["choice"][:12])
             parts.append(f"{label(self.game, 'param', name, self.lang)}: {rng}")
         return text + (f" ({'; '.join(parts)})" if parts else "")
 
@@ -113,11 +163,17 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     try:
         shown_version = -1
         while True:
-            session.run_bots()
+            session.run_bots(until=match.now)  # the bots act now; the clock stays where it is
             if match.is_over:
                 break
             if you not in match.to_act():
-                raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
+                # Nobody to ask: time moves on to the next wake-up (never while the player is awaited,
+                # else the phase's time limit would play the player's default action for them).
+                due = match.wake_at()
+                if due is None:
+                    raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
+                session.wake(max(due, match.now))
+                continue
             if match.version != shown_version:
                 console.print(render_view(game, match.view(you), lang))
                 shown_version = match.version

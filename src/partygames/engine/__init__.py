@@ -1,6 +1,6 @@
 """The engine: pure game state machines, no I/O. See docs/engine.md for the contract."""
 
-from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.actions import Action, ActionSpec, choice, int_range, sequence, spec
 from partygames.engine.bots import Bot, Observation, RandomBot
 from partygames.engine.chance import Chance
 from partygames.engine.errors import EngineError, IllegalAction, InvalidOptions, UnknownGame
@@ -14,5 +14,5 @@ from partygames.engine.text import Text
 __all__ = [
     "Action", "ActionSpec", "Bot", "Chance", "Deadline", "EngineError", "Entry", "Event", "Game", "IllegalAction",
     "InvalidOptions", "Match", "MatchLog", "Observation", "Options", "RandomBot", "Result", "SeatResult",
-    "Session", "Text", "TimeLimit", "UnknownGame", "choice", "int_range", "play", "replay", "spec",
+    "Session", "Text", "TimeLimit", "UnknownGame", "choice", "int_range", "play", "replay", "sequence", "spec",
 ]

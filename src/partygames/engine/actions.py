@@ -7,15 +7,22 @@ actions are a list of *action specs*, each a type plus the parameters it takes::
                                     "amount": {"min": 100, "max": 9000, "step": 100}}}
 
 Every combination of parameter values a spec allows is legal, and nothing else is: a bot or UI that
-reads only the specs can produce every legal action and no illegal one. Parameters are either an
-integer range (``min``/``max``/``step``) or a choice from a list of JSON values.
+reads only the specs can produce every legal action and no illegal one. A parameter is one of three kinds:
+
+- an integer range, ``{"min": 100, "max": 9000, "step": 100}`` (`int_range`);
+- a choice of one JSON value from a list, ``{"choice": [1, 2, 3]}`` (`choice`);
+- an ordered list of distinct values from a list, ``{"sequence": [0, 1, 2, 3], "min_len": 1, "max_len": 3}``
+  (`sequence`): the action holds a JSON list such as ``[2, 0, 3]``, every order and every length from
+  min_len to max_len being legal.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from partygames.engine.errors import IllegalAction
@@ -24,6 +31,8 @@ ActionSpec = dict[str, Any]
 Action = dict[str, Any]
 
 MAX_ACTION_KEYS = 16
+# The longest list a sequence parameter may take: the server refuses frames with longer lists.
+MAX_SEQUENCE_LEN = 16
 
 
 def int_range(min: int, max: int, step: int = 1) -> dict[str, int]:
@@ -38,6 +47,25 @@ def choice(values: Sequence[Any]) -> dict[str, list[Any]]:
     if not values:
         raise ValueError("a choice needs at least one value")
     return {"choice": list(values)}
+
+
+def sequence(values: Sequence[int | str], min_len: int = 1, max_len: int | None = None) -> dict[str, Any]:
+    """A parameter that is an ordered list of distinct values taken from `values` (whole numbers or
+    strings), at least `min_len` and at most `max_len` long (default: as many as there are values).
+    Every order and every length in between is legal."""
+    values = list(values)
+    if not values:
+        raise ValueError("a sequence needs at least one value")
+    if any(type(v) is not int and type(v) is not str for v in values):
+        raise ValueError(f"sequence values must be whole numbers or strings: {values!r}")
+    if len(set(values)) != len(values):
+        raise ValueError(f"sequence values must be distinct: {values!r}")
+    longest = len(values) if max_len is None else max_len
+    if not 0 <= min_len <= longest or not 1 <= longest <= len(values):
+        raise ValueError(f"bad sequence lengths min_len={min_len} max_len={longest} for {len(values)} values")
+    if longest > MAX_SEQUENCE_LEN:
+        raise ValueError(f"a sequence may be at most {MAX_SEQUENCE_LEN} long (max_len={longest}): give a smaller max_len")
+    return {"sequence": values, "min_len": min_len, "max_len": longest}
 
 
 def spec(type: str, **params: dict[str, Any]) -> ActionSpec:
@@ -93,6 +121,8 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
                     f"「{name}」は {param['choice']!r} のいずれかです。",
                     code="action/out_of_range",
                 )
+        elif "sequence" in param:
+            _check_sequence(name, value, param)
         else:
             lo, hi, step = param["min"], param["max"], param["step"]
             if type(value) is not int:  # bool is a subclass of int and is refused here too
@@ -106,6 +136,49 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
                     f"「{name}」は {lo} 以上 {hi} 以下{step_ja}で指定してください。",
                     code="action/out_of_range",
                 )
+
+
+def _check_sequence(name: str, value: Any, param: dict[str, Any]) -> None:
+    if type(value) is not list:
+        raise IllegalAction(f"{name!r} must be a list of choices, in order.",
+                            f"「{name}」は選択肢を順に並べたリストで指定してください。", code="action/malformed")
+    lo, hi = param["min_len"], param["max_len"]
+    if not lo <= len(value) <= hi:  # before looking inside: a huge list costs nothing to refuse
+        count_en = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+        count_ja = f"{lo} 個" if lo == hi else f"{lo}〜{hi} 個"
+        raise IllegalAction(
+            f"{name!r} must list {count_en} choices (this one lists {len(value)}).",
+            f"「{name}」には選択肢を {count_ja}並べてください(指定は {len(value)} 個)。",
+            code="action/out_of_range",
+        )
+    values = param["sequence"]
+    seen: set[int | str] = set()
+    for position, item in enumerate(value, 1):
+        # The type test first: True == 1 and 1.0 == 1 in Python, and neither may stand for 1 here.
+        if (type(item) is not int and type(item) is not str) or item not in values:
+            raise IllegalAction(
+                f"Item {position} of {name!r} ({_short(item)}) is not one of {values!r}.",
+                f"「{name}」の {position} 番目({_short(item)})は {values!r} のいずれでもありません。",
+                code="action/out_of_range",
+            )
+        if item in seen:
+            raise IllegalAction(
+                f"{name!r} lists {_short(item)} twice: each choice may appear only once.",
+                f"「{name}」に {_short(item)} が 2 回あります。同じ選択肢は 1 回しか選べません。",
+                code="action/out_of_range",
+            )
+        seen.add(item)
+
+
+def _short(value: Any) -> str:
+    """A value for a refusal message: short, and never costly to write out (a list is not)."""
+    if type(value) is str:
+        return repr(value[:40] + ("…" if len(value) > 40 else ""))
+    if type(value) is int:
+        return repr(value) if value.bit_length() <= 64 else "…"  # a huge int is slow to print, or refused
+    if value is None or type(value) is bool or type(value) is float:
+        return repr(value)
+    return "[…]" if isinstance(value, list) else "{…}" if isinstance(value, dict) else type(value).__name__
 
 
 def _in_choice(value: Any, values: list[Any]) -> bool:
@@ -122,7 +195,8 @@ def _in_choice(value: Any, values: list[Any]) -> bool:
 
 
 def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:
-    """A uniformly random spec, then uniformly random parameter values within it."""
+    """A uniformly random spec, then uniformly random parameter values within it (for a sequence, every
+    legal list is equally likely, so longer lists, having more orders, are drawn more often)."""
     # int(random() * n) rather than randrange(n): several times faster, and its bias (below 2**-40 for
     # any n here) is of no consequence to a random bot.
     draw = rng.random
@@ -132,21 +206,55 @@ def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:
         if "choice" in param:
             values = param["choice"]
             action[name] = values[int(draw() * len(values))]
+        elif "sequence" in param:
+            action[name] = _sample_sequence(param, draw)
         else:
             count = (param["max"] - param["min"]) // param["step"] + 1
             action[name] = param["min"] + param["step"] * int(draw() * count)
     return action
 
 
+def _sample_sequence(param: dict[str, Any], draw: Callable[[], float]) -> list[Any]:
+    """A uniformly random legal list: a length weighted by how many lists have it, then a uniformly
+    random ordered pick of that many values (a partial Fisher-Yates shuffle)."""
+    values, lo, hi = param["sequence"], param["min_len"], param["max_len"]
+    n = len(values)
+    counts = [math.perm(n, k) for k in range(lo, hi + 1)]
+    pick = draw() * sum(counts)
+    length = hi
+    for k, count in enumerate(counts, lo):
+        if pick < count:
+            length = k
+            break
+        pick -= count
+    pool = list(values)
+    for i in range(length):
+        j = i + int(draw() * (n - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:length]
+
+
+def param_size(param: dict[str, Any]) -> int:
+    """How many values a parameter allows."""
+    if "choice" in param:
+        return len(param["choice"])
+    if "sequence" in param:
+        n = len(param["sequence"])
+        return sum(math.perm(n, k) for k in range(param["min_len"], param["max_len"] + 1))
+    return int((param["max"] - param["min"]) // param["step"]) + 1
+
+
 def enumerate_actions(candidate: ActionSpec, limit: int = 10_000) -> list[Action]:
     """Every action a spec allows, when there are at most `limit` of them (else ValueError)."""
     actions: list[Action] = [{"type": candidate["type"]}]
     for name, param in candidate["params"].items():
-        if "choice" in param:
-            values = param["choice"]
-        else:
-            values = range(param["min"], param["max"] + 1, param["step"])  # sized before it is built
-        if len(actions) * len(values) > limit:
+        if len(actions) * param_size(param) > limit:  # sized before it is built
             raise ValueError(f"{candidate['type']} allows more than {limit} actions")
+        if "sequence" in param:
+            orders = [order for k in range(param["min_len"], param["max_len"] + 1)
+                      for order in itertools.permutations(param["sequence"], k)]
+            actions = [{**a, name: list(order)} for a in actions for order in orders]  # a list of its own each
+            continue
+        values = param["choice"] if "choice" in param else range(param["min"], param["max"] + 1, param["step"])
         actions = [{**a, name: v} for a in actions for v in values]
     return actions

@@ -47,6 +47,8 @@ def illegal_variants(specs: list[ActionSpec], rng: random.Random) -> list[Any]:
         if "choice" in param:
             bad.append({**legal, name: "not-a-choice-\u2603"})
             bad.append({**legal, name: True})
+        elif "sequence" in param:
+            bad.extend({**legal, name: v} for v in _bad_sequences(legal[name], param))
         else:
             bad.extend([
                 {**legal, name: param["max"] + param["step"]},
@@ -65,6 +67,28 @@ def illegal_variants(specs: list[ActionSpec], rng: random.Random) -> list[Any]:
         except IllegalAction:
             result.append(action)
     return result
+
+
+def _bad_sequences(order: list[Any], param: dict[str, Any]) -> list[Any]:
+    """Values close to a legal list `order` that a sequence parameter refuses: another type, too short,
+    too long, huge, with a repeated element, and with an element that is not among the values (a
+    foreign value, and a legal one in another JSON type)."""
+    values, lo, hi = param["sequence"], param["min_len"], param["max_len"]
+    first = values[0]
+    bad: list[Any] = [first, None, {"0": first}, " ".join(map(str, order)), [first] * 10_000, [order]]
+    if lo > 0:
+        bad.append(values[: lo - 1])
+    bad.append((values * 2)[: hi + 1] if hi == len(values) else values[: hi + 1])
+    if hi >= 2:
+        bad.append([order[0], order[0]] if order else [first, first])  # repeated, at the start
+        bad.append([*order[: hi - 1], order[-1]] if len(order) >= 2 else [first, first])  # repeated, at the end
+    base = order if order else [first]
+    for i in (0, len(base) - 1):
+        item = base[i]
+        twins: list[Any] = ["not-a-choice-\u2603", None, [item]]
+        twins += [True, float(item), str(item)] if type(item) is int else [item + "\u2603"]
+        bad.extend([*base[:i], twin, *base[i + 1:]] for twin in twins)
+    return bad
 
 
 def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | None = None,
@@ -231,10 +255,8 @@ def _check_every_legal_accepted(game: Game, match: Match, seat: int, specs: list
             actions = enumerate_actions(spec, limit=64)
         except ValueError:
             actions = [sample([spec], random.Random(i)) for i in range(16)]
-            first = {"type": spec["type"]} | {n: p["choice"][0] if "choice" in p else p["min"]
-                                              for n, p in spec["params"].items()}
-            last = {"type": spec["type"]} | {n: p["choice"][-1] if "choice" in p else p["max"]
-                                             for n, p in spec["params"].items()}
+            first = {"type": spec["type"]} | {n: _edge(p, False) for n, p in spec["params"].items()}
+            last = {"type": spec["type"]} | {n: _edge(p, True) for n, p in spec["params"].items()}
             actions += [first, last]
         for action in actions:
             trial = match.clone()
@@ -242,6 +264,17 @@ def _check_every_legal_accepted(game: Game, match: Match, seat: int, specs: list
                 trial.apply(seat, action)
             except IllegalAction as error:
                 raise _fail(game, step, f"listed action {action!r} was refused: {error}") from None
+
+
+def _edge(param: dict[str, Any], last: bool) -> Any:
+    """A parameter's first or last value: for a sequence, the shortest list of the first values, or
+    the longest of the last values, last first."""
+    if "choice" in param:
+        return param["choice"][-1 if last else 0]
+    if "sequence" in param:
+        values = param["sequence"]
+        return values[::-1][: param["max_len"]] if last else values[: param["min_len"]]
+    return param["max" if last else "min"]
 
 
 def _check_illegal_refused(game: Game, match: Match, seat: int, specs: list[ActionSpec], step: int,

@@ -1,5 +1,6 @@
 // Action controls, generated only from the seat's legal-action specs (see docs/engine.md): a choice
-// parameter becomes buttons, an integer range a number input with a slider and quick buttons.
+// parameter becomes buttons, an integer range a number input with a slider and quick buttons, a
+// sequence (an ordered list of distinct values) buttons picked in order, with the order shown.
 import { html, useState, useEffect } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { humanize, formatValue } from "./generic.js";
@@ -19,6 +20,16 @@ const valueLabel = (game, type, name, value) => label(game, "valueLabel", format
 
 function isRange(param) {
   return param && typeof param.min === "number" && typeof param.max === "number";
+}
+
+const isChoice = (param) => param && Array.isArray(param.choice);
+const isSequence = (param) => param && Array.isArray(param.sequence);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A list the sequence parameter allows: distinct values of the spec, between min_len and max_len long. */
+function inSequence(param, value) {
+  return Array.isArray(value) && value.length >= param.min_len && value.length <= param.max_len &&
+    value.every((v, i) => param.sequence.some((c) => same(c, v)) && value.findIndex((w) => same(w, v)) === i);
 }
 
 function snap(param, value) {
@@ -85,9 +96,64 @@ function ChoiceInput({ game, type, name, param, value, onChange }) {
   </div>`;
 }
 
+/** How many values a sequence takes, in words: "exactly 3", "2 to 3", "up to 3". */
+function sequenceCount(param) {
+  if (param.min_len === param.max_len) return t("seq_exactly", param.min_len);
+  if (param.min_len === 0) return t("seq_up_to", param.max_len);
+  return t("seq_range", param.min_len, param.max_len);
+}
+
+/** An ordered list of distinct values: each pick is appended; the order is shown, with undo, clear
+ * and a remove button per picked value. */
+function SequenceInput({ game, type, name, param, value, onChange }) {
+  const picked = Array.isArray(value) ? value : [];
+  const full = picked.length >= param.max_len;
+  const text = (v) => valueLabel(game, type, name, v);
+  const labelId = `seq-${type}-${name}`;
+  return html`<div class="param sequence" data-sequence=${name} role="group" aria-labelledby=${labelId}>
+    <span class="param-label" id=${labelId}>${paramLabel(game, type, name)}
+      <span class="muted"> — ${t("seq_hint", sequenceCount(param))}</span></span>
+    <div class="seq-order" aria-live="polite">
+      <span class="muted">${t("seq_order")}:</span>
+      ${picked.length
+        ? html`<ol class="seq-list" data-order=${name}>
+            ${picked.map((v, i) => html`<li class="chip selected" data-position=${i + 1}>
+              <span class="seq-pos" aria-hidden="true">${i + 1}</span><span class="seq-text">${text(v)}</span>
+              <button type="button" class="seq-remove" aria-label=${t("seq_remove", text(v))}
+                onClick=${() => onChange(picked.filter((_, j) => j !== i))}>×</button>
+            </li>`)}
+          </ol>`
+        : html`<span class="muted seq-empty">${t("seq_empty")}</span>`}
+    </div>
+    <div class="choices">
+      ${param.sequence.map((v, i) => {
+        const at = picked.findIndex((p) => same(p, v));
+        return html`<button type="button" class=${"chip" + (at >= 0 ? " selected" : "")} data-param=${name}
+          data-index=${i} data-seq-option disabled=${at >= 0 || full}
+          aria-label=${at >= 0 ? t("seq_placed", text(v), at + 1) : t("seq_add", text(v), picked.length + 1)}
+          onClick=${() => onChange([...picked, v])}>${at >= 0 ? html`<span class="seq-pos" aria-hidden="true">${at + 1}</span>` : null}${text(v)}</button>`;
+      })}
+    </div>
+    <div class="seq-tools">
+      <button type="button" class="small" data-seq-undo disabled=${!picked.length}
+        onClick=${() => onChange(picked.slice(0, -1))}>${t("seq_undo")}</button>
+      <button type="button" class="small" data-seq-clear disabled=${!picked.length}
+        onClick=${() => onChange([])}>${t("seq_clear")}</button>
+      <span class="muted">${t("seq_picked", picked.length)}</span>
+    </div>
+  </div>`;
+}
+
 function initialValue(param) {
   if (isRange(param)) return param.min;
+  if (isSequence(param)) return [];
   return param.choice && param.choice.length ? param.choice[0] : null;
+}
+
+function isValid(param, value) {
+  if (isRange(param)) return inRange(param, value);
+  if (isSequence(param)) return inSequence(param, value);
+  return (param.choice || []).some((c) => same(c, value));
 }
 
 /** One spec. With no parameter it is one button; with one choice, one button per value; otherwise
@@ -102,7 +168,8 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
       Object.fromEntries(
         params.map(([n, p]) => {
           const kept = old[n];
-          const ok = isRange(p) ? inRange(p, kept) : (p.choice || []).some((c) => JSON.stringify(c) === JSON.stringify(kept));
+          // A list being picked is kept while it is still a start of an allowed list.
+          const ok = isSequence(p) ? inSequence({ ...p, min_len: 0 }, kept) : isValid(p, kept);
           return [n, ok ? kept : initialValue(p)];
         }),
       ),
@@ -113,7 +180,7 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
     return html`<div class="spec"><button class="action primary" data-action=${spec.type} disabled=${busy}
       onClick=${() => onAct({ type: spec.type })}>${title}</button></div>`;
   }
-  if (params.length === 1 && !isRange(params[0][1])) {
+  if (params.length === 1 && isChoice(params[0][1])) {
     const [name, param] = params[0];
     return html`<div class="spec">
       <div class="spec-title">${title}</div>
@@ -125,20 +192,18 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
       </div>
     </div>`;
   }
-  const complete = params.every(([n, p]) => (isRange(p) ? inRange(p, values[n]) : true));
+  const complete = params.every(([n, p]) => (isChoice(p) ? true : isValid(p, values[n])));
   const submit = (e) => {
     e.preventDefault();
     if (complete) onAct({ type: spec.type, ...values });
   };
   const form = html`<form class="spec form" data-spec=${spec.type} onSubmit=${submit}>
     ${folded ? null : html`<div class="spec-title">${title}</div>`}
-    ${params.map(([name, param]) =>
-      isRange(param)
-        ? html`<${RangeInput} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
-            onChange=${(v) => setValues({ ...values, [name]: v })} />`
-        : html`<${ChoiceInput} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
-            onChange=${(v) => setValues({ ...values, [name]: v })} />`,
-    )}
+    ${params.map(([name, param]) => {
+      const Input = isRange(param) ? RangeInput : isSequence(param) ? SequenceInput : ChoiceInput;
+      return html`<${Input} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
+        onChange=${(v) => setValues((old) => ({ ...old, [name]: v }))} />`;
+    })}
     <button type="submit" class="action primary" data-action=${spec.type} disabled=${busy || !complete}>${title}</button>
   </form>`;
   // With many choices on a phone, each form folds to its title until the player opens it.
@@ -147,7 +212,7 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
 
 const isForm = (spec) => {
   const params = Object.values(spec.params || {});
-  return params.length > 1 || (params.length === 1 && isRange(params[0]));
+  return params.length > 1 || (params.length === 1 && !isChoice(params[0]));
 };
 
 /** The panel of everything the seat may do now. */

@@ -14,8 +14,9 @@ function describeAction(step, game, ctx) {
   const { type, ...params } = step.action;
   const by = step.seat == null ? "" : ctx.seatName(step.seat);
   const parts = Object.entries(params).map(([k, v]) => {
-    const custom = game && game.valueLabel ? game.valueLabel(type, k, v, ctx.lang) : null;
-    return `${game && game.paramLabel ? game.paramLabel(type, k, ctx.lang) || humanize(k) : humanize(k)}: ${custom ?? formatValue(v)}`;
+    const one = (x) => (game && game.valueLabel ? game.valueLabel(type, k, x, ctx.lang) : null) ?? formatValue(x);
+    const shown = Array.isArray(v) ? v.map(one).join(" → ") : one(v); // a sequence: its values in order
+    return `${game && game.paramLabel ? game.paramLabel(type, k, ctx.lang) || humanize(k) : humanize(k)}: ${shown}`;
   });
   const source = step.source === "bot" ? " 🤖" : step.source === "timer" ? " ⏱" : "";  // "timer": logs before wake-ups
   return `${by}${source}: ${actionLabel(game, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
