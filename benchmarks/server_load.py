@@ -71,7 +71,7 @@ class RoundsMatch(Match):
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         return [spec("bid", amount=int_range(0, 9))]
 
-    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> list[Event]:
         self.bids[str(seat)] = action["amount"]
         events = [Event("bid_sealed", {"seat": seat, "round": self.round})]
         if len(self.bids) == self.seats:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from partygames import games
 from partygames.cli.main import app
 from partygames.cli.play import play_in_terminal
-from partygames.engine.runner import MatchLog
+from partygames.engine.session import Session, replay
 
 runner = CliRunner()
 GAME_IDS = games.ids()
@@ -53,12 +53,11 @@ def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str) -
     game = games.get(game_id)
     options = dict(game.extras.get("golden", {}).get("options", {}))
     seats = min(game.seat_counts_for(options))
-    match = game.new(seats, options, seed=3)
     bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(1, seats)}
+    session = Session.new(game, seats, options, seed=3, bots=bots)
     console = ScriptedPlayer(seed=7)
-    log = MatchLog(game.id, seats, match.options.to_json(), 3)
-    assert play_in_terminal(console, game, match, 0, bots, "en", log)
-    assert match.is_over
+    assert play_in_terminal(console, session, 0, "en")
+    assert session.match.is_over and session.log.reproduces(replay(game, session.log))
     screen = console.export_text()
     assert "Result" in screen
     if console.prompts:

@@ -53,7 +53,7 @@ class ToyMatch(Match):
         assert isinstance(self.options, ToyOptions)
         return [spec("bid", amount=int_range(0, self.options.coins))]
 
-    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> list[Event]:
         self.bids[str(seat)] = action["amount"]
         events = [Event("bid_sealed", {"seat": seat})]
         if len(self.bids) == self.seats:

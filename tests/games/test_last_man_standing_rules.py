@@ -309,10 +309,42 @@ def test_players_with_equal_chips_share_the_win() -> None:
 def test_on_timeout_a_drafter_takes_the_free_card_and_a_player_plays_their_lowest() -> None:
     match = ready(hands_playing([["9S", "5S", "5H", "KS"]]))
     deadline = match.time_limit()
-    assert deadline is not None and deadline.phase == "round:1"
+    assert deadline is not None and deadline.phase == "round:1" and deadline.seconds == 60
     assert deadline.defaults[0] == {"type": "play", "card": "9S"}
     draft = GAME.new(4, seed=1).time_limit()
     assert draft is not None and list(draft.defaults.values()) == [{"type": "hire", "slot": 0}]
+
+
+def test_time_limits_come_from_the_options_and_every_hire_gets_its_own() -> None:
+    hands = hands_playing([["9S", "5S", "5H", "KS"]])
+    match = new_match(hands, start=2, options={"draft_seconds": 20, "play_seconds": 45})
+    first = match.time_limit()
+    assert first is not None and first.phase == "draft:0" and first.seconds == 20
+    assert first.defaults == {2: {"type": "hire", "slot": 0}}
+    match.apply(2, first.defaults[2])  # the timeout: seat 2 hires the free card, paying nothing
+    assert match.chips[2] == 50 - 15
+    second = match.time_limit()
+    assert second is not None and second.phase == "draft:1" and second.defaults == {3: {"type": "hire", "slot": 0}}
+    hire_free_cards(match)
+    play = match.time_limit()
+    assert play is not None and play.phase == "round:1" and play.seconds == 45
+    match.apply(1, {"type": "play", "card": "5S"})
+    # One simultaneous phase: a seat playing early does not restart the others' time, and has no default.
+    same = match.time_limit()
+    assert same is not None and same.phase == "round:1" and sorted(same.defaults) == [0, 2, 3]
+    for seat, action in same.defaults.items():
+        match.apply(seat, action)
+    # Seats 0 and 2 play their lowest cards 9S and 5H; seat 3 holds KS with five spares, 9C the lowest.
+    assert match.view(None)["history"][0]["plays"] == ["9S", "5S", "5H", "9C"]
+    after = match.time_limit()
+    assert after is not None and after.phase == "round:2"
+
+
+@pytest.mark.parametrize("field", ["draft_seconds", "play_seconds"])
+@pytest.mark.parametrize("seconds", [4, 3601])
+def test_time_limits_outside_5_to_3600_seconds_are_refused(field: str, seconds: int) -> None:
+    with pytest.raises(InvalidOptions, match=field):
+        fresh(4, {field: seconds})
 
 
 def test_a_dry_pot_ends_the_game_before_round_five_with_cards_left_in_hand() -> None:

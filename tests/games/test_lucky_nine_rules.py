@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from partygames.engine import IllegalAction, InvalidOptions
+from partygames.engine.match import TimeLimit
 from partygames.games import get
 from partygames.games.lucky_nine.rules import CHESTS, NON_DIAMOND, LuckyNineMatch
 
@@ -475,3 +476,116 @@ def test_variant_b_gives_nothing_from_an_empty_diamond_chest_and_special_rule_a_
     assert types == ["draw", "take", "refill"]
     assert match.holdings[0] == 68 and {c: match.chests[c] for c in FOUR} == dict.fromkeys(FOUR, 1)
     assert match.house == -8 and conserved(match)
+
+
+# -- time limits (docs/rules/lucky-nine.md, Time limits) ---------------------------------------------
+def time_out(match: LuckyNineMatch) -> TimeLimit:
+    """Lets the time of the current decision pass: the host applies the default of the awaited seat."""
+    limit = match.time_limit()
+    assert limit is not None and list(limit.defaults) == list(match.to_act()) == [match.turn_seat]
+    match.apply(match.turn_seat, limit.defaults[match.turn_seat])
+    return limit
+
+
+def test_an_absent_player_presses_passes_after_a_hit_and_stays_in() -> None:
+    options = {"press_seconds": 10, "decide_seconds": 20, "claim_seconds": 30, "dropout_seconds": 40}
+    match = new(3, options, draws=["lapis"])
+    press = time_out(match)
+    assert (press.phase, press.seconds, press.defaults) == ("press:1:0", 10, {0: {"type": "press"}})
+    assert match.holdings[0] == 65  # the press hit lapis
+    decide = time_out(match)
+    assert (decide.phase, decide.seconds, decide.defaults) == ("decide:1:1", 20, {0: {"type": "pass"}})
+    assert match.holdings[0] == 65 and match.phase == "dropout"  # passing keeps the hit
+    dropout = time_out(match)
+    assert (dropout.phase, dropout.seconds, dropout.defaults) == ("dropout:1:1", 40, {0: {"type": "stay"}})
+    assert match.status[0] == "active"
+    after = match.time_limit()
+    assert after is not None and after.phase == "press:2:0" and after.defaults == {1: {"type": "press"}}
+
+
+def test_time_limits_default_to_30_60_30_and_30_seconds() -> None:
+    match = new(10, {"special_prizes": [{"name": "elytra"}]}, draws=["diamond", "diamond"])
+    seconds = []
+    for action in ({"type": "press"}, {"type": "claim", "kind": "elytra"}, {"type": "continue"},
+                   {"type": "pass"}):
+        limit = match.time_limit()
+        assert limit is not None
+        seconds.append((match.phase, limit.seconds))
+        match.apply(0, action)
+    assert seconds == [("press", 30), ("claim", 30), ("decide", 60), ("decide", 60)]
+    limit = match.time_limit()
+    assert match.phase == "dropout" and limit is not None and limit.seconds == 30
+
+
+def phase_name(match: LuckyNineMatch) -> str:
+    limit = match.time_limit()
+    assert limit is not None
+    return limit.phase
+
+
+def test_every_decision_of_a_turn_has_its_own_phase_name() -> None:
+    options = {"special_prizes": [{"name": "elytra"}]}
+    match = new(10, options, draws=["gold", "diamond", "wood"])  # a hit, a two-kind diamond chest, a miss
+    phases = [time_out(match).phase]  # the press: gold
+    phases.append(phase_name(match))
+    act(match, "continue")  # the diamond chest: diamonds or the elytra?
+    phases.append(time_out(match).phase)  # the claim
+    phases.append(phase_name(match))
+    act(match, "continue")  # wood: a miss
+    phases.append(time_out(match).phase)  # stay
+    phases.append(phase_name(match))  # the next player's press
+    assert phases == ["press:1:0", "decide:1:1", "claim:1:2", "decide:1:2", "dropout:1:3", "press:2:0"]
+
+
+@pytest.mark.parametrize(("prizes", "diamonds", "expected"), [
+    ([{"name": "elytra", "count": 1, "value": 7}], 6, "elytra"),  # 7 > 6
+    ([{"name": "elytra", "count": 1, "value": 6}], 6, "diamond"),  # a tie: diamonds come first
+    ([{"name": "elytra", "count": 3, "value": 3}], 6, "elytra"),  # all 3 units: 9 > 6
+    ([{"name": "elytra"}, {"name": "totem", "value": 1}], 0, "totem"),
+    ([{"name": "elytra"}, {"name": "totem"}], 0, "elytra"),  # worth nothing: the first prize listed
+])
+def test_an_absent_player_claims_the_kind_worth_most(prizes: list[dict[str, Any]], diamonds: int,
+                                                     expected: str) -> None:
+    match = new(4 + diamonds, {"special_prizes": prizes}, draws=["diamond"])  # the chest holds seats - 4
+    act(match, "press")
+    assert match.phase == "claim" and match.chests["diamond"] == diamonds
+    limit = time_out(match)
+    assert limit.defaults == {0: {"type": "claim", "kind": expected}}
+    claimed = match.holdings[0] - 64 if expected == "diamond" else match.claimed[0][expected]
+    assert claimed > 0 and match.phase == "decide"
+
+
+def test_an_absent_players_sweep_bonus_slot_counts_one_unit_of_a_prize_and_at_most_64_diamonds() -> None:
+    # 20 players: 16 diamonds in the diamond chest and 3 totems worth 10 each.
+    options = {"sweep_bonus": True, "special_prizes": [{"name": "totem", "count": 3, "value": 10}]}
+    hit = new(20, options, draws=["diamond"])
+    act(hit, "press")
+    assert time_out(hit).defaults == {0: {"type": "claim", "kind": "totem"}}  # all three: 30 > 16
+    assert hit.claimed[0] == {"totem": 3}
+    sweep = new(20, options, draws=list(FOUR))
+    act(sweep, "press")
+    for _ in range(3):
+        act(sweep, "continue")  # emerald, the last lit chest: one slot of the diamond chest
+    assert sweep.view(0)["claim"] == {"mode": "slot", "kinds": ["diamond", "totem"]}
+    assert time_out(sweep).defaults == {0: {"type": "claim", "kind": "diamond"}}  # one totem: 10 < 16
+    assert sweep.holdings[0] == 64 + 4 + 16 and sweep.claimed[0] == {}
+
+
+def test_a_table_of_absent_players_still_finishes_the_game() -> None:
+    match = GAME.new(6, {"special_prizes": [{"name": "elytra", "count": 2}], "sweep_bonus": True}, seed=3)
+    assert isinstance(match, LuckyNineMatch)
+    phases = []
+    while not match.is_over:
+        phases.append(time_out(match).phase)
+    assert match.time_limit() is None and match.termination == "rounds_complete"
+    assert all(a != b for a, b in pairwise(phases))  # every timeout starts a new decision
+    # Nobody was dropped out: 5 rounds of two laps of the 6 players, every turn played to its end.
+    assert match.status == ["active"] * 6
+    assert sum(p.startswith("press:") for p in phases) == 5 * 2 * 6
+
+
+@pytest.mark.parametrize("field", ["press_seconds", "decide_seconds", "claim_seconds", "dropout_seconds"])
+@pytest.mark.parametrize("seconds", [4, 3601])
+def test_time_limits_outside_5_to_3600_seconds_are_refused(field: str, seconds: int) -> None:
+    with pytest.raises(InvalidOptions, match=field):
+        new(3, {field: seconds})

@@ -35,11 +35,11 @@ class SecretToyMatch(ToyMatch):
 class BuggyToyMatch(ToyMatch):
     """Breaks the engine contract on purpose: a bid of 7 changes the state, then crashes."""
 
-    def _apply(self, seat: int, action: dict[str, Any], spec: dict[str, Any]) -> list[Event]:
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
         if action["amount"] == 7:
             self.bids[str(seat)] = 7
             raise RuntimeError("engine bug")
-        return super()._apply(seat, action, spec)
+        return super()._apply(seat, action)
 
 
 class ClockToyMatch(ToyMatch):
@@ -64,8 +64,8 @@ class RoundsToyMatch(ToyMatch):
         super()._setup()
         self.round = 1
 
-    def _apply(self, seat: int, action: dict[str, Any], spec: dict[str, Any]) -> list[Event]:
-        events = super()._apply(seat, action, spec)
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        events = super()._apply(seat, action)
         if self.done and self.round < 1000:
             self.round += 1
             self.done = False

@@ -11,8 +11,9 @@ from typing import Any
 
 from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine.game import Game
+from partygames.engine.log import MatchLog
 from partygames.engine.match import Match, Result
-from partygames.engine.runner import MatchLog, play
+from partygames.engine.session import play
 
 
 @dataclass

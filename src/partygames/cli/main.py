@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import sys
@@ -20,7 +21,9 @@ from partygames.cli.play import play_in_terminal, save_log
 from partygames.cli.terminal import describe_event, render_result, render_view
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
-from partygames.engine.runner import MatchLog
+from partygames.engine.log import Entry, MatchLog
+from partygames.engine.match import Event
+from partygames.engine.session import Session
 from partygames.engine.text import Lang
 
 app = typer.Typer(help="Seven Japanese gambling and party games, with the rules enforced. "
@@ -129,10 +132,10 @@ def play(
     intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人)。q で終了。" if language == "ja"
              else f"{game.title.en}: you are seat {seat} of {count}. Enter q to quit.")
     out.print(f"[bold]{intro}[/]")
-    log = MatchLog(game.id, count, match.options.to_json(), seed)
-    finished = play_in_terminal(out, game, match, seat, bots, language, log)
+    session = Session(game, match, bots)
+    finished = play_in_terminal(out, session, seat, language)
     if save is not None:
-        save_log(save, log)
+        save_log(save, session.log)
         out.print(f"{'保存しました' if language == 'ja' else 'Saved'}: {save}")
     if not finished:
         out.print("中断しました。" if language == "ja" else "Stopped.")
@@ -201,26 +204,32 @@ def replay(
         _fail(f"Cannot read match log {path}: {error}")
         raise
     game = _game(log.game)
-    try:
-        match = game.new(log.seats, log.options, log.seed)
-    except EngineError as error:
-        _fail(str(error))
-        raise
     if seat is not None and not 0 <= seat < log.seats:
         _fail(f"--seat must be between 0 and {log.seats - 1}.")
-    for step, (actor, action) in enumerate(log.actions, 1):
-        try:
-            events = match.apply(actor, action)
-        except EngineError as error:
-            _fail(f"Step {step}: seat {actor}'s action {action} is refused: {error}")
-        # Seen from one seat, another seat's action shows only its type (it may be a sealed choice).
-        shown = action if seat is None or actor == seat else {"type": action.get("type", "?")}
-        out.print(f"[bold]{step}[/] seat {actor}: {json.dumps(shown, ensure_ascii=False)}")
+    steps: list[tuple[Entry, list[Event], dict[str, Any] | None]] = []
+    try:
+        match = game.new(log.seats, log.options, log.seed)
+        # The whole log first: what a seat is shown of another's action depends on how the match ended.
+        session = Session(game, match, on_entry=lambda entry, events: steps.append(
+            (entry, events, copy.deepcopy(match.view(seat)) if views else None)))
+        for entry in log.entries:
+            session.replay_entry(entry)
+    except EngineError as error:
+        _fail(f"Step {len(steps) + 1} is refused: {error}")
+        raise
+    for number, (entry, events, view) in enumerate(steps, 1):
+        clock = f"{entry.at / 1000:.1f}s"
+        if entry.seat is None:
+            out.print(f"[bold]{number}[/] {clock} {'時間経過' if language == 'ja' else 'time passes'}")
+        else:
+            assert entry.action is not None
+            shown = match.shown_action(entry.seat, entry.action, seat)
+            out.print(f"[bold]{number}[/] {clock} seat {entry.seat}: {json.dumps(shown, ensure_ascii=False)}")
         for event in events:
             if event.is_visible_to(seat):
                 out.print(f"    • {describe_event(game, event.to_json(), language)}")
-        if views:
-            out.print(render_view(game, match.view(seat), language))
+        if view is not None:
+            out.print(render_view(game, view, language))
         if pause:
             try:
                 input()
@@ -230,7 +239,7 @@ def replay(
     if result is not None:
         out.print(render_result(game, result.to_json(), language, seat))
     if log.final_state is not None:
-        if match.to_json() != log.final_state:
+        if not log.reproduces(match):
             _fail("The replay does NOT reproduce the stored final state.")
         out.print("[green]The replay reproduces the stored final state.[/]")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +10,11 @@ from rich.console import Console
 
 from partygames.cli.terminal import describe_event, label, render_result, render_view
 from partygames.engine.actions import Action, ActionSpec
-from partygames.engine.bots import Bot, Observation
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
-from partygames.engine.match import Event, Match
-from partygames.engine.runner import MatchLog, deliver
+from partygames.engine.log import MatchLog
+from partygames.engine.match import Event
+from partygames.engine.session import Session
 from partygames.engine.text import Lang
 
 
@@ -104,37 +103,37 @@ class Prompter:
         return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def play_in_terminal(console: Console, game: Game, match: Match, you: int, bots: dict[int, Bot], lang: Lang,
-                     log: MatchLog) -> bool:
-    """Runs the match to the end with the player at seat `you`. Returns False if the player quit."""
+def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -> bool:
+    """Runs the match to the end with the player at seat `you` and bots at the session's other seats.
+    Returns False if the player quit. Time does not pass while the player thinks."""
+    game, match = session.game, session.match
     prompter = Prompter(console, game, lang)
-    all_bots = list(bots.values())
-    shown_version = -1
-    while not match.is_over:
-        for seat in match.to_act():
-            if seat not in match.to_act():
-                continue
-            if seat in bots:
-                action = bots[seat].act(Observation(seat, match.legal_actions(seat), partial(match.view, seat)))
-                events = match.apply(seat, action)
-            else:
-                if match.version != shown_version:
-                    console.print(render_view(game, match.view(you), lang))
-                    shown_version = match.version
-                while True:
-                    try:
-                        action = prompter.action(match.legal_actions(seat))
-                    except Quit:
-                        return False
-                    try:
-                        events = match.apply(seat, action)
-                        break
-                    except IllegalAction as error:
-                        console.print(f"[red]{error.ja if lang == 'ja' else error.en}[/]")
-            log.actions.append((seat, action))
-            deliver(events, all_bots)
-            _show_events(console, game, events, you, lang)
-    log.final_state = match.to_json()
+    previous = session.on_entry
+    session.on_entry = lambda _entry, events: _show_events(console, game, events, you, lang)
+    try:
+        shown_version = -1
+        while True:
+            session.run_bots()
+            if match.is_over:
+                break
+            if you not in match.to_act():
+                raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
+            if match.version != shown_version:
+                console.print(render_view(game, match.view(you), lang))
+                shown_version = match.version
+            while True:
+                try:
+                    action = prompter.action(match.legal_actions(you))
+                except Quit:
+                    return False
+                try:
+                    session.act(you, action)
+                    break
+                except IllegalAction as error:
+                    console.print(f"[red]{error.ja if lang == 'ja' else error.en}[/]")
+    finally:
+        session.on_entry = previous
+    session.log.final_state = match.to_json()
     console.print(render_view(game, match.view(you), lang))
     result = match.result()
     assert result is not None

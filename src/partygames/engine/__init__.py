@@ -5,13 +5,14 @@ from partygames.engine.bots import Bot, Observation, RandomBot
 from partygames.engine.chance import Chance
 from partygames.engine.errors import EngineError, IllegalAction, InvalidOptions, UnknownGame
 from partygames.engine.game import Game
-from partygames.engine.match import Event, Match, Result, SeatResult, TimeLimit
+from partygames.engine.log import Entry, MatchLog
+from partygames.engine.match import Deadline, Event, Match, Result, SeatResult, TimeLimit
 from partygames.engine.options import Options
-from partygames.engine.runner import MatchLog, play, replay
+from partygames.engine.session import Session, play, replay
 from partygames.engine.text import Text
 
 __all__ = [
-    "Action", "ActionSpec", "Bot", "Chance", "EngineError", "Event", "Game", "IllegalAction",
+    "Action", "ActionSpec", "Bot", "Chance", "Deadline", "EngineError", "Entry", "Event", "Game", "IllegalAction",
     "InvalidOptions", "Match", "MatchLog", "Observation", "Options", "RandomBot", "Result", "SeatResult",
-    "Text", "TimeLimit", "UnknownGame", "choice", "int_range", "play", "replay", "spec",
+    "Session", "Text", "TimeLimit", "UnknownGame", "choice", "int_range", "play", "replay", "spec",
 ]

@@ -12,14 +12,16 @@ from partygames.engine.match import Event
 
 
 class Observation:
-    """What a bot is given when asked to act: its seat, its legal action specs and its view.
+    """What a bot is given when asked to act: its seat, its legal action specs, its view and the time
+    (ms since the match began).
 
     The view is built only when the bot reads it (a random bot never does, which keeps simulations fast).
     """
 
-    def __init__(self, seat: int, legal: list[ActionSpec], view: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, seat: int, legal: list[ActionSpec], view: Callable[[], dict[str, Any]], now: int = 0) -> None:
         self.seat = seat
         self.legal = legal
+        self.now = now
         self._make_view = view
 
     @cached_property
@@ -39,7 +41,9 @@ class Bot:
     def observe(self, event: Event) -> None:
         """Told, in order, every event addressed to this bot's seat (public ones included)."""
 
-    def act(self, obs: Observation) -> Action:
+    def act(self, obs: Observation) -> Action | None:
+        """The bot's action, or None for "nothing now": it is asked again once the match changes (an
+        action, or time passing to a wake-up)."""
         raise NotImplementedError
 
 

@@ -1,10 +1,12 @@
 """The generic conformance checks every registered game must pass (in the spirit of OpenSpiel's api_test).
 
-`check_playout` plays one seeded random match to the end and checks, at every step: that every
-listed legal action is accepted (on a copy) and sampled illegal ones are refused with the state
-unchanged; that to_act, is_over and result agree; that views are JSON-ready and hold no seed; that
-no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that the state
-survives a JSON round trip; and at the end, that replaying the log gives an identical state.
+`check_playout` plays one seeded random match to the end, moving time on at random steps, and checks at
+every step: that every listed legal action is accepted (on a copy) and sampled illegal ones are refused
+with the state unchanged; that to_act, is_over and result agree; that a seat awaited always has a time
+limit whose defaults are legal, and that the match never stalls; that views are JSON-ready and hold no
+seed; that no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that what
+other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
+that the state survives a JSON round trip; and at the end, that replaying the log gives an identical state.
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ import json
 import random
 from typing import Any
 
-from partygames.engine.actions import ActionSpec, enumerate_actions, find_spec, sample
+from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
-from partygames.engine.match import Match
-from partygames.engine.runner import MatchLog, replay
+from partygames.engine.match import Event, Match
+from partygames.engine.session import Session
 
 # A seed whose digits are distinctive enough to search for in views and events.
 DISTINCTIVE_SEED = 7_391_846_205_113
@@ -66,57 +68,125 @@ def illegal_variants(specs: list[ActionSpec], rng: random.Random) -> list[Any]:
 
 
 def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | None = None,
-                  max_steps: int = 20_000, deep_every: int = 1) -> Match:
+                  max_steps: int = 20_000, deep_every: int = 1, wake_chance: float = 0.1) -> Match:
     """Plays a random match and checks the contract at every step; returns the finished match.
 
-    `deep_every` > 1 runs the costly checks (trying every legal action, perturbing secrets) only on
-    every n-th step, for long games.
+    At each step a random awaited seat acts, or, with probability `wake_chance` (always, when nobody
+    is awaited), time jumps to the match's next wake-up, so time limits expire and their defaults are
+    applied. `deep_every` > 1 runs the costly checks (trying every legal action, perturbing secrets)
+    only on every n-th step, for long games.
     """
     rng = random.Random(seed)
-    match = game.new(seats, options, DISTINCTIVE_SEED + seed)
-    log = MatchLog(game.id, seats, match.options.to_json(), DISTINCTIVE_SEED + seed)
+    session = Session.new(game, seats, options, DISTINCTIVE_SEED + seed)
+    match = session.match
     seed_text = str(DISTINCTIVE_SEED + seed)
     step = 0
     while True:
         to_act = match.to_act()
         result = match.result()
-        if match.is_over != (not to_act):
-            raise _fail(game, step, "is_over disagrees with to_act")
-        if (result is None) != bool(to_act):
-            raise _fail(game, step, f"result is {result!r} while to_act is {to_act!r}")
+        if match.is_over != (result is not None):
+            raise _fail(game, step, "is_over disagrees with result()")
+        if result is not None and to_act:
+            raise _fail(game, step, f"the match is over but seats {to_act!r} are awaited")
         if any(not isinstance(s, int) or not 0 <= s < seats for s in to_act) or len(set(to_act)) != len(to_act):
             raise _fail(game, step, f"bad to_act {to_act!r}")
         deep = step % deep_every == 0
         _check_views(game, match, step, seed_text, rng if deep else None)
-        if not to_act:
+        if result is not None:
             break
+        due = match.wake_at()
+        if due is not None and (type(due) is not int or due < match.now):
+            raise _fail(game, step, f"wake_at() is {due!r} at time {match.now}")
+        if not to_act and due is None:
+            raise _fail(game, step, "nobody is awaited and nothing is due: the match is stalled")
+        if to_act and due is None:
+            raise _fail(game, step, f"seats {to_act!r} are awaited without a time limit: one who leaves stalls the match")
+        _check_time_limit(game, match, step)
         roundtrip = game.from_json(json.loads(json.dumps(match.to_json())))
         if roundtrip != match:
             raise _fail(game, step, "JSON round trip changed the state")
         for seat in range(seats):
             if seat not in to_act and match.legal_actions(seat):
                 raise _fail(game, step, f"seat {seat} is not awaited but has legal actions")
-        seat = to_act[rng.randrange(len(to_act))]
-        specs = match.legal_actions(seat)
-        if not specs:
-            raise _fail(game, step, f"seat {seat} is awaited but has no legal action")
-        if deep:
-            _check_every_legal_accepted(game, match, seat, specs, step)
-            _check_illegal_refused(game, match, seat, specs, step, rng)
-        action = sample(specs, rng)
-        events = match.apply(seat, action)
-        log.actions.append((seat, action))
+        if due is not None and (not to_act or rng.random() < wake_chance):
+            events = session.wake(due)
+            actor, action = None, None
+        else:
+            actor = to_act[rng.randrange(len(to_act))]
+            specs = match.legal_actions(actor)
+            if not specs:
+                raise _fail(game, step, f"seat {actor} is awaited but has no legal action")
+            if deep:
+                _check_every_legal_accepted(game, match, actor, specs, step)
+                _check_illegal_refused(game, match, actor, specs, step, rng)
+            action = sample(specs, rng)
+            at = match.now + rng.randrange(3) * 500  # some time passes, never beyond what is due
+            events = session.act(actor, action, at if due is None else min(at, due))
         for event in events:
-            text = _dump(event.to_json())
-            if seed_text in text:
+            if seed_text in _dump(event.to_json()):
                 raise _fail(game, step, f"event {event.type} holds the seed")
+        if actor is not None and action is not None:
+            _check_shown_action(game, match, actor, action, events, step)
         step += 1
         if step > max_steps:
             raise _fail(game, step, "the match did not end")
-    replayed = replay(game, log)
+    replayed = Session.replay(game, session.log).match
     if replayed != match:
         raise _fail(game, step, "replaying the log gave a different state")
     return match
+
+
+def _check_time_limit(game: Game, match: Match, step: int) -> None:
+    """Every default of the current time limit is legal for its seat, and every awaited seat has one."""
+    limit = match.time_limit()
+    if limit is None:
+        return
+    awaited = set(match.to_act())
+    if not awaited <= set(limit.defaults):
+        raise _fail(game, step, f"time limit {limit.phase} has no default for seats {sorted(awaited - set(limit.defaults))}")
+    for seat, default in limit.defaults.items():
+        if seat not in awaited:
+            raise _fail(game, step, f"time limit {limit.phase} has a default for seat {seat}, who is not awaited")
+        try:
+            match.clone().apply(seat, default)
+        except IllegalAction as error:
+            raise _fail(game, step, f"time limit {limit.phase}: default {default!r} of seat {seat} is refused: "
+                                    f"{error}") from None
+
+
+def _check_shown_action(game: Game, match: Match, actor: int, action: Action, events: list[Event],
+                        step: int) -> None:
+    """While the match runs, what another seat is shown of an action holds nothing it was not shown by
+    the action's events or its own view anyway."""
+    if match.shown_action(actor, action, actor) != action:
+        raise _fail(game, step, "shown_action hides an action from the seat that took it")
+    for viewer in [None, *range(match.seats)]:
+        if viewer == actor:
+            continue
+        shown = match.shown_action(actor, action, viewer)
+        if shown.get("type") != action["type"] or any(shown[k] != action.get(k) for k in shown):
+            raise _fail(game, step, f"shown_action({actor}, {action!r}, {viewer}) is not a part of the action")
+        if match.is_over:
+            continue
+        seen = _values([e.data for e in events if e.is_visible_to(viewer)] + [match.view(viewer)])
+        for key, value in shown.items():
+            if key != "type" and _dump(value) not in seen:
+                raise _fail(game, step, f"seat {viewer} is shown {key}={value!r} of seat {actor}'s action, "
+                                        f"which nothing else showed it")
+
+
+def _values(data: Any) -> set[str]:
+    """Every value inside a JSON document, dumped (to test whether a value was shown at all)."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        found.add(_dump(item))
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: random.Random | None) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from partygames.engine.actions import sample
 from partygames.engine.game import Game
+from partygames.engine.session import Session
 
 _MISSING = object()
 GOLDEN_DIR = Path(__file__).resolve().parents[3] / "tests" / "golden"
@@ -25,7 +26,8 @@ def playthrough(game: Game, seats: int, seed: int, options: dict[str, Any] | Non
                 max_steps: int = 400) -> str:
     """A line-per-step text record of a seeded random match (views of every seat and the public)."""
     rng = random.Random(seed)
-    match = game.new(seats, options, seed)
+    session = Session.new(game, seats, options, seed)
+    match = session.match
     lines = [json.dumps({"game": game.id, "seats": seats, "seed": seed, "options": match.options.to_json()},
                         sort_keys=True, ensure_ascii=False)]
     step = 0
@@ -43,10 +45,17 @@ def playthrough(game: Game, seats: int, seed: int, options: dict[str, Any] | Non
         if match.is_over or step >= max_steps:
             lines.append(json.dumps(record, sort_keys=True, ensure_ascii=False))
             break
-        seat = match.to_act()[0]
-        action = sample(match.legal_actions(seat), rng)
-        events = match.apply(seat, action)
-        record["action"] = {"seat": seat, "action": action}
+        to_act = match.to_act()
+        if to_act:  # the first awaited seat acts at once; time moves only when nobody may act
+            seat = to_act[0]
+            action = sample(match.legal_actions(seat), rng)
+            events = session.act(seat, action)
+            record["action"] = {"seat": seat, "action": action}
+        else:
+            due = match.wake_at()
+            assert due is not None, f"{game.id}: nobody is awaited and nothing is due"
+            events = session.wake(due)
+            record["wake"] = due
         record["events"] = [e.to_json() for e in events]
         lines.append(json.dumps(record, sort_keys=True, ensure_ascii=False))
         step += 1

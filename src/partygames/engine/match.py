@@ -11,7 +11,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
 from partygames.engine.actions import Action, ActionSpec, find_spec
@@ -97,6 +97,41 @@ class TimeLimit:
                 "defaults": {str(k): v for k, v in self.defaults.items()}}
 
 
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """When the current phase's time limit runs out, for a client's countdown: `ends_at` is in
+    milliseconds since the match began."""
+
+    phase: str
+    ends_at: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"phase": self.phase, "ends_at": self.ends_at}
+
+
+@dataclass(slots=True)
+class MatchClock:
+    """The base class's time: the latest `now` given (ms since the match began) and the time-limited
+    phase with the moment it began. `unchecked`: a step happened at `now` since the phase was last
+    looked at (looked at lazily, so that a simulation where time never moves never pays for it);
+    `spent`: the phase's limit has passed and its defaults were applied."""
+
+    now: int = 0
+    phase: str | None = None
+    since: int = 0
+    unchecked: bool = True
+    spent: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"now": self.now, "phase": self.phase, "since": self.since, "spent": self.spent}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> MatchClock:
+        if data is None:  # a state stored before time entered the engine
+            return cls()
+        return cls(int(data["now"]), data["phase"], int(data["since"]), False, bool(data["spent"]))
+
+
 class Match(ABC):
     """A match of one game: the full state, hidden parts included. Only the host holds it.
 
@@ -109,13 +144,16 @@ class Match(ABC):
     options_class: ClassVar[type[Options]]
     seat_counts: ClassVar[Sequence[int]]
     # Attributes of the base class, kept apart from the game's own state in JSON.
-    _BASE_ATTRS: ClassVar[frozenset[str]] = frozenset({"seats", "options", "seed", "chance", "version"})
+    _BASE_ATTRS: ClassVar[frozenset[str]] = frozenset({"seats", "options", "seed", "chance", "version", "clock"})
+    # Action types whose parameters no other seat ever learns, not even after the match (a secret ballot).
+    SECRET_FOREVER: ClassVar[frozenset[str]] = frozenset()
 
     seats: int
     options: Options
     seed: int | str
     chance: Chance
     version: int
+    clock: MatchClock
 
     def __init__(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
                  script: Mapping[str, Sequence[Any]] | None = None) -> None:
@@ -134,6 +172,7 @@ class Match(ABC):
         for label, outcomes in (script or {}).items():
             self.chance.script(label, *outcomes)  # so that tests can fix the deal made in _setup
         self.version = 0
+        self.clock = MatchClock()
         self._legal_cache: dict[int, list[ActionSpec]] = {}
         self._setup()
 
@@ -156,9 +195,9 @@ class Match(ABC):
         """The specs of the actions `seat` may take now; called only for seats in `to_act()`."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
-        """Applies an action already checked against `spec`. May still raise IllegalAction for a rule
-        the specs cannot express, but only before changing anything."""
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Applies an action already checked against the legal specs. May still raise IllegalAction for
+        a rule the specs cannot express, but only before changing anything."""
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -169,14 +208,9 @@ class Match(ABC):
         """The outcome once the match is over, else None."""
 
     def time_limit(self) -> TimeLimit | None:
-        """The current phase's time limit, if it has one."""
+        """The current phase's time limit, if it has one. Turn-based games declare time only through
+        this: the base class derives `wake_at` and `advance` from it. Real-time games override those."""
         return None
-
-    def tick(self, now: float) -> list[Event]:
-        """Time passing, for games that declare `Game.tick_rate`: the host calls this that many times a
-        second with `now`, the seconds since the match started, and logs each call like an action so
-        that replay stays exact. Games that move only on actions never receive it."""
-        raise NotImplementedError(f"{self.game_id} does not move with time (its Game has no tick_rate)")
 
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
         """A copy in which what only `owner` knows (None: what nobody knows, like undrawn cards) is
@@ -187,7 +221,12 @@ class Match(ABC):
     # -- the public contract --------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return not self.to_act()
+        return self.result() is not None
+
+    @property
+    def now(self) -> int:
+        """The latest time the match was given: milliseconds since it began."""
+        return self.clock.now
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """The specs of the actions `seat` may take now ([] when it is not awaited)."""
@@ -197,42 +236,132 @@ class Match(ABC):
             self._legal_cache[seat] = cached
         return cached
 
-    def apply(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
-        """Applies one seat's action and returns the events. Raises IllegalAction, with the state
-        untouched, for anything not legal now."""
+    def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
+        """Applies one seat's action at time `now` (milliseconds since the match began; None: the time
+        of the previous step) and returns the events. Raises IllegalAction, with the state untouched,
+        for anything not legal now. Time never runs backwards: an earlier `now` is a ValueError."""
         specs = self._legal_cache.get(seat) if type(seat) is int else None
         if not specs:  # a non-empty cached entry means the seat is awaited; else do the full checks
             to_act = self.to_act()
             if not to_act:
-                raise IllegalAction("The match is over.", "このマッチは終了しています。", code="action/match_over")
+                raise IllegalAction("The match is over." if self.is_over else "Nobody may act now.",
+                                    "このマッチは終了しています。" if self.is_over else "今は誰も操作できません。",
+                                    code="action/match_over" if self.is_over else "action/not_your_turn")
             if type(seat) is not int or not 0 <= seat < self.seats:
                 raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
             if seat not in to_act:
                 raise IllegalAction("It is not your turn.", "あなたの手番ではありません。",
                                     code="action/not_your_turn")
             specs = self.legal_actions(seat)
-        spec = find_spec(specs, action)
-        events = self._apply(seat, dict(action), spec)
+        find_spec(specs, action)
+        if now is None or now == self.clock.now:
+            events = self._apply(seat, dict(action))
+        else:
+            before = replace(self.clock)
+            self._move_clock(now)
+            try:
+                events = self._apply(seat, dict(action))
+            except IllegalAction:
+                self.clock = before  # refused: the state is as it was, its clock included
+                raise
+        self.version += 1
+        self.clock.unchecked = True  # the phase may have changed at this moment
+        self._legal_cache.clear()
+        return events
+
+    def wake_at(self) -> int | None:
+        """When `advance` must run even if nobody acts (a phase's time limit; in real-time games also an
+        offer lapsing or an arrival), in milliseconds since the match began; None: not until someone acts."""
+        clock = self.clock
+        if clock.unchecked:
+            self._check_phase()
+        if clock.spent or clock.phase is None:
+            return None
+        limit = self.time_limit()
+        return None if limit is None else clock.since + round(limit.seconds * 1000)
+
+    def advance(self, now: int) -> list[Event]:
+        """Time passing until `now`: what is due by then happens (for a turn-based game, the time limit's
+        defaults for every seat still awaited). Hosts log each call like an action, so replay is exact."""
+        self._move_clock(now)
+        due = self.wake_at()
+        events: list[Event] = []
+        if due is not None and due <= now:
+            events = self._time_out()
         self.version += 1
         self._legal_cache.clear()
+        return events
+
+    def deadline(self) -> Deadline | None:
+        """The current phase's time limit as a moment, for clients to count down to."""
+        limit = self.time_limit()
+        if limit is None:
+            return None
+        if self.clock.unchecked:
+            self._check_phase()
+        return Deadline(limit.phase, self.clock.since + round(limit.seconds * 1000))
+
+    def shown_action(self, actor: int, action: Action, viewer: int | None) -> Action:
+        """What `viewer` (None: a spectator) may know of `actor`'s action: all of it for the actor; once
+        the match is over, all of it unless its type is in SECRET_FOREVER; before that, its type only.
+        Replays and logs show other seats' actions only through this (the events say what is public)."""
+        if viewer == actor or (self.is_over and action.get("type") not in self.SECRET_FOREVER):
+            return action
+        return {"type": action.get("type")}
+
+    # -- time, for the base class ----------------------------------------------------------------
+    def _move_clock(self, now: int) -> None:
+        clock = self.clock
+        if type(now) is not int or now < clock.now:
+            raise ValueError(f"time runs forward only: {now!r} after {clock.now}")
+        if clock.unchecked:
+            self._check_phase()  # a phase that began at the previous step began at its time
+        clock.now = now
+
+    def _check_phase(self) -> None:
+        """Notes when the time-limited phase changed: its limit runs from the step that changed it."""
+        clock = self.clock
+        clock.unchecked = False
+        limit = self.time_limit()
+        phase = None if limit is None else limit.phase
+        if phase != clock.phase:
+            clock.phase, clock.since, clock.spent = phase, clock.now, False
+
+    def _time_out(self) -> list[Event]:
+        """Applies the time limit's defaults, one seat at a time, while the same phase lasts."""
+        limit = self.time_limit()
+        assert limit is not None
+        events: list[Event] = []
+        for seat in list(self.to_act()):
+            current = self.time_limit()
+            if current is None or current.phase != limit.phase:
+                break
+            if seat in self.to_act() and seat in current.defaults:
+                default = current.defaults[seat]
+                find_spec(self.legal_actions(seat), default)  # a refused default is a bug of the game
+                events += self._apply(seat, dict(default))
+                self._legal_cache.clear()
+                self.clock.unchecked = True
+        self._check_phase()
+        if self.clock.phase == limit.phase:
+            self.clock.spent = True  # a seat without a default keeps the phase open; nothing more is due
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` may know now (None: the public view), JSON-ready."""
         if seat is not None and not 0 <= seat < self.seats:
             raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
-        to_act = self.to_act()
+        result = self.result()
         view: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
             "seats": self.seats,
             "version": self.version,
-            "to_act": list(to_act),
-            "is_over": not to_act,
+            "to_act": list(self.to_act()),
+            "is_over": result is not None,
             "legal_actions": self.legal_actions(seat) if seat is not None else [],
+            "result": result.to_json() if result is not None else None,
         }
-        result = self.result()
-        view["result"] = result.to_json() if result is not None else None
         view.update(self._view(seat))
         return view
 
@@ -241,6 +370,8 @@ class Match(ABC):
         """The full state (secrets included: for storage by the host only)."""
         # Attributes named with a leading underscore are caches derived from the state, never stored.
         state = {k: v for k, v in vars(self).items() if k not in self._BASE_ATTRS and not k.startswith("_")}
+        if self.clock.unchecked:
+            self._check_phase()  # stored in one canonical form, whenever it is taken
         return {
             "game": self.game_id,
             "seats": self.seats,
@@ -248,6 +379,7 @@ class Match(ABC):
             "seed": self.seed,
             "version": self.version,
             "chance": self.chance.to_json(),
+            "clock": self.clock.to_json(),
             # A JSON round trip is both the deep copy and a check that the state is JSON-ready (and
             # about three times faster than copy.deepcopy here).
             "state": json.loads(json.dumps(state)),
@@ -261,6 +393,7 @@ class Match(ABC):
         match.seed = data["seed"]
         match.version = int(data["version"])
         match.chance = Chance.from_json(data["chance"])
+        match.clock = MatchClock.from_json(data.get("clock"))
         match._legal_cache = {}
         for key, value in json.loads(json.dumps(data["state"])).items():
             setattr(match, key, value)
@@ -278,7 +411,8 @@ class Match(ABC):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} seats={self.seats} version={self.version} to_act={list(self.to_act())}>"
+        return (f"<{type(self).__name__} seats={self.seats} version={self.version} now={self.clock.now} "
+                f"to_act={list(self.to_act())}>")
 
 
 def _describe_counts(counts: Iterable[int]) -> str:

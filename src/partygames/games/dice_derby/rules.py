@@ -13,7 +13,6 @@ from functools import cache
 from typing import Any, ClassVar
 
 from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
-from partygames.engine.errors import IllegalAction
 from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
 from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout
@@ -141,7 +140,7 @@ class DiceDerbyMatch(Match):
         return specs
 
     # -- actions ---------------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "done" or self.phase == "auction":
             self._waiting = None  # only these change who is awaited (buying, cancelling, borrowing do not)
@@ -170,7 +169,7 @@ class DiceDerbyMatch(Match):
             if all(self.done):
                 events += self._close_betting_and_run()
             return events
-        raise IllegalAction(f"Unknown action {kind!r}.", f"不明なアクション「{kind}」です。", code="action/not_allowed")
+        raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
 
     def _seal(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "bid":

@@ -8,7 +8,8 @@ from partygames.engine.options import Options
 
 
 class LastManStandingOptions(Options):
-    """The seed fixes $50 a player; where draft payments go is the one rule the seed leaves open."""
+    """The seed fixes $50 a player; where draft payments go is the one rule the seed leaves open. The
+    seed has no clock: the time limits are the platform's, so that an absent player cannot stall the table."""
 
     draft_payments_to_pot: bool = Field(
         False,
@@ -19,4 +20,14 @@ class LastManStandingOptions(Options):
         50, ge=15, le=10_000,
         title="Starting chips per player (the seed: $50)",
         json_schema_extra={"title_ja": "各プレイヤーの初期チップ(元ルール: $50)"},
+    )
+    draft_seconds: int = Field(
+        60, ge=5, le=3600,
+        title="Time for a hire in the draft (seconds)",
+        json_schema_extra={"title_ja": "雇用1回の制限時間(秒)"},
+    )
+    play_seconds: int = Field(
+        60, ge=5, le=3600,
+        title="Time to play a card in a round (seconds)",
+        json_schema_extra={"title_ja": "各ラウンドでカードを出す制限時間(秒)"},
     )

@@ -28,9 +28,6 @@ from partygames.games.last_man_standing.cards import (
 from partygames.games.last_man_standing.combat import resolve
 from partygames.games.last_man_standing.options import LastManStandingOptions
 
-DRAFT_SECONDS = 60.0
-PLAY_SECONDS = 60.0
-
 
 class LastManStandingMatch(Match):
     game_id = "last-man-standing"
@@ -91,7 +88,7 @@ class LastManStandingMatch(Match):
             return [spec("hire", slot=choice(slots))]
         return [spec("play", card=choice(self.hands[seat]))]
 
-    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "hire":
             return self._hire(seat, action["slot"])
         return self._play(seat, action["card"])
@@ -226,10 +223,11 @@ class LastManStandingMatch(Match):
     def time_limit(self) -> TimeLimit | None:
         """On timeout a drafter hires the free ($0) card and a player plays their lowest card."""
         if self.phase == "draft":
-            return TimeLimit(f"draft:{self.picks}", DRAFT_SECONDS, {self.turn: {"type": "hire", "slot": 0}})
+            return TimeLimit(f"draft:{self.picks}", float(self.opts.draft_seconds),
+                             {self.turn: {"type": "hire", "slot": 0}})
         if self.phase == "play":
-            return TimeLimit(f"round:{self.round}", PLAY_SECONDS,
-                            {s: {"type": "play", "card": self.hands[s][0]} for s in self.to_act()})
+            return TimeLimit(f"round:{self.round}", float(self.opts.play_seconds),
+                             {s: {"type": "play", "card": self.hands[s][0]} for s in self.to_act()})
         return None
 
     # -- secrets -----------------------------------------------------------------------------------

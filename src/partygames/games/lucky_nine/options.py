@@ -1,4 +1,5 @@
-"""Options of Lucky Nine: starting diamonds, round count, special prizes and the seed's variants a-d."""
+"""Options of Lucky Nine: starting diamonds, round count, special prizes, the seed's variants a-d and the
+time limits of the four kinds of decision."""
 
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ class LuckyNineOptions(Options):
                             json_schema_extra={"title_ja": "変則c・連続出目なし"})
     chain_bonus: bool = Field(False, title="Variant d: chain bonus",
                               json_schema_extra={"title_ja": "変則d・チェーンボーナス"})
+    # Time limits (the seed has no clock; docs/rules/lucky-nine.md, Time limits): one per kind of decision.
+    press_seconds: int = Field(30, ge=5, le=3600, title="Time to press the button at the start of a turn (seconds)",
+                               json_schema_extra={"title_ja": "手番の最初にボタンを押す制限時間(秒)"})
+    decide_seconds: int = Field(60, ge=5, le=3600, title="Time to continue or pass after a hit (seconds)",
+                                json_schema_extra={"title_ja": "あたりの後に続行かパスを決める制限時間(秒)"})
+    claim_seconds: int = Field(30, ge=5, le=3600, title="Time to name a kind in the diamond chest (seconds)",
+                               json_schema_extra={"title_ja": "ダイヤチェストの賞品を宣言する制限時間(秒)"})
+    dropout_seconds: int = Field(30, ge=5, le=3600, title="Time to stay or drop out after a turn (seconds)",
+                                 json_schema_extra={"title_ja": "手番の後に残るかドロップアウトするかを決める制限時間(秒)"})
 
     @model_validator(mode="after")
     def _prize_names_are_distinct(self) -> LuckyNineOptions:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from partygames.engine import Action, ActionSpec, Event, IllegalAction, Match, Result, choice, spec
+from partygames.engine import Action, ActionSpec, Event, Match, Result, TimeLimit, choice, spec
 from partygames.games.lucky_nine.options import LuckyNineOptions
 
 CHESTS: tuple[str, ...] = ("wood", "stone", "coal", "iron", "lapis", "redstone", "gold", "emerald", "diamond")
@@ -104,7 +104,7 @@ class LuckyNineMatch(Match):
             return [spec("stay"), spec("drop_out")]
         return [spec("claim", kind=choice(self.diamond_chest_kinds()))]
 
-    def _apply(self, seat: int, action: Action, spec: ActionSpec) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
         kind = action["type"]
         if kind in ("press", "continue"):
@@ -121,9 +121,43 @@ class LuckyNineMatch(Match):
             self.status[seat] = DROPPED
             events.append(Event("drop_out", {"seat": seat}))
             self._advance(events)
-        else:  # pragma: no cover - the base class checked the type against the specs
-            raise IllegalAction(f"Unknown action {kind!r}.", f"不明なアクション「{kind}」です。", code="action/not_allowed")
+        else:
+            raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
         return events
+
+    # -- time ------------------------------------------------------------------------------------
+    def time_limit(self) -> TimeLimit | None:
+        """Every decision has its own limit; on timeout the player presses (the only choice), passes,
+        claims the kind worth most, or stays in. The phase name holds the turn number and the presses so
+        far in the turn, so it changes with every decision and each one gets its full time."""
+        phase = self.phase
+        if phase == "over":
+            return None
+        o = self.options
+        default: Action
+        if phase == "press":
+            seconds, default = o.press_seconds, {"type": "press"}
+        elif phase == "decide":
+            seconds, default = o.decide_seconds, {"type": "pass"}
+        elif phase == "claim":
+            seconds, default = o.claim_seconds, {"type": "claim", "kind": self.most_valuable_kind()}
+        else:
+            seconds, default = o.dropout_seconds, {"type": "stay"}
+        return TimeLimit(f"{phase}:{self.turn_number}:{len(self.turn_draws)}", float(seconds),
+                         {self.turn_seat: default})
+
+    def most_valuable_kind(self) -> str:
+        """The kind a claim now would bring the most of, in diamonds (a prize at its `value`); on a tie
+        the first in `diamond_chest_kinds()` order (diamonds, then prizes in the options' order)."""
+        slot = self.claim_mode == "slot"
+        values = {p.name: p.value for p in self.options.special_prizes}
+
+        def worth(kind: str) -> int:
+            if kind == DIAMOND:
+                return min(SLOT_DIAMONDS, self.chests[DIAMOND]) if slot else self.chests[DIAMOND]
+            return values[kind] * (1 if slot else self.prizes[kind])
+
+        return max(self.diamond_chest_kinds(), key=worth)
 
     # -- a draw ----------------------------------------------------------------------------------
     def _draw(self, seat: int, events: list[Event]) -> None:
