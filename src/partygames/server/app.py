@@ -23,6 +23,7 @@ import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
 from partygames.server import replay
+from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
 from partygames.server.hub import Hub
@@ -71,7 +72,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def limit_posts(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         client = request.client.host if request.client else "?"
         if request.method == "POST" and not posts.allow(client, time.monotonic()):
-            return JSONResponse({"error": {"code": "rate/limited", "en": "Too many requests; wait a little.",
+            return JSONResponse({"error": {"code": Code.RATE_LIMITED, "en": "Too many requests; wait a little.",
                                            "ja": "リクエストが多すぎます。少し待ってください。"}}, status_code=429)
         return await call_next(request)
 
@@ -83,7 +84,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
         problem = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:200]
-        body = {"code": "msg/invalid", "en": f"Invalid request: {problem}", "ja": f"リクエストが不正です: {problem}"}
+        body = {"code": Code.MSG_INVALID, "en": f"Invalid request: {problem}", "ja": f"リクエストが不正です: {problem}"}
         return JSONResponse({"error": body}, status_code=422)
 
     def room_json(room: Room, request: Request) -> dict[str, Any]:
@@ -99,7 +100,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
             try:
                 await room.last_write
             except Exception:
-                raise ServerError("server/storage", "The room could not be stored.", "ルームを保存できませんでした。",
+                raise ServerError(Code.SERVER_STORAGE, "The room could not be stored.", "ルームを保存できませんでした。",
                                   503) from None
         return room
 
@@ -170,7 +171,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
         room = await over(code)
         if seat is not None and not 0 <= seat < room.seats:
-            raise ServerError("seat/no_such_seat", f"No seat {seat}.", f"席 {seat} はありません。", 422)
+            raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
         return replay.steps(room, seat)
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
@@ -181,7 +182,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def over(code: str) -> Room:
         room = await settled(code)
         if room.status != "over":
-            raise ServerError("room/not_over", "Replays open when the match is over.",
+            raise ServerError(Code.ROOM_NOT_OVER, "Replays open when the match is over.",
                               "リプレイはマッチ終了後に見られます。", 409)
         return room
 
@@ -236,7 +237,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         directory = (GAMES_DIR / game_id.replace("-", "_") / "web").resolve()
         path = (directory / name).resolve()
         if game_id not in hub.games or path.parent != directory or not path.is_file():
-            return JSONResponse({"error": {"code": "file/not_found", "en": "No such file.", "ja": "ファイルがありません。"}},
+            return JSONResponse({"error": {"code": Code.FILE_NOT_FOUND, "en": "No such file.", "ja": "ファイルがありません。"}},
                                 status_code=404)
         return FileResponse(path, media_type="text/javascript" if path.suffix == ".js" else None)
 
@@ -255,7 +256,7 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
             raw = message.get("bytes") or b""
         if not conn.frames.allow(time.monotonic()):
             conn.refusals += 1
-            conn.send(ServerError("rate/limited", "Too many messages; slow down.",
+            conn.send(ServerError(Code.RATE_LIMITED, "Too many messages; slow down.",
                                   "メッセージが多すぎます。少し待ってください。", 429).frame())
             if conn.refusals >= settings.max_rate_refusals:
                 await websocket.close(1008)
@@ -271,7 +272,7 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
                 await room.sync(conn, frame.since)
             elif isinstance(frame, ChatFrame):
                 if not conn.chat.allow(time.monotonic()):
-                    raise ServerError("chat/rate_limited", "Too many chat messages; wait a little.",
+                    raise ServerError(Code.CHAT_RATE_LIMITED, "Too many chat messages; wait a little.",
                                       "チャットが多すぎます。少し待ってください。", 429)
                 await room.chat(conn, frame.channel, clean_chat(frame.text, settings.chat_max_chars))
             elif isinstance(frame, PingFrame):
@@ -330,7 +331,7 @@ class BodyLimit:
                 break
             size += len(message.get("body", b""))
             if size > self.limit:
-                response = JSONResponse({"error": {"code": "msg/too_large",
+                response = JSONResponse({"error": {"code": Code.MSG_TOO_LARGE,
                                                    "en": f"A request body may be at most {self.limit} bytes.",
                                                    "ja": f"リクエスト本文は最大 {self.limit} バイトです。"}},
                                         status_code=413)

@@ -35,6 +35,7 @@ from partygames.server.chat import (
     may_read,
     readable,
 )
+from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, not_open
 from partygames.server.outbox import Outbox, Sends
@@ -253,12 +254,12 @@ class Room:
         async with self.lock:
             try:
                 if conn.seat is None:
-                    raise ServerError("seat/spectator", "Spectators cannot act.", "観戦者は操作できません。", 403)
+                    raise ServerError(Code.SEAT_SPECTATOR, "Spectators cannot act.", "観戦者は操作できません。", 403)
                 if claimed_seat is not None and claimed_seat != conn.seat:
-                    raise ServerError("seat/not_yours", f"Your token is for seat {conn.seat}, not seat {claimed_seat}.",
+                    raise ServerError(Code.SEAT_NOT_YOURS, f"Your token is for seat {conn.seat}, not seat {claimed_seat}.",
                                       f"あなたのトークンは席 {conn.seat} のものです(席 {claimed_seat} ではありません)。", 403)
                 if self.match is None or self.broken:
-                    raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+                    raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
                 events = self.match.apply(conn.seat, action)
             except ServerError as error:
                 self._send([(conn, error.frame(ref))])
@@ -266,7 +267,7 @@ class Room:
                 # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
                 self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
             except Exception as error:
-                conn.send(ServerError("server/internal", "The server failed on this action; the room is reloaded.",
+                conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
                                       "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
                 self.crashed(error, f"applying {action!r} for seat {conn.seat}")
             else:
@@ -418,7 +419,7 @@ class Room:
     async def sync(self, conn: Connection, since: int) -> None:
         async with self.lock:
             if self.match is None:
-                raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+                raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
             self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
 
     # -- chat --------------------------------------------------------------------------------------------
@@ -431,7 +432,7 @@ class Room:
             channels = self.chat_channels()
             if channel not in channels_for(channels, conn.seat):
                 # Sent after pending commits: a match channel may have opened or closed in them.
-                self._send([(conn, ServerError("chat/channel", f"You cannot post to {channel[:64]!r} now.",
+                self._send([(conn, ServerError(Code.CHAT_CHANNEL, f"You cannot post to {channel[:64]!r} now.",
                                                f"チャンネル「{channel[:64]}」には今は投稿できません。", 403).frame())])
                 return
             now = time.time()
@@ -450,12 +451,12 @@ class Room:
             if seat is None:
                 free = [i for i, s in enumerate(self.seat_infos) if s.kind == "human" and not s.taken]
                 if not free:
-                    raise ServerError("room/full", "No free seat in this room.", "このルームに空席はありません。", 409)
+                    raise ServerError(Code.ROOM_FULL, "No free seat in this room.", "このルームに空席はありません。", 409)
                 seat = free[0]
             elif not 0 <= seat < self.seats:
-                raise ServerError("seat/no_such_seat", f"No seat {seat}.", f"席 {seat} はありません。", 422)
+                raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
             elif self.seat_infos[seat].taken:
-                raise ServerError("seat/taken", f"Seat {seat} is taken.", f"席 {seat} はすでに埋まっています。", 409)
+                raise ServerError(Code.SEAT_TAKEN, f"Seat {seat} is taken.", f"席 {seat} はすでに埋まっています。", 409)
             token = new_token()
             info = self.seat_infos[seat]
             info.name, info.token_hash = name, token_hash(token)
@@ -469,7 +470,7 @@ class Room:
             if self.status != "open":
                 raise not_open()
             if kind not in self.game.bots:
-                raise ServerError("bot/unknown", f"No bot {kind[:40]!r} (bots: {', '.join(self.game.bots)}).",
+                raise ServerError(Code.BOT_UNKNOWN, f"No bot {kind[:40]!r} (bots: {', '.join(self.game.bots)}).",
                                   f"ボット「{kind[:40]}」はありません(ボット: {', '.join(self.game.bots)})。", 422)
             write = Write()
             for seat, info in enumerate(self.seat_infos):
@@ -485,7 +486,7 @@ class Room:
             if self.status != "open":
                 raise not_open()
             if not all(s.taken for s in self.seat_infos):
-                raise ServerError("room/seats_empty", "Some seats are still free: wait for players or fill them with bots.",
+                raise ServerError(Code.ROOM_SEATS_EMPTY, "Some seats are still free: wait for players or fill them with bots.",
                                   "空席があります。参加者を待つか、ボットで埋めてください。", 409)
             seed = secrets.randbits(62)
             match = self.game.new(self.seats, self.options, seed)
