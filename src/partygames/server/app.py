@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,7 +17,6 @@ from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
@@ -27,6 +26,7 @@ from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
 from partygames.server.hub import Hub
+from partygames.server.middleware import BodyLimit, PostRateLimit
 from partygames.server.protocol import (
     ActionFrame,
     ChatFrame,
@@ -37,7 +37,6 @@ from partygames.server.protocol import (
     SyncFrame,
     parse_frame,
 )
-from partygames.server.ratelimit import ClientBuckets
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -65,16 +64,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     app = FastAPI(title="partygames", version="0.1.0", lifespan=lifespan,
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
+    # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    posts = ClientBuckets(settings.http_rate_per_second, settings.http_rate_burst)
-
-    @app.middleware("http")
-    async def limit_posts(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        client = request.client.host if request.client else "?"
-        if request.method == "POST" and not posts.allow(client, time.monotonic()):
-            return JSONResponse({"error": {"code": Code.RATE_LIMITED, "en": "Too many requests; wait a little.",
-                                           "ja": "リクエストが多すぎます。少し待ってください。"}}, status_code=429)
-        return await call_next(request)
+    app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
@@ -310,39 +302,3 @@ def _index() -> Response:
         return FileResponse(page, media_type="text/html")
     return HTMLResponse("<!doctype html><title>partygames</title><p>The web client is not installed.</p>")
 
-
-class BodyLimit:
-    """Refuses HTTP request bodies over `limit` bytes with 413, before the route reads them."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        messages: list[Message] = []
-        size = 0
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request":
-                break
-            size += len(message.get("body", b""))
-            if size > self.limit:
-                response = JSONResponse({"error": {"code": Code.MSG_TOO_LARGE,
-                                                   "en": f"A request body may be at most {self.limit} bytes.",
-                                                   "ja": f"リクエスト本文は最大 {self.limit} バイトです。"}},
-                                        status_code=413)
-                await response(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
-
-        async def replay_receive() -> Message:
-            if messages:
-                return messages.pop(0)
-            return await receive()
-
-        await self.app(scope, replay_receive, send)
