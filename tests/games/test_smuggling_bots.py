@@ -1,8 +1,10 @@
 """Smuggling bots over seeded matches: the heuristic clearly beats random, and the equilibrium bot
-does not lose on average to either. Figures appear in the run summary and in the messages."""
+beats both by a margin of several standard errors. Figures appear in the run summary and in the
+messages."""
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Callable
 
@@ -24,12 +26,17 @@ def team_differences(kind: str, other: str, matches: int, options: dict[str, int
     return differences
 
 
+def _standard_error(differences: list[int]) -> float:
+    return statistics.stdev(differences) / math.sqrt(len(differences))
+
+
 def _figures(kind: str, other: str, differences: list[int]) -> str:
-    mean = statistics.mean(differences) / M
-    error = statistics.stdev(differences) / M / len(differences) ** 0.5
+    mean = statistics.mean(differences)
+    error = _standard_error(differences)
     wins = sum(d > 0 for d in differences) / len(differences)
-    return (f"{kind} vs {other} over {len(differences)} matches: mean team difference {mean:+.1f}M yen "
-            f"(standard error {error:.1f}M), {kind} team ahead in {wins:.0%}")
+    return (f"{kind} vs {other} over {len(differences)} matches: mean team difference {mean / M:+.1f}M yen "
+            f"(standard error {error / M:.1f}M, so {mean / error:+.1f} standard errors from zero), "
+            f"{kind} team ahead in {wins:.0%}")
 
 
 def test_heuristic_clearly_beats_random_over_1000_matches(report_figures: Callable[[str], None]) -> None:
@@ -46,10 +53,18 @@ def test_heuristic_beats_random_when_teams_vote(report_figures: Callable[[str], 
     assert statistics.mean(differences) > 50 * M, figures
 
 
-def test_equilibrium_bot_does_not_lose_on_average_to_heuristic_or_random(report_figures: Callable[[str], None]) -> None:
+# How many standard errors above zero the equilibrium bot's mean lead must be: at 3, a bot no better
+# than its opponent would pass about one seeding in 740. The leads measured are about 5 (against the
+# heuristic) and 17 (against random) standard errors.
+MARGIN_IN_STANDARD_ERRORS = 3
+
+
+def test_equilibrium_bot_beats_heuristic_and_random_by_a_margin(report_figures: Callable[[str], None]) -> None:
     options = {"team_size": 2, "small_games": 10}
     for other in ("heuristic", "random"):
         differences = team_differences("equilibrium", other, 300, options)
         figures = _figures("equilibrium", other, differences)
         report_figures(figures)
-        assert statistics.mean(differences) > 0, figures
+        margin = MARGIN_IN_STANDARD_ERRORS * _standard_error(differences)
+        assert statistics.mean(differences) > margin, (
+            f"{figures}; the mean should exceed {MARGIN_IN_STANDARD_ERRORS} standard errors ({margin / M:.1f}M)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,15 +17,16 @@ from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
 from partygames.server import replay
+from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
 from partygames.server.hub import Hub
+from partygames.server.middleware import BodyLimit, PostRateLimit
 from partygames.server.protocol import (
     ActionFrame,
     ChatFrame,
@@ -36,7 +37,6 @@ from partygames.server.protocol import (
     SyncFrame,
     parse_frame,
 )
-from partygames.server.ratelimit import ClientBuckets
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -64,16 +64,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     app = FastAPI(title="partygames", version="0.1.0", lifespan=lifespan,
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
+    # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    posts = ClientBuckets(settings.http_rate_per_second, settings.http_rate_burst)
-
-    @app.middleware("http")
-    async def limit_posts(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        client = request.client.host if request.client else "?"
-        if request.method == "POST" and not posts.allow(client, time.monotonic()):
-            return JSONResponse({"error": {"code": "rate/limited", "en": "Too many requests; wait a little.",
-                                           "ja": "リクエストが多すぎます。少し待ってください。"}}, status_code=429)
-        return await call_next(request)
+    app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
@@ -83,7 +76,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
         problem = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:200]
-        body = {"code": "msg/invalid", "en": f"Invalid request: {problem}", "ja": f"リクエストが不正です: {problem}"}
+        body = {"code": Code.MSG_INVALID, "en": f"Invalid request: {problem}", "ja": f"リクエストが不正です: {problem}"}
         return JSONResponse({"error": body}, status_code=422)
 
     def room_json(room: Room, request: Request) -> dict[str, Any]:
@@ -99,7 +92,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
             try:
                 await room.last_write
             except Exception:
-                raise ServerError("server/storage", "The room could not be stored.", "ルームを保存できませんでした。",
+                raise ServerError(Code.SERVER_STORAGE, "The room could not be stored.", "ルームを保存できませんでした。",
                                   503) from None
         return room
 
@@ -170,7 +163,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
         room = await over(code)
         if seat is not None and not 0 <= seat < room.seats:
-            raise ServerError("seat/no_such_seat", f"No seat {seat}.", f"席 {seat} はありません。", 422)
+            raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
         return replay.steps(room, seat)
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
@@ -183,7 +176,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def over(code: str) -> Room:
         room = await settled(code)
         if room.status != "over":
-            raise ServerError("room/not_over", "Replays open when the match is over.",
+            raise ServerError(Code.ROOM_NOT_OVER, "Replays open when the match is over.",
                               "リプレイはマッチ終了後に見られます。", 409)
         return room
 
@@ -238,7 +231,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         directory = (GAMES_DIR / game_id.replace("-", "_") / "web").resolve()
         path = (directory / name).resolve()
         if game_id not in hub.games or path.parent != directory or not path.is_file():
-            return JSONResponse({"error": {"code": "file/not_found", "en": "No such file.", "ja": "ファイルがありません。"}},
+            return JSONResponse({"error": {"code": Code.FILE_NOT_FOUND, "en": "No such file.", "ja": "ファイルがありません。"}},
                                 status_code=404)
         return FileResponse(path, media_type="text/javascript" if path.suffix == ".js" else None)
 
@@ -257,7 +250,7 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
             raw = message.get("bytes") or b""
         if not conn.frames.allow(time.monotonic()):
             conn.refusals += 1
-            conn.send(ServerError("rate/limited", "Too many messages; slow down.",
+            conn.send(ServerError(Code.RATE_LIMITED, "Too many messages; slow down.",
                                   "メッセージが多すぎます。少し待ってください。", 429).frame())
             if conn.refusals >= settings.max_rate_refusals:
                 await websocket.close(1008)
@@ -273,7 +266,7 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
                 await room.sync(conn, frame.since)
             elif isinstance(frame, ChatFrame):
                 if not conn.chat.allow(time.monotonic()):
-                    raise ServerError("chat/rate_limited", "Too many chat messages; wait a little.",
+                    raise ServerError(Code.CHAT_RATE_LIMITED, "Too many chat messages; wait a little.",
                                       "チャットが多すぎます。少し待ってください。", 429)
                 await room.chat(conn, frame.channel, clean_chat(frame.text, settings.chat_max_chars))
             elif isinstance(frame, PingFrame):
@@ -311,39 +304,3 @@ def _index() -> Response:
         return FileResponse(page, media_type="text/html")
     return HTMLResponse("<!doctype html><title>partygames</title><p>The web client is not installed.</p>")
 
-
-class BodyLimit:
-    """Refuses HTTP request bodies over `limit` bytes with 413, before the route reads them."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        messages: list[Message] = []
-        size = 0
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request":
-                break
-            size += len(message.get("body", b""))
-            if size > self.limit:
-                response = JSONResponse({"error": {"code": "msg/too_large",
-                                                   "en": f"A request body may be at most {self.limit} bytes.",
-                                                   "ja": f"リクエスト本文は最大 {self.limit} バイトです。"}},
-                                        status_code=413)
-                await response(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
-
-        async def replay_receive() -> Message:
-            if messages:
-                return messages.pop(0)
-            return await receive()
-
-        await self.app(scope, replay_receive, send)

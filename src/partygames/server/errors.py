@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from partygames.engine.errors import EngineError
+from partygames.server.codes import Code
 
 
 class ServerError(Exception):
     """A refusal that changes nothing. `status` is used when it answers an HTTP request."""
 
-    def __init__(self, code: str, en: str, ja: str, status: int = 400) -> None:
+    def __init__(self, code: Code, en: str, ja: str, status: int = 400) -> None:
         super().__init__(en)
         self.code = code
         self.en = en
@@ -19,7 +20,10 @@ class ServerError(Exception):
 
     @staticmethod
     def from_engine(error: EngineError, status: int = 400) -> ServerError:
-        return ServerError(error.code, error.en, error.ja, status)
+        """The engine's refusal with its own code. The engine keeps its codes as literals (it never
+        imports the server); tests/server/test_codes.py keeps each of them in the catalog, and one that
+        slipped past would go out as `engine/error` rather than as a code the client cannot know."""
+        return ServerError(Code.lookup(error.code) or Code.ENGINE_ERROR, error.en, error.ja, status)
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "en": self.en, "ja": self.ja}
@@ -30,19 +34,19 @@ class ServerError(Exception):
 
 
 def room_not_found(code: str) -> ServerError:
-    return ServerError("room/not_found", f"No room {code[:12]!r}.", f"ルーム「{code[:12]}」はありません。", 404)
+    return ServerError(Code.ROOM_NOT_FOUND, f"No room {code[:12]!r}.", f"ルーム「{code[:12]}」はありません。", 404)
 
 
 def bad_host_token() -> ServerError:
-    return ServerError("host/bad_token", "Only the host can do that (missing or wrong host token).",
+    return ServerError(Code.HOST_BAD_TOKEN, "Only the host can do that (missing or wrong host token).",
                        "ホストだけが操作できます(ホストトークンがないか違います)。", 403)
 
 
 def bad_seat_token() -> ServerError:
-    return ServerError("seat/bad_token", "This seat token is not valid for this room.",
+    return ServerError(Code.SEAT_BAD_TOKEN, "This seat token is not valid for this room.",
                        "この席トークンはこのルームでは無効です。", 403)
 
 
 def not_open() -> ServerError:
-    return ServerError("room/not_open", "The room has already started; the lobby is closed.",
+    return ServerError(Code.ROOM_NOT_OPEN, "The room has already started; the lobby is closed.",
                        "このルームはすでに開始しています。ロビーは閉じられました。", 409)

@@ -18,6 +18,7 @@ from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.server import storage as db
+from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.errors import ServerError, room_not_found
 from partygames.server.protocol import CreateRoom
@@ -86,7 +87,7 @@ class Hub:
         game = self.games.get(game_id)
         if game is None:
             known = ", ".join(self.games)
-            raise ServerError("game/unknown", f"No game {game_id[:40]!r} (games: {known}).",
+            raise ServerError(Code.GAME_UNKNOWN, f"No game {game_id[:40]!r} (games: {known}).",
                               f"ゲーム「{game_id[:40]}」はありません(あるゲーム: {known})。", 404)
         return game
 
@@ -105,13 +106,13 @@ class Hub:
             raise ServerError.from_engine(refusal, 422)
         kinds = body.seat_kinds if body.seat_kinds is not None else ["human"] * body.seats
         if len(kinds) != body.seats:
-            raise ServerError("room/seat_kinds", f"seat_kinds needs {body.seats} entries, not {len(kinds)}.",
+            raise ServerError(Code.ROOM_SEAT_KINDS, f"seat_kinds needs {body.seats} entries, not {len(kinds)}.",
                               f"seat_kinds は {body.seats} 個必要です({len(kinds)} 個ではなく)。", 422)
         infos = [self._seat_info(game, kind) for kind in kinds]
         humans = [i for i, s in enumerate(infos) if s.kind == "human"]
         host_seat = body.host_seat if "host_seat" in body.model_fields_set else (humans[0] if humans else None)
         if host_seat is not None and host_seat not in humans:
-            raise ServerError("seat/not_human", f"Seat {host_seat} is not a human seat of this room.",
+            raise ServerError(Code.SEAT_NOT_HUMAN, f"Seat {host_seat} is not a human seat of this room.",
                               f"席 {host_seat} はこのルームの人間の席ではありません。", 422)
         host_token = new_token()
         seat_token: str | None = None
@@ -139,7 +140,7 @@ class Hub:
             return SeatInfo("human")
         if kind.startswith("bot:") and kind[4:] in game.bots:
             return SeatInfo("bot", bot=kind[4:])
-        raise ServerError("room/seat_kinds", f"A seat is 'human' or one of {', '.join('bot:' + b for b in game.bots)}.",
+        raise ServerError(Code.ROOM_SEAT_KINDS, f"A seat is 'human' or one of {', '.join('bot:' + b for b in game.bots)}.",
                           f"席は「human」か {', '.join('bot:' + b for b in game.bots)} のいずれかです。", 422)
 
     # -- finding and loading -----------------------------------------------------------------------------
@@ -217,7 +218,7 @@ class Hub:
             task.add_done_callback(self._tasks.discard)
         room.stop()
         room.outbox.clear()
-        failure = ServerError("server/storage", "The server could not store the last action; reconnect.",
+        failure = ServerError(Code.SERVER_STORAGE, "The server could not store the last action; reconnect.",
                               "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)
         for conn in list(room.conns):
             conn.send(failure.frame())

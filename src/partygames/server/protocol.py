@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
+from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 
 MAX_SAFE_INT = 2**53
@@ -73,22 +74,22 @@ def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | C
     # A character is at most 4 bytes in UTF-8: short frames need no encoding to be measured.
     size = len(raw) if isinstance(raw, bytes) or 4 * len(raw) <= max_bytes else len(raw.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise ServerError("msg/too_large", f"A message may be at most {max_bytes} bytes (this one: {size}).",
+        raise ServerError(Code.MSG_TOO_LARGE, f"A message may be at most {max_bytes} bytes (this one: {size}).",
                           f"メッセージは最大 {max_bytes} バイトです(このメッセージ: {size})。")
     try:
         data = json.loads(raw, parse_int=_parse_int, parse_constant=_parse_constant)
     except _TooLarge:
-        raise ServerError("msg/number_too_large", "Numbers must be between -2^53 and 2^53.",
+        raise ServerError(Code.MSG_NUMBER_TOO_LARGE, "Numbers must be between -2^53 and 2^53.",
                           "数値は -2^53 から 2^53 の範囲で指定してください。") from None
     except (ValueError, RecursionError):
-        raise ServerError("msg/malformed_json", "The message is not valid JSON.",
+        raise ServerError(Code.MSG_MALFORMED_JSON, "The message is not valid JSON.",
                           "メッセージが正しい JSON ではありません。") from None
     if not isinstance(data, dict):
-        raise ServerError("msg/not_object", "A message must be a JSON object.",
+        raise ServerError(Code.MSG_NOT_OBJECT, "A message must be a JSON object.",
                           "メッセージは JSON オブジェクトで送ってください。")
     if data.get("type") not in FRAME_TYPES:
         kind = str(data.get("type"))[:40]
-        raise ServerError("msg/unknown_type", f"Unknown message type {kind!r} (known: {', '.join(FRAME_TYPES)}).",
+        raise ServerError(Code.MSG_UNKNOWN_TYPE, f"Unknown message type {kind!r} (known: {', '.join(FRAME_TYPES)}).",
                           f"不明なメッセージ種別「{kind}」です(使えるもの: {', '.join(FRAME_TYPES)})。")
     try:
         return _frames.validate_python(data)
@@ -100,7 +101,7 @@ def invalid(error: ValidationError) -> ServerError:
     first = error.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or "message"
     problem = f"{where}: {first['msg']}"[:200]
-    return ServerError("msg/invalid", f"Invalid message: {problem}", f"メッセージが不正です: {problem}", 422)
+    return ServerError(Code.MSG_INVALID, f"Invalid message: {problem}", f"メッセージが不正です: {problem}", 422)
 
 
 # -- HTTP bodies -------------------------------------------------------------------------------------

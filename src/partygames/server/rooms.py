@@ -37,6 +37,7 @@ from partygames.server.chat import (
     may_read,
     readable,
 )
+from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, not_open
@@ -240,7 +241,7 @@ class Room:
     async def sync(self, conn: Connection, since: int) -> None:
         async with self.lock:
             if self.match is None:
-                raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+                raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
             self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
 
     # -- play ------------------------------------------------------------------------------------------
@@ -249,13 +250,13 @@ class Room:
             try:
                 seat = conn.seat
                 if seat is None:
-                    raise ServerError("seat/spectator", "Spectators cannot act.", "観戦者は操作できません。", 403)
+                    raise ServerError(Code.SEAT_SPECTATOR, "Spectators cannot act.", "観戦者は操作できません。", 403)
                 if claimed_seat is not None and claimed_seat != seat:
-                    raise ServerError("seat/not_yours", f"Your token is for seat {seat}, not seat {claimed_seat}.",
+                    raise ServerError(Code.SEAT_NOT_YOURS, f"Your token is for seat {seat}, not seat {claimed_seat}.",
                                       f"あなたのトークンは席 {seat} のものです(席 {claimed_seat} ではありません)。", 403)
                 session = self.session
                 if session is None or self.broken:
-                    raise ServerError("room/not_started", "The match has not started.", "マッチはまだ始まっていません。", 409)
+                    raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
                 now = self.clock(time.time())
                 # A time limit that passed before this action arrived came first.
                 blame = (conn, ref)
@@ -284,7 +285,7 @@ class Room:
             log.error("room %s: %s failed", self.code, doing, exc_info=error)
             if blame is not None:
                 conn, ref = blame
-                conn.send(ServerError("server/internal", "The server failed on this action; the room is reloaded.",
+                conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
                                       "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
             self.broken = True
             self.hub.drop(self, error)
@@ -384,7 +385,7 @@ class Room:
             channels = self.chat_channels()
             if channel not in channels_for(channels, conn.seat):
                 # Sent after pending commits: a match channel may have opened or closed in them.
-                self._send([(conn, ServerError("chat/channel", f"You cannot post to {channel[:64]!r} now.",
+                self._send([(conn, ServerError(Code.CHAT_CHANNEL, f"You cannot post to {channel[:64]!r} now.",
                                                f"チャンネル「{channel[:64]}」には今は投稿できません。", 403).frame())])
                 return
             now = time.time()
@@ -403,12 +404,12 @@ class Room:
             if seat is None:
                 free = free_human_seats(self.seat_infos)
                 if not free:
-                    raise ServerError("room/full", "No free seat in this room.", "このルームに空席はありません。", 409)
+                    raise ServerError(Code.ROOM_FULL, "No free seat in this room.", "このルームに空席はありません。", 409)
                 seat = free[0]
             elif not 0 <= seat < self.seats:
-                raise ServerError("seat/no_such_seat", f"No seat {seat}.", f"席 {seat} はありません。", 422)
+                raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
             elif self.seat_infos[seat].taken:
-                raise ServerError("seat/taken", f"Seat {seat} is taken.", f"席 {seat} はすでに埋まっています。", 409)
+                raise ServerError(Code.SEAT_TAKEN, f"Seat {seat} is taken.", f"席 {seat} はすでに埋まっています。", 409)
             token = new_token()
             info = self.seat_infos[seat]
             info.name, info.token_hash = name, token_hash(token)
@@ -422,7 +423,7 @@ class Room:
             if self.status != "open":
                 raise not_open()
             if kind not in self.game.bots:
-                raise ServerError("bot/unknown", f"No bot {kind[:40]!r} (bots: {', '.join(self.game.bots)}).",
+                raise ServerError(Code.BOT_UNKNOWN, f"No bot {kind[:40]!r} (bots: {', '.join(self.game.bots)}).",
                                   f"ボット「{kind[:40]}」はありません(ボット: {', '.join(self.game.bots)})。", 422)
             write = Write()
             for seat, info in enumerate(self.seat_infos):
@@ -438,7 +439,7 @@ class Room:
             if self.status != "open":
                 raise not_open()
             if not all(s.taken for s in self.seat_infos):
-                raise ServerError("room/seats_empty", "Some seats are still free: wait for players or fill them with bots.",
+                raise ServerError(Code.ROOM_SEATS_EMPTY, "Some seats are still free: wait for players or fill them with bots.",
                                   "空席があります。参加者を待つか、ボットで埋めてください。", 409)
             seed = secrets.randbits(62)
             now = time.time()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import unicodedata
 
+from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 
 NAME_MAX = 24
@@ -18,10 +19,10 @@ def clean_name(name: str) -> str:
     """A display name: 1-24 characters, trimmed; refused with control characters."""
     trimmed = " ".join(name.split())
     if trimmed != _strip_controls(trimmed):
-        raise ServerError("name/invalid", "A name may not contain control characters.",
+        raise ServerError(Code.NAME_INVALID, "A name may not contain control characters.",
                           "名前に制御文字は使えません。", 422)
     if not 1 <= len(trimmed) <= NAME_MAX:
-        raise ServerError("name/invalid", f"A name is 1 to {NAME_MAX} characters.",
+        raise ServerError(Code.NAME_INVALID, f"A name is 1 to {NAME_MAX} characters.",
                           f"名前は 1〜{NAME_MAX} 文字です。", 422)
     return trimmed
 
@@ -35,8 +36,8 @@ def clean_chat(text: str, max_chars: int) -> str:
     """Chat text, trimmed and without control characters (newlines become spaces)."""
     cleaned = _strip_controls(text.replace("\n", " ").replace("\t", " ")).strip()
     if not cleaned:
-        raise ServerError("chat/empty", "The message is empty.", "メッセージが空です。")
+        raise ServerError(Code.CHAT_EMPTY, "The message is empty.", "メッセージが空です。")
     if len(cleaned) > max_chars:
-        raise ServerError("chat/too_long", f"A chat message is at most {max_chars} characters.",
+        raise ServerError(Code.CHAT_TOO_LONG, f"A chat message is at most {max_chars} characters.",
                           f"チャットは最大 {max_chars} 文字です。")
     return cleaned

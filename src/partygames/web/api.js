@@ -19,7 +19,7 @@ async function call(method, path, { body, headers } = {}) {
       headers: { ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...(headers || {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-  } catch (cause) {
+  } catch {
     throw new ApiError(0, { error: { code: "net/unreachable", en: "Could not reach the server.", ja: "サーバーに接続できません。" } });
   }
   const text = await response.text();

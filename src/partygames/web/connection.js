@@ -70,7 +70,7 @@ function reducer(state, msg) {
     case "chat":
       return { ...state, chat: [...state.chat, { ...msg, key: ++eventCounter }].slice(-200) };
     case "error": {
-      const fatalCodes = ["seat/bad_token", "room/not_found", "auth/bad_token", "seat/invalid_token", "token/invalid"];
+      const fatalCodes = ["seat/bad_token", "room/not_found"]; // what the server sends before closing 4401, 4404
       const fatal = msg.fatal || fatalCodes.includes(msg.code) ? msg : state.fatal;
       return { ...state, error: msg, pending: msg.ref != null && msg.ref === state.pending ? null : state.pending, fatal };
     }

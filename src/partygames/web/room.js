@@ -3,7 +3,7 @@
 import { html, useState, useEffect, useRef } from "./lib.js";
 
 const HOLD_MS = 8000;
-import { t, tr, getLang } from "./i18n.js";
+import { t, tr } from "./i18n.js";
 import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, loadRenderer } from "./api.js";
 import { useRoomConnection } from "./connection.js";
 import { ActionPanel } from "./actions.js";

@@ -5,7 +5,6 @@ const COLORS = ["#e8e8e8", "#2b2b2b", "#d33", "#2563eb", "#e3b505", "#16a34a"]; 
 const TEXT = ["#111", "#fff", "#fff", "#fff", "#111", "#fff"];
 const ja = (lang) => lang === "ja";
 const die = (gate) => `d${FACES[gate - 1]}`;
-const horse = (gate, lang) => (ja(lang) ? `${gate}枠(${die(gate)})` : `${die(gate)} (gate ${gate})`);
 const yen = (n) => (typeof n === "number" ? n.toLocaleString("en-US") : n);
 const pairText = (pair) => String(pair).split("-").map((g) => die(Number(g))).join("–");
 

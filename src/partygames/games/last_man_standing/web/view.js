@@ -21,7 +21,7 @@ export function valueLabel(type, name, value, lang, view) {
   }
   return null;
 }
-export function formatHolding(key, value, lang) {
+export function formatHolding(key, value) {
   return key === "chips" ? `$${value}` : undefined;
 }
 

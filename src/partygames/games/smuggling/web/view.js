@@ -47,7 +47,6 @@ export function channelLabel(channel, lang) {
 }
 
 export function formatHolding(key, value, lang) {
-  const J = ja(lang);
   const names = { third: ["third country", "第3国口座"], opp: ["opponent country", "相手国口座"], share: ["share", "山分け"],
     prize: ["gross", "賞金総額"], repay: ["loan repaid", "借金返済"], net: ["net", "純額"], debt: ["debt", "負債"] };
   if (key === "team") return teamName(value, lang);

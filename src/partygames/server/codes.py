@@ -1,0 +1,77 @@
+"""Every error code the server sends a client, each with its meaning (the table in docs/protocol.md).
+
+The server names a code only by its member: `ServerError` takes a `Code`, so mypy refuses a bare
+string, and a test refuses one in the JSON error bodies written by hand. The engine's codes are here
+too, as the server relays them; the engine keeps its literals, since it never imports the server.
+tests/server/test_codes.py checks that every code in `src/` is listed here, that every member is used,
+that docs/protocol.md lists the same codes with the same meanings, and that the web client knows no
+other code.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """An error code: the value is what goes on the wire, `meaning` its one line in docs/protocol.md."""
+
+    meaning: str
+
+    def __new__(cls, value: str, meaning: str) -> Code:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.meaning = meaning
+        return member
+
+    @classmethod
+    def lookup(cls, value: str) -> Code | None:
+        """The member whose value is `value`, if any (`Code(value)` would type-check as needing a meaning)."""
+        member = cls._value2member_map_.get(value)
+        return member if isinstance(member, cls) else None
+
+    ROOM_NOT_FOUND = "room/not_found", "No room with that code."
+    ROOM_NOT_OPEN = "room/not_open", "The room has started or is over; joining and lobby changes are closed."
+    ROOM_FULL = "room/full", "No free human seat is left."
+    ROOM_SEATS_EMPTY = "room/seats_empty", "A human seat is still free; fill it with bots or wait."
+    ROOM_NOT_STARTED = "room/not_started", "The match has not started."
+    ROOM_NOT_OVER = "room/not_over", "Replays and logs open when the match is over."
+    ROOM_SEAT_KINDS = ("room/seat_kinds",
+                       "`seat_kinds` has the wrong length, or an entry that is neither `human` nor one of the "
+                       "game's `bot:<kind>`.")
+    HOST_BAD_TOKEN = "host/bad_token", "Missing or wrong `X-Host-Token`."
+    SEAT_BAD_TOKEN = "seat/bad_token", "The seat token is not valid for this room."
+    SEAT_TAKEN = "seat/taken", "That seat is already taken."
+    SEAT_NO_SUCH_SEAT = "seat/no_such_seat", "The room has no seat with that number."
+    SEAT_NOT_HUMAN = "seat/not_human", "`host_seat` is not a human seat of the room."
+    SEAT_NOT_YOURS = "seat/not_yours", "The action names another seat than the token's."
+    SEAT_SPECTATOR = "seat/spectator", "Spectators cannot act."
+    NAME_INVALID = "name/invalid", "A display name must be 1-24 characters after trimming, with no control characters."
+    BOT_UNKNOWN = "bot/unknown", "The game has no bot of that kind."
+    GAME_UNKNOWN = "game/unknown", "No game with that id."
+    OPTIONS_INVALID = "options/invalid", "Options (or a seat count) the game does not allow; from the engine."
+    ACTION_MALFORMED = ("action/malformed",
+                        "The action is not an object with a `type`, or a field is unknown, missing or of the "
+                        "wrong kind; from the engine.")
+    ACTION_NOT_ALLOWED = "action/not_allowed", "That action type is not allowed now; from the engine."
+    ACTION_OUT_OF_RANGE = "action/out_of_range", "A field's value is outside what is allowed now; from the engine."
+    ACTION_NOT_YOUR_TURN = "action/not_your_turn", "The match is not waiting for this seat; from the engine."
+    ACTION_NO_SUCH_SEAT = "action/no_such_seat", "The match has no such seat; from the engine."
+    ACTION_MATCH_OVER = "action/match_over", "The match is over; from the engine."
+    ACTION_ILLEGAL = "action/illegal", "A game's refusal of an action that gives no more specific code."
+    ENGINE_ERROR = "engine/error", "An engine refusal that gives no more specific code."
+    MSG_TOO_LARGE = "msg/too_large", "A frame over 4096 bytes, or an HTTP body over 16 KiB."
+    MSG_MALFORMED_JSON = "msg/malformed_json", "The frame is not JSON (`NaN` and `Infinity` included)."
+    MSG_NUMBER_TOO_LARGE = "msg/number_too_large", "An integer beyond ±2^53."
+    MSG_NOT_OBJECT = "msg/not_object", "The frame is not a JSON object."
+    MSG_UNKNOWN_TYPE = "msg/unknown_type", "The frame's `type` is not one of the protocol's."
+    MSG_INVALID = ("msg/invalid",
+                   "A frame or HTTP body lacks a field, has an unknown one, or has a value of the wrong kind or size.")
+    RATE_LIMITED = "rate/limited", "Too many frames, or too many HTTP `POST`s; this one was dropped."
+    CHAT_CHANNEL = "chat/channel", "This connection may not post to that channel now."
+    CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."
+    CHAT_TOO_LONG = "chat/too_long", "The chat text is over the limit (300 characters)."
+    CHAT_RATE_LIMITED = "chat/rate_limited", "Too many chat messages (5 per 10 seconds per connection)."
+    SERVER_STORAGE = "server/storage", "A change could not be stored, so it was not applied; reconnect."
+    SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
+    FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
