@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from partygames.engine.actions import Action, ActionSpec, find_spec
@@ -263,7 +263,7 @@ class Match(ABC):
         if now is None or now == clock.now:
             events = self._apply(seat, dict(action))
         else:
-            before = replace(clock)
+            before = MatchClock(clock.now, clock.phase, clock.since, clock.unchecked, clock.spent)
             self._move_clock(now)
             try:
                 events = self._apply(seat, dict(action))

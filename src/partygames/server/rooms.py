@@ -301,7 +301,7 @@ class Room:
         write = Write(inserts=[(db.log_entries, {
             "room": self.code, "seq": version, "at": entry.at, "seat": entry.seat,
             "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
-        result = self.session.match.result()
+        result = self.session.match.result() if self.session.match.is_over else None
         if result is not None:
             self.status = "over"
             write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
@@ -312,8 +312,7 @@ class Room:
             # then at the batch's last version), so several actions of one batch cost one view each.
             self.dirty = True
             self.hub.committer.before_batch(self._prepare)
-        if self.status == "playing":
-            self.scheduler.poke()
+        self.scheduler.poke()  # what is due next may have moved (or, once over, nothing is)
 
     def _prepare(self) -> None:
         """Builds the updates for every version not yet announced; they leave after the last write."""
@@ -348,13 +347,12 @@ class Room:
                 sends.append((conn, {"type": "channels", "channels": mine}))
         return sends
 
-    def run_due(self, wall: float) -> float | None:
-        """Does what is due by `wall` (time passing, then bot turns) and returns the seconds until the next
-        thing falls due (None: nothing until someone acts). The scheduler calls it with the lock held."""
-        if not self.is_running:
-            return None
+    def run_due(self, wall: float) -> None:
+        """Does what is due by `wall`: time passing, then the bots' turns (the scheduler calls it with the
+        lock held)."""
         session = self.session
-        assert session is not None
+        if not self.is_running or session is None:
+            return
         now = self.clock(wall)
         self._engine(partial(session.catch_up, now), f"waking at {now}")
         if wall >= self.changed_at + self.hub.settings.bot_delay:
@@ -362,15 +360,18 @@ class Room:
                 # Each bot sees the match as the previous one left it; a crash stops the pass.
                 if self.is_running and seat in session.bots_to_ask():
                     self._engine(partial(session.bot_turn, seat, self.clock(wall)), f"the bot turn of seat {seat}")
-        if not self.is_running:
+
+    def next_due(self) -> float | None:
+        """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
+        session = self.session
+        if not self.is_running or session is None:
             return None
-        due: list[float] = []
         wake_at = session.match.wake_at()
-        if wake_at is not None:
-            due.append(self.wall(wake_at))
+        due = self.wall(wake_at) if wake_at is not None else None
         if session.bots_to_ask():
-            due.append(self.changed_at + self.hub.settings.bot_delay)
-        return max(0.0, min(due) - wall) if due else None
+            bots_at = self.changed_at + self.hub.settings.bot_delay
+            due = bots_at if due is None else min(due, bots_at)
+        return due
 
     def stop(self) -> None:
         self.scheduler.stop()

@@ -1,16 +1,17 @@
 """What happens in a room without a client: time limits, lapses and arrivals, and bot turns.
 
-One task per playing room sleeps until the earlier of the match's next wake-up (`Match.wake_at`) and the
-next bot turn (a bot acts `bot_delay` seconds after the match last changed, so that people can follow),
-then lets the room do what is due (`Room.run_due`) under its lock. Any change to the room pokes it, so it
-never sleeps past something new. After a restart the same computation resumes every room: a time limit
-that passed while the server was down falls due at once, at the match time it was due.
+The scheduler keeps one timer per playing room, set for the earlier of the match's next wake-up
+(`Match.wake_at`) and the next bot turn (a bot acts `bot_delay` seconds after the match last changed, so
+that people can follow). Every change to the room calls `poke`, which moves the timer only if that moment
+moved (within a phase of a turn-based game it does not: an action costs no more than a comparison). When
+the timer fires, the room does what is due (`run_due`) under its lock. After a restart the same
+computation resumes every room: a time limit that passed while the server was down falls due at once, at
+the match time it was due.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from typing import Protocol
 
@@ -20,38 +21,53 @@ class Scheduled(Protocol):
 
     lock: asyncio.Lock
 
-    @property
-    def is_running(self) -> bool: ...
+    def next_due(self) -> float | None:
+        """The wall-clock time at which something next falls due (None: nothing until someone acts)."""
+        ...
 
-    def run_due(self, wall: float) -> float | None:
-        """Does what is due by wall-clock time `wall`; returns the seconds until the next thing is due."""
+    def run_due(self, wall: float) -> None:
+        """Does what is due by wall-clock time `wall` (with the lock held)."""
         ...
 
 
 class Scheduler:
     def __init__(self, room: Scheduled) -> None:
         self.room = room
-        self._poked = asyncio.Event()
+        self._at: float | None = None  # when the timer fires (wall clock)
+        self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
 
     def poke(self) -> None:
-        """Something changed: recompute what is next (starting the task if it is not running)."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run())
-        self._poked.set()
+        """The room changed: set the timer for what is due next, if that moment moved."""
+        at = self.room.next_due()
+        if at == self._at and (at is None or self._timer is not None or self._task is not None):
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._at = at
+        if at is not None and self._task is None:  # a running task pokes again when done
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_at(loop.time() + max(0.0, at - time.time()), self._fire)
 
     def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
-        self._task = None
+        self._timer = self._task = None
+        self._at = None
+
+    def _fire(self) -> None:
+        self._timer = None
+        self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
         room = self.room
-        while True:
-            self._poked.clear()
+        try:
             async with room.lock:
-                wait = room.run_due(time.time())
-            if wait is None and not room.is_running:
-                return
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poked.wait(), wait)
+                room.run_due(time.time())
+        finally:
+            self._task = None
+            self._at = None
+        self.poke()
