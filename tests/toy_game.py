@@ -89,5 +89,5 @@ class ToyMatch(Match):
         return other
 
 
-GAME = Game(id="toy", title=Text("Toy", "トイ"), seed_file="-", match_class=ToyMatch,
+GAME = Game(id="toy", title=Text("Toy", "トイ"), match_class=ToyMatch,
             summary=Text("A test game.", "テスト用ゲーム。"), bots={"random": RandomBot, "heuristic": RandomBot})
