@@ -15,13 +15,14 @@ import time
 
 from partygames import games
 from partygames.engine.actions import sample
+from partygames.engine.samples import Setup
 
 
 def bench_game(game_id: str, seconds: float) -> dict[str, float]:
     game = games.get(game_id)
-    conf = game.extras.get("benchmark", {})
-    options = conf.get("options")
-    seats = int(conf.get("seats", min(game.seat_counts_for(options))))
+    setup = game.samples.benchmark or Setup(min(game.seat_counts_for(None)))
+    options = dict(setup.options) or None
+    seats = setup.seats
     rng = random.Random(0)
     played = actions = 0
     start = time.process_time()

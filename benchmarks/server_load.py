@@ -92,7 +92,7 @@ class RoundsMatch(Match):
         return None if self.to_act() else Result.ranked([0.0] * self.seats, "rounds_done")
 
 
-GAME = Game(id="rounds", title=Text("Rounds", "ラウンド"), seed_file="-", match_class=RoundsMatch,
+GAME = Game(id="rounds", title=Text("Rounds", "ラウンド"), match_class=RoundsMatch,
             summary=Text("Benchmark game.", "ベンチマーク用。"), bots={"random": RandomBot})
 GAMES = {"rounds": GAME}
 

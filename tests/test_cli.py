@@ -69,7 +69,7 @@ class ScriptedPlayer(Console):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str) -> None:
     game = games.get(game_id)
-    options = dict(game.extras.get("golden", {}).get("options", {}))
+    options = dict(game.samples.golden.options) if game.samples.golden else {}
     seats = min(game.seat_counts_for(options))
     bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(1, seats)}
     session = Session.new(game, seats, options, seed=3, bots=bots)
@@ -112,7 +112,7 @@ def test_unknown_game_and_bad_options_are_explained() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_simulate_json_summary_and_saved_logs_replay(game_id: str, tmp_path: Path) -> None:
     game = games.get(game_id)
-    options = game.extras.get("golden", {}).get("options", {})
+    options = game.samples.golden.options if game.samples.golden else {}
     args = ["simulate", game_id, "--games", "3", "--seed", "5", "--json", "--save", str(tmp_path)]
     for key, value in options.items():
         args += ["-o", f"{key}={json.dumps(value)}"]
@@ -131,7 +131,8 @@ def test_simulate_json_summary_and_saved_logs_replay(game_id: str, tmp_path: Pat
 
 def test_replay_detects_a_tampered_log(tmp_path: Path) -> None:
     game_id = GAME_IDS[0]
-    options = games.get(game_id).extras.get("golden", {}).get("options", {})
+    golden = games.get(game_id).samples.golden
+    options = golden.options if golden else {}
     args = ["simulate", game_id, "--games", "1", "--json", "--save", str(tmp_path)]
     for key, value in options.items():
         args += ["-o", f"{key}={json.dumps(value)}"]

@@ -11,20 +11,17 @@ from partygames.engine.conformance import check_playout
 def _cases() -> list[tuple[str, int, int, dict[str, object]]]:
     cases = []
     for game in games.all_games():
-        conf = dict(game.extras.get("conformance", {}))
-        counts = sorted(game.seat_counts)
-        picks = conf.get("seats") or sorted({counts[0], counts[len(counts) // 2], counts[-1]})
-        for seats in picks:
-            for seed in range(int(conf.get("seeds", 2))):
-                cases.append((game.id, seats, seed, dict(conf.get("options", {}))))
+        conf = game.samples.conformance
+        for seats in conf.seat_counts(game.seat_counts):
+            for seed in range(conf.seeds):
+                cases.append((game.id, seats, seed, dict(conf.options)))
     return cases
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed", "options"), _cases())
 def test_random_playout_keeps_the_contract(game_id: str, seats: int, seed: int, options: dict[str, object]) -> None:
     game = games.get(game_id)
-    deep_every = int(game.extras.get("conformance", {}).get("deep_every", 1))
-    match = check_playout(game, seats, seed, options or None, deep_every=deep_every)
+    match = check_playout(game, seats, seed, options or None, deep_every=game.samples.conformance.deep_every)
     result = match.result()
     assert result is not None
     assert sorted(s.seat for s in result.seats) == list(range(seats))

@@ -94,7 +94,7 @@ class ToyMatch(Match):
         return other
 
 
-GAME = Game(id="toy", title=Text("Toy", "トイ"), seed_file="-", match_class=ToyMatch,
+GAME = Game(id="toy", title=Text("Toy", "トイ"), match_class=ToyMatch,
             summary=Text("A test game.", "テスト用ゲーム。"), bots={"random": RandomBot, "heuristic": RandomBot})
 
 
@@ -169,7 +169,7 @@ class OrderMatch(Match):
         return other
 
 
-ORDER_GAME = Game(id="order-toy", title=Text("Guess the ranking", "順位当て"), seed_file="-", match_class=OrderMatch,
+ORDER_GAME = Game(id="order-toy", title=Text("Guess the ranking", "順位当て"), match_class=OrderMatch,
                   summary=Text("A test game: guess the secret order of the fruits.",
                                "テスト用ゲーム: 果物の秘密の順位を当てます。"),
                   bots={"random": RandomBot, "heuristic": RandomBot})

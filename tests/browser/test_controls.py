@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
+from partygames import games
+from partygames.engine.text import Lang
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
@@ -55,6 +57,16 @@ def test_a_timed_phase_shows_a_countdown(derby: list[driver.Player]) -> None:
         expect(countdown).to_be_visible()
         left = int(countdown.get_attribute("data-left") or "0")
         assert 0 < left <= 120  # the auction's limit
+
+
+def test_actions_parameters_and_phases_are_named_by_the_game_s_label_catalog(derby: list[driver.Player]) -> None:
+    labels = games.get("dice-derby").labels
+    langs: tuple[Lang, Lang] = ("en", "ja")  # the host reads English, the guest Japanese
+    for player, lang in zip(derby, langs, strict=True):
+        form = player.page.locator("form[data-spec=bid]")
+        expect(form.locator(".spec-title")).to_have_text(labels.actions["bid"](lang))
+        expect(form.locator(".param-label").first).to_contain_text(labels.params["horse"](lang))
+        expect(player.page.locator(".dd-facts")).to_contain_text(labels.phases["auction"](lang))
 
 
 def test_the_generic_renderer_shows_any_view_as_panels(derby: list[driver.Player]) -> None:

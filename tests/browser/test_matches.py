@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from partygames.engine.text import Lang
+from partygames.games import get as get_game
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
@@ -85,6 +87,12 @@ def test_two_players_play_a_full_match_to_the_results_screen(
     guest.page.screenshot(path=str(artifacts / f"{game}-results-ja.png"), full_page=True)
     # The guest plays in Japanese: the results heading is the Japanese one.
     assert "結果" in guest.page.get_by_test_id("results").inner_text()
+    # How the match ended is named by the game's label catalog, in each player's language.
+    terminations = get_game(game).labels.terminations.values()
+    readers: list[tuple[driver.Player, Lang]] = [(host, "en"), (guest, "ja")]
+    for player, lang in readers:
+        shown = player.page.get_by_test_id("results").inner_text()
+        assert any(text(lang) in shown for text in terminations), shown
     assert host.errors == [] and guest.errors == []
     if table:
         # The big screen watches: the public view, no controls, the results at the end.

@@ -9,7 +9,7 @@ from rich.console import Console
 from partygames.engine import RandomBot, play
 from partygames.engine.text import Lang
 from partygames.games.last_man_standing import GAME
-from partygames.games.last_man_standing.terminal import ACTION_LABELS, PARAM_LABELS, describe_event, render
+from partygames.games.last_man_standing.terminal import describe_event, render
 
 
 def _text(view: dict[str, Any], lang: Lang = "en") -> str:
@@ -36,11 +36,6 @@ def test_finished_game_picture_names_the_winners_and_the_last_fight_in_japanese(
     assert result is not None
     assert "勝者: " + ", ".join(f"席 {w}" for w in result.winners) in text
     assert "直前の戦い (ラウンド 5)" in text
-
-
-def test_every_action_and_parameter_has_a_label_in_both_languages() -> None:
-    assert set(ACTION_LABELS) == {"hire", "play"} and set(PARAM_LABELS) == {"slot", "card"}
-    assert all(label.en and label.ja for label in [*ACTION_LABELS.values(), *PARAM_LABELS.values()])
 
 
 def test_events_read_as_sentences_with_the_bounties_paid() -> None:

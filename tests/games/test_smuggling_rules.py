@@ -249,7 +249,8 @@ def test_seat_count_follows_the_team_size_and_the_unit_must_divide_one_oku() -> 
 
 
 def test_each_team_gets_a_private_chat_channel() -> None:
-    channels = GAME.extras["chat_channels"](6, GAME.options_class.parse({"team_size": 3}))
+    assert GAME.chat.fixed is not None
+    channels = GAME.chat.fixed(6, GAME.options_class.parse({"team_size": 3}))
     assert channels == {"team:north": [0, 2, 4], "team:south": [1, 3, 5]}
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from partygames import games
-from partygames.engine.game import Game
+from partygames.engine.game import ChatRules, Game
 from partygames.engine.match import Event
 from partygames.engine.options import Options
 from tests.toy_game import GAME as TOY
@@ -95,7 +95,7 @@ def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
 GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
-    "team-toy": dataclasses.replace(TOY, id="team-toy", extras={"chat_channels": _teams}),
+    "team-toy": dataclasses.replace(TOY, id="team-toy", chat=ChatRules(fixed=_teams)),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),

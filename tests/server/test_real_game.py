@@ -59,8 +59,9 @@ def play_randomly(socks: list[Socket], seed: int, limit: float = 60) -> int:
 
 def play_match(lobby: Lobby, server: LiveServer, game_id: str, seed: int) -> tuple[list[Socket], Socket, dict[str, Any]]:
     """Plays one match with the game's golden configuration; returns the sockets and the stored log."""
-    config = games.get(game_id).extras.get("golden", {})
-    created, tokens = human_room(lobby, game_id, seats=config.get("seats", 4), options=config.get("options", {}))
+    golden = games.get(game_id).samples.golden
+    seats, options = (golden.seats, dict(golden.options)) if golden is not None else (4, {})
+    created, tokens = human_room(lobby, game_id, seats=seats, options=options)
     code = created["code"]
     socks = [Socket(server.ws_url, code, t) for t in tokens]
     watcher = Socket(server.ws_url, code)

@@ -264,19 +264,11 @@ def serve(
 
 
 def _mount_game_commands() -> None:
-    """Mounts each game's `commands.analyze` / `commands.odds` as `partygames analyze|odds <game>`."""
+    """Mounts each game's declared commands as `partygames analyze|odds <game>`."""
+    groups = {"analyze": analyze_app, "odds": odds_app}
     for game in games.all_games():
-        package = game.id.replace("-", "_")
-        try:
-            module = importlib.import_module(f"partygames.games.{package}.commands")
-        except ModuleNotFoundError as error:
-            if error.name != f"partygames.games.{package}.commands":
-                raise
-            continue
-        if hasattr(module, "analyze"):
-            analyze_app.command(game.id)(module.analyze)
-        if hasattr(module, "odds"):
-            odds_app.command(game.id)(module.odds)
+        for group, command in game.commands.items():
+            groups[group].command(game.id)(command)
 
 
 _mount_game_commands()

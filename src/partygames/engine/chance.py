@@ -72,10 +72,6 @@ class Chance:
         """
         self._scripted.setdefault(label, []).extend(outcomes)
 
-    def scripted(self, label: str) -> list[Any]:
-        """Outcomes still queued for a label."""
-        return list(self._scripted.get(label, ()))
-
     def _forced(self, label: str) -> tuple[bool, Any]:
         queue = self._scripted.get(label)
         if queue:

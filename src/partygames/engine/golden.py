@@ -16,6 +16,7 @@ from typing import Any
 
 from partygames.engine.actions import sample
 from partygames.engine.game import Game
+from partygames.engine.samples import Setup
 from partygames.engine.session import Session
 
 _MISSING = object()
@@ -63,14 +64,14 @@ def playthrough(game: Game, seats: int, seed: int, options: dict[str, Any] | Non
 
 
 def golden_cases() -> list[tuple[Game, int, int, dict[str, Any]]]:
-    """(game, seats, seed, options) per registered game: `GAME.extras["golden"]` may set seats and
-    options for a short match; else the smallest seat count and default options. Seed 1."""
+    """(game, seats, seed, options) per registered game: its `samples.golden` set-up (a short match),
+    else the smallest seat count and default options. Seed 1."""
     from partygames import games
 
     cases = []
     for g in games.all_games():
-        golden = dict(g.extras.get("golden", {}))
-        cases.append((g, int(golden.get("seats", min(g.seat_counts))), 1, dict(golden.get("options", {}))))
+        setup = g.samples.golden or Setup(min(g.seat_counts))
+        cases.append((g, setup.seats, 1, dict(setup.options)))
     return cases
 
 

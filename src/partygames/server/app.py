@@ -43,7 +43,6 @@ from partygames.server.text import clean_chat, clean_name
 
 PACKAGE_DIR = Path(partygames.__file__).parent
 WEB_DIR = PACKAGE_DIR / "web"
-GAMES_DIR = PACKAGE_DIR / "games"
 
 
 def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> FastAPI:
@@ -228,9 +227,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.get("/games/{game_id}/{name}", include_in_schema=False)
     async def game_file(game_id: str, name: str) -> Response:
-        directory = (GAMES_DIR / game_id.replace("-", "_") / "web").resolve()
-        path = (directory / name).resolve()
-        if game_id not in hub.games or path.parent != directory or not path.is_file():
+        game = hub.games.get(game_id)
+        directory = game.web.resolve() if game is not None and game.web is not None else None
+        path = (directory / name).resolve() if directory is not None else None
+        if path is None or path.parent != directory or not path.is_file():
             return JSONResponse({"error": {"code": Code.FILE_NOT_FOUND, "en": "No such file.", "ja": "ファイルがありません。"}},
                                 status_code=404)
         return FileResponse(path, media_type="text/javascript" if path.suffix == ".js" else None)

@@ -1,10 +1,10 @@
 """Chat channels: `public` for everyone, plus the channels a game declares for teams, pairs or moments.
 
-A game declares them in `Game.extras`:
+A game declares them in `Game.chat` (`engine.game.ChatRules`):
 
-- `"chat_channels"`: `(seats, options) -> {channel: [seats]}`, fixed for the room (teams, pairs).
+- `fixed`: `(seats, options) -> {channel: [seats]}`, fixed for the room (teams, pairs).
   Always open: a member may post and read.
-- `"match_chat_channels"`: `(match) -> {channel: {"members": [seats], "open": bool}}`, evaluated on
+- `during_match`: `(match) -> {channel: {"members": [seats], "open": bool}}`, evaluated on
   the match's current state whenever a message is posted, history is read or the match moves (for
   example a room two players share during one phase). Members read the channel, its history
   included; they may post only while `open` is true. A channel the hook no longer lists is gone.
@@ -42,20 +42,20 @@ Channels = Mapping[str, Channel]
 
 
 def channel_map(game: Game, seats: int, options: Options) -> dict[str, Channel]:
-    """The room's fixed channels (`chat_channels`)."""
-    hook: ChannelHook | None = game.extras.get("chat_channels")
+    """The room's fixed channels (`ChatRules.fixed`)."""
+    hook: ChannelHook | None = game.chat.fixed
     if hook is None:
         return {}
     return {str(name): Channel(tuple(members)) for name, members in hook(seats, options).items() if name != PUBLIC}
 
 
 def has_match_channels(game: Game) -> bool:
-    return game.extras.get("match_chat_channels") is not None
+    return game.chat.during_match is not None
 
 
 def current_channels(game: Game, fixed: Channels, match: Match | None) -> Channels:
     """The fixed channels plus the ones the match's state gives now (none before the match starts)."""
-    hook: MatchChannelHook | None = game.extras.get("match_chat_channels")
+    hook: MatchChannelHook | None = game.chat.during_match
     if hook is None or match is None:
         return fixed
     channels = dict(fixed)
@@ -66,7 +66,7 @@ def current_channels(game: Game, fixed: Channels, match: Match | None) -> Channe
     except Exception:
         # A game bug here must not stall the room (this runs before every commit batch): without the
         # match's channels nobody reads or posts to them, which keeps their talk private.
-        log.exception("%s: match_chat_channels failed", game.id)
+        log.exception("%s: the match's chat channels failed", game.id)
         return fixed
     return channels
 

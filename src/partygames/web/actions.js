@@ -5,18 +5,18 @@ import { html, useState, useEffect } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { humanize, formatValue } from "./generic.js";
 
-// The view of the moment, so a game's labels can name what a value stands for (a market slot's card).
+// The view of the moment, so a game's value labels can name what a value stands for (a market slot's card).
 let currentView = null;
 let currentCtx = null;
 
-function label(game, fn, fallback, ...args) {
-  const custom = game && typeof game[fn] === "function" ? game[fn](...args, getLang(), currentView, currentCtx) : null;
-  return custom == null || custom === "" ? fallback : custom;
-}
+/** An action type's or parameter's label from the game's catalog (`ctx.label`), else the key humanised. */
+export const actionLabel = (ctx, type) => (ctx && ctx.label("actions", type)) || humanize(type);
+const paramLabel = (ctx, name) => (ctx && ctx.label("params", name)) || humanize(name);
 
-export const actionLabel = (game, type) => label(game, "actionLabel", humanize(type), type);
-const paramLabel = (game, type, name) => label(game, "paramLabel", humanize(name), type, name);
-const valueLabel = (game, type, name, value) => label(game, "valueLabel", formatValue(value), type, name, value);
+function valueLabel(game, type, name, value) {
+  const custom = game && typeof game.valueLabel === "function" ? game.valueLabel(type, name, value, getLang(), currentView, currentCtx) : null;
+  return custom == null || custom === "" ? formatValue(value) : custom;
+}
 
 function isRange(param) {
   return param && typeof param.min === "number" && typeof param.max === "number";
@@ -56,11 +56,11 @@ function RangeInput({ game, type, name, param, value, onChange }) {
   const step = param.step || 1;
   const valid = inRange(param, value);
   if (param.min === param.max) {
-    return html`<div class="param"><span class="param-label">${paramLabel(game, type, name)}</span>
+    return html`<div class="param"><span class="param-label">${paramLabel(currentCtx, name)}</span>
       <strong data-param=${name}>${valueLabel(game, type, name, param.min)}</strong></div>`;
   }
   return html`<div class="param range">
-    <label class="param-label">${paramLabel(game, type, name)}
+    <label class="param-label">${paramLabel(currentCtx, name)}
       <span class="muted"> (${t("min_max", valueLabel(game, type, name, param.min), valueLabel(game, type, name, param.max))}${step !== 1 ? `, ${t("step_of", valueLabel(game, type, name, step))}` : ""})</span></label>
     <div class="range-row">
       <button type="button" class="small" aria-label="−" disabled=${!valid || value - step < param.min}
@@ -85,7 +85,7 @@ function RangeInput({ game, type, name, param, value, onChange }) {
 
 function ChoiceInput({ game, type, name, param, value, onChange }) {
   return html`<div class="param choice">
-    <span class="param-label">${paramLabel(game, type, name)}</span>
+    <span class="param-label">${paramLabel(currentCtx, name)}</span>
     <div class="choices" role="radiogroup">
       ${param.choice.map(
         (v, i) => html`<button type="button" role="radio" aria-checked=${JSON.stringify(v) === JSON.stringify(value)}
@@ -111,7 +111,7 @@ function SequenceInput({ game, type, name, param, value, onChange }) {
   const text = (v) => valueLabel(game, type, name, v);
   const labelId = `seq-${type}-${name}`;
   return html`<div class="param sequence" data-sequence=${name} role="group" aria-labelledby=${labelId}>
-    <span class="param-label" id=${labelId}>${paramLabel(game, type, name)}
+    <span class="param-label" id=${labelId}>${paramLabel(currentCtx, name)}
       <span class="muted"> — ${t("seq_hint", sequenceCount(param))}</span></span>
     <div class="seq-order" aria-live="polite">
       <span class="muted">${t("seq_order")}:</span>
@@ -175,7 +175,7 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
       ),
     );
   }, [signature]);
-  const title = actionLabel(game, spec.type);
+  const title = actionLabel(currentCtx, spec.type);
   if (params.length === 0) {
     return html`<div class="spec"><button class="action primary" data-action=${spec.type} disabled=${busy}
       onClick=${() => onAct({ type: spec.type })}>${title}</button></div>`;

@@ -14,12 +14,12 @@ function describeAction(step, game, ctx) {
   const { type, ...params } = step.action;
   const by = step.seat == null ? "" : ctx.seatName(step.seat);
   const parts = Object.entries(params).map(([k, v]) => {
-    const one = (x) => (game && game.valueLabel ? game.valueLabel(type, k, x, ctx.lang) : null) ?? formatValue(x);
+    const one = (x) => (game && game.valueLabel ? game.valueLabel(type, k, x, ctx.lang, null, ctx) : null) ?? formatValue(x);
     const shown = Array.isArray(v) ? v.map(one).join(" → ") : one(v); // a sequence: its values in order
-    return `${game && game.paramLabel ? game.paramLabel(type, k, ctx.lang) || humanize(k) : humanize(k)}: ${shown}`;
+    return `${ctx.label("params", k) || humanize(k)}: ${shown}`;
   });
   const source = step.source === "bot" ? " 🤖" : step.source === "timer" ? " ⏱" : "";  // "timer": logs before wake-ups
-  return `${by}${source}: ${actionLabel(game, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+  return `${by}${source}: ${actionLabel(ctx, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
 export function ReplayPage({ code, lang, navigate }) {
@@ -32,12 +32,15 @@ export function ReplayPage({ code, lang, navigate }) {
   const [index, setIndex] = useState(0);
   const [problem, setProblem] = useState(null);
   const [game, setGame] = useState(null);
+  const [info, setInfo] = useState(null);
 
   useEffect(() => {
     api.room(code).then(setRoom).catch(setProblem);
   }, [code]);
   useEffect(() => {
-    if (room) loadRenderer(room.game).then(setGame);
+    if (!room) return;
+    loadRenderer(room.game).then(setGame);
+    api.games().then((games) => setInfo(games.find((g) => g.id === room.game) || null)).catch(() => {});
   }, [room && room.game]);
   useEffect(() => {
     setReplay(null);
@@ -53,7 +56,7 @@ export function ReplayPage({ code, lang, navigate }) {
 
   const seat = perspective === "" ? null : Number(perspective);
   // The perspective is not "you" in a replay: names stay plain.
-  const ctx = makeCtx({ room, seat, lang, table: false, send: () => {}, markYou: false });
+  const ctx = makeCtx({ room, seat, lang, table: false, send: () => {}, markYou: false, labels: info && info.labels });
   const steps = (replay && replay.steps) || [];
   const step = steps[index];
   const batch = step ? step.events.map((e, i) => ({ ...e, key: `${perspective}:${index}:${i}` })) : [];

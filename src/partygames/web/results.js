@@ -8,9 +8,9 @@ function Holdings({ holdings, game, ctx }) {
   const entries = Object.entries(holdings || {}).filter(([, v]) => !isEmpty(v));
   if (!entries.length) return null;
   const text = ([k, v]) => {
-    // A game may word its own holdings (null hides one); else "Key: value".
-    const custom = game && typeof game.formatHolding === "function" ? game.formatHolding(k, v, ctx.lang, ctx) : undefined;
-    return custom === undefined ? `${humanize(k)}: ${formatValue(v)}` : custom;
+    // "Label: value", the label from the game's catalog; a game may word the value (null hides it).
+    const custom = game && typeof game.holdingValue === "function" ? game.holdingValue(k, v, ctx.lang, ctx) : undefined;
+    return custom === null ? null : `${ctx.label("holdings", k) || humanize(k)}: ${custom === undefined ? formatValue(v) : custom}`;
   };
   const shown = entries.map((entry) => text(entry)).filter((x) => x !== null);
   return html`<span class="holdings">${shown.map((x) => html`<span class="chip static">${x}</span>`)}</span>`;
@@ -20,7 +20,7 @@ export function Results({ result, game, ctx }) {
   if (!result) return null;
   const rows = [...result.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const custom = game && typeof game.renderResult === "function" ? game.renderResult(result, ctx) : null;
-  const termination = game && typeof game.terminationLabel === "function" ? game.terminationLabel(result.termination, ctx.lang) : null;
+  const termination = ctx.label("terminations", result.termination);
   return html`<section class="panel results" data-testid="results">
     <h2>${t("results")}</h2>
     <table class="grid results-table">

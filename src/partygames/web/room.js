@@ -14,8 +14,9 @@ import { Results } from "./results.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 
-/** Everything a game renderer gets besides the view (see web/README.md). */
-export function makeCtx({ room, seat, lang, table, send, markYou = true }) {
+/** Everything a game renderer gets besides the view (see web/README.md). `labels` is the game's label
+ * catalog from its info (`/api/games`); `label(table, key)` reads it, null for a key it lacks. */
+export function makeCtx({ room, seat, lang, table, send, markYou = true, labels = null }) {
   const seats = (room && room.seats) || [];
   const seatName = (i) => {
     const s = seats[i];
@@ -23,7 +24,11 @@ export function makeCtx({ room, seat, lang, table, send, markYou = true }) {
       : s && s.name ? unescapeHtml(s.name) : t("seat_n", i + 1);
     return markYou && i === seat ? `${name} (${t("you")})` : name;
   };
-  return { html, lang, t, tr, seat, seatName, widgets, table: !!table, options: (room && room.options) || {}, room, send };
+  const label = (name, key) => {
+    const text = labels && labels[name] ? labels[name][key] : null;
+    return text ? text[lang === "ja" ? "ja" : "en"] : null;
+  };
+  return { html, lang, t, tr, seat, seatName, label, widgets, table: !!table, options: (room && room.options) || {}, room, send };
 }
 
 function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
@@ -192,7 +197,7 @@ export function RoomPage({ code, table, lang, navigate }) {
     const timer = setTimeout(() => show(state.view), HOLD_MS);
     return () => clearTimeout(timer);
   }, [table, stageBusy, state.view]);
-  const ctx = makeCtx({ room, seat, lang, table, send });
+  const ctx = makeCtx({ room, seat, lang, table, send, labels: info && info.labels });
   useEffect(() => {
     window.partygames = { ...(window.partygames || {}), act: (action) => send({ type: "action", action }), state };
   });

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from partygames.engine.game import Game
+from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.engine.text import Text
+from partygames.games.dice_derby import commands, terminal
 from partygames.games.dice_derby.bots import HeuristicBot, RandomBot
+from partygames.games.dice_derby.labels import LABELS
 from partygames.games.dice_derby.rules import DiceDerbyMatch
 
 SUMMARY_EN = """\
@@ -44,14 +49,17 @@ SUMMARY_JA = """\
 GAME = Game(
     id="dice-derby",
     title=Text("Dice Derby", "ダイスダービー"),
-    seed_file="003_3c07118e218318e0.txt",
-    match_class=DiceDerbyMatch,
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    match_class=DiceDerbyMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
-    extras={
-        "golden": {"seats": 6, "options": {"races": 4}},
-        "conformance": {"seats": [6, 12], "seeds": 2, "deep_every": 3,
-                        "options": {"races": 4, "fall_rule": True, "fall_probability": 0.2,
-                                    "loans": True, "loser_boost": True}},
-    },
+    labels=LABELS,
+    terminal=terminal,
+    commands={"odds": commands.odds},
+    web=Path(__file__).parent / "web",
+    samples=Samples(
+        golden=Setup(6, {"races": 4}),
+        conformance=Conformance(seats=(6, 12), deep_every=3,
+                                options={"races": 4, "fall_rule": True, "fall_probability": 0.2,
+                                         "loans": True, "loser_boost": True}),
+    ),
 )

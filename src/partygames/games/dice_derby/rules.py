@@ -8,6 +8,7 @@ buys tickets in secret and declares done; the last `done` closes betting and run
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -26,6 +27,13 @@ _BORROW: ActionSpec = {"type": "borrow", "params": {}}
 _DONE: ActionSpec = {"type": "done", "params": {}}
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
+
+
+class Termination(StrEnum):
+    """How a match of Dice Derby ends (`Result.termination`)."""
+
+    ALL_RACES_RUN = "all_races_run"
+    """The last race was run and the loans repaid: the only way a match ends."""
 
 
 def ticket_id(kind: str, pick: str) -> str:
@@ -346,7 +354,7 @@ class DiceDerbyMatch(Match):
                      "horse": next((g for g in GATES if self.owners[g - 1] == s), None),
                      "price": next((self.prices[g - 1] for g in GATES if self.owners[g - 1] == s), 0)}
                     for s in range(self.seats)]
-        return Result.ranked([float(m) for m in self.money], "all_races_run", holdings,
+        return Result.ranked([float(m) for m in self.money], Termination.ALL_RACES_RUN, holdings,
                              {"owners_award": self.owners_award(), "house": self.house,
                               "races": [{"race": h["race"], "first": h["first"], "second": h["second"]}
                                         for h in self.history]})

@@ -1,4 +1,4 @@
-"""Terminal rendering of a seat's Dice Derby view, and labels for the action prompts."""
+"""Terminal rendering of a seat's Dice Derby view, and its events as lines."""
 
 from __future__ import annotations
 
@@ -10,26 +10,10 @@ from rich.text import Text as RichText
 
 from partygames.engine.text import Lang, Text
 from partygames.games.dice_derby.horses import die_name
-
-ACTION_LABELS: dict[str, Text] = {
-    "bid": Text("Bid for a horse (sealed)", "馬主の入札(封印)"),
-    "pass": Text("Do not bid", "入札しない"),
-    "bet_win": Text("Buy a win ticket", "単勝を買う"),
-    "bet_quinella": Text("Buy a quinella ticket", "連勝複式を買う"),
-    "cancel": Text("Cancel a ticket", "馬券を取り消す"),
-    "borrow": Text("Borrow (loan)", "借金する"),
-    "done": Text("Done betting", "馬券購入を完了"),
-}
-PARAM_LABELS: dict[str, Text] = {
-    "horse": Text("Gate (1 = d4 ... 6 = d20)", "枠番(1 = 4面体 … 6 = 20面体)"),
-    "amount": Text("Amount", "金額"),
-    "pair": Text("Pair of gates (e.g. 5-6)", "枠番の組(例: 5-6)"),
-    "ticket": Text("Ticket", "馬券"),
-}
+from partygames.games.dice_derby.labels import LABELS
 
 _L = {
-    "auction": Text("Owners' auction", "馬主の入札"), "betting": Text("Betting", "馬券購入"),
-    "over": Text("Game over", "ゲーム終了"), "race": Text("Race", "レース"), "gate": Text("Gate", "枠"),
+    "race": Text("Race", "レース"), "gate": Text("Gate", "枠"),
     "die": Text("Die", "ダイス"), "owner": Text("Owner", "馬主"), "price": Text("Price", "落札額"),
     "win_odds": Text("Win odds", "単勝オッズ"), "quinella": Text("Quinella odds", "連複オッズ"),
     "seat": Text("Seat", "席"), "money": Text("Money", "所持金"), "prize": Text("Prize", "賞金"),
@@ -50,7 +34,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
 
     me = view["seat"]
     parts: list[Any] = []
-    head = f"{t(view['phase'])}"
+    head = LABELS.phases[view["phase"]](lang)
     if view["race"]:
         head += f"   {t('race')} {view['race']}/{view['races']}"
     head += f"   {t('house')}: {view['house']:+,}"

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from partygames.engine import Game, RandomBot, Text
+from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.games.last_man_standing import terminal
 from partygames.games.last_man_standing.bots import HeuristicBot
+from partygames.games.last_man_standing.labels import LABELS
 from partygames.games.last_man_standing.rules import LastManStandingMatch
 
 # Shown as Markdown by `partygames rules`: blank lines separate paragraphs.
@@ -60,14 +65,13 @@ SUMMARY_JA = """\
 GAME = Game(
     id="last-man-standing",
     title=Text("Last Man Standing", "ラストマンスタンディング"),
-    seed_file="001_0bf63ba57947d8d8.txt",
-    match_class=LastManStandingMatch,
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    match_class=LastManStandingMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
-    extras={
-        "golden": {"seats": 4, "options": {}},
-        "conformance": {"seats": [4, 6, 8], "seeds": 2, "deep_every": 1, "options": {}},
-    },
+    labels=LABELS,
+    terminal=terminal,
+    web=Path(__file__).parent / "web",
+    samples=Samples(golden=Setup(4), conformance=Conformance(seats=(4, 6, 8))),
 )
 
 __all__ = ["GAME"]

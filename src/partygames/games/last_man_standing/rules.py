@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from enum import StrEnum
 from typing import Any
 
 from partygames.engine import Action, ActionSpec, Event, Match, Result, choice, spec
@@ -27,6 +28,15 @@ from partygames.games.last_man_standing.cards import (
 )
 from partygames.games.last_man_standing.combat import resolve
 from partygames.games.last_man_standing.options import LastManStandingOptions
+
+
+class Termination(StrEnum):
+    """How a match of Last Man Standing ends (`Result.termination`)."""
+
+    POT_EMPTY = "pot_empty"
+    """A round's bounties emptied the pot: the match ends at once, whatever the round."""
+    FIVE_ROUNDS = "five_rounds"
+    """All five rounds were fought: the surviving fighters share the pot."""
 
 
 class LastManStandingMatch(Match):
@@ -151,7 +161,7 @@ class LastManStandingMatch(Match):
         self.history.append({"round": self.round, "plays": plays, "kills": kills})
         events = [Event("fight", _round_view(self.history[-1]) | {"pot": self.pot})]
         if pot_empty:
-            events.append(self._finish("pot_empty"))
+            events.append(self._finish(Termination.POT_EMPTY))
         elif self.round == ROUNDS:
             events.append(self._split_pot())
         else:
@@ -167,11 +177,11 @@ class LastManStandingMatch(Match):
             self.chips[owner] += share
         self.pot -= share * survivors
         self.unawarded = self.pot  # the remainder of an uneven split stays on the table
-        event = self._finish("five_rounds")
+        event = self._finish(Termination.FIVE_ROUNDS)
         event.data.update({"survivors": survivors, "share": share, "unawarded": self.unawarded})
         return event
 
-    def _finish(self, termination: str) -> Event:
+    def _finish(self, termination: Termination) -> Event:
         self.phase = "over"
         self.termination = termination
         return Event("game_over", {"termination": termination, "chips": list(self.chips)})

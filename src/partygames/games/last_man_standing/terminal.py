@@ -1,4 +1,4 @@
-"""Terminal rendering of a seat's view, and labels for the action prompts."""
+"""Terminal rendering of a seat's Last Man Standing view, and its events as lines."""
 
 from __future__ import annotations
 
@@ -9,19 +9,10 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from partygames.engine.text import Lang, Text
-
-ACTION_LABELS: dict[str, Text] = {
-    "hire": Text("Hire a fighter from the market", "市場から闘士を雇う"),
-    "play": Text("Play a fighter face down", "闘士を裏向きでプレイする"),
-}
-PARAM_LABELS: dict[str, Text] = {
-    "slot": Text("Market slot (0 = $0, 1 = $2, 2 = $4, 3 = $6)", "市場の位置(0 = $0、1 = $2、2 = $4、3 = $6)"),
-    "card": Text("Card", "カード"),
-}
+from partygames.games.last_man_standing.labels import LABELS
 
 _L = {
-    "phase": Text("Phase", "フェーズ"), "draft": Text("Hiring", "闘士の雇用"), "play": Text("Fight", "戦い"),
-    "over": Text("Game over", "ゲーム終了"), "round": Text("Round", "ラウンド"), "pot": Text("Pot", "テーブル中央"),
+    "phase": Text("Phase", "フェーズ"), "round": Text("Round", "ラウンド"), "pot": Text("Pot", "テーブル中央"),
     "set_aside": Text("Set aside", "横に分けたチップ"), "market": Text("Market", "市場"),
     "deck": Text("Deck", "山札"), "seat": Text("Seat", "席"), "chips": Text("Chips", "チップ"),
     "hand": Text("Hand", "手札"), "known": Text("Known cards", "判明しているカード"),
@@ -30,8 +21,7 @@ _L = {
     "last": Text("Last fight", "直前の戦い"), "kills": Text("kills", "殺す"),
     "none": Text("no kills", "殺しなし"), "unawarded": Text("Unawarded", "分配されない残り"),
     "drafter": Text("To hire", "雇用の手番"), "you": Text("you", "あなた"),
-    "winners": Text("Winners", "勝者"), "pot_empty": Text("the pot ran dry", "テーブル中央のチップがなくなった"),
-    "five_rounds": Text("five rounds played", "5ラウンド終了"),
+    "winners": Text("Winners", "勝者"),
 }
 
 
@@ -42,7 +32,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
 
     me = view["seat"]
     parts: list[Any] = []
-    head = f"{t('phase')}: {t(view['phase'])}"
+    head = f"{t('phase')}: {LABELS.phases[view['phase']](lang)}"
     if view["phase"] != "draft":
         head += f"   {t('round')} {view['round']}/{view['rounds']}"
     head += f"   {t('pot')}: ${view['pot']}   {t('set_aside')}: ${view['set_aside']}"
@@ -71,7 +61,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
     result = view["result"]
     if result is not None:
         winners = ", ".join(f"{t('seat')} {w}" for w in result["winners"])
-        parts.append(RichText(f"{t('winners')}: {winners} ({t(result['termination'])})", style="bold green"))
+        parts.append(RichText(f"{t('winners')}: {winners} ({LABELS.terminations[result['termination']](lang)})", style="bold green"))
     if view["my_hand"] is not None:
         parts.append(RichText(f"{t('my_hand')}: {' '.join(view['my_hand'])}", style="cyan"))
         if view["my_played"]:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from partygames.engine import Game, RandomBot, Text
+from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.games.lucky_nine import commands, terminal
 from partygames.games.lucky_nine.bots import HeuristicBot
+from partygames.games.lucky_nine.labels import LABELS
 from partygames.games.lucky_nine.rules import LuckyNineMatch
 
 SUMMARY_EN = """\
@@ -39,17 +44,20 @@ SUMMARY_JA = """\
 GAME = Game(
     id="lucky-nine",
     title=Text("Lucky Nine", "ラッキーナイン"),
-    seed_file="004_9a22497c861455cd.txt",
-    match_class=LuckyNineMatch,
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    match_class=LuckyNineMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
-    extras={
-        "golden": {"seats": 3, "options": {"rounds": 4}},
+    labels=LABELS,
+    terminal=terminal,
+    commands={"analyze": commands.analyze},
+    web=Path(__file__).parent / "web",
+    samples=Samples(
+        golden=Setup(3, {"rounds": 4}),
+        conformance=Conformance(seats=(2, 6, 7, 20),
+                                options={"rounds": 4, "special_prizes": [{"name": "elytra", "name_ja": "エリトラ"}],
+                                         "sweep_bonus": True, "chain_bonus": True, "no_repeat": True,
+                                         "triple_diamond": True}),
         # A party-sized table: random two-seat games end after ~10 actions and measure set-up more than play.
-        "benchmark": {"seats": 6},
-        "conformance": {"seats": [2, 6, 7, 20], "seeds": 2, "deep_every": 1,
-                        "options": {"rounds": 4, "special_prizes": [{"name": "elytra", "name_ja": "エリトラ"}],
-                                    "sweep_bonus": True, "chain_bonus": True, "no_repeat": True,
-                                    "triple_diamond": True}},
-    },
+        benchmark=Setup(6),
+    ),
 )

@@ -12,6 +12,7 @@ and the house ledger (what the house has paid out, negative, or collected) alway
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from typing import Any
 
 from partygames.engine import Action, ActionSpec, Event, Match, Result, TimeLimit, choice, spec
@@ -28,6 +29,16 @@ CHAIN_LENGTH = 5  # variant d: every 5th consecutive hit in a turn pays 5x the s
 CHAIN_MULTIPLIER = 5
 
 ACTIVE, DROPPED, DISQUALIFIED = "active", "dropped", "disqualified"
+
+
+class Termination(StrEnum):
+    """How a match of Lucky Nine ends (`Result.termination`)."""
+
+    ROUNDS_COMPLETE = "rounds_complete"
+    """Every round was played."""
+    NO_ACTIVE_PLAYERS = "no_active_players"
+    """Every player dropped out or was disqualified before the last round ended."""
+
 
 # The dropper's outcomes, with variant c's exclusion of the previous result precomputed.
 _ALL_DRAWS: tuple[str, ...] = CHESTS
@@ -273,7 +284,7 @@ class LuckyNineMatch(Match):
         self.turn_draws = []
         status = self.status
         if ACTIVE not in status:
-            self._finish("no_active_players", events)
+            self._finish(Termination.NO_ACTIVE_PLAYERS, events)
             return
         n = self.seats
         for seat in range(self.turn_seat + 1, n):
@@ -285,7 +296,7 @@ class LuckyNineMatch(Match):
             self.lap = 0
             self.round += 1
             if self.round == self.options.rounds:
-                self._finish("rounds_complete", events)
+                self._finish(Termination.ROUNDS_COMPLETE, events)
                 return
             self._top_up(events)
         self._start_turn(status.index(ACTIVE))
@@ -307,7 +318,7 @@ class LuckyNineMatch(Match):
         self.house -= sum(added.values())
         events.append(Event("round_start", {"round": self.round + 1, "stake": stake, "top_up": added}))
 
-    def _finish(self, termination: str, events: list[Event]) -> None:
+    def _finish(self, termination: Termination, events: list[Event]) -> None:
         # 「チェストにある全てのダイヤは主催者が回収いたします」
         self.collected = sum(self.chests.values())
         self.house += self.collected

@@ -1,4 +1,4 @@
-"""Terminal rendering of a Lucky Nine view, event lines and labels for the action prompts."""
+"""Terminal rendering of a seat's Lucky Nine view, and its events as lines."""
 
 from __future__ import annotations
 
@@ -9,16 +9,7 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from partygames.engine.text import Lang, Text
-
-ACTION_LABELS: dict[str, Text] = {
-    "press": Text("Press the button", "ボタンを押す"),
-    "continue": Text("Continue (press again)", "続行(もう一回挑戦)"),
-    "pass": Text("Pass to the next player", "パス(次のプレイヤーへ)"),
-    "claim": Text("Declare what you take from the diamond chest", "ダイヤチェストから取る賞品を宣言"),
-    "stay": Text("Stay in the game", "ゲームに残る"),
-    "drop_out": Text("Drop out until the end of the game", "ドロップアウト(ゲーム終了まで手番なし)"),
-}
-PARAM_LABELS: dict[str, Text] = {"kind": Text("Kind", "種類")}
+from partygames.games.lucky_nine.labels import LABELS
 
 CHEST_NAMES: dict[str, Text] = {
     "wood": Text("wood", "木"), "stone": Text("stone", "石"), "coal": Text("coal", "石炭"),
@@ -33,7 +24,7 @@ _L = {
     "seat": Text("Seat", "席"), "status": Text("Status", "状態"), "prizes": Text("Prizes", "賞品"),
     "house": Text("House ledger", "主催者の収支"), "last": Text("Last draw", "直前の出目"),
     "this_turn": Text("This turn", "この手番"), "you": Text("you", "あなた"), "lap": Text("lap", "周"),
-    "over": Text("Game over", "ゲーム終了"), "to_act": Text("To act", "手番"),
+    "to_act": Text("To act", "手番"),
 }
 
 
@@ -49,8 +40,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
 
     head = f"{t('round')} {view['round']}/{view['rounds']} · {t('stake')} {view['stake']} · " \
            f"{t('lap')} {view['lap']}/{view['laps']} · {t('turn')} {view['turn_number']}"
-    if view["is_over"]:
-        head += f" · {t('over')}"
+    head += f" · {LABELS.phases[view['phase']](lang)}"
     chests = Table(title=head)
     for col in ("chest", "diamonds", "lamp"):
         chests.add_column(t(col))

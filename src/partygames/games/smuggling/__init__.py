@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from partygames.engine import Game, Options, RandomBot, Text
+from partygames.engine.game import ChatRules
+from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.games.smuggling import commands, terminal
 from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
 from partygames.games.smuggling.chat import inspection_channels
+from partygames.games.smuggling.labels import LABELS
 from partygames.games.smuggling.rules import SmugglingMatch
 
 SUMMARY = Text(
@@ -51,17 +56,19 @@ def team_channels(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
 GAME = Game(
     id="smuggling",
     title=Text("The Smuggling Game", "密輸ゲーム"),
-    seed_file="000_99e1fa711b3044f3.txt",
-    match_class=SmugglingMatch,
     summary=SUMMARY,
+    match_class=SmugglingMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
-    extras={
-        "chat_channels": team_channels,
-        # The inspection room of each small game: its smuggler and inspector only (chat.py).
-        "match_chat_channels": inspection_channels,
-        "golden": {"seats": 4, "options": {"team_size": 2, "small_games": 4}},
+    labels=LABELS,
+    terminal=terminal,
+    commands={"analyze": commands.analyze},
+    web=Path(__file__).parent / "web",
+    # A channel per team for the whole match; each small game's inspection room for its smuggler and
+    # inspector only (chat.py).
+    chat=ChatRules(fixed=team_channels, during_match=inspection_channels),
+    samples=Samples(
+        golden=Setup(4, {"team_size": 2, "small_games": 4}),
         # One team size per run (the seat count follows it); voting needs two members.
-        "conformance": {"seats": [4], "seeds": 3, "deep_every": 1,
-                        "options": {"team_size": 2, "small_games": 4}},
-    },
+        conformance=Conformance(seats=(4,), seeds=3, options={"team_size": 2, "small_games": 4}),
+    ),
 )

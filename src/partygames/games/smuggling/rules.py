@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 
 from partygames.engine import (
@@ -39,6 +40,13 @@ TEAMS = ("north", "south")
 
 #: Chance label of the only draw: which team smuggles in the first small game.
 FIRST_SMUGGLERS_LABEL = "first_smugglers"
+
+
+class Termination(StrEnum):
+    """How a match of the Smuggling Game ends (`Result.termination`)."""
+
+    LAST_SMALL_GAME = "last_small_game"
+    """The last small game was settled: the only way a match ends."""
 
 
 def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
@@ -335,4 +343,4 @@ class SmugglingMatch(Match):
         detail = {"team_totals": totals, "winning_team": None if winner is None else TEAMS[winner],
                   "difference": difference, "remainders": remainders,
                   "organiser_keeps": sum(remainders.values())}
-        return Result(seats, "last_small_game", detail)
+        return Result(seats, Termination.LAST_SMALL_GAME, detail)

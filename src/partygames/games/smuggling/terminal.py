@@ -10,22 +10,9 @@ from rich.table import Table
 
 from partygames.engine import Text
 from partygames.engine.text import Lang
-
-ACTION_LABELS: dict[str, Text] = {
-    "vote": Text("Vote for a representative", "代表者に投票"),
-    "pack": Text("Pack the trunk", "アタッシュケースに詰める"),
-    "pass": Text("Pass", "パス"),
-    "doubt": Text("Doubt", "ダウト"),
-}
-
-PARAM_LABELS: dict[str, Text] = {
-    "candidate": Text("Teammate (seat)", "チームメンバー(席)"),
-    "amount": Text("Amount (yen)", "金額(円)"),
-}
+from partygames.games.smuggling.labels import LABELS
 
 _TEAM = {"north": Text("North", "北の国"), "south": Text("South", "南の国")}
-_PHASE = {"vote": Text("Team vote", "代表者投票"), "pack": Text("Packing the trunk", "アタッシュケースの準備"),
-          "inspect": Text("Inspection room", "検査ルーム"), "over": Text("Game over", "ゲーム終了")}
 _OUTCOME = {"passed": Text("passed", "パス(密輸成功)"), "caught": Text("caught", "摘発"),
             "empty_doubted": Text("empty trunk doubted", "空のケースにダウト"),
             "under_doubted": Text("doubt too low", "ダウト額不足")}
@@ -70,7 +57,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     totals = view["team_totals"]
     lines = [
         f"{Text('Small game', '小ゲーム')(lang)} {view['small_game']}/{view['small_games']} — "
-        f"{_PHASE[view['phase']](lang)}",
+        f"{LABELS.phases[view['phase']](lang)}",
         f"{_TEAM['north'](lang)}: {_yen(totals['north'])}   {_TEAM['south'](lang)}: {_yen(totals['south'])}",
     ]
     if view["smuggling_team"] is not None:
@@ -92,3 +79,8 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
                          f"{_yen(mine['net'])}")
     title = Text("The Smuggling Game", "密輸ゲーム")(lang)
     return Panel(Group("\n".join(lines), _accounts(view, lang), _ledger(view, lang)), title=title)
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+    """No game-specific lines yet: None lets the host show each event's type and data."""
+    return None

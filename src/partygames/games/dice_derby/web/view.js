@@ -8,17 +8,6 @@ const die = (gate) => `d${FACES[gate - 1]}`;
 const yen = (n) => (typeof n === "number" ? n.toLocaleString("en-US") : n);
 const pairText = (pair) => String(pair).split("-").map((g) => die(Number(g))).join("–");
 
-const ACTIONS = {
-  bid: ["Bid for a horse", "馬主入札"], pass: ["Pass (no bid)", "入札しない"], bet_win: ["Win ticket", "単勝を買う"],
-  bet_quinella: ["Quinella ticket", "連複を買う"], cancel: ["Cancel a ticket", "馬券を取り消す"],
-  borrow: ["Borrow", "借金する"], done: ["Done betting", "投票完了"],
-};
-const PARAMS = { horse: ["Horse", "馬"], amount: ["Amount", "金額"], pair: ["Pair", "組"], ticket: ["Ticket", "馬券"] };
-const PHASES = { auction: ["Owners' auction", "馬主オークション"], betting: ["Betting", "投票"], over: ["Over", "終了"] };
-const L = (pair, lang) => (pair ? pair[ja(lang) ? 1 : 0] : null);
-
-export const actionLabel = (type, lang) => L(ACTIONS[type], lang);
-export const paramLabel = (type, name, lang) => L(PARAMS[name], lang);
 export function valueLabel(type, name, value, lang) {
   if (name === "horse") return die(value);
   if (name === "pair") return pairText(value);
@@ -29,18 +18,12 @@ export function valueLabel(type, name, value, lang) {
   if (name === "amount") return yen(value);
   return null;
 }
-export function formatHolding(key, value, lang) {
-  const J = ja(lang);
-  if (key === "money") return `${J ? "所持金" : "money"} ${yen(value)}`;
-  if (key === "prize") return value ? `${J ? "賞金" : "prizes"} ${yen(value)}` : null;
-  if (key === "loans") return value ? `${J ? "借金" : "loans"} ${value}` : null;
-  if (key === "horse") return value ? `${J ? "馬" : "horse"} ${die(value)}` : null;
-  if (key === "price") return value ? `${J ? "落札額" : "paid"} ${yen(value)}` : null;
+export function holdingValue(key, value) {
+  if (key === "money") return yen(value);
+  if (key === "prize" || key === "price") return value ? yen(value) : null;
+  if (key === "loans") return value || null;
+  if (key === "horse") return value ? die(value) : null;
   return undefined;
-}
-
-export function terminationLabel(termination, lang) {
-  return termination ? (ja(lang) ? "全レース終了" : "all races run") : null;
 }
 
 export function eventDuration(event) {
@@ -128,7 +111,7 @@ function Facts({ view, ctx }) {
   const J = ja(lang);
   const me = view.me;
   return html`<div class="panel dd-facts">
-    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${L(PHASES[view.phase], lang) || view.phase}</strong></div>
+    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${ctx.label("phases", view.phase) || view.phase}</strong></div>
     <div><span class="muted">${J ? "レース" : "Race"}</span> <strong>${view.race}/${view.races}</strong></div>
     ${me ? html`<div><span class="muted">${J ? "所持金" : "Money"}</span> <strong class="dd-money">${yen(me.money)}</strong></div>
       ${view.phase === "betting" ? html`<div><span class="muted">${J ? "使える額" : "Available"}</span> <strong>${yen(me.available)}</strong></div>` : null}

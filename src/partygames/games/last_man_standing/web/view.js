@@ -4,15 +4,7 @@ const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const ja = (lang) => lang === "ja";
 const split = (card) => ({ face: String(card).slice(0, -1), suit: String(card).slice(-1) });
 const cardText = (card) => (card ? `${split(card).face}${SUIT[split(card).suit] || ""}` : "?");
-const PHASES = { draft: ["Hiring fighters", "傭兵の雇用"], play: ["Fights", "戦闘"], over: ["Over", "終了"] };
-const L = (pair, lang) => (pair ? pair[ja(lang) ? 1 : 0] : null);
 
-export function actionLabel(type, lang) {
-  return { hire: ja(lang) ? "雇う" : "Hire a fighter", play: ja(lang) ? "カードを伏せて出す" : "Play a card face down" }[type] ?? null;
-}
-export function paramLabel(type, name, lang) {
-  return { slot: ja(lang) ? "市場の枠" : "Market slot", card: ja(lang) ? "カード" : "Card" }[name] ?? null;
-}
 export function valueLabel(type, name, value, lang, view) {
   if (name === "card") return cardText(value);
   if (name === "slot") {
@@ -21,13 +13,10 @@ export function valueLabel(type, name, value, lang, view) {
   }
   return null;
 }
-export function formatHolding(key, value) {
+export function holdingValue(key, value) {
   return key === "chips" ? `$${value}` : undefined;
 }
 
-export function terminationLabel(termination, lang) {
-  return { pot_empty: ["the pot ran dry", "場のチップがなくなった"], five_rounds: ["five rounds fought; survivors split the pot", "5ラウンド終了・生存者で山分け"] }[termination]?.[ja(lang) ? 1 : 0];
-}
 export function eventDuration(event) {
   return event.type === "fight" ? 3000 : event.type === "played_face_down" ? 500 : 1000;
 }
@@ -81,7 +70,7 @@ function Facts({ view, ctx }) {
   const { html, lang } = ctx;
   const J = ja(lang);
   return html`<div class="panel lms-facts">
-    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${L(PHASES[view.phase], lang) || view.phase}</strong></div>
+    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${ctx.label("phases", view.phase) || view.phase}</strong></div>
     <div><span class="muted">${J ? "ラウンド" : "Round"}</span> <strong>${view.round}/${view.rounds}</strong></div>
     <div><span class="muted">${J ? "場のチップ" : "Pot"}</span> <strong class="lms-pot">$${view.pot}</strong></div>
     <div><span class="muted">${J ? "参加料" : "Entry fee"}</span> $${view.entry_fee}${view.set_aside ? html` <span class="muted">(${J ? "別置き" : "set aside"} $${view.set_aside})</span>` : null}</div>

@@ -10,15 +10,7 @@ const COLORS = {
   wood: "#9c6b30", stone: "#8a8a8a", coal: "#2f2f2f", iron: "#c9c0b6", lapis: "#2546a8",
   redstone: "#b3201a", gold: "#e0b21b", emerald: "#1a9b4b", diamond: "#4fd6d0",
 };
-const ACTIONS = {
-  press: ["Press the button", "ボタンを押す"], continue: ["Press again", "もう一度押す(続行)"], pass: ["Pass", "パス"],
-  stay: ["Stay in", "残る"], drop_out: ["Drop out", "ドロップアウト"], claim: ["Take from the diamond chest", "ダイヤチェストから取る"],
-};
 const STATUS = { active: ["playing", "参加中"], dropped: ["dropped out", "ドロップアウト"], disqualified: ["out (could not pay)", "失格"] };
-const PHASES = {
-  press: ["press the button", "ボタンを押す"], decide: ["continue or pass", "続行かパス"], dropout: ["stay or drop out", "残るかドロップアウト"],
-  claim: ["choose what to take", "取るものを選ぶ"], over: ["over", "終了"],
-};
 const L = (pair, lang) => (pair ? pair[lang === "ja" ? 1 : 0] : "");
 const chestName = (c, lang) => L(NAMES[c], lang) || c;
 
@@ -30,27 +22,17 @@ function prizeName(view, kind, lang) {
 const VARIANTS = { triple_diamond: ["a: triple diamond", "a: トリプルダイヤ"], sweep_bonus: ["b: sweep bonus", "b: 総取りボーナス"],
   no_repeat: ["c: no repeated result", "c: 連続出目なし"], chain_bonus: ["d: chain bonus", "d: チェーンボーナス"] };
 
-export function formatHolding(key, value, lang) {
-  const J = lang === "ja";
+export function holdingValue(key, value, lang) {
   if (key === "diamonds") return `💎 ${value}`;
-  if (key === "net") return `${J ? "収支" : "net"} ${value >= 0 ? "+" : ""}${value}`;
+  if (key === "net") return `${value >= 0 ? "+" : ""}${value}`;
   if (key === "status") return L(STATUS[value], lang) || value;
   if (key === "prizes") return Object.keys(value || {}).length ? Object.entries(value).map(([k, n]) => `🎁 ${k} ×${n}`).join(" ") : null;
   return undefined;
 }
 
-export function actionLabel(type, lang) {
-  return ACTIONS[type] ? L(ACTIONS[type], lang) : null;
-}
-export function paramLabel(type, name, lang) {
-  return name === "kind" ? (lang === "ja" ? "取るもの" : "What to take") : null;
-}
 export function valueLabel(type, name, value, lang) {
   if (name === "kind") return value === "diamond" ? (lang === "ja" ? "💎 ダイヤ全部" : "💎 all the diamonds") : `🎁 ${value}`;
   return null;
-}
-export function terminationLabel(termination, lang) {
-  return { rounds_complete: ["all rounds played", "全ラウンド終了"], no_active_players: ["nobody left playing", "参加者がいなくなった"] }[termination]?.[lang === "ja" ? 1 : 0];
 }
 
 export function eventDuration(event) {
@@ -141,7 +123,7 @@ function Status({ view, ctx }) {
         ${view.laps > 1 ? html` <span class="muted">(${ja ? "周" : "lap"} ${view.lap}/${view.laps})</span>` : null}</div>
       <div><span class="muted">${ja ? "賭け金" : "Stake"}</span> <strong class="ln-stake">💎 ${view.stake}</strong></div>
       <div><span class="muted">${ja ? "手番" : "Turn"}</span> <strong>${view.turn_seat != null ? ctx.seatName(view.turn_seat) : "—"}</strong>
-        <span class="muted"> · ${L(PHASES[view.phase], lang) || view.phase}</span></div>
+        <span class="muted"> · ${ctx.label("phases", view.phase) || view.phase}</span></div>
       <div><span class="muted">${ja ? "主催者の収支" : "House ledger"}</span> ${view.house}</div>
     </div>
     <div class="ln-stakes"><span class="muted">${ja ? "賭け金表" : "Stakes"}</span> ${stakes}</div>

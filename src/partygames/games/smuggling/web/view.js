@@ -4,8 +4,6 @@ const ja = (lang) => lang === "ja";
 const TEAM = { north: ["North", "北の国"], south: ["South", "南の国"] };
 const L = (pair, lang) => (pair ? pair[ja(lang) ? 1 : 0] : null);
 const teamName = (team, lang) => L(TEAM[team], lang) || team;
-const PHASES = { vote: ["Choosing representatives", "代表者の投票"], pack: ["Packing the trunk", "トランクに詰める"],
-  inspect: ["Inspection", "検査"], over: ["Over", "終了"] };
 const OUTCOMES = {
   passed: ["passed: the trunk goes to the smuggler", "パス: トランクは密輸人へ"],
   caught: ["doubted and caught: the trunk goes to the inspector", "ダウト成功: トランクは検査官へ"],
@@ -27,12 +25,6 @@ export function yen(n, lang) {
   return `${sign}${parts || "0"}円`;
 }
 
-export function actionLabel(type, lang) {
-  return { vote: ["Vote for a representative", "代表者に投票"], pack: ["Pack the trunk", "トランクに詰める"], pass: ["Pass", "パス"], doubt: ["Doubt", "ダウト"] }[type]?.[ja(lang) ? 1 : 0] ?? null;
-}
-export function paramLabel(type, name, lang) {
-  return { candidate: ["Member", "メンバー"], amount: [type === "doubt" ? "Doubt amount" : "Amount in the trunk", type === "doubt" ? "ダウト額" : "詰める額"] }[name]?.[ja(lang) ? 1 : 0] ?? null;
-}
 export function valueLabel(type, name, value, lang, view, ctx) {
   if (name === "candidate") return ctx ? ctx.seatName(value) : null;
   if (name === "amount") return yen(value, lang);
@@ -46,17 +38,12 @@ export function channelLabel(channel, lang) {
   return room ? (ja(lang) ? `検査室(小ゲーム${room[1]})` : `Inspection room (small game ${room[1]})`) : null;
 }
 
-export function formatHolding(key, value, lang) {
-  const names = { third: ["third country", "第3国口座"], opp: ["opponent country", "相手国口座"], share: ["share", "山分け"],
-    prize: ["gross", "賞金総額"], repay: ["loan repaid", "借金返済"], net: ["net", "純額"], debt: ["debt", "負債"] };
+export function holdingValue(key, value, lang) {
   if (key === "team") return teamName(value, lang);
   if (key === "debt" && !value) return null;
-  return names[key] ? `${L(names[key], lang)} ${yen(value, lang)}` : undefined;
+  return typeof value === "number" ? yen(value, lang) : undefined;
 }
 
-export function terminationLabel(termination, lang) {
-  return ja(lang) ? "全小ゲーム終了" : "all small games played";
-}
 export function eventDuration(event) {
   return event.type === "settled" ? 3200 : event.type === "vote_cast" ? 400 : 1100;
 }
@@ -116,7 +103,7 @@ function Round({ view, ctx }) {
   const J = ja(lang);
   return html`<div class="panel sm-round">
     <div><span class="muted">${J ? "小ゲーム" : "Small game"}</span> <strong>${view.small_game}/${view.small_games}</strong></div>
-    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${L(PHASES[view.phase], lang) || view.phase}</strong></div>
+    <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${ctx.label("phases", view.phase) || view.phase}</strong></div>
     ${view.smuggler != null ? html`<div><span class="muted">${J ? "密輸人" : "Smuggler"}</span> 🧳 <strong>${ctx.seatName(view.smuggler)}</strong></div>` : null}
     ${view.inspector != null ? html`<div><span class="muted">${J ? "検査官" : "Inspector"}</span> 🔍 <strong>${ctx.seatName(view.inspector)}</strong></div>` : null}
     ${view.trunk != null ? html`<div class="sm-trunk"><span class="muted">${J ? "あなたのトランク" : "Your trunk"}</span> <strong>${yen(view.trunk, lang)}</strong></div>` : null}

@@ -1,0 +1,50 @@
+"""The set-ups a game is sampled with: its golden playthrough, the conformance suite and the benchmark."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A seat count and options (only those that differ from the defaults) for a sample match."""
+
+    seats: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Conformance:
+    """How the conformance suite plays a game: `seeds` random matches at each of `seats` with `options`.
+
+    `deep_every` > 1 runs the costly checks (every legal action tried, secrets perturbed) only on every
+    n-th step, for long games.
+    """
+
+    seats: Sequence[int] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seeds: int = 2
+    deep_every: int = 1
+
+    def seat_counts(self, allowed: Sequence[int]) -> list[int]:
+        """`seats`, or else the smallest, a middle and the largest of the `allowed` counts."""
+        if self.seats:
+            return list(self.seats)
+        counts = sorted(allowed)
+        return sorted({counts[0], counts[len(counts) // 2], counts[-1]})
+
+
+@dataclass(frozen=True)
+class Samples:
+    """A game's sample set-ups.
+
+    `golden`: a short match for `tests/golden/` (None: the smallest seat count, default options).
+    `benchmark`: a typical table for `benchmarks/engine_bench.py` (None: the smallest seat count the
+    default options allow).
+    """
+
+    golden: Setup | None = None
+    conformance: Conformance = Conformance()
+    benchmark: Setup | None = None
