@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import httpx
 from starlette.applications import Starlette
@@ -15,6 +17,8 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message
 
 from partygames.server.middleware import BodyLimit, PostRateLimit
+
+T = TypeVar("T")
 
 LIMIT = 1000
 
@@ -35,6 +39,13 @@ class Recorder:
         self.app = Starlette(routes=[Route("/things", write, methods=["POST"]), Route("/things", read)])
 
 
+def run(coroutine: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Runs the coroutine on an event loop of its own in another thread: a browser test on the same
+    worker (Playwright's sync API) may have left an event loop running in this one."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine())).result()
+
+
 def request(app: ASGIApp, method: str, body: bytes = b"", client: str = "testclient",
             headers: dict[str, str] | None = None) -> httpx.Response:
     async def go() -> httpx.Response:
@@ -42,7 +53,7 @@ def request(app: ASGIApp, method: str, body: bytes = b"", client: str = "testcli
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             return await http.request(method, "/things", content=body, headers=headers)
 
-    return asyncio.run(go())
+    return run(go)
 
 
 def raw_call(app: ASGIApp, chunks: list[bytes], headers: list[tuple[bytes, bytes]]) -> tuple[list[Message], int]:
@@ -70,7 +81,7 @@ def raw_call(app: ASGIApp, chunks: list[bytes], headers: list[tuple[bytes, bytes
     async def call() -> None:
         await app(scope, receive, send)
 
-    asyncio.run(call())
+    run(call)
     return sent, read
 
 
