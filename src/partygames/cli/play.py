@@ -169,10 +169,8 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
             if you not in match.to_act():
                 # Nobody to ask: time moves on to the next wake-up (never while the player is awaited,
                 # else the phase's time limit would play the player's default action for them).
-                due = match.wake_at()
-                if due is None:
+                if not session.wake_next():
                     raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
-                session.wake(max(due, match.now))
                 continue
             if match.version != shown_version:
                 console.print(render_view(game, match.view(you), lang))

@@ -103,13 +103,14 @@ class TimeLimit:
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """When the current phase's time limit runs out, for a client's countdown: `ends_at` is in
-    milliseconds since the match began."""
+    milliseconds since the match began, `seconds` the limit's length."""
 
     phase: str
     ends_at: int
+    seconds: float  # the limit's length
 
     def to_json(self) -> dict[str, Any]:
-        return {"phase": self.phase, "ends_at": self.ends_at}
+        return {"phase": self.phase, "ends_at": self.ends_at, "seconds": self.seconds}
 
 
 @dataclass(slots=True)
@@ -283,13 +284,8 @@ class Match(ABC):
 
     def time_limit_due(self) -> int | None:
         """When the current phase's time limit runs out (None: no limit, or its defaults are applied)."""
-        clock = self.clock
-        if clock.unchecked:
-            self._check_phase()
-        if clock.spent or clock.phase is None:
-            return None
-        limit = self.time_limit()
-        return None if limit is None else clock.since + round(limit.seconds * 1000)
+        running = self._running_limit()
+        return None if running is None else running[1]
 
     def advance(self, now: int) -> list[Event]:
         """Time passing until `now`: what is due by then happens (for a turn-based game, the time limit's
@@ -304,13 +300,13 @@ class Match(ABC):
         return events
 
     def deadline(self) -> Deadline | None:
-        """The current phase's time limit as a moment, for clients to count down to."""
-        limit = self.time_limit()
-        if limit is None:
+        """The current phase's time limit as a moment, for clients to count down to (None: no limit, or
+        its defaults are applied)."""
+        running = self._running_limit()
+        if running is None:
             return None
-        if self.clock.unchecked:
-            self._check_phase()
-        return Deadline(limit.phase, self.clock.since + round(limit.seconds * 1000))
+        limit, ends_at = running
+        return Deadline(limit.phase, ends_at, limit.seconds)
 
     def shown_action(self, actor: int, action: Action, viewer: int | None) -> Action:
         """What `viewer` (None: a spectator) may know of `actor`'s action: all of it for the actor; once
@@ -329,14 +325,27 @@ class Match(ABC):
             self._check_phase()  # a phase that began at the previous step began at its time
         clock.now = now
 
-    def _check_phase(self) -> None:
-        """Notes when the time-limited phase changed: its limit runs from the step that changed it."""
+    def _check_phase(self) -> TimeLimit | None:
+        """Notes when the time-limited phase changed: its limit runs from the step that changed it.
+        Returns the current limit."""
         clock = self.clock
         clock.unchecked = False
         limit = self.time_limit()
         phase = None if limit is None else limit.phase
         if phase != clock.phase:
             clock.phase, clock.since, clock.spent = phase, clock.now, False
+        return limit
+
+    def _running_limit(self) -> tuple[TimeLimit, int] | None:
+        """The current time limit and the moment it runs out, unless its defaults are applied (one call
+        of `time_limit()`: hosts ask for this after every step)."""
+        clock = self.clock
+        limit = self._check_phase() if clock.unchecked else None
+        if clock.spent or clock.phase is None:
+            return None
+        if limit is None:
+            limit = self.time_limit()
+        return None if limit is None else (limit, clock.since + round(limit.seconds * 1000))
 
     def _time_out(self) -> list[Event]:
         """Applies the time limit's defaults, one seat at a time, while the same phase lasts."""

@@ -74,6 +74,15 @@ class Session:
         self._logged(Entry(now, None, None), events)
         return events
 
+    def wake_next(self, until: int | None = None) -> bool:
+        """Wakes at the match's next wake-up (never before its current time) if one is due, by `until`
+        when given; returns whether it woke."""
+        due = self.match.wake_at()
+        if due is None or (until is not None and due > until):
+            return False
+        self.wake(max(due, self.match.now))
+        return True
+
     def catch_up(self, now: int) -> list[Event]:
         """Wakes at every wake-up due by `now`, each at its own time (a host calls this before an
         action whose arrival raced a deadline: the deadline came first)."""
@@ -153,10 +162,8 @@ class Session:
                 if len(self.log.entries) >= max_entries:
                     raise RuntimeError(f"{self.game.id}: no end after {max_entries} steps")
                 continue
-            due = match.wake_at()
-            if due is None or (until is not None and due > until):
+            if not self.wake_next(until):
                 return
-            self.wake(max(due, match.now))
 
     # -- replay --------------------------------------------------------------------------------------
     @classmethod

@@ -165,11 +165,10 @@ class Room:
         """The current time limit for clients: its phase, length and end on the wall clock."""
         match = self.match
         deadline = match.deadline() if match is not None and self.status == "playing" else None
-        limit = match.time_limit() if match is not None and deadline is not None else None
-        if deadline is None or limit is None:
+        if deadline is None:
             return None
         ends_at = self.wall(deadline.ends_at)
-        return {"phase": deadline.phase, "seconds": limit.seconds * self.hub.settings.deadline_scale,
+        return {"phase": deadline.phase, "seconds": deadline.seconds * self.hub.settings.deadline_scale,
                 "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
 
     def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
