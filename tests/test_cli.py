@@ -6,9 +6,11 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 from rich.console import Console
+from rich.text import TextType
 from typer.testing import CliRunner
 
 from partygames import games
@@ -22,7 +24,18 @@ runner = CliRunner()
 GAME_IDS = games.ids()
 
 
-class ScriptedPlayer(Console):
+class ScriptedConsole(Console):
+    """A terminal whose player is a script: `answer(prompt)` is the line typed at each prompt."""
+
+    def input(self, prompt: TextType = "", *, markup: bool = True, emoji: bool = True, password: bool = False,
+              stream: TextIO | None = None) -> str:
+        return self.answer(str(prompt))
+
+    def answer(self, prompt: str) -> str:
+        raise NotImplementedError
+
+
+class ScriptedPlayer(ScriptedConsole):
     """A terminal whose 'player' answers every prompt with a random valid entry, after first typing a
     wrong entry once per prompt to check that it is explained and asked again."""
 
@@ -32,7 +45,7 @@ class ScriptedPlayer(Console):
         self.prompts = 0
         self._wrong_given = False
 
-    def input(self, prompt: str = "", **kwargs: object) -> str:  # type: ignore[override]
+    def answer(self, prompt: str) -> str:
         self.prompts += 1
         if "Press Enter" in prompt:
             return ""
@@ -145,7 +158,7 @@ def test_replay_detects_a_tampered_log(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "NOT reproduce" in result.output
 
 
-class TypedAnswers(Console):
+class TypedAnswers(ScriptedConsole):
     """A terminal whose player types the given answers, in order."""
 
     def __init__(self, *answers: str) -> None:
@@ -153,7 +166,7 @@ class TypedAnswers(Console):
         self.answers = list(answers)
         self.prompts: list[str] = []
 
-    def input(self, prompt: str = "", **kwargs: object) -> str:  # type: ignore[override]
+    def answer(self, prompt: str) -> str:
         self.prompts.append(prompt)
         return self.answers.pop(0)
 
