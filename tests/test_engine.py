@@ -116,6 +116,21 @@ def test_replay_and_json_round_trip_are_exact() -> None:
     assert GAME.from_json(json.loads(json.dumps(match.to_json()))) == match
 
 
+def test_seat_kinds_are_part_of_the_match_and_its_log() -> None:
+    # Rules like "when all human seats agree" read `humans`; a replay and a stored state keep them.
+    match, log = play(GAME, 3, [RandomBot(s, seed=s) for s in range(3)], seed=2)
+    assert match.bot_seats == (0, 1, 2) and match.humans == ()
+    assert MatchLog.from_json(json.loads(json.dumps(log.to_json()))).bots == [0, 1, 2]
+    assert replay(GAME, MatchLog.from_json(log.to_json())).bot_seats == (0, 1, 2)
+    mixed = GAME.new(3, seed=2, bots=[2, 0])
+    assert mixed.bot_seats == (0, 2) and mixed.humans == (1,)
+    assert GAME.from_json(json.loads(json.dumps(mixed.to_json()))).humans == (1,)
+    assert GAME.new(3, seed=2).humans == (0, 1, 2)  # no bots given: all people
+    for bad in ([3], [-1], ["1"]):  # "1": a string from JSON is refused too
+        with pytest.raises(InvalidOptions):
+            GAME.new(3, seed=2, bots=bad)  # type: ignore[arg-type]
+
+
 def test_specs_enumerate_exactly_the_legal_actions() -> None:
     s = spec("bet", amount=int_range(100, 500, 100))
     actions = enumerate_actions(s)

@@ -121,7 +121,7 @@ def play(
     options = _options(option)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
-        match = game.new(count, options, seed)
+        match = game.new(count, options, seed, bots=[s for s in range(count) if s != seat])
     except EngineError as error:
         _fail(error.ja if language == "ja" else error.en)
         raise
@@ -209,7 +209,7 @@ def replay(
         _fail(f"--seat must be between 0 and {log.seats - 1}.")
     steps: list[tuple[Entry, list[Event], dict[str, Any] | None]] = []
     try:
-        match = game.new(log.seats, log.options, log.seed)
+        match = game.new(log.seats, log.options, log.seed, bots=log.bots)
         # The whole log first: what a seat is shown of another's action depends on how the match ended.
         session = Session(game, match, on_entry=lambda entry, events: steps.append(
             (entry, events, copy.deepcopy(match.view(seat)) if views else None)))

@@ -3,7 +3,7 @@ platform (labels, terminal view, CLI commands, web renderer, chat channels, samp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -97,11 +97,12 @@ class Game:
         return self.match_class.allowed_seat_counts(self.options_class.parse(options))
 
     def new(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
-            script: Mapping[str, Sequence[Any]] | None = None) -> Match:
+            script: Mapping[str, Sequence[Any]] | None = None, bots: Collection[int] = ()) -> Match:
         """A new match; raises InvalidOptions for options or a seat count the game refuses.
 
-        `script` queues chance outcomes by label before the set-up draws (see `Chance.script`)."""
-        return self.match_class(seats, options, seed, script)
+        `script` queues chance outcomes by label before the set-up draws (see `Chance.script`); `bots`
+        are the seats bots play (`Match.bot_seats`)."""
+        return self.match_class(seats, options, seed, script, bots)
 
     def from_json(self, data: Mapping[str, Any]) -> Match:
         return self.match_class.from_json(data)

@@ -42,7 +42,8 @@ class Entry:
 
 @dataclass
 class MatchLog:
-    """Game, seat count, options, seed and every entry in order; `final_state` to check a replay by."""
+    """Game, seat count, options, seed, the bot seats and every entry in order; `final_state` to check a
+    replay by."""
 
     game: str
     seats: int
@@ -50,6 +51,7 @@ class MatchLog:
     seed: int | str
     entries: list[Entry] = field(default_factory=list)
     final_state: dict[str, Any] | None = None
+    bots: list[int] = field(default_factory=list)  # Match.bot_seats
     format: int = LOG_FORMAT  # the format it was read from
 
     @property
@@ -59,7 +61,8 @@ class MatchLog:
 
     def to_json(self) -> dict[str, Any]:
         return {"format": LOG_FORMAT, "game": self.game, "seats": self.seats, "options": self.options,
-                "seed": self.seed, "entries": [e.to_json() for e in self.entries], "final_state": self.final_state}
+                "seed": self.seed, "bots": self.bots, "entries": [e.to_json() for e in self.entries],
+                "final_state": self.final_state}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MatchLog:
@@ -74,7 +77,8 @@ class MatchLog:
         else:
             entries = [Entry.from_json(e) for e in data["entries"]]
         return cls(game=data["game"], seats=int(data["seats"]), options=dict(data["options"]), seed=data["seed"],
-                   entries=entries, final_state=data.get("final_state"), format=int(version))
+                   entries=entries, bots=[int(b) for b in data.get("bots", [])], final_state=data.get("final_state"),
+                   format=int(version))
 
     def reproduces(self, match: Match) -> bool:
         """Whether `match` is in the stored final state (a format-1 state has no clock to compare)."""

@@ -11,7 +11,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -148,7 +148,8 @@ class Match(ABC):
     options_class: ClassVar[type[Options]]
     seat_counts: ClassVar[Sequence[int]]
     # Attributes of the base class, kept apart from the game's own state in JSON.
-    _BASE_ATTRS: ClassVar[frozenset[str]] = frozenset({"seats", "options", "seed", "chance", "version", "clock"})
+    _BASE_ATTRS: ClassVar[frozenset[str]] = frozenset(
+        {"seats", "options", "seed", "chance", "version", "clock", "bot_seats"})
     # Action types whose parameters no other seat ever learns, not even after the match (a secret ballot).
     SECRET_FOREVER: ClassVar[frozenset[str]] = frozenset()
 
@@ -158,9 +159,12 @@ class Match(ABC):
     chance: Chance
     version: int
     clock: MatchClock
+    bot_seats: tuple[int, ...]
+    """The seats a bot plays, fixed when the match is made: a rule may depend on who is human ("when
+    all human seats have voted, the time is extended"). Nothing else may differ for a bot."""
 
     def __init__(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
-                 script: Mapping[str, Sequence[Any]] | None = None) -> None:
+                 script: Mapping[str, Sequence[Any]] | None = None, bots: Collection[int] = ()) -> None:
         self.options = self.options_class.parse(options)
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise InvalidOptions("The seat count must be a whole number.", "席数は整数で指定してください。")
@@ -171,6 +175,9 @@ class Match(ABC):
                 f"{self.game_id} の席数はこのオプションでは {_describe_counts(allowed)} です({seats} は不可)。",
             )
         self.seats = seats
+        if any(type(b) is not int or not 0 <= b < seats for b in bots):
+            raise InvalidOptions("A bot seat must be one of the match's seats.", "ボットの席は参加席から指定してください。")
+        self.bot_seats = tuple(sorted(set(bots)))
         self.seed = seed
         self.chance = Chance(seed)
         for label, outcomes in (script or {}).items():
@@ -228,6 +235,11 @@ class Match(ABC):
         """Whether the match has a result. A match that awaits a seat is never over, so that cheaper test
         comes first; a real-time match that awaits nobody for a moment is not over either."""
         return not self.to_act() and self.result() is not None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play (every seat but `bot_seats`)."""
+        return tuple(s for s in range(self.seats) if s not in self.bot_seats)
 
     @property
     def now(self) -> int:
@@ -397,6 +409,7 @@ class Match(ABC):
             "seats": self.seats,
             "options": self.options.to_json(),
             "seed": self.seed,
+            "bots": list(self.bot_seats),
             "version": self.version,
             "chance": self.chance.to_json(),
             "clock": self.clock.to_json(),
@@ -411,6 +424,7 @@ class Match(ABC):
         match.options = cls.options_class.parse(data["options"])
         match.seats = int(data["seats"])
         match.seed = data["seed"]
+        match.bot_seats = tuple(data.get("bots", ()))  # absent in states stored before seat kinds
         match.version = int(data["version"])
         match.chance = Chance.from_json(data["chance"])
         match.clock = MatchClock.from_json(data.get("clock"))

@@ -47,7 +47,7 @@ class Session:
         self.game = game
         self.match = match
         self.bots = dict(bots or {})
-        self.log = MatchLog(game.id, match.seats, match.options.to_json(), match.seed)
+        self.log = MatchLog(game.id, match.seats, match.options.to_json(), match.seed, bots=list(match.bot_seats))
         self.on_entry = on_entry
         self.forgive_bots = forgive_bots
         # A bot seat -> the match version at which it last answered "nothing now": not asked again
@@ -57,7 +57,7 @@ class Session:
     @classmethod
     def new(cls, game: Game, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
             bots: Mapping[int, Bot] | None = None, **kwargs: Any) -> Session:
-        return cls(game, game.new(seats, options, seed), bots, **kwargs)
+        return cls(game, game.new(seats, options, seed, bots=tuple(bots or ())), bots, **kwargs)
 
     # -- steps ---------------------------------------------------------------------------------------
     def act(self, seat: int, action: Action, now: int | None = None) -> list[Event]:
@@ -171,7 +171,7 @@ class Session:
                on_entry: OnEntry | None = None) -> Session:
         """Rebuilds a match from its log, entry by entry (bots, if given, observe as they did);
         raises IllegalAction if an entry no longer applies."""
-        session = cls(game, game.new(log.seats, log.options, log.seed), bots, on_entry=on_entry)
+        session = cls(game, game.new(log.seats, log.options, log.seed, bots=log.bots), bots, on_entry=on_entry)
         for entry in log.entries:
             session.replay_entry(entry)
         return session

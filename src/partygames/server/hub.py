@@ -23,7 +23,7 @@ from partygames.server.committer import Committer
 from partygames.server.errors import ServerError, room_not_found
 from partygames.server.protocol import CreateRoom
 from partygames.server.rooms import Room
-from partygames.server.seats import SeatInfo, new_token, token_hash
+from partygames.server.seats import SeatInfo, bot_kinds, new_token, token_hash
 from partygames.server.settings import Settings
 from partygames.server.storage import Storage, StoredRoom, Write, dumps
 from partygames.server.text import clean_name, escape
@@ -188,7 +188,9 @@ class Hub:
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
         if row["status"] == "open":
             return room
-        session = room.begin(game.new(row["seats"], options, json.loads(row["seed"])), row["started_at"])
+        # Seat kinds cannot change once a match has started: the stored seats are those it began with.
+        match = game.new(row["seats"], options, json.loads(row["seed"]), bots=bot_kinds(infos))
+        session = room.begin(match, row["started_at"])
         for stored_entry in stored.log:
             action = json.loads(stored_entry["action"]) if stored_entry["action"] is not None else None
             entry = Entry(stored_entry["at"], stored_entry["seat"], action)

@@ -18,7 +18,7 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
     """The match step by step as `seat` saw it (None: the public view). Only for finished matches."""
     final = room.match
     assert room.session is not None and final is not None
-    session = Session(room.game, room.game.new(room.seats, room.options, final.seed))
+    session = Session(room.game, room.game.new(room.seats, room.options, final.seed, bots=final.bot_seats))
     # Views and event data may share lists with the state, which later steps change: copy them now.
     out: list[dict[str, Any]] = [{"version": 0, "at": 0, "seat": None, "action": None, "source": None,
                                   "events": [], "view": copy.deepcopy(session.match.view(seat))}]
@@ -42,7 +42,7 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
     session, final = room.session, room.match
     assert session is not None and final is not None
     log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),
-                   final.to_json())
+                   final.to_json(), list(final.bot_seats))
     if raw:
         return {**log.to_json(), "redacted": False}
     shown = [e if e.seat is None or e.action is None else Entry(e.at, e.seat, final.shown_action(e.seat, e.action, None))

@@ -445,7 +445,8 @@ class Room:
             now = time.time()
             await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
                 "status": "playing", "seed": dumps(seed), "started_at": now})]))
-            self.begin(self.game.new(self.seats, self.options, seed), now).on_entry = self._on_entry
+            match = self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos))
+            self.begin(match, now).on_entry = self._on_entry
             cache: dict[int | None, str] = {}
             deadline_json = self.deadline_json(now)
             self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns]
