@@ -96,6 +96,7 @@ GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", chat=ChatRules(fixed=_teams)),
+    "dm-toy": dataclasses.replace(TOY, id="dm-toy", chat=ChatRules(direct=True)),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),

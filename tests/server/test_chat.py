@@ -52,6 +52,42 @@ def test_team_channels_reach_only_their_members(lobby: Lobby, server: LiveServer
     assert watcher.error()["code"] == "chat/channel"
 
 
+def test_private_messages_reach_the_two_seats_only_and_come_back_to_them_alone(lobby: Lobby,
+                                                                            server: LiveServer) -> None:
+    created, tokens = human_room(lobby, "dm-toy", seats=3)
+    code = created["code"]
+    socks = [Socket(server.ws_url, code, t) for t in tokens]
+    watcher = Socket(server.ws_url, code)
+    for s in (*socks, watcher):
+        s.recv()
+    socks[2].send({"type": "chat", "channel": "dm:0:2", "text": "I peeked row 3"})
+    for s in (socks[0], socks[2]):
+        got = s.until(lambda f: f["type"] == "chat")
+        assert (got["channel"], got["seat"], got["text"]) == ("dm:0:2", 2, "I peeked row 3")
+    assert chats(socks[1]) == [] and chats(watcher) == []
+    # Not a member, not the canonical name (lower seat first), no such seat, oneself: refused.
+    for sender, channel in ((1, "dm:0:2"), (2, "dm:2:0"), (0, "dm:0:3"), (0, "dm:0:0"), (0, "dm:00:2")):
+        socks[sender].send({"type": "chat", "channel": channel, "text": "x"})
+        assert socks[sender].error()["code"] == "chat/channel"
+    watcher.send({"type": "chat", "channel": "dm:0:1", "text": "x"})
+    assert watcher.error()["code"] == "chat/channel"
+    # History: the two members get it when they come back; another seat and spectators never do.
+    again = Socket(server.ws_url, code, tokens[0])
+    assert again.recv()["type"] == "welcome"
+    assert [c["text"] for c in chats(again)] == ["I peeked row 3"]
+    other = Socket(server.ws_url, code, tokens[1])
+    other.recv()
+    assert chats(other) == []
+
+
+def test_a_game_without_private_messages_refuses_them(lobby: Lobby, server: LiveServer) -> None:
+    created, tokens = human_room(lobby, "team-toy", seats=4)
+    sock = Socket(server.ws_url, created["code"], tokens[0])
+    sock.recv()
+    sock.send({"type": "chat", "channel": "dm:0:1", "text": "psst"})
+    assert sock.error()["code"] == "chat/channel"
+
+
 def test_chat_refuses_empty_long_and_too_frequent_messages(lobby: Lobby, server: LiveServer) -> None:
     created, tokens = human_room(lobby, start=False)
     a = Socket(server.ws_url, created["code"], tokens[0])

@@ -59,10 +59,13 @@ class ChatRules:
     `fixed(seats, options)` gives `{channel: [seats]}` for the whole room (teams, pairs), always open.
     `during_match(match)` gives `{channel: {"members": [seats], "open": bool}}` from the match's current
     state, asked again whenever the match moves (a room two players share during one phase).
+    `direct`: private messages between any two seats (channel `dm:<i>:<j>`, i < j), where negotiation is
+    the game.
     """
 
     fixed: ChannelHook | None = None
     during_match: MatchChannelHook | None = None
+    direct: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -131,5 +134,6 @@ class Game:
             "bots": list(self.bots),
             "bot_titles": {kind: self.bot_title(kind).to_json() for kind in self.bots},
             "dynamics": self.dynamics.value,
+            "chat_direct": self.chat.direct,
             "labels": self.labels.to_json(),
         }

@@ -8,6 +8,8 @@ A game declares them in `Game.chat` (`engine.game.ChatRules`):
   the match's current state whenever a message is posted, history is read or the match moves (for
   example a room two players share during one phase). Members read the channel, its history
   included; they may post only while `open` is true. A channel the hook no longer lists is gone.
+- `direct`: private messages between any two seats, on the channel `dm:<i>:<j>` (i < j). It exists
+  once someone posts to it: nothing is listed or computed per pair beforehand.
 
 Spectators have `public` only.
 """
@@ -15,8 +17,9 @@ Spectators have `public` only.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from partygames.engine.game import Game
@@ -26,6 +29,7 @@ from partygames.engine.options import Options
 log = logging.getLogger(__name__)
 
 PUBLIC = "public"
+DIRECT = re.compile(r"dm:(0|[1-9][0-9]?):(0|[1-9][0-9]?)")
 ChannelHook = Callable[[int, Options], Mapping[str, Sequence[int]]]
 MatchChannelHook = Callable[[Match], Mapping[str, Mapping[str, Any]]]
 
@@ -38,7 +42,28 @@ class Channel:
     open: bool = True
 
 
-Channels = Mapping[str, Channel]
+@dataclass(frozen=True)
+class Channels:
+    """A room's channels besides `public` now: the named ones (fixed and the match's), and, when the
+    game allows private messages, a direct channel for each pair of its `direct_seats` seats."""
+
+    named: Mapping[str, Channel] = field(default_factory=dict)
+    direct_seats: int = 0  # 0: no private messages
+
+    def get(self, name: str) -> Channel | None:
+        found = self.named.get(name)
+        if found is None and self.direct_seats:
+            pair = DIRECT.fullmatch(name)
+            if pair is not None:
+                i, j = int(pair[1]), int(pair[2])
+                if i < j < self.direct_seats:
+                    return Channel((i, j))
+        return found
+
+
+def direct_channel(a: int, b: int) -> str:
+    """The private channel of two seats."""
+    return f"dm:{min(a, b)}:{max(a, b)}"
 
 
 def channel_map(game: Game, seats: int, options: Options) -> dict[str, Channel]:
@@ -53,11 +78,13 @@ def has_match_channels(game: Game) -> bool:
     return game.chat.during_match is not None
 
 
-def current_channels(game: Game, fixed: Channels, match: Match | None) -> Channels:
-    """The fixed channels plus the ones the match's state gives now (none before the match starts)."""
+def current_channels(game: Game, seats: int, fixed: Mapping[str, Channel], match: Match | None) -> Channels:
+    """The fixed channels plus the ones the match's state gives now (none before the match starts),
+    and the direct ones when the game has them."""
+    direct = seats if game.chat.direct else 0
     hook: MatchChannelHook | None = game.chat.during_match
     if hook is None or match is None:
-        return fixed
+        return Channels(fixed, direct)
     channels = dict(fixed)
     try:
         for name, spec in hook(match).items():
@@ -67,14 +94,22 @@ def current_channels(game: Game, fixed: Channels, match: Match | None) -> Channe
         # A game bug here must not stall the room (this runs before every commit batch): without the
         # match's channels nobody reads or posts to them, which keeps their talk private.
         log.exception("%s: the match's chat channels failed", game.id)
-        return fixed
-    return channels
+        return Channels(fixed, direct)
+    return Channels(channels, direct)
 
 
 def channels_for(channels: Channels, seat: int | None) -> list[str]:
-    """The channels `seat` may post to now: `public` and every open channel listing it."""
-    return [PUBLIC] + [name for name, channel in channels.items()
+    """The named channels `seat` may post to now: `public` and every open channel listing it (direct
+    channels are not listed: the client offers one per other seat when the room has them)."""
+    return [PUBLIC] + [name for name, channel in channels.named.items()
                        if seat is not None and channel.open and seat in channel.members]
+
+
+def may_post(channels: Channels, channel: str, seat: int | None) -> bool:
+    if channel == PUBLIC:
+        return True
+    found = channels.get(channel)
+    return seat is not None and found is not None and found.open and seat in found.members
 
 
 def may_read(channels: Channels, channel: str, seat: int | None) -> bool:

@@ -34,6 +34,7 @@ from partygames.server.chat import (
     channels_for,
     current_channels,
     has_match_channels,
+    may_post,
     may_read,
     readable,
 )
@@ -378,12 +379,12 @@ class Room:
     # -- chat --------------------------------------------------------------------------------------------
     def chat_channels(self) -> Channels:
         """Every channel besides `public` as of the match's current state (lock held by the caller)."""
-        return current_channels(self.game, self.channels, self.match)
+        return current_channels(self.game, self.seats, self.channels, self.match)
 
     async def chat(self, conn: Connection, channel: str, text: str) -> None:
         async with self.lock:
             channels = self.chat_channels()
-            if channel not in channels_for(channels, conn.seat):
+            if not may_post(channels, channel, conn.seat):
                 # Sent after pending commits: a match channel may have opened or closed in them.
                 self._send([(conn, ServerError(Code.CHAT_CHANNEL, f"You cannot post to {channel[:64]!r} now.",
                                                f"チャンネル「{channel[:64]}」には今は投稿できません。", 403).frame())])

@@ -117,6 +117,7 @@ const STRINGS = {
   replay_time_passed: ["Time passed: what was due happened (a time limit's defaults, ...)", "時間経過:期限の来たことが起きました(制限時間切れの既定の操作など)"],
   replay_unavailable: ["The replay is available once the match is over.", "リプレイは対戦終了後に見られます。"],
   chat_public: ["everyone", "全員"],
+  chat_private: ["only {0}", "{0}とだけ"],
   public_events: ["public", "公開"],
   channel: ["To", "宛先"],
 };

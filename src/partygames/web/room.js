@@ -237,12 +237,13 @@ export function RoomPage({ code, table, lang, navigate }) {
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
           <${Board} view=${view} game=${game} ctx=${ctx} />
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
-            deadline=${view.is_over ? null : state.deadline} />`}
+            deadline=${view.is_over ? null : state.deadline} ctx=${ctx} direct=${!!(info && info.chat_direct)} />`}
           <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
           ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
         </div>`
       : room && status === "open" && !table
-        ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"} />`
+        ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
+            ctx=${ctx} direct=${!!(info && info.chat_direct)} />`
         : null}
   </main>`;
 }
