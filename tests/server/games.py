@@ -17,7 +17,7 @@ from typing import Any
 
 from partygames import games
 from partygames.engine.game import ChatRules, Game
-from partygames.engine.match import Event
+from partygames.engine.match import Event, Result
 from partygames.engine.options import Options
 from tests.toy_game import GAME as TOY
 from tests.toy_game import ToyMatch
@@ -92,11 +92,17 @@ def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
 
 
+def _after_toy(result: Result, options: Options, seats: int) -> dict[str, Any]:
+    """toy-final follows toy: each winner of the toy match brings 100 coins to the pot's limit."""
+    return {"coins": options.to_json()["coins"] + 100 * len(result.winners)}
+
+
 GAMES: dict[str, Game] = {
     "toy": TOY,
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", chat=ChatRules(fixed=_teams)),
     "dm-toy": dataclasses.replace(TOY, id="dm-toy", chat=ChatRules(direct=True)),
+    "toy-final": dataclasses.replace(TOY, id="toy-final", follows={"toy": _after_toy}),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),

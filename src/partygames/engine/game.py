@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from partygames.engine.bots import Bot, RandomBot
+from partygames.engine.errors import InvalidOptions
 from partygames.engine.labels import Labels
-from partygames.engine.match import Match
+from partygames.engine.match import Match, Result
 from partygames.engine.options import Options
 from partygames.engine.samples import Samples
 from partygames.engine.text import Lang, Text
@@ -28,6 +29,9 @@ COMMON_BOT_TITLES = {
 Command = Literal["analyze", "odds"]
 """The `partygames` command group a game's analysis command is mounted in (`partygames odds <id>`)."""
 ChannelHook = Callable[[int, Options], Mapping[str, Sequence[int]]]
+Handover = Callable[["Result", Options, int], Mapping[str, Any]]
+"""How a match of this game follows one of another game in the same room (a series): from the previous
+match's result, its options and the seat count, this game's options (the same people keep their seats)."""
 MatchChannelHook = Callable[[Match], Mapping[str, Mapping[str, Any]]]
 
 
@@ -87,6 +91,10 @@ class Game:
     """The folder served at `/games/<id>/`: its `view.js` is the browser renderer (web/README.md)."""
     chat: ChatRules = field(default_factory=ChatRules)
     samples: Samples = field(default_factory=Samples)
+    follows: Mapping[str, Handover] = field(default_factory=dict)
+    """`{game id: handover}`: the games whose finished match a match of this one may follow in the same
+    room, with the same people (the Liar Game final follows the Pandemic qualifier: its qualifiers become
+    the players). Any game may follow itself ("play again", same options) without declaring it."""
 
     @property
     def options_class(self) -> type[Options]:
@@ -109,6 +117,20 @@ class Game:
 
     def from_json(self, data: Mapping[str, Any]) -> Match:
         return self.match_class.from_json(data)
+
+    def options_after(self, previous: Game, result: Result, options: Options, seats: int) -> Options:
+        """This game's options for a match that follows `previous`'s finished match in the same room;
+        raises InvalidOptions when it cannot follow it (undeclared, or a seat count it refuses)."""
+        if previous.id == self.id:
+            chosen = options
+        elif previous.id in self.follows:
+            chosen = self.options_class.parse(dict(self.follows[previous.id](result, options, seats)))
+        else:
+            raise InvalidOptions(f"{self.id} cannot follow {previous.id}.", f"{self.id} は {previous.id} の次には遊べません。")
+        if seats not in self.match_class.allowed_seat_counts(chosen):
+            raise InvalidOptions(f"{self.id} cannot be played by {seats} seats with these options.",
+                                 f"{self.id} はこのオプションでは {seats} 席で遊べません。")
+        return chosen
 
     def make_bot(self, kind: str, seat: int, seed: int = 0) -> Bot:
         if kind not in self.bots:
@@ -135,5 +157,6 @@ class Game:
             "bot_titles": {kind: self.bot_title(kind).to_json() for kind in self.bots},
             "dynamics": self.dynamics.value,
             "chat_direct": self.chat.direct,
+            "follows": list(self.follows),
             "labels": self.labels.to_json(),
         }

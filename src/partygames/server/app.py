@@ -33,6 +33,7 @@ from partygames.server.protocol import (
     CreateRoom,
     FillBots,
     JoinRoom,
+    NextMatch,
     PingFrame,
     SyncFrame,
     parse_frame,
@@ -155,6 +156,16 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await hub.get(code)
         require_host(room, x_host_token)
         await room.start()
+        return room_json(await settled(code), request)
+
+    @app.post("/api/rooms/{code}/next", tags=["lobby"])
+    async def next_match(code: str, body: NextMatch, request: Request,
+                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Once the match is over: the same people play again (`game` omitted: the same game and options,
+        a new seed), or play a game that follows this one (a series: its options come from this result)."""
+        room = await hub.get(code)
+        require_host(room, x_host_token)
+        await hub.next_match(room, body.game)
         return room_json(await settled(code), request)
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])

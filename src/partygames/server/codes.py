@@ -35,7 +35,7 @@ class Code(StrEnum):
     ROOM_FULL = "room/full", "No free human seat is left."
     ROOM_SEATS_EMPTY = "room/seats_empty", "A human seat is still free; fill it with bots or wait."
     ROOM_NOT_STARTED = "room/not_started", "The match has not started."
-    ROOM_NOT_OVER = "room/not_over", "Replays and logs open when the match is over."
+    ROOM_NOT_OVER = "room/not_over", "Replays, logs and the room's next match open when the match is over."
     ROOM_SEAT_KINDS = ("room/seat_kinds",
                        "`seat_kinds` has the wrong length, or an entry that is neither `human` nor one of the "
                        "game's `bot:<kind>`.")

@@ -186,6 +186,7 @@ class Hub:
                     row["created_at"])
         room.chat_log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
+        room.match_number, room.seq_offset = len(stored.matches) + 1, stored.seq_offset
         if row["status"] == "open":
             return room
         # Seat kinds cannot change once a match has started: the stored seats are those it began with.
@@ -200,6 +201,14 @@ class Hub:
         room.changed_at = time.time()  # bots think again from the reload, as people reconnect
         room.status = row["status"]
         return room
+
+    async def next_match(self, room: Room, game_id: str | None) -> None:
+        """The room's next match (see `Room.next_match`): `game_id` None plays the same game again."""
+        game = room.game if game_id is None else self.games.get(game_id)
+        if game is None or (game_id is not None and game_id not in room.next_games()):
+            raise ServerError(Code.GAME_UNKNOWN, f"{str(game_id)[:40]!r} cannot follow {room.game.id} in this room.",
+                              f"このルームでは {room.game.id} の次に「{str(game_id)[:40]}」は遊べません。", 422)
+        await room.next_match(game)
 
     def forget(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:

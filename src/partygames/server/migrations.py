@@ -1,6 +1,7 @@
 """Changes to the server's database schema, applied when the database is opened (`migrate`).
 
-Each change keeps the data. So far there is one:
+Each change keeps the data. New tables (`matches`, for a room's earlier matches) are simply created.
+So far one change moves data:
 
 1. Tables renamed and time moved into the match log (issue #7). The tables were `pg_rooms`, `pg_seats`,
    `pg_actions` and `pg_chats`, but PostgreSQL reserves the `pg_` prefix for its own catalogs; they become

@@ -129,3 +129,7 @@ class JoinRoom(_Body):
 
 class FillBots(_Body):
     kind: Annotated[str, StringConstraints(max_length=40)] | None = None
+
+
+class NextMatch(_Body):
+    game: Annotated[str, StringConstraints(max_length=64)] | None = None

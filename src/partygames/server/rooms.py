@@ -15,12 +15,12 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, Protocol
 
 from partygames.engine.actions import Action
-from partygames.engine.errors import IllegalAction
+from partygames.engine.errors import IllegalAction, InvalidOptions
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
@@ -68,6 +68,9 @@ class Host(Protocol):
     base_url: str
 
     @property
+    def games(self) -> Mapping[str, Game]: ...
+
+    @property
     def committer(self) -> Committer: ...
 
     def drop(self, room: Room, error: BaseException | None) -> None:
@@ -108,6 +111,8 @@ class Room:
         self.pending_acks: dict[Connection, list[Any]] = {}
         self.channels = channel_map(game, seats, options)  # the fixed ones; see `chat_channels()`
         self.match_channels = has_match_channels(game)
+        self.match_number = 1  # the room's matches are numbered 1, 2, ... (play again, a series)
+        self.seq_offset = 0  # the stored `seq` of the last log entry before this match
 
     # -- derived ---------------------------------------------------------------------------------------
     @property
@@ -148,6 +153,9 @@ class Room:
             "link": f"{base_url.rstrip('/')}/room/{self.code}",
             "game": self.game.id,
             "title": self.game.title.to_json(),
+            "match": self.match_number,
+            "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
+            if self.status == "over" else [],
             "options": self.options.to_json(),
             "status": self.status,
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot,
@@ -299,7 +307,7 @@ class Room:
         self.sources.append(source)
         version = self.history.record(events)
         write = Write(inserts=[(db.log_entries, {
-            "room": self.code, "seq": version, "at": entry.at, "seat": entry.seat,
+            "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
             "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
         result = self.session.match.result() if self.session.match.is_over else None
         if result is not None:
@@ -452,6 +460,63 @@ class Room:
             deadline_json = self.deadline_json(now)
             self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns]
                        + self._channel_frames())
+            self.scheduler.poke()
+
+    def next_games(self) -> list[str]:
+        """The games the same people may play next in this room: this one again, then those that declare
+        they follow it (`Game.follows`)."""
+        return [self.game.id] + [g.id for g in self.hub.games.values() if self.game.id in g.follows and g.id != self.game.id]
+
+    async def next_match(self, game: Game) -> None:
+        """Starts the room's next match once this one is over: the same seats, people and bots, a new seed;
+        `game` is this game again or one that follows it, with the options it derives from this result.
+        The finished match is kept (`matches`), in the same transaction that starts the next one."""
+        async with self.lock:
+            match, session = self.match, self.session
+            if self.status != "over" or match is None or session is None:
+                raise ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)
+            result = match.result()
+            assert result is not None
+            try:
+                options = game.options_after(self.game, result, self.options, self.seats)
+            except InvalidOptions as error:
+                raise ServerError(Code.OPTIONS_INVALID, error.en, error.ja, 422) from None
+            kinds: list[tuple[int, str]] = []  # a bot kind the next game lacks becomes its heuristic bot
+            for seat, kind in bot_kinds(self.seat_infos).items():
+                if kind not in game.bots:
+                    kinds.append((seat, "heuristic" if "heuristic" in game.bots else next(iter(game.bots))))
+            last_seq = self.seq_offset + self.version
+            seed = secrets.randbits(62)
+            now = time.time()
+            write = Write(inserts=[(db.matches, {
+                "room": self.code, "number": self.match_number, "game": self.game.id,
+                "options": dumps(self.options.to_json()), "seed": dumps(match.seed), "bots": dumps(list(match.bot_seats)),
+                "started_at": self.started_at, "result": dumps(result.to_json()), "last_seq": last_seq})],
+                updates=[(db.rooms, {"code": self.code}, {
+                    "game": game.id, "options": dumps(options.to_json()), "status": "playing", "seed": dumps(seed),
+                    "started_at": now, "result": None})]
+                + [(db.seats, {"room": self.code, "seat": seat}, {"bot": kind}) for seat, kind in kinds])
+            await self._submit(write)
+            for seat, kind in kinds:
+                self.seat_infos[seat].bot = kind
+            self.game, self.options = game, options
+            self.channels = channel_map(game, self.seats, options)
+            self.match_channels = has_match_channels(game)
+            self.match_number += 1
+            self.seq_offset = last_seq
+            self.history = EventHistory(self.hub.settings.max_catchup)
+            self.sources = []
+            self.pending_acks.clear()
+            self.begin(game.new(self.seats, options, seed, bots=bot_kinds(self.seat_infos)), now).on_entry = self._on_entry
+            # The room frame first: it tells clients that a new match began (its versions count from 0 again).
+            sends = self._room_frames()
+            deadline_json = self.deadline_json(now)
+            cache: dict[int | None, str] = {}
+            for conn in self.conns:
+                conn.sent_channels = channels_for(self.chat_channels(), conn.seat)
+                sends.append((conn, {"type": "channels", "channels": conn.sent_channels}))
+                sends.append((conn, self._update(conn, None, cache, deadline_json, [])))
+            self._send(sends)
             self.scheduler.poke()
 
     def begin(self, match: Match, started_at: float) -> Session:

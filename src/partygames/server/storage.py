@@ -1,8 +1,11 @@
-"""The database: rooms, seats, the match log and chat, through SQLAlchemy Core.
+"""The database: rooms, seats, the match log, earlier matches and chat, through SQLAlchemy Core.
 
 A match is stored as its game, seat count, options and seed plus the ordered log of its steps (a seat's
 action or time passing, each at its match time); the state is rebuilt by replaying the log (the engine
-guarantees determinism). Tokens are stored only as SHA-256 hashes. The same schema runs on SQLite (WAL,
+guarantees determinism). A room plays one match at a time, described by its `rooms` row; when the same
+people go on to another match (play again, or the next match of a series) the finished one is kept in
+`matches`, and its log entries stay where they are: `log_entries.seq` counts on across a room's matches,
+and a match's entries are those after the previous match's `last_seq`. Tokens are stored only as SHA-256 hashes. The same schema runs on SQLite (WAL,
 synchronous=FULL) and PostgreSQL. Databases made before the tables were renamed are migrated on open
 (`migrations.py`).
 """
@@ -75,6 +78,20 @@ log_entries = Table(
     Column("source", String(8), nullable=False),  # seat | bot | wake (before the rename also timer | clock)
 )
 
+matches = Table(
+    "matches",  # a room's finished matches before its current one
+    metadata,
+    Column("room", String(12), ForeignKey("rooms.code"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 1, 2, ...
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("seed", Text, nullable=False),  # JSON
+    Column("bots", Text, nullable=False),  # JSON: the bot seats
+    Column("started_at", Float, nullable=False),
+    Column("result", Text, nullable=True),  # JSON
+    Column("last_seq", Integer, nullable=False),  # its log is log_entries.seq in (previous last_seq, last_seq]
+)
+
 chat_messages = Table(
     "chat_messages", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -102,8 +119,14 @@ class StoredRoom:
 
     row: dict[str, Any]
     seats: list[dict[str, Any]]
-    log: list[dict[str, Any]]
+    log: list[dict[str, Any]]  # the current match's
     chat: list[dict[str, Any]]
+    matches: list[dict[str, Any]] = field(default_factory=list)  # the earlier ones, in order
+
+    @property
+    def seq_offset(self) -> int:
+        """The `seq` of the last log entry before the current match."""
+        return self.matches[-1]["last_seq"] if self.matches else 0
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -149,7 +172,7 @@ class Storage:
             for table, row in w.inserts:
                 grouped[table.name].append(row)
                 tables[table.name] = table
-        for name in ("rooms", "seats", "log_entries", "chat_messages"):
+        for name in ("rooms", "seats", "log_entries", "matches", "chat_messages"):
             if grouped.get(name):
                 conn.execute(insert(tables[name]), grouped[name])
         for w in writes:
@@ -163,11 +186,15 @@ class Storage:
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.room == code).order_by(seats.c.seat)).mappings()
-            log = conn.execute(select(log_entries).where(log_entries.c.room == code)
+            earlier = [dict(m) for m in conn.execute(select(matches).where(matches.c.room == code)
+                                                     .order_by(matches.c.number)).mappings()]
+            offset = earlier[-1]["last_seq"] if earlier else 0
+            log = conn.execute(select(log_entries).where(log_entries.c.room == code, log_entries.c.seq > offset)
                                .order_by(log_entries.c.seq)).mappings()
             chat = conn.execute(select(chat_messages).where(chat_messages.c.room == code)
                                 .order_by(chat_messages.c.id)).mappings()
-            return StoredRoom(dict(row), [dict(s) for s in seat_rows], [dict(a) for a in log], [dict(c) for c in chat])
+            return StoredRoom(dict(row), [dict(s) for s in seat_rows], [dict(a) for a in log], [dict(c) for c in chat],
+                              earlier)
 
     def codes(self, status: str) -> list[str]:
         with self.engine.connect() as conn:

@@ -53,6 +53,9 @@ export const api = {
     call("POST", `/api/rooms/${encodeURIComponent(code)}/fill-bots`, { body: { kind }, headers: { "X-Host-Token": hostToken } }),
   start: (code, hostToken) =>
     call("POST", `/api/rooms/${encodeURIComponent(code)}/start`, { body: {}, headers: { "X-Host-Token": hostToken } }),
+  /** Once the match is over: the same people play again (`game` null) or play a game that follows it. */
+  nextMatch: (code, hostToken, game) =>
+    call("POST", `/api/rooms/${encodeURIComponent(code)}/next`, { body: { game: game || null }, headers: { "X-Host-Token": hostToken } }),
   replay: (code, seat, token) => {
     const query = seat === null || seat === undefined || seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
     return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: token ? { "X-Seat-Token": token } : {} });

@@ -37,6 +37,10 @@ function reducer(state, msg) {
       return { ...state, seat: msg.seat ?? null, name: msg.name ?? null, room: msg.room ?? state.room,
         channels: msg.channels || ["public"], fatal: null, chat: [] };
     case "room":
+      if (msg.room && state.room && msg.room.match !== state.room.match) {
+        // The room's next match has begun (play again, or a series): its versions count from 0 again.
+        return { ...state, room: msg.room, view: null, version: -1, deadline: null, events: [], fresh: [], pending: null, error: null };
+      }
       return { ...state, room: msg.room ?? state.room };
     case "channels":
       // The match opened or closed a channel this connection may post to (docs/protocol.md, Chat).

@@ -118,6 +118,8 @@ const STRINGS = {
   replay_unavailable: ["The replay is available once the match is over.", "リプレイは対戦終了後に見られます。"],
   chat_public: ["everyone", "全員"],
   chat_private: ["only {0}", "{0}とだけ"],
+  play_again: ["Play again", "もう一度遊ぶ"],
+  next_game: ["Next: {0}", "次へ: {0}"],
   public_events: ["public", "公開"],
   channel: ["To", "宛先"],
 };

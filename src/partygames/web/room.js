@@ -152,6 +152,26 @@ function Board({ view, game, ctx }) {
   </section>`;
 }
 
+/** The host's choice once a match is over: the same people play again (same game, options and seats, a
+ * new seed), or play a game that follows this one (the room's `next_games`, a series). */
+function NextMatch({ room, hostToken, onError }) {
+  const [busy, setBusy] = useState(false);
+  const go = async (game) => {
+    setBusy(true);
+    try {
+      await api.nextMatch(room.code, hostToken, game);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const others = (room.next_games || []).filter((g) => g.id !== room.game);
+  return html`<button type="button" disabled=${busy} onClick=${() => go(null)} data-testid="play-again">${t("play_again")}</button>
+    ${others.map((g) => html`<button type="button" disabled=${busy} onClick=${() => go(g.id)} data-testid=${`next-${g.id}`}>
+      ${t("next_game", tr(g.title) || g.id)}</button>`)}`;
+}
+
 export function RoomPage({ code, table, lang, navigate }) {
   const [held, setHeld] = useState(() => loadSeat(code));
   const [problem, setProblem] = useState(null);
@@ -227,8 +247,12 @@ export function RoomPage({ code, table, lang, navigate }) {
       ? html`
         <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${view.is_over ? null : state.deadline} />
         ${view.is_over || (status === "over" && !table) ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
-          <p><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
-            onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a></p>` : null}
+          <p class="after-match"><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
+            onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a>
+            ${status === "over" && held.hostToken && !table
+              ? html`<${NextMatch} room=${room} hostToken=${held.hostToken} onError=${setProblem} />` : null}
+            <a class="button secondary" href="/" data-testid="back-to-lobby"
+              onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
         <div class="room-grid">
           <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} onBusy=${setStageBusy} />
           ${seat != null && !view.is_over && (view.legal_actions.length || state.error)

@@ -1,0 +1,81 @@
+"""A room plays on: the same people play again, or a match that follows the finished one (a series), and
+the room's matches survive a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.client import Lobby, Socket, human_room
+from tests.server.live import LiveServer
+
+pytestmark = pytest.mark.xdist_group("server-restart")
+
+
+def finish(socks: list[Socket], version: int, bids: tuple[int, ...] = (3, 7)) -> None:
+    """Both seats bid (the toy match ends once all have bid); seat 1 bids more, so it wins."""
+    for sock, bid in zip(socks, bids, strict=True):
+        sock.act({"type": "bid", "amount": bid})
+    assert socks[0].reach(version + 2)["view"]["is_over"]
+
+
+def next_match(lobby: Lobby, code: str, host_token: str | None, game: str | None = None) -> tuple[int, dict[str, Any]]:
+    response = lobby.http.post(f"/api/rooms/{code}/next", json={"game": game},
+                               headers={"X-Host-Token": host_token} if host_token else {})
+    return response.status_code, response.json()
+
+
+def test_the_same_people_play_again_then_a_following_game_and_it_all_survives_a_restart(
+        tmp_path: Path, database_url: str | None) -> None:
+    live = LiveServer(tmp_path, database_url, bot_delay=0.02).start()
+    try:
+        lobby = Lobby(live.url)
+        created, tokens = human_room(lobby, "toy", seats=2)
+        code, host = created["code"], created["host_token"]
+        socks = [Socket(live.ws_url, code, t) for t in tokens]
+        for sock in socks:
+            sock.update(0)
+        # Not before the match is over, and only the host.
+        assert next_match(lobby, code, host)[1]["error"]["code"] == "room/not_over"
+        finish(socks, 0)
+        assert [g["id"] for g in lobby.room(code)["next_games"]] == ["toy", "toy-final"]
+        assert next_match(lobby, code, None)[1]["error"]["code"] == "host/bad_token"
+        assert next_match(lobby, code, host, "dice-derby")[1]["error"]["code"] == "game/unknown"  # does not follow toy
+        assert lobby.room(code)["status"] == "over"
+
+        status, room = next_match(lobby, code, host)  # play again: same game, options and seats
+        assert status == 200 and room["match"] == 2 and room["status"] == "playing" and room["version"] == 0
+        assert [s["name"] for s in room["seats"]] == ["P0", "P1"]
+        for sock in socks:
+            announced = sock.until(lambda f: f["type"] == "room" and f["room"]["match"] == 2)
+            assert announced["room"]["game"] == "toy"
+            fresh = sock.update(0)
+            assert fresh["fresh"] and not fresh["view"]["is_over"] and fresh["view"]["my_bid"] is None
+        finish(socks, 0, bids=(9, 1))  # seat 0 wins this one
+
+        status, room = next_match(lobby, code, host, "toy-final")
+        assert status == 200 and room["match"] == 3 and room["game"] == "toy-final"
+        assert room["options"]["coins"] == 10 + 100  # one winner in match 2 (tests/server/games.py)
+        for sock in socks:
+            sock.until(lambda f: f["type"] == "room" and f["room"]["match"] == 3)
+            view = sock.update(0)["view"]  # toy-final's Match is toy's, with the options the handover gave
+            assert view["legal_actions"][0]["params"]["amount"]["max"] == 110
+        socks[0].act({"type": "bid", "amount": 105}, "a")
+        assert socks[0].update(1)["acks"] == ["a"]
+        live.kill()
+        lobby.http.close()
+
+        live.start()
+        lobby = Lobby(live.url)
+        room = lobby.room(code)
+        assert (room["match"], room["game"], room["status"], room["version"]) == (3, "toy-final", "playing", 1)
+        back = Socket(live.ws_url, code, tokens[1])
+        back.recv()
+        assert back.update()["view"]["has_bid"] == [True, False]
+        back.act({"type": "bid", "amount": 2})
+        assert back.update(2)["view"]["is_over"]
+        lobby.http.close()
+    finally:
+        live.stop()
