@@ -105,6 +105,12 @@ def test_the_replay_steps_through_a_finished_match_with_each_seats_view(
     expect(page.locator(".ln-players tr.me")).to_have_count(1)
     expect(page.locator(".ln-players tr.me")).to_contain_text("Ben")
     page.screenshot(path=str(artifacts / "replay.png"), full_page=True)
+    # Autoplay walks on by itself at the chosen speed, and a manual step pauses it.
+    page.get_by_test_id("replay-speed").select_option("4")
+    page.get_by_test_id("replay-autoplay").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("Step 3 /", timeout=5000)
+    page.get_by_test_id("replay-prev").click()
+    expect(page.get_by_test_id("replay-autoplay")).to_have_attribute("aria-pressed", "false")
     assert host.errors == []
 
 

@@ -22,6 +22,8 @@ function describeAction(step, game, ctx) {
   return `${by}${source}: ${actionLabel(ctx, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
+const STEP_MS = 1500;
+
 export function ReplayPage({ code, lang, navigate }) {
   const [room, setRoom] = useState(null);
   const [perspective, setPerspective] = useState(() => {
@@ -61,6 +63,22 @@ export function ReplayPage({ code, lang, navigate }) {
   const step = steps[index];
   const batch = step ? step.events.map((e, i) => ({ ...e, key: `${perspective}:${index}:${i}` })) : [];
   const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));
+  // Autoplay: one step every STEP_MS / speed, stopping at the last step (any manual step pauses it).
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  useEffect(() => {
+    if (!playing) return undefined;
+    if (index >= steps.length - 1) {
+      setPlaying(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => setIndex((i) => Math.min(steps.length - 1, i + 1)), STEP_MS / speed);
+    return () => clearTimeout(timer);
+  }, [playing, index, speed, steps.length]);
+  const stepTo = (i) => {
+    setPlaying(false);
+    go(i);
+  };
   return html`<main class="page replay" data-testid="replay">
     <header class="room-head">
       <a class="back" href=${`/room/${code}`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}`); }}>← ${t("back_to_room")}</a>
@@ -73,13 +91,17 @@ export function ReplayPage({ code, lang, navigate }) {
         ${((room && room.seats) || []).map((s) => html`<option value=${String(s.seat)}>${ctx.seatName(s.seat)}</option>`)}
       </select></label>
       <div class="row stepper">
-        <button onClick=${() => go(0)} disabled=${index === 0}>⏮ ${t("first")}</button>
-        <button onClick=${() => go(index - 1)} disabled=${index === 0} data-testid="replay-prev">◀ ${t("prev")}</button>
+        <button onClick=${() => stepTo(0)} disabled=${index === 0}>⏮ ${t("first")}</button>
+        <button onClick=${() => stepTo(index - 1)} disabled=${index === 0} data-testid="replay-prev">◀ ${t("prev")}</button>
         <span data-testid="replay-step">${t("step", index, Math.max(0, steps.length - 1))}</span>
-        <button onClick=${() => go(index + 1)} disabled=${index >= steps.length - 1} data-testid="replay-next">${t("next")} ▶</button>
-        <button onClick=${() => go(steps.length - 1)} disabled=${index >= steps.length - 1}>${t("last")} ⏭</button>
+        <button onClick=${() => stepTo(index + 1)} disabled=${index >= steps.length - 1} data-testid="replay-next">${t("next")} ▶</button>
+        <button onClick=${() => stepTo(steps.length - 1)} disabled=${index >= steps.length - 1}>${t("last")} ⏭</button>
+        <button onClick=${() => setPlaying(!playing)} disabled=${!playing && index >= steps.length - 1} data-testid="replay-autoplay"
+          aria-pressed=${playing}>${playing ? t("pause") : t("autoplay")}</button>
+        <label>${t("speed")} <select value=${String(speed)} onChange=${(e) => setSpeed(Number(e.target.value))} data-testid="replay-speed">
+          ${[1, 2, 4].map((x) => html`<option value=${String(x)}>×${x}</option>`)}</select></label>
       </div>
-      ${steps.length > 1 ? html`<input type="range" class="slider" min="0" max=${steps.length - 1} value=${index} onInput=${(e) => go(Number(e.target.value))} />` : null}
+      ${steps.length > 1 ? html`<input type="range" class="slider" min="0" max=${steps.length - 1} value=${index} onInput=${(e) => stepTo(Number(e.target.value))} />` : null}
       <p class="muted"><a href=${`/api/rooms/${code}/log`} target="_blank" rel="noopener">${t("full_state")} (JSON)</a></p>
     </section>
     ${step
