@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -15,9 +16,11 @@ from typer.testing import CliRunner
 
 from partygames import games
 from partygames.cli.main import app
-from partygames.cli.play import Prompter, play_in_terminal
+from partygames.cli.play import Prompter, Quit, play_in_terminal
+from partygames.cli.terminal import render_result
 from partygames.engine.actions import sequence, spec
-from partygames.engine.session import Session, replay
+from partygames.engine.session import Session, play, replay
+from partygames.engine.text import Lang
 from tests.toy_game import ORDER_GAME
 
 runner = CliRunner()
@@ -47,12 +50,12 @@ class ScriptedPlayer(ScriptedConsole):
 
     def answer(self, prompt: str) -> str:
         self.prompts += 1
-        if "Press Enter" in prompt:
-            return ""
         if not self._wrong_given:
             self._wrong_given = True
             return "not a number"
         self._wrong_given = False
+        if "Press Enter" in prompt or "Enter で実行" in prompt:
+            return ""
         order = self._order(prompt)
         if order is not None:
             return order
@@ -79,21 +82,27 @@ class ScriptedPlayer(ScriptedConsole):
         return " ".join(map(str, self.rng.sample(range(1, int(count) + 1), length)))
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str) -> None:
+def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str, lang: Lang) -> None:
     game = games.get(game_id)
     options = dict(game.samples.golden.options) if game.samples.golden else {}
     seats = min(game.seat_counts_for(options))
     bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(1, seats)}
     session = Session.new(game, seats, options, seed=3, bots=bots)
     console = ScriptedPlayer(seed=7)
-    assert play_in_terminal(console, session, 0, "en")
+    assert play_in_terminal(console, session, 0, lang)
     assert session.match.is_over and session.log.reproduces(replay(game, session.log))
     # The player was asked and played: time did not run out on them while the bots moved.
     assert console.prompts and any(entry.seat == 0 for entry in session.log.entries)
     screen = console.export_text()
-    assert "Result" in screen
-    assert "Enter a number" in screen or "Enter a whole number" in screen
+    assert ("Result" if lang == "en" else "結果") in screen
+    if lang == "en":
+        assert "Enter a number" in screen or "Enter a whole number" in screen
+    else:
+        assert "番号を入力してください" in screen or "整数を入力してください" in screen
+    # Events, views and results read as sentences and tables, never as raw data.
+    assert not re.search(r"\{['\"]|\[['\"]|': |\": ", screen), screen
 
 
 def test_games_lists_every_game_in_both_languages() -> None:
@@ -209,3 +218,70 @@ def test_a_game_with_an_ordered_list_can_be_played_to_the_end_in_the_terminal(la
     screen = console.export_text()
     assert ("Type only numbers from the list" in screen) if lang == "en" else ("一覧の番号だけ" in screen)
     assert (" → ".join(guess) in screen) and ("Result" in screen if lang == "en" else "結果" in screen)
+
+
+@pytest.mark.parametrize(("lang", "explained"), [
+    ("en", "There is only one thing to do now (go): press Enter alone, or q to quit."),
+    ("ja", "いまできるのは「go」だけです。Enter だけを押すか、q で終了してください。"),
+])
+def test_a_single_choice_prompt_takes_enter_only_and_explains_anything_else(lang: Lang, explained: str) -> None:
+    console = TypedAnswers("yes", "1", "")
+    assert Prompter(console, ORDER_GAME, lang).action([spec("go")]) == {"type": "go"}
+    assert len(console.prompts) == 3
+    assert console.export_text().count(explained) == 2
+    with pytest.raises(Quit):  # q still quits
+        Prompter(TypedAnswers("q"), ORDER_GAME, lang).action([spec("go")])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_s_result_is_a_table_with_every_key_and_word_in_the_chosen_language(game_id: str,
+                                                                                     lang: Lang) -> None:
+    """Played over the game's conformance set-ups, so that every variant's holdings and details show."""
+    game = games.get(game_id)
+    conf = game.samples.conformance
+    for seats in conf.seat_counts(game.seat_counts):
+        bots = [game.make_bot("random", s, seed=s) for s in range(seats)]
+        match, _ = play(game, seats, bots, dict(conf.options), seed=seats)
+        result = match.result()
+        assert result is not None
+        for width in (160, 72):  # wide: a column per holding; narrow: the holdings in one cell
+            console = Console(record=True, width=width, file=io.StringIO())
+            tables = render_result(game, result.to_json(), lang, you=0)
+            console.print(tables)
+            screen = console.export_text()
+            assert not tables.missing, f"{game_id}: no {lang} label for {sorted(tables.missing)}"
+            assert ("結果" if lang == "ja" else "Result") in screen and "…" not in screen
+            assert not re.search(r"[{}]|\w_\w", screen), screen  # no raw maps, no raw keys
+            if lang == "ja":
+                assert ("詳細" in screen) == bool(result.detail)
+                for key in result.seats[0].holdings:
+                    assert game.labels.holdings[key].ja in screen
+
+
+def test_play_starts_from_a_fresh_seed_it_prints_and_replays_the_same_deal_with_it() -> None:
+    game_id = "last-man-standing" if "last-man-standing" in GAME_IDS else GAME_IDS[0]
+    first = runner.invoke(app, ["play", game_id], input="q\n")
+    seed = re.search(r"seed (\d+)", first.output)
+    assert first.exit_code == 0 and seed, first.output
+    again = runner.invoke(app, ["play", game_id, "--seed", seed.group(1)], input="q\n")
+    assert f"--seed {seed.group(1)}" in again.output
+    # The same seed deals the same first screen (the seed line aside).
+    assert first.output.splitlines()[1:] == again.output.splitlines()[1:]
+    seeds = {re.search(r"seed (\d+)", runner.invoke(app, ["play", game_id], input="q\n").output).group(1)  # type: ignore[union-attr]
+             for _ in range(3)}
+    assert len(seeds | {seed.group(1)}) > 1
+
+
+def test_simulate_explains_win_rates_that_add_up_to_more_than_one_hundred_percent() -> None:
+    game = next(g for g in games.all_games() if g.id == "smuggling")
+    args = ["simulate", game.id, "--games", "4", "--seed", "1"]
+    for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
+        args += ["-o", f"{key}={json.dumps(value)}"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "seed 1" in text and "4 of 4 matches had more than one winner" in text
+    assert "the rates can add up to more than 100%" in text
+    summary = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert summary["seed"] == 1 and summary["shared_wins"] == 4 and summary["winners_per_match"] >= 2

@@ -88,6 +88,13 @@ def _die(gate: int) -> str:
     return f"{gate}({die_name(gate)})"
 
 
+def value_text(key: str, value: Any, lang: Lang) -> str | None:
+    """A gate in a result reads as its horse: "5 (d12)"."""
+    if key in ("horse", "first", "second") and isinstance(value, int):
+        return f"{value} ({die_name(value)})"
+    return None
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
     """One line per race event, so that terminal play shows the dice opening one by one."""
     ja = lang == "ja"
