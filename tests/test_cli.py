@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 import re
@@ -10,6 +11,8 @@ from pathlib import Path
 from typing import TextIO
 
 import pytest
+from budoux import load_default_japanese_parser
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import TextType
 from typer.testing import CliRunner
@@ -17,6 +20,7 @@ from typer.testing import CliRunner
 from partygames import games
 from partygames.cli.main import app
 from partygames.cli.play import Prompter, Quit, play_in_terminal
+from partygames.cli.prose import Prose, wrap
 from partygames.cli.terminal import render_result
 from partygames.engine.actions import sequence, spec
 from partygames.engine.session import Session, play, replay
@@ -285,3 +289,56 @@ def test_simulate_explains_win_rates_that_add_up_to_more_than_one_hundred_percen
     assert "the rates can add up to more than 100%" in text
     summary = json.loads(runner.invoke(app, [*args, "--json"]).output)
     assert summary["seed"] == 1 and summary["shared_wins"] == 4 and summary["winners_per_match"] >= 2
+
+
+CLOSING = "。、)」』,"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_japanese_rules_are_bulleted_and_wrap_between_phrases_never_inside_a_figure(game_id: str) -> None:
+    game = games.get(game_id)
+    summary = re.sub(r"\n\s*", "", game.summary.ja.replace("**", ""))  # one run, to find each line in
+    for width in range(24, 101, 7):
+        console = Console(record=True, width=width, file=io.StringIO())
+        console.print(Prose(game.summary.ja, "ja"))
+        lines = console.export_text().splitlines()
+        assert any(line.startswith("・") for line in lines)
+        texts = [line.removeprefix("・").strip() for line in lines if line.strip()]
+        for before, after in itertools.pairwise(texts):
+            assert after[0] not in CLOSING, f"width {width}: a line starts with {after[0]!r}: {after!r}"
+            inside_a_run = (before[-3:] + after[:3]) in summary  # not a break at a space
+            figure = before[-1] in "0123456789,." and after[0] in "0123456789,."
+            assert not (inside_a_run and figure), f"width {width}: a figure is split: {before!r} / {after!r}"
+        assert all(text in summary for text in texts), "every line is a piece of the summary"
+    if game_id == "dice-derby":
+        for width in range(20, 80):
+            console = Console(record=True, width=width, file=io.StringIO())
+            console.print(Prose(game.summary.ja, "ja"))
+            assert "10,000。" in console.export_text()
+
+
+def test_a_japanese_line_breaks_only_where_budoux_puts_a_phrase_boundary() -> None:
+    # BudouX alone would break "15,0|00": a figure is kept whole.
+    for width in range(14, 40):
+        assert any("15,000返済)。" in line for line in wrap("借金(10,000借りて最後に15,000返済)。", width, "ja"))
+    text = "検査ルーム(10分)で検査官は「パス」か「ダウト X円」(第3国口座残高の2倍まで)を宣言します。"
+    phrases = [p for word in text.split(" ") for p in load_default_japanese_parser().parse(word)]
+    starts = {sum(map(len, phrases[:i])) for i in range(len(phrases) + 1)}
+    for width in range(max(map(cell_len, phrases)), 60):  # (a phrase wider than the line must be cut)
+        lines = wrap(text, width, "ja")
+        assert all(cell_len(line) <= width for line in lines)
+        lines = [line.replace(" ", "") for line in lines]
+        assert "".join(lines) == text.replace(" ", "")
+        offsets = [sum(map(len, lines[:i])) for i in range(len(lines))]
+        assert set(offsets) <= starts, width
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_english_rules_wrap_between_words_and_option_defaults_read_as_typed(game_id: str) -> None:
+    result = CliRunner().invoke(app, ["rules", game_id], env={"COLUMNS": "64"})
+    assert result.exit_code == 0, result.output
+    words = set(games.get(game_id).summary.en.replace("**", "").split())
+    head = result.output.split("Options")[0]
+    body = [w for line in head.splitlines()[1:] for w in line.split() if w != "•"]
+    assert body and all(w in words for w in body), [w for w in body if w not in words]
+    assert "• " in head and "…" not in result.output and "false" not in result.output

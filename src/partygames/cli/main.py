@@ -12,13 +12,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from partygames import games
 from partygames.analysis.tournament import simulate as run_simulation
 from partygames.cli.play import play_in_terminal, save_log
+from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, describe_event, render_result, render_view
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
@@ -110,15 +110,26 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
     """Show a game's rules summary and options."""
     game, language = _game(game_id), _lang(lang)
     out.print(f"[bold]{game.title(language)}[/]  ({game.id})")
-    out.print(Markdown(game.summary(language)))
+    out.print(Prose(game.summary(language), language))
     schema = game.options_class.describe()
     table = Table(title="オプション" if language == "ja" else "Options")
     for column in (("名前", "name"), ("説明", "meaning"), ("既定値", "default")):
-        table.add_column(column[0] if language == "ja" else column[1])
+        table.add_column(column[0] if language == "ja" else column[1], overflow="fold")
     for name, field in schema.get("properties", {}).items():
         title = field.get("title_ja", field.get("title", name)) if language == "ja" else field.get("title", name)
-        table.add_row(name, str(title), json.dumps(field.get("default"), ensure_ascii=False))
+        table.add_row(name, Phrases(str(title), language), _default_text(field.get("default"), language))
     out.print(table)
+
+
+def _default_text(value: Any, lang: Lang) -> str:
+    """An option's default as a user types it with -o (yes/no for a switch, a word without quotes)."""
+    if isinstance(value, bool):
+        return ("はい" if value else "いいえ") if lang == "ja" else ("yes" if value else "no")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return f"{value:,}"
+    return json.dumps(value, ensure_ascii=False)
 
 
 @app.command("play")
