@@ -342,3 +342,16 @@ def test_english_rules_wrap_between_words_and_option_defaults_read_as_typed(game
     body = [w for line in head.splitlines()[1:] for w in line.split() if w != "•"]
     assert body and all(w in words for w in body), [w for w in body if w not in words]
     assert "• " in head and "…" not in result.output and "false" not in result.output
+
+
+def test_the_readme_and_the_help_say_which_games_exist_now() -> None:
+    """The help is computed from the registry; the README is checked against it, so both stay true."""
+    titles = [game.title.en for game in games.all_games()]
+    help_text = " ".join(runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output.split())
+    assert f"{len(titles)} of the {games.PLANNED} games are playable now: {', '.join(titles)}." in help_text
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+    claim = re.search(r"\*\*(\w+) of the (\w+) games are playable now:\*\* ([^.]+)\.", readme)
+    assert claim, "the README says how many games are playable now"
+    assert claim.group(1).lower() == words[len(titles)] and claim.group(2) == words[games.PLANNED]
+    assert sorted(claim.group(3).split(", ")) == sorted(titles)

@@ -28,8 +28,8 @@ from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.server.settings import DEFAULT_BOT_DELAY
 
-app = typer.Typer(help="Seven Japanese gambling and party games, with the rules enforced. "
-                       "日本のギャンブル・パーティーゲーム7種をルール通りに遊ぶ。",
+app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
+                       f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
                   no_args_is_help=True, add_completion=False)
 analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析。",
                           no_args_is_help=True)
@@ -96,7 +96,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 @app.command("games")
 def list_games() -> None:
     """List the games with their seat counts and bots."""
-    table = Table(title="partygames")
+    table = Table(title="partygames", caption=f"{games.availability().en}\n{games.availability().ja}")
     for column in ("id", "English", "日本語", "seats / 人数", "bots"):
         table.add_column(column, overflow="fold")
     for game in games.all_games():
