@@ -222,6 +222,8 @@ def test_a_game_with_an_ordered_list_can_be_played_to_the_end_in_the_terminal(la
     screen = console.export_text()
     assert ("Type only numbers from the list" in screen) if lang == "en" else ("一覧の番号だけ" in screen)
     assert (" → ".join(guess) in screen) and ("Result" in screen if lang == "en" else "結果" in screen)
+    # A game without a terminal view of its own still reads without raw data (the generic view and events).
+    assert not re.search(r"\{['\"]|\[['\"]|': |\": ", screen), screen
 
 
 @pytest.mark.parametrize(("lang", "explained"), [

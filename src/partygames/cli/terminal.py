@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from rich.console import RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 
 from partygames.cli.results import ResultTables
@@ -23,7 +22,7 @@ def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:
     table = Table(show_header=False, title=game.title(lang))
     for key, value in view.items():
         if key not in COMMON_KEYS:
-            table.add_row(key, Pretty(value))
+            table.add_row(key.replace("_", " "), _inline(value))
     return table
 
 

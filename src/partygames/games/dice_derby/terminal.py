@@ -23,7 +23,7 @@ _L = {
     "furlong": Text("Furlong", "ハロン"), "out": Text("out", "脱落"), "fell": Text("fell", "落馬"),
     "house": Text("House", "胴元"), "bid": Text("Your sealed bid", "あなたの入札"),
     "win": Text("win", "単勝"), "quinella_ticket": Text("quinella", "連複"),
-    "loans": Text("loans this race", "今回の借金"),
+    "loans": Text("loans this race", "今回の借金"), "runoff": Text("run-off", "2着決定戦"),
 }
 
 
@@ -78,8 +78,8 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
         for f in last["furlongs"]:
             rolls = " ".join(f"{g}:{v}" for g, v in f["rolls"])
             fell = f"  {t('fell')} {f['fallen']}" if f["fallen"] else ""
-            lines.append(f"  {t('furlong')} {f['furlong']}{' (run-off)' if f['stage'] == 'runoff' else ''}: "
-                         f"{rolls}{fell}  {t('out')} {f['out']}")
+            stage = f" ({t('runoff')})" if f["stage"] == "runoff" else ""
+            lines.append(f"  {t('furlong')} {f['furlong']}{stage}: {rolls}{fell}  {t('out')} {f['out']}")
         parts.append(RichText("\n".join(lines)))
     return Group(*parts)
 
