@@ -22,7 +22,7 @@ from partygames.cli.main import app
 from partygames.cli.play import Prompter, Quit, play_in_terminal
 from partygames.cli.prose import Prose, wrap
 from partygames.cli.terminal import render_result
-from partygames.engine.actions import sequence, spec
+from partygames.engine.actions import int_range, sequence, spec
 from partygames.engine.session import Session, play, replay
 from partygames.engine.text import Lang
 from tests.toy_game import ORDER_GAME
@@ -66,10 +66,10 @@ class ScriptedPlayer(ScriptedConsole):
         menu = re.search(r"\[1-(\d+)", prompt)
         if menu:
             return str(self.rng.randint(1, int(menu.group(1))))
-        numbers = re.search(r"\((-?\d+)-(-?\d+)(?:, steps of (\d+)|、(\d+) 刻み)?\)", prompt)
+        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\)", prompt)
         assert numbers, f"unexpected prompt {prompt!r}"
-        low, high = int(numbers.group(1)), int(numbers.group(2))
-        step = int(numbers.group(3) or numbers.group(4) or 1)
+        low, high = int(numbers.group(1).replace(",", "")), int(numbers.group(2).replace(",", ""))
+        step = int((numbers.group(3) or numbers.group(4) or "1").replace(",", ""))
         return str(low + step * self.rng.randint(0, (high - low) // step))
 
     def _order(self, prompt: str) -> str | None:
@@ -357,3 +357,11 @@ def test_the_readme_and_the_help_say_which_games_exist_now() -> None:
     assert claim, "the README says how many games are playable now"
     assert claim.group(1).lower() == words[len(titles)] and claim.group(2) == words[games.PLANNED]
     assert sorted(claim.group(3).split(", ")) == sorted(titles)
+
+
+def test_a_number_prompt_writes_large_amounts_with_separators_and_accepts_them_typed_so() -> None:
+    console = TypedAnswers("5", "50,000,000")
+    specs = [spec("pack", amount=int_range(0, 100_000_000, 10_000))]
+    assert Prompter(console, ORDER_GAME, "en").action(specs) == {"type": "pack", "amount": 50_000_000}
+    assert "(0-100,000,000, steps of 10,000)" in console.prompts[0]
+    assert "5 is not allowed: between 0 and 100,000,000, steps of 10,000." in console.export_text()

@@ -92,9 +92,9 @@ class Prompter:
         return action
 
     def _number(self, name: str, low: int, high: int, step: int) -> int:
-        step_text = self._t(f", steps of {step}", f"、{step} 刻み") if step > 1 else ""
+        step_text = self._t(f", steps of {step:,}", f"、{step:,} 刻み") if step > 1 else ""
         while True:
-            answer = self._ask(f"{name} ({low}-{high}{step_text}):").replace(",", "").replace("_", "")
+            answer = self._ask(f"{name} ({low:,}-{high:,}{step_text}):").replace(",", "").replace("_", "")
             try:
                 value = int(answer)
             except ValueError:
@@ -102,8 +102,8 @@ class Prompter:
                 continue
             if low <= value <= high and (value - low) % step == 0:
                 return value
-            self.console.print(self._t(f"[red]{value} is not allowed: between {low} and {high}{step_text}.[/]",
-                                       f"[red]{value} は指定できません: {low} 以上 {high} 以下{step_text}。[/]"))
+            self.console.print(self._t(f"[red]{value:,} is not allowed: between {low:,} and {high:,}{step_text}.[/]",
+                                       f"[red]{value:,} は指定できません: {low:,} 以上 {high:,} 以下{step_text}。[/]"))
 
     def _sequence(self, name: str, values: list[Any], low: int, high: int, param: str = "") -> list[Any]:
         """An ordered list of distinct values: the player types their menu numbers in order."""
@@ -151,7 +151,7 @@ class Prompter:
         parts = []
         for name, param in spec["params"].items():
             if "min" in param:
-                rng = f"{param['min']}-{param['max']}"
+                rng = f"{param['min']:,}-{param['max']:,}"
             elif "sequence" in param:
                 lo, hi = param["min_len"], param["max_len"]
                 count = str(lo) if lo == hi else f"{lo}-{hi}"

@@ -101,7 +101,7 @@ def value_text(key: str, value: Any, lang: Lang) -> str | None:
 def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
     """A market slot reads as the card in it and its price ("5♣ for $2"); a card from the hand as "5♣"."""
     if param == "slot":
-        offer = next((m for m in view["market"] if m["slot"] == value), None)
+        offer = next((m for m in view.get("market", []) if m["slot"] == value), None)
         if offer is not None:
             return (f"{card_text(offer['card'])}(${offer['price']})" if lang == "ja"
                     else f"{card_text(offer['card'])} for ${offer['price']}")
