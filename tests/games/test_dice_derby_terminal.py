@@ -45,3 +45,12 @@ def test_race_events_read_die_by_die_in_both_languages() -> None:
     assert "furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)" in lines
     assert lines[lines.index("furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)") + 1] == "  1(d4) → 2"
     assert any(line and line.startswith("1着") for line in (describe_event(e.to_json(), "ja") for e in replay_events))
+
+
+def test_payouts_name_the_seats_paid_in_both_languages() -> None:
+    paid = {"type": "win_paid", "to": None,
+            "data": {"pick": 6, "odds": 2.5, "winners": [{"seat": 3, "payout": 1_200}, {"seat": 5, "payout": 600}]}}
+    assert describe_event(paid, "en") == "Win 6 at 2.5: seat 3 1,200, seat 5 600"
+    assert describe_event(paid, "ja") == "単勝 6(2.5倍)配当: 席 3 に 1,200、席 5 に 600"
+    prizes = {"type": "prizes", "to": None, "data": {"prizes": [{"owner": 2, "amount": 2_000}]}}
+    assert describe_event(prizes, "en") == "Owners' prizes: seat 2 2,000"

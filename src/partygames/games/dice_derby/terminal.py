@@ -95,6 +95,13 @@ def value_text(key: str, value: Any, lang: Lang) -> str | None:
     return None
 
 
+def _seats_paid(payments: list[tuple[int, int]], lang: Lang) -> str:
+    """ "seat 3 1,200, seat 5 600" / "席 3 に 1,200、席 5 に 600"."""
+    if lang == "ja":
+        return "、".join(f"席 {seat} に {amount:,}" for seat, amount in payments)
+    return ", ".join(f"seat {seat} {amount:,}" for seat, amount in payments)
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
     """One line per race event, so that terminal play shows the dice opening one by one."""
     ja = lang == "ja"
@@ -124,10 +131,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
         return (f"1着 {_die(d['first'])}、2着 {_die(d['second'])}" if ja
                 else f"First {_die(d['first'])}, second {_die(d['second'])}")
     if kind in ("win_paid", "quinella_paid"):
-        paid = ", ".join(f"{w['seat']}: {w['payout']:,}" for w in d["winners"]) or ("的中なし" if ja else "no winners")
+        paid = _seats_paid([(w["seat"], w["payout"]) for w in d["winners"]], lang) or ("的中なし" if ja else "no winners")
         return (f"{'単勝' if kind == 'win_paid' else '連複'} {d['pick']}({d['odds']:.1f}倍)配当: {paid}" if ja
                 else f"{'Win' if kind == 'win_paid' else 'Quinella'} {d['pick']} at {d['odds']:.1f}: {paid}")
     if kind == "prizes":
-        paid = ", ".join(f"{p['owner']}: {p['amount']:,}" for p in d["prizes"])
+        paid = _seats_paid([(p["owner"], p["amount"]) for p in d["prizes"]], lang)
         return f"馬主賞金: {paid}" if ja else f"Owners' prizes: {paid}"
     return None

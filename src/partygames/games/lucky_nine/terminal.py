@@ -101,14 +101,14 @@ def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
         bonus = ("(総取りボーナス)" if ja else " (sweep bonus)") if kind == "sweep_bonus" else ""
         return f"{who}: {what}×{d['count']} 獲得{bonus}" if ja else f"{who} takes {what} x{d['count']}{bonus}"
     if kind == "pay":
-        paid = ", ".join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
+        paid = ("、" if ja else ", ").join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
         return f"{who}: 投入 {paid}(本来 {d['owed']})" if ja else f"{who} pays {paid} (owed {d['owed']})"
     if kind == "chain_bonus":
         return f"{who}: チェーンボーナス {d['diamonds']}" if ja else f"{who} chain bonus: {_diamonds(d['diamonds'])}"
     if kind == "refill":
         return f"主催者が補充: 各{d['diamonds']}" if ja else f"The house refills four chests with {d['diamonds']} each"
     if kind == "round_start":
-        top_up = ", ".join(f"{_chest(c, lang)} +{n}" for c, n in d["top_up"].items() if n)
+        top_up = ("、" if ja else ", ").join(f"{_chest(c, lang)} +{n}" for c, n in d["top_up"].items() if n)
         if ja:
             return f"ラウンド{d['round']} 開始(賭け金 {d['stake']})" + (f"。補充: {top_up}" if top_up else "")
         return f"Round {d['round']} begins (stake {d['stake']})" + (f"; the house tops up {top_up}" if top_up else "")
