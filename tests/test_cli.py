@@ -365,3 +365,21 @@ def test_a_number_prompt_writes_large_amounts_with_separators_and_accepts_them_t
     assert Prompter(console, ORDER_GAME, "en").action(specs) == {"type": "pack", "amount": 50_000_000}
     assert "(0-100,000,000, steps of 10,000)" in console.prompts[0]
     assert "5 is not allowed: between 0 and 100,000,000, steps of 10,000." in console.export_text()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_tells_actions_and_events_as_words_not_data(game_id: str, tmp_path: Path) -> None:
+    game = games.get(game_id)
+    args = ["simulate", game_id, "--games", "1", "--seed", "3", "--json", "--save", str(tmp_path)]
+    for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
+        args += ["-o", f"{key}={json.dumps(value)}"]
+    assert runner.invoke(app, args).exit_code == 0
+    for lang in ("en", "ja"):
+        result = runner.invoke(app, ["replay", str(next(tmp_path.glob("*.json"))), "--lang", lang],
+                               env={"COLUMNS": "120"})
+        assert result.exit_code == 0, result.output
+        assert not re.search(r"[{}]|\[['\"]|\w_\w", result.output), result.output
+        assert ("結果" if lang == "ja" else "Result") in result.output
+    if game_id == "last-man-standing":  # a market slot reads as the card hired and its price
+        assert re.search(r"Hire a fighter from the market \(Fighter to hire: (10|[2-9JQKA])[♠♥♦♣] for \$[0246]\)",
+                         runner.invoke(app, ["replay", str(next(tmp_path.glob("*.json")))]).output)

@@ -242,12 +242,14 @@ def replay(
     if seat is not None and not 0 <= seat < log.seats:
         _fail(f"--seat must be between 0 and {log.seats - 1}.")
     steps: list[tuple[Entry, list[Event], dict[str, Any] | None]] = []
+    before: list[dict[str, Any]] = []
     try:
         match = game.new(log.seats, log.options, log.seed, bots=log.bots)
         # The whole log first: what a seat is shown of another's action depends on how the match ended.
         session = Session(game, match, on_entry=lambda entry, events: steps.append(
             (entry, events, copy.deepcopy(match.view(seat)) if views else None)))
         for entry in log.entries:
+            before.append(match.view(None))  # the public table each action chose from (a market slot's card)
             session.replay_entry(entry)
     except EngineError as error:
         _fail(f"Step {len(steps) + 1} is refused: {error}")
@@ -260,7 +262,7 @@ def replay(
             assert entry.action is not None
             shown = match.shown_action(entry.seat, entry.action, seat)
             who = f"席 {entry.seat}" if language == "ja" else f"seat {entry.seat}"
-            out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, language)}")
+            out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, language, before[number - 1])}")
         for event in events:
             if event.is_visible_to(seat):
                 out.print(f"    • {describe_event(game, event.to_json(), language)}")

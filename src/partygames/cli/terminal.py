@@ -40,9 +40,16 @@ def describe_event(game: Game, event: dict[str, Any], lang: Lang) -> str:
     return f"{name}: {_inline(event['data'])}" if event["data"] else name
 
 
-def action_text(game: Game, action: dict[str, Any], lang: Lang) -> str:
-    """An action as words: its label, then each parameter's label and value ("Bid: Gate 3, Amount 500")."""
-    params = "; ".join(f"{label(game, 'param', k, lang)}: {_inline(v)}" for k, v in action.items() if k != "type")
+def action_text(game: Game, action: dict[str, Any], lang: Lang, view: dict[str, Any] | None = None) -> str:
+    """An action as words: its label, then each parameter's label and value ("Bid (Gate: 3; Amount: 500)"),
+    worded by the game's `choice_text` where it has one (given the view the action was chosen from)."""
+    hook = getattr(game.terminal, "choice_text", None)
+
+    def value(name: str, raw: Any) -> str:
+        text = hook(name, raw, view, lang) if callable(hook) and view is not None else None
+        return text if isinstance(text, str) else _inline(raw)
+
+    params = "; ".join(f"{label(game, 'param', k, lang)}: {value(k, v)}" for k, v in action.items() if k != "type")
     text = label(game, "action", action["type"], lang)
     return f"{text} ({params})" if params else text
 
