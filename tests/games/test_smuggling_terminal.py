@@ -7,6 +7,7 @@ import io
 
 from rich.console import Console
 
+from partygames.cli.play import Prompter
 from partygames.cli.terminal import render_result
 from partygames.engine import RandomBot, play
 from partygames.engine.match import Event
@@ -14,6 +15,7 @@ from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.games.smuggling import GAME
 from partygames.games.smuggling.terminal import describe_event
+from tests.test_cli import TypedAnswers
 
 SETTLED = {"small_game": 3, "smuggling_team": "south", "smuggler": 1, "inspector": 0, "votes": None,
            "trunk": 40_000_000, "declaration": "doubt", "doubt": 30_000_000, "outcome": "under_doubted",
@@ -58,3 +60,15 @@ def test_a_drawn_match_says_that_equal_totals_rank_both_teams_first() -> None:
         console = Console(record=True, width=120, file=io.StringIO())
         console.print(render_result(GAME, result.to_json(), lang))
         assert words in console.export_text()
+
+
+def test_the_vote_menu_names_seats_and_marks_the_player_s_own() -> None:
+    match = GAME.new(4, {"team_size": 2, "small_games": 2}, 3)
+    console = TypedAnswers("2")
+    action = Prompter(console, GAME, "en").action(match.legal_actions(0), match.view(0))
+    assert action == {"type": "vote", "candidate": 2}
+    screen = console.export_text()  # (exporting clears the record)
+    assert "1) seat 0 (you)" in screen and "2) seat 2" in screen
+    console = TypedAnswers("1")
+    Prompter(console, GAME, "ja").action(match.legal_actions(0), match.view(0))
+    assert "1) 席 0(あなた)" in console.export_text()

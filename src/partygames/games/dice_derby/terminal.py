@@ -95,10 +95,27 @@ def value_text(key: str, value: Any, lang: Lang) -> str | None:
     return None
 
 
-def _seats_paid(payments: list[tuple[int, int]], lang: Lang) -> str:
-    """ "seat 3 1,200, seat 5 600" / "席 3 に 1,200、席 5 に 600"."""
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
+    """A gate as its horse with its odds ("3 (d8) ×4.2"), a pair with its odds, a ticket as its kind and pick."""
+    odds: float | None = None
+    if param == "horse" and isinstance(value, int):
+        horse = next((h for h in view.get("horses", []) if h["gate"] == value), None)
+        odds = horse["win_odds"] if horse else None
+        text = f"{value} ({die_name(value)})"
+    elif param == "pair" and isinstance(value, str):
+        odds, text = (view.get("quinella_odds") or {}).get(value), value
+    elif param == "ticket" and isinstance(value, str) and ":" in value:
+        kind, pick = value.split(":", 1)
+        return f"{_L['win' if kind == 'win' else 'quinella_ticket'](lang)} {pick}"
+    else:
+        return None
+    return text if odds is None else f"{text} ×{odds:.1f}"
+
+
+def _seats_paid(payments: list[tuple[int, int]], lang: Lang, to: bool = True) -> str:
+    """ "seat 3 1,200, seat 5 600" / "席 3 に 1,200、席 5 に 600" (without "に" for amounts not paid to them)."""
     if lang == "ja":
-        return "、".join(f"席 {seat} に {amount:,}" for seat, amount in payments)
+        return "、".join(f"席 {seat} {'に ' if to else ''}{amount:,}" for seat, amount in payments)
     return ", ".join(f"seat {seat} {amount:,}" for seat, amount in payments)
 
 
@@ -111,6 +128,39 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
                "unbid_lot": ("nobody bid: by lot, free", "入札なし: 抽選で無料")}[d["how"]]
         return (f"{_die(d['gate'])} 馬主: 席 {d['owner']}({d['price']:,}、{how[1]})" if ja
                 else f"{_die(d['gate'])} owner: seat {d['owner']} ({d['price']:,}, {how[0]})")
+    if kind == "bid_sealed":
+        return f"席 {d['seat']} が入札を封印した" if ja else f"Seat {d['seat']} has sealed a bid"
+    if kind == "my_bid":
+        if d["horse"] is None:
+            return "あなたは入札しなかった" if ja else "You did not bid"
+        return (f"あなたの入札: {_die(d['horse'])} に {d['amount']:,}" if ja
+                else f"Your sealed bid: {d['amount']:,} for {_die(d['horse'])}")
+    if kind in ("ticket_bought", "ticket_cancelled"):
+        ticket = f"{_L['win' if d['kind'] == 'win' else 'quinella_ticket'](lang)} {d['pick']} {d['stake']:,}"
+        if ja:
+            return f"{'購入' if kind == 'ticket_bought' else '取り消し'}: {ticket}(残りの購入可能額 {d['available']:,})"
+        verb = "Bought" if kind == "ticket_bought" else "Cancelled"
+        return f"{verb}: {ticket} (you can still stake {d['available']:,})"
+    if kind == "loan_taken":
+        return (f"借金 {d['amount']:,}(最後に {d['repay']:,} 返済。購入可能額 {d['available']:,})" if ja
+                else f"Loan of {d['amount']:,} (repay {d['repay']:,} at the end; you can stake {d['available']:,})")
+    if kind == "betting_done":
+        return f"席 {d['seat']} が投票を完了した" if ja else f"Seat {d['seat']} is done betting"
+    if kind == "betting_closed":
+        tickets = "; ".join(
+            f"{'席' if ja else 'seat'} {seat}: " + ", ".join(
+                f"{_L['win' if t['kind'] == 'win' else 'quinella_ticket'](lang)} {t['pick']} {t['stake']:,}" for t in mine)
+            for seat, mine in d["tickets"].items()) or ("馬券なし" if ja else "no tickets")
+        return (f"第{d['race']}レース 締め切り。馬券: {tickets}" if ja
+                else f"Race {d['race']}: betting closed. Tickets: {tickets}")
+    if kind == "loans_repaid":
+        repaid = _seats_paid([(int(seat), amount) for seat, amount in d["repaid"].items()], lang, to=False)
+        if not repaid:
+            return "返済する借金なし" if ja else "No loans to repay"
+        return f"借金の返済: {repaid}" if ja else f"Loans repaid: {repaid}"
+    if kind == "match_over":
+        money = _seats_paid(list(enumerate(d["money"])), lang, to=False)
+        return f"全レース終了。所持金: {money}" if ja else f"All races run. Money: {money}"
     if kind == "betting_open":
         return f"第{d['race']}レース 馬券発売開始" if ja else f"Race {d['race']}: betting is open"
     if kind == "furlong_start":

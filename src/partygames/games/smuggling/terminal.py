@@ -96,6 +96,14 @@ def _totals(totals: dict[str, int], lang: Lang) -> str:
     return "   ".join(f"{_team(team, lang)} {_yen(amount)}" for team, amount in totals.items())
 
 
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
+    """A candidate teammate as a seat, marking the player's own."""
+    if param != "candidate" or not isinstance(value, int):
+        return None
+    you = Text(" (you)", "(あなた)")(lang) if value == view.get("seat") else ""
+    return f"{Text('seat', '席')(lang)} {value}{you}"
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
     """One sentence per event: the vote, the representatives, the packing and each small game's settlement."""
     ja = lang == "ja"
