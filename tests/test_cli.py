@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import random
 import re
@@ -9,15 +11,20 @@ from pathlib import Path
 from typing import TextIO
 
 import pytest
+from budoux import load_default_japanese_parser
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import TextType
 from typer.testing import CliRunner
 
 from partygames import games
 from partygames.cli.main import app
-from partygames.cli.play import Prompter, play_in_terminal
-from partygames.engine.actions import sequence, spec
-from partygames.engine.session import Session, replay
+from partygames.cli.play import Prompter, Quit, play_in_terminal
+from partygames.cli.prose import Prose, wrap
+from partygames.cli.terminal import render_result
+from partygames.engine.actions import int_range, sequence, spec
+from partygames.engine.session import Session, play, replay
+from partygames.engine.text import Lang
 from tests.toy_game import ORDER_GAME
 
 runner = CliRunner()
@@ -47,22 +54,22 @@ class ScriptedPlayer(ScriptedConsole):
 
     def answer(self, prompt: str) -> str:
         self.prompts += 1
-        if "Press Enter" in prompt:
-            return ""
         if not self._wrong_given:
             self._wrong_given = True
             return "not a number"
         self._wrong_given = False
+        if "Press Enter" in prompt or "Enter で実行" in prompt:
+            return ""
         order = self._order(prompt)
         if order is not None:
             return order
         menu = re.search(r"\[1-(\d+)", prompt)
         if menu:
             return str(self.rng.randint(1, int(menu.group(1))))
-        numbers = re.search(r"\((-?\d+)-(-?\d+)(?:, steps of (\d+)|、(\d+) 刻み)?\)", prompt)
+        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\)", prompt)
         assert numbers, f"unexpected prompt {prompt!r}"
-        low, high = int(numbers.group(1)), int(numbers.group(2))
-        step = int(numbers.group(3) or numbers.group(4) or 1)
+        low, high = int(numbers.group(1).replace(",", "")), int(numbers.group(2).replace(",", ""))
+        step = int((numbers.group(3) or numbers.group(4) or "1").replace(",", ""))
         return str(low + step * self.rng.randint(0, (high - low) // step))
 
     def _order(self, prompt: str) -> str | None:
@@ -79,21 +86,27 @@ class ScriptedPlayer(ScriptedConsole):
         return " ".join(map(str, self.rng.sample(range(1, int(count) + 1), length)))
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str) -> None:
+def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str, lang: Lang) -> None:
     game = games.get(game_id)
     options = dict(game.samples.golden.options) if game.samples.golden else {}
     seats = min(game.seat_counts_for(options))
     bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(1, seats)}
     session = Session.new(game, seats, options, seed=3, bots=bots)
     console = ScriptedPlayer(seed=7)
-    assert play_in_terminal(console, session, 0, "en")
+    assert play_in_terminal(console, session, 0, lang)
     assert session.match.is_over and session.log.reproduces(replay(game, session.log))
     # The player was asked and played: time did not run out on them while the bots moved.
     assert console.prompts and any(entry.seat == 0 for entry in session.log.entries)
     screen = console.export_text()
-    assert "Result" in screen
-    assert "Enter a number" in screen or "Enter a whole number" in screen
+    assert ("Result" if lang == "en" else "結果") in screen
+    if lang == "en":
+        assert "Enter a number" in screen or "Enter a whole number" in screen
+    else:
+        assert "番号を入力してください" in screen or "整数を入力してください" in screen
+    # Events, views and results read as sentences and tables, never as raw data.
+    assert not re.search(r"\{['\"]|\[['\"]|': |\": ", screen), screen
 
 
 def test_games_lists_every_game_in_both_languages() -> None:
@@ -209,3 +222,164 @@ def test_a_game_with_an_ordered_list_can_be_played_to_the_end_in_the_terminal(la
     screen = console.export_text()
     assert ("Type only numbers from the list" in screen) if lang == "en" else ("一覧の番号だけ" in screen)
     assert (" → ".join(guess) in screen) and ("Result" in screen if lang == "en" else "結果" in screen)
+    # A game without a terminal view of its own still reads without raw data (the generic view and events).
+    assert not re.search(r"\{['\"]|\[['\"]|': |\": ", screen), screen
+
+
+@pytest.mark.parametrize(("lang", "explained"), [
+    ("en", "There is only one thing to do now (go): press Enter alone, or q to quit."),
+    ("ja", "いまできるのは「go」だけです。Enter だけを押すか、q で終了してください。"),
+])
+def test_a_single_choice_prompt_takes_enter_only_and_explains_anything_else(lang: Lang, explained: str) -> None:
+    console = TypedAnswers("yes", "1", "")
+    assert Prompter(console, ORDER_GAME, lang).action([spec("go")]) == {"type": "go"}
+    assert len(console.prompts) == 3
+    assert console.export_text().count(explained) == 2
+    with pytest.raises(Quit):  # q still quits
+        Prompter(TypedAnswers("q"), ORDER_GAME, lang).action([spec("go")])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_s_result_is_a_table_with_every_key_and_word_in_the_chosen_language(game_id: str,
+                                                                                     lang: Lang) -> None:
+    """Played over the game's conformance set-ups, so that every variant's holdings and details show."""
+    game = games.get(game_id)
+    conf = game.samples.conformance
+    for seats in conf.seat_counts(game.seat_counts):
+        bots = [game.make_bot("random", s, seed=s) for s in range(seats)]
+        match, _ = play(game, seats, bots, dict(conf.options), seed=seats)
+        result = match.result()
+        assert result is not None
+        for width in (160, 72):  # wide: a column per holding; narrow: the holdings in one cell
+            console = Console(record=True, width=width, file=io.StringIO())
+            tables = render_result(game, result.to_json(), lang, you=0)
+            console.print(tables)
+            screen = console.export_text()
+            assert not tables.missing, f"{game_id}: no {lang} label for {sorted(tables.missing)}"
+            assert ("結果" if lang == "ja" else "Result") in screen and "…" not in screen
+            assert not re.search(r"[{}]|\w_\w", screen), screen  # no raw maps, no raw keys
+            if lang == "ja":
+                assert ("詳細" in screen) == bool(result.detail)
+                for key in result.seats[0].holdings:
+                    assert game.labels.holdings[key].ja in screen
+
+
+def test_play_starts_from_a_fresh_seed_it_prints_and_replays_the_same_deal_with_it() -> None:
+    game_id = "last-man-standing" if "last-man-standing" in GAME_IDS else GAME_IDS[0]
+    first = runner.invoke(app, ["play", game_id], input="q\n")
+    seed = re.search(r"seed (\d+)", first.output)
+    assert first.exit_code == 0 and seed, first.output
+    again = runner.invoke(app, ["play", game_id, "--seed", seed.group(1)], input="q\n")
+    assert f"--seed {seed.group(1)}" in again.output
+    # The same seed deals the same first screen (the seed line aside).
+    assert first.output.splitlines()[1:] == again.output.splitlines()[1:]
+    outputs = [runner.invoke(app, ["play", game_id], input="q\n").output for _ in range(3)]
+    seeds = {found.group(1) for found in (re.search(r"seed (\d+)", text) for text in outputs) if found}
+    assert len(seeds | {seed.group(1)}) > 1  # fresh seeds differ (four equal draws of a million: ~1e-18)
+
+
+def test_simulate_explains_win_rates_that_add_up_to_more_than_one_hundred_percent() -> None:
+    game = next(g for g in games.all_games() if g.id == "smuggling")
+    args = ["simulate", game.id, "--games", "4", "--seed", "1"]
+    for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
+        args += ["-o", f"{key}={json.dumps(value)}"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "seed 1" in text and "4 of 4 matches had more than one winner" in text
+    assert "the rates can add up to more than 100%" in text
+    summary = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert summary["seed"] == 1 and summary["shared_wins"] == 4 and summary["winners_per_match"] >= 2
+
+
+CLOSING = "。、)」』,"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_japanese_rules_are_bulleted_and_wrap_between_phrases_never_inside_a_figure(game_id: str) -> None:
+    game = games.get(game_id)
+    summary = re.sub(r"\n\s*", "", game.summary.ja.replace("**", ""))  # one run, to find each line in
+    for width in range(24, 101, 7):
+        console = Console(record=True, width=width, file=io.StringIO())
+        console.print(Prose(game.summary.ja, "ja"))
+        lines = console.export_text().splitlines()
+        assert any(line.startswith("・") for line in lines)
+        texts = [line.removeprefix("・").strip() for line in lines if line.strip()]
+        for before, after in itertools.pairwise(texts):
+            assert after[0] not in CLOSING, f"width {width}: a line starts with {after[0]!r}: {after!r}"
+            inside_a_run = (before[-3:] + after[:3]) in summary  # not a break at a space
+            figure = before[-1] in "0123456789,." and after[0] in "0123456789,."
+            assert not (inside_a_run and figure), f"width {width}: a figure is split: {before!r} / {after!r}"
+        assert all(text in summary for text in texts), "every line is a piece of the summary"
+    if game_id == "dice-derby":
+        for width in range(20, 80):
+            console = Console(record=True, width=width, file=io.StringIO())
+            console.print(Prose(game.summary.ja, "ja"))
+            assert "10,000。" in console.export_text()
+
+
+def test_a_japanese_line_breaks_only_where_budoux_puts_a_phrase_boundary() -> None:
+    # BudouX alone would break "15,0|00": a figure is kept whole.
+    for width in range(14, 40):
+        assert any("15,000返済)。" in line for line in wrap("借金(10,000借りて最後に15,000返済)。", width, "ja"))
+    text = "検査ルーム(10分)で検査官は「パス」か「ダウト X円」(第3国口座残高の2倍まで)を宣言します。"
+    phrases = [p for word in text.split(" ") for p in load_default_japanese_parser().parse(word)]
+    starts = {sum(map(len, phrases[:i])) for i in range(len(phrases) + 1)}
+    for width in range(max(map(cell_len, phrases)), 60):  # (a phrase wider than the line must be cut)
+        lines = wrap(text, width, "ja")
+        assert all(cell_len(line) <= width for line in lines)
+        lines = [line.replace(" ", "") for line in lines]
+        assert "".join(lines) == text.replace(" ", "")
+        offsets = [sum(map(len, lines[:i])) for i in range(len(lines))]
+        assert set(offsets) <= starts, width
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_english_rules_wrap_between_words_and_option_defaults_read_as_typed(game_id: str) -> None:
+    result = CliRunner().invoke(app, ["rules", game_id], env={"COLUMNS": "64"})
+    assert result.exit_code == 0, result.output
+    words = set(games.get(game_id).summary.en.replace("**", "").split())
+    head = result.output.split("Options")[0]
+    body = [w for line in head.splitlines()[1:] for w in line.split() if w != "•"]
+    assert body and all(w in words for w in body), [w for w in body if w not in words]
+    assert "• " in head and "…" not in result.output and "false" not in result.output
+
+
+def test_the_readme_and_the_help_say_which_games_exist_now() -> None:
+    """The help is computed from the registry; the README is checked against it, so both stay true."""
+    titles = [game.title.en for game in games.all_games()]
+    help_text = " ".join(runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output.split())
+    assert f"{len(titles)} of the {games.PLANNED} games are playable now: {', '.join(titles)}." in help_text
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+    claim = re.search(r"\*\*(\w+) of the (\w+) games are playable now:\*\* ([^.]+)\.", readme)
+    assert claim, "the README says how many games are playable now"
+    assert claim.group(1).lower() == words[len(titles)] and claim.group(2) == words[games.PLANNED]
+    assert sorted(claim.group(3).split(", ")) == sorted(titles)
+
+
+def test_a_number_prompt_writes_large_amounts_with_separators_and_accepts_them_typed_so() -> None:
+    console = TypedAnswers("5", "50,000,000")
+    specs = [spec("pack", amount=int_range(0, 100_000_000, 10_000))]
+    assert Prompter(console, ORDER_GAME, "en").action(specs) == {"type": "pack", "amount": 50_000_000}
+    assert "(0-100,000,000, steps of 10,000)" in console.prompts[0]
+    assert "5 is not allowed: between 0 and 100,000,000, steps of 10,000." in console.export_text()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_tells_actions_and_events_as_words_not_data(game_id: str, tmp_path: Path) -> None:
+    game = games.get(game_id)
+    args = ["simulate", game_id, "--games", "1", "--seed", "3", "--json", "--save", str(tmp_path)]
+    for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
+        args += ["-o", f"{key}={json.dumps(value)}"]
+    assert runner.invoke(app, args).exit_code == 0
+    for lang in ("en", "ja"):
+        result = runner.invoke(app, ["replay", str(next(tmp_path.glob("*.json"))), "--lang", lang],
+                               env={"COLUMNS": "120"})
+        assert result.exit_code == 0, result.output
+        assert not re.search(r"[{}]|\[['\"]|\w_\w", result.output), result.output
+        assert ("結果" if lang == "ja" else "Result") in result.output
+    if game_id == "last-man-standing":  # a market slot reads as the card hired and its price
+        assert re.search(r"Hire a fighter from the market \(Fighter to hire: (10|[2-9JQKA])[♠♥♦♣] for \$[0246]\)",
+                         runner.invoke(app, ["replay", str(next(tmp_path.glob("*.json")))]).output)

@@ -27,6 +27,16 @@ class Shown:
     phases: set[str] = field(default_factory=set)
     terminations: set[str] = field(default_factory=set)
     holdings: set[str] = field(default_factory=set)
+    details: set[str] = field(default_factory=set)
+
+
+def _keys(data: object) -> set[str]:
+    """The keys of a JSON value at any depth."""
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in _keys(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in _keys(v)}
+    return set()
 
 
 def _shown(game: Game) -> Shown:
@@ -61,6 +71,7 @@ def _shown(game: Game) -> Shown:
             shown.terminations.add(result.termination)
             for seat_result in result.seats:
                 shown.holdings.update(seat_result.holdings)
+            shown.details |= _keys(result.detail)
     return shown
 
 
@@ -78,6 +89,10 @@ def test_everything_a_game_shows_has_a_label_in_both_languages_and_nothing_else_
         # (add it to the conformance set-up). Terminations are checked against the game's enum instead.
         if name != "terminations":
             assert set(table) <= keys, f"{game_id}: {name} labels for what no match showed: {sorted(set(table) - keys)}"
+    # Every detail key is labelled (the terminal's result test renders them); no label is for nothing.
+    stale = set(labels.details) - shown.details
+    assert not stale, f"{game_id}: details labels for what no result held: {sorted(stale)}"
+    assert all(text.en and text.ja for text in (*labels.details.values(), *labels.values.values()))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -139,6 +140,24 @@ def test_odds_command_prints_fractions_decimals_fair_odds_and_time(report_figure
     assert abs(d20["fair_odds"] - 1 / d20["decimal"]) < 1e-9
     report_figures(f"odds --fall 1/20 computed in {data['elapsed_ms']} ms")
     assert json.loads(CliRunner().invoke(_app(), ["--json", "--fall", "0.05"]).output)["fall_probability"] == "1/20"
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_odds_never_cuts_a_fraction_however_narrow_the_terminal(width: int) -> None:
+    result = CliRunner().invoke(_app(), ["--fall", "1/20"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    # Each probability cell, folded over several lines, reads back as the exact fraction.
+    cells: list[str] = []
+    for line in result.output.splitlines():
+        parts = line.split("│")
+        if len(parts) == 7 and parts[2].strip() in {"d4", "d6", "d8", "d10", "d12", "d20"}:
+            cells.append(parts[3].strip())
+        elif len(parts) == 7 and not parts[1].strip() and cells:
+            cells[-1] += parts[3].strip()  # the fold's next line
+    exact = analysis.win_probabilities(Fraction(1, 20))
+    assert [Fraction(cell) for cell in cells] == [exact[g] for g in range(1, 7)]
+    assert max(map(len, cells)) > width // 3  # the fractions are long enough to need folding
 
 
 def test_odds_command_refuses_a_bad_fall_probability() -> None:

@@ -9,6 +9,8 @@ from typing import Any
 from rich.console import Console
 
 from partygames.engine import RandomBot, play
+from partygames.engine.match import Event
+from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.games.dice_derby import GAME
 from partygames.games.dice_derby.terminal import describe_event, render
@@ -45,3 +47,29 @@ def test_race_events_read_die_by_die_in_both_languages() -> None:
     assert "furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)" in lines
     assert lines[lines.index("furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)") + 1] == "  1(d4) → 2"
     assert any(line and line.startswith("1着") for line in (describe_event(e.to_json(), "ja") for e in replay_events))
+
+
+def test_payouts_name_the_seats_paid_in_both_languages() -> None:
+    paid = {"type": "win_paid", "to": None,
+            "data": {"pick": 6, "odds": 2.5, "winners": [{"seat": 3, "payout": 1_200}, {"seat": 5, "payout": 600}]}}
+    assert describe_event(paid, "en") == "Win 6 at 2.5: seat 3 1,200, seat 5 600"
+    assert describe_event(paid, "ja") == "単勝 6(2.5倍)配当: 席 3 に 1,200、席 5 に 600"
+    prizes = {"type": "prizes", "to": None, "data": {"prizes": [{"owner": 2, "amount": 2_000}]}}
+    assert describe_event(prizes, "en") == "Owners' prizes: seat 2 2,000"
+
+
+def test_every_event_of_a_match_is_a_sentence_in_both_languages() -> None:
+    options = {"races": 4, "fall_rule": True, "fall_probability": 0.2, "loans": True, "loser_boost": True}
+    _, log = play(GAME, 6, [RandomBot(s, s) for s in range(6)], options, seed=5)
+    events: list[Event] = []
+    session = Session(GAME, GAME.new(6, options, 5), on_entry=lambda _entry, new: events.extend(new))
+    for entry in log.entries:
+        session.replay_entry(entry)
+    for event in events:
+        for lang in ("en", "ja"):
+            assert describe_event(event.to_json(), lang), event.type
+    kinds = {event.type for event in events}
+    assert {"bid_sealed", "my_bid", "ticket_bought", "betting_done", "betting_closed", "match_over"} <= kinds
+    bid = {"type": "my_bid", "to": [0], "data": {"seat": 0, "horse": 4, "amount": 1_500}}
+    assert describe_event(bid, "en") == "Your sealed bid: 1,500 for 4(d10)"
+    assert describe_event(bid, "ja") == "あなたの入札: 4(d10) に 1,500"

@@ -91,11 +91,18 @@ def test_analyze_command_prints_value_strategies_and_json(tmp_path: Path) -> Non
     assert data["smuggler"] == [{"trunk": OKU, "probability": pytest.approx(1.0)}]
 
 
-def test_analyze_saves_the_plot_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_analyze_saves_the_plot_by_default_in_the_user_data_folder_never_the_current_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    here, data = tmp_path / "here", tmp_path / "data"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))  # platformdirs' user data folder on Linux
     app = typer.Typer()
     app.command()(analyze)
     result = CliRunner().invoke(app, ["--grid", "10000000"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "smuggling-equilibrium.png").read_bytes().startswith(b"\x89PNG")
-    assert "Plot saved to smuggling-equilibrium.png" in result.output
+    saved = data / "partygames" / "analysis" / "smuggling-equilibrium.png"
+    assert saved.read_bytes().startswith(b"\x89PNG") and not list(here.iterdir())
+    assert f"Plot saved to {saved}" in result.output
+    result = CliRunner().invoke(app, ["--grid", "10000000", "--json"])
+    assert json.loads(result.output)["plot"] == str(saved)

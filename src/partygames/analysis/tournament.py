@@ -49,12 +49,20 @@ class Tournament:
     stats: dict[str, KindStats]
     actions: int
     seconds: float
+    seed: int = 0
+    winners: int = 0
+    """Winning seats over all matches."""
+    shared_wins: int = 0
+    """Matches with more than one winning seat (a team, or a tie that shares the win)."""
 
     def summary(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "games": self.games,
             "seats": self.seats,
+            "seed": self.seed,
+            "winners_per_match": self.winners / self.games if self.games else 0.0,
+            "shared_wins": self.shared_wins,
             "bots": [self.stats[k].summary() for k in dict.fromkeys(self.kinds)],
             "actions": self.actions,
             "seconds": self.seconds,
@@ -103,10 +111,13 @@ def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int
              progress: Callable[[int], None] | None = None) -> Tournament:
     """Plays a series of `games` seeded matches (`play_series`) and gathers per-kind statistics."""
     stats = {k: KindStats(k) for k in kinds}
-    actions = 0
+    actions = winners = shared = 0
     start = time.perf_counter()
     for i, played in enumerate(play_series(game, games, seats, kinds, seed, options)):
         actions += played.match.version
+        won = len(played.result.winners)
+        winners += won
+        shared += won > 1
         for seat_result in played.result.seats:
             entry = stats[played.kinds[seat_result.seat]]
             entry.scores.append(seat_result.score)
@@ -117,4 +128,5 @@ def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int
             (save_dir / f"{game.id}-{seed + i}.json").write_text(json.dumps(played.log.to_json()), encoding="utf-8")
         if progress is not None:
             progress(i + 1)
-    return Tournament(game.id, games, seats, list(kinds), stats, actions, time.perf_counter() - start)
+    return Tournament(game.id, games, seats, list(kinds), stats, actions, time.perf_counter() - start, seed,
+                      winners, shared)

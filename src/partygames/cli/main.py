@@ -5,20 +5,21 @@ from __future__ import annotations
 import copy
 import importlib
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from partygames import games
 from partygames.analysis.tournament import simulate as run_simulation
 from partygames.cli.play import play_in_terminal, save_log
-from partygames.cli.terminal import describe_event, render_result, render_view
+from partygames.cli.prose import Phrases, Prose
+from partygames.cli.terminal import action_text, describe_event, render_result, render_view
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.log import Entry, MatchLog
@@ -27,8 +28,8 @@ from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.server.settings import DEFAULT_BOT_DELAY
 
-app = typer.Typer(help="Seven Japanese gambling and party games, with the rules enforced. "
-                       "日本のギャンブル・パーティーゲーム7種をルール通りに遊ぶ。",
+app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
+                       f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
                   no_args_is_help=True, add_completion=False)
 analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析。",
                           no_args_is_help=True)
@@ -64,6 +65,21 @@ def _game(game_id: str) -> Game:
         raise
 
 
+def _seed(seed: int | None) -> int:
+    """The seed asked for, or a fresh one (it is printed, so that the deal can be replayed)."""
+    return secrets.randbelow(1_000_000) if seed is None else seed
+
+
+def _win_rate_note(summary: dict[str, Any]) -> str:
+    """What a win rate is, and why the rates may add up to more than 100%."""
+    note = ("Win rate: the share of the seats a bot played that ended among the winners. A match can have "
+            f"several winners; here {summary['winners_per_match']:.2f} seats won per match on average")
+    if summary["shared_wins"]:
+        note += (f", and {summary['shared_wins']:,} of {summary['games']:,} matches had more than one winner "
+                 "(a winning team, or a tie shares the win), so the rates can add up to more than 100%")
+    return note + "."
+
+
 def _options(pairs: list[str] | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs or []:
@@ -80,7 +96,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 @app.command("games")
 def list_games() -> None:
     """List the games with their seat counts and bots."""
-    table = Table(title="partygames")
+    table = Table(title="partygames", caption=f"{games.availability().en}\n{games.availability().ja}")
     for column in ("id", "English", "日本語", "seats / 人数", "bots"):
         table.add_column(column, overflow="fold")
     for game in games.all_games():
@@ -94,22 +110,34 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
     """Show a game's rules summary and options."""
     game, language = _game(game_id), _lang(lang)
     out.print(f"[bold]{game.title(language)}[/]  ({game.id})")
-    out.print(Markdown(game.summary(language)))
+    out.print(Prose(game.summary(language), language))
     schema = game.options_class.describe()
     table = Table(title="オプション" if language == "ja" else "Options")
     for column in (("名前", "name"), ("説明", "meaning"), ("既定値", "default")):
-        table.add_column(column[0] if language == "ja" else column[1])
+        table.add_column(column[0] if language == "ja" else column[1], overflow="fold")
     for name, field in schema.get("properties", {}).items():
         title = field.get("title_ja", field.get("title", name)) if language == "ja" else field.get("title", name)
-        table.add_row(name, str(title), json.dumps(field.get("default"), ensure_ascii=False))
+        table.add_row(name, Phrases(str(title), language), _default_text(field.get("default"), language))
     out.print(table)
+
+
+def _default_text(value: Any, lang: Lang) -> str:
+    """An option's default as a user types it with -o (yes/no for a switch, a word without quotes)."""
+    if isinstance(value, bool):
+        return ("はい" if value else "いいえ") if lang == "ja" else ("yes" if value else "no")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return f"{value:,}"
+    return json.dumps(value, ensure_ascii=False)
 
 
 @app.command("play")
 def play(
     game_id: GameId,
     seats: Annotated[int | None, typer.Option(help="Number of seats (default: the smallest allowed).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the match's random source.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the match's random source (default: a fresh one, printed, to replay the deal).")] = None,
     lang: LangOption = "en",
     seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
     bot: Annotated[str, typer.Option(help="Bot kind for the other seats.")] = "heuristic",
@@ -119,6 +147,7 @@ def play(
     """Play one seat in the terminal against bots (you see only your seat's view)."""
     game, language = _game(game_id), _lang(lang)
     options = _options(option)
+    seed = _seed(seed)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
         match = game.new(count, options, seed, bots=[s for s in range(count) if s != seat])
@@ -130,8 +159,10 @@ def play(
     if bot not in game.bots:
         _fail(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).")
     bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
-    intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人)。q で終了。" if language == "ja"
-             else f"{game.title.en}: you are seat {seat} of {count}. Enter q to quit.")
+    intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人、シード {seed}。同じ配りで遊ぶには --seed {seed})。"
+             "q で終了。" if language == "ja"
+             else f"{game.title.en}: you are seat {seat} of {count} (seed {seed}: play this deal again with "
+                  f"--seed {seed}). Enter q to quit.")
     out.print(f"[bold]{intro}[/]")
     session = Session(game, match, bots)
     finished = play_in_terminal(out, session, seat, language)
@@ -149,7 +180,8 @@ def simulate(
     seats: Annotated[int | None, typer.Option(help="Seats per match (default: the smallest allowed).")] = None,
     bots: Annotated[str, typer.Option(help="Bot kinds, comma-separated; they cycle over the seats.")]
     = "heuristic,random",
-    seed: Annotated[int, typer.Option(help="Seed of the first match; match i uses seed + i.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the first match; match i uses seed + i (default: a fresh one, printed).")] = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
     save: Annotated[Path | None, typer.Option(help="Save every match log into this folder.")] = None,
@@ -157,6 +189,7 @@ def simulate(
     """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals."""
     game = _game(game_id)
     options = _options(option)
+    seed = _seed(seed)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in game.bots]
     if not kinds or unknown:
@@ -177,15 +210,16 @@ def simulate(
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save,
                                     progress=lambda done: progress.update(task, completed=done))
     summary = tournament.summary()
-    table = Table(title=f"{game.title.en} / {game.title.ja}: {games_count} games, {count} seats")
+    table = Table(title=f"{game.title.en} / {game.title.ja}: {games_count} games, {count} seats, seed {seed}")
     for column in ("bot", "seats played", "mean score (95% CI)", "win rate (95% CI)"):
         table.add_column(column)
     for row in summary["bots"]:
         low, high = row["mean_score_ci95"]
         wl, wh = row["win_rate_ci95"]
-        table.add_row(row["bot"], str(row["seats_played"]), f"{row['mean_score']:.2f} ({low:.2f} to {high:.2f})",
+        table.add_row(row["bot"], str(row["seats_played"]), f"{row['mean_score']:,.2f} ({low:,.2f} to {high:,.2f})",
                       f"{row['win_rate']:.1%} ({wl:.1%} to {wh:.1%})")
     out.print(table)
+    out.print(_win_rate_note(summary))
     out.print(f"{summary['games_per_second']:.1f} games/s, {summary['actions_per_second']:.0f} actions/s")
 
 
@@ -208,12 +242,14 @@ def replay(
     if seat is not None and not 0 <= seat < log.seats:
         _fail(f"--seat must be between 0 and {log.seats - 1}.")
     steps: list[tuple[Entry, list[Event], dict[str, Any] | None]] = []
+    before: list[dict[str, Any]] = []
     try:
         match = game.new(log.seats, log.options, log.seed, bots=log.bots)
         # The whole log first: what a seat is shown of another's action depends on how the match ended.
         session = Session(game, match, on_entry=lambda entry, events: steps.append(
             (entry, events, copy.deepcopy(match.view(seat)) if views else None)))
         for entry in log.entries:
+            before.append(match.view(None))  # the public table each action chose from (a market slot's card)
             session.replay_entry(entry)
     except EngineError as error:
         _fail(f"Step {len(steps) + 1} is refused: {error}")
@@ -225,7 +261,8 @@ def replay(
         else:
             assert entry.action is not None
             shown = match.shown_action(entry.seat, entry.action, seat)
-            out.print(f"[bold]{number}[/] {clock} seat {entry.seat}: {json.dumps(shown, ensure_ascii=False)}")
+            who = f"席 {entry.seat}" if language == "ja" else f"seat {entry.seat}"
+            out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, language, before[number - 1])}")
         for event in events:
             if event.is_visible_to(seat):
                 out.print(f"    • {describe_event(game, event.to_json(), language)}")

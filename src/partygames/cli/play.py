@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ from partygames.engine.match import Event
 from partygames.engine.session import Session
 from partygames.engine.text import Lang
 
+ChoiceText = Callable[[str, Any, dict[str, Any], Lang], "str | None"]
+"""A game terminal's optional `choice_text(param, value, view, lang)`: a choice's words, or None for the raw value."""
+
 
 class Quit(Exception):
     """The player ended the session (q, or end of input)."""
@@ -29,6 +33,9 @@ class Prompter:
         self.console = console
         self.game = game
         self.lang = lang
+        self.view: dict[str, Any] = {}
+        hook = getattr(game.terminal, "choice_text", None)
+        self._choice_text: ChoiceText | None = hook if callable(hook) else None
 
     def _t(self, en: str, ja: str) -> str:
         return ja if self.lang == "ja" else en
@@ -55,11 +62,17 @@ class Prompter:
             self.console.print(self._t(f"[red]Enter a number from 1 to {len(options)}.[/]",
                                        f"[red]1 から {len(options)} の番号を入力してください。[/]"))
 
-    def action(self, specs: list[ActionSpec]) -> Action:
+    def action(self, specs: list[ActionSpec], view: dict[str, Any] | None = None) -> Action:
+        """Asks for one of `specs`; `view` (the seat's) lets the game word its choices (a card, a price)."""
+        self.view = view or {}
         titles = [self._describe_spec(s) for s in specs]
         if len(specs) == 1 and not specs[0]["params"]:
-            # Only one thing to do: still let the player set the pace.
-            self._ask(self._t(f"Press Enter to: {titles[0]} [q to quit]", f"Enter で実行: {titles[0]} [q で終了]"))
+            # Only one thing to do: still let the player set the pace, with Enter and nothing else.
+            while self._ask(self._t(f"Press Enter to: {titles[0]} [q to quit]",
+                                    f"Enter で実行: {titles[0]} [q で終了]")):
+                self.console.print(self._t(
+                    f"[red]There is only one thing to do now ({titles[0]}): press Enter alone, or q to quit.[/]",
+                    f"[red]いまできるのは「{titles[0]}」だけです。Enter だけを押すか、q で終了してください。[/]"))
             return {"type": specs[0]["type"]}
         if len(specs) == 1:  # no menu: still say what is being asked
             self.console.print(f"[bold]{label(self.game, 'action', specs[0]['type'], self.lang)}[/]")
@@ -69,18 +82,19 @@ class Prompter:
             param_label = label(self.game, "param", name, self.lang)
             if "choice" in param:
                 values = param["choice"]
-                index = self._pick(param_label, [self._value_text(v) for v in values])
+                index = self._pick(param_label, [self._value_text(v, name) for v in values])
                 action[name] = values[index]
             elif "sequence" in param:
-                action[name] = self._sequence(param_label, param["sequence"], param["min_len"], param["max_len"])
+                action[name] = self._sequence(param_label, param["sequence"], param["min_len"], param["max_len"],
+                                              name)
             else:
                 action[name] = self._number(param_label, param["min"], param["max"], param["step"])
         return action
 
     def _number(self, name: str, low: int, high: int, step: int) -> int:
-        step_text = self._t(f", steps of {step}", f"、{step} 刻み") if step > 1 else ""
+        step_text = self._t(f", steps of {step:,}", f"、{step:,} 刻み") if step > 1 else ""
         while True:
-            answer = self._ask(f"{name} ({low}-{high}{step_text}):").replace(",", "").replace("_", "")
+            answer = self._ask(f"{name} ({low:,}-{high:,}{step_text}):").replace(",", "").replace("_", "")
             try:
                 value = int(answer)
             except ValueError:
@@ -88,13 +102,13 @@ class Prompter:
                 continue
             if low <= value <= high and (value - low) % step == 0:
                 return value
-            self.console.print(self._t(f"[red]{value} is not allowed: between {low} and {high}{step_text}.[/]",
-                                       f"[red]{value} は指定できません: {low} 以上 {high} 以下{step_text}。[/]"))
+            self.console.print(self._t(f"[red]{value:,} is not allowed: between {low:,} and {high:,}{step_text}.[/]",
+                                       f"[red]{value:,} は指定できません: {low:,} 以上 {high:,} 以下{step_text}。[/]"))
 
-    def _sequence(self, name: str, values: list[Any], low: int, high: int) -> list[Any]:
+    def _sequence(self, name: str, values: list[Any], low: int, high: int, param: str = "") -> list[Any]:
         """An ordered list of distinct values: the player types their menu numbers in order."""
         for i, value in enumerate(values, 1):
-            self.console.print(f"  [bold]{i}[/]) {self._value_text(value)}")
+            self.console.print(f"  [bold]{i}[/]) {self._value_text(value, param)}")
         n = len(values)
         ordered = [1] if n == 1 else [2, 1, *range(3, n + 1)]
         example = " ".join(map(str, ordered[: max(low, min(high, 3))]))
@@ -128,7 +142,7 @@ class Prompter:
                                            f"[red]{count_ja}選んでください(入力は {len(numbers)} 個)。[/]"))
             else:
                 chosen = [values[k - 1] for k in numbers]
-                order = " → ".join(self._value_text(v) for v in chosen) or self._t("(none)", "(なし)")
+                order = " → ".join(self._value_text(v, param) for v in chosen) or self._t("(none)", "(なし)")
                 self.console.print(self._t(f"  Your order: {order}", f"  あなたの順番: {order}"))
                 return chosen
 
@@ -137,19 +151,22 @@ class Prompter:
         parts = []
         for name, param in spec["params"].items():
             if "min" in param:
-                rng = f"{param['min']}-{param['max']}"
+                rng = f"{param['min']:,}-{param['max']:,}"
             elif "sequence" in param:
                 lo, hi = param["min_len"], param["max_len"]
                 count = str(lo) if lo == hi else f"{lo}-{hi}"
                 rng = self._t(f"{count} in order of ", f"{count} 個を順に: ")
-                rng += "/".join(self._value_text(v) for v in param["sequence"][:12])
+                rng += "/".join(self._value_text(v, name) for v in param["sequence"][:12])
             else:
-                rng = "/".join(self._value_text(v) for v in param["choice"][:12])
+                rng = "/".join(self._value_text(v, name) for v in param["choice"][:12])
             parts.append(f"{label(self.game, 'param', name, self.lang)}: {rng}")
         return text + (f" ({'; '.join(parts)})" if parts else "")
 
-    @staticmethod
-    def _value_text(value: Any) -> str:
+    def _value_text(self, value: Any, param: str = "") -> str:
+        if self._choice_text is not None:
+            text = self._choice_text(param, value, self.view, self.lang)
+            if text is not None:
+                return text
         return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
@@ -177,7 +194,7 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
                 shown_version = match.version
             while True:
                 try:
-                    action = prompter.action(match.legal_actions(you))
+                    action = prompter.action(match.legal_actions(you), match.view(you))
                 except Quit:
                     return False
                 try:

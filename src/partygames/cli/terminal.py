@@ -3,13 +3,12 @@ declares one, and its labels (`Game.labels`)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from rich.console import RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 
+from partygames.cli.results import ResultTables
 from partygames.engine.game import Game
 from partygames.engine.labels import label as catalog_label
 from partygames.engine.text import Lang
@@ -23,7 +22,7 @@ def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:
     table = Table(show_header=False, title=game.title(lang))
     for key, value in view.items():
         if key not in COMMON_KEYS:
-            table.add_row(key, Pretty(value))
+            table.add_row(key.replace("_", " "), _inline(value))
     return table
 
 
@@ -37,27 +36,35 @@ def describe_event(game: Game, event: dict[str, Any], lang: Lang) -> str:
         described = game.terminal.describe_event(event, lang)
         if described:
             return described
-    data = json.dumps(event["data"], ensure_ascii=False)
-    return f"{event['type']}: {data}" if event["data"] else event["type"]
+    name = event["type"].replace("_", " ")
+    return f"{name}: {_inline(event['data'])}" if event["data"] else name
 
 
-def render_result(game: Game, result: dict[str, Any], lang: Lang, you: int | None = None) -> Table:
-    ja = lang == "ja"
-    termination = catalog_label(game.labels.terminations, result["termination"], lang)
-    table = Table(title="結果" if ja else "Result", caption=f"{'終了理由' if ja else 'Ended'}: {termination}")
-    for header in (("席", "Seat"), ("順位", "Rank"), ("得点", "Score"), ("勝者", "Winner"), ("内訳", "Holdings")):
-        table.add_column(header[0] if ja else header[1])
-    for seat in sorted(result["seats"], key=lambda s: (s["rank"], s["seat"])):
-        name = str(seat["seat"]) + ((" (あなた)" if ja else " (you)") if seat["seat"] == you else "")
-        holdings = "; ".join(f"{catalog_label(game.labels.holdings, key, lang)}: {_holding(value)}"
-                             for key, value in seat["holdings"].items() if value not in (None, {}, []))
-        table.add_row(name, str(seat["rank"]), f"{seat['score']:g}", "★" if seat["is_winner"] else "", holdings)
-    return table
+def action_text(game: Game, action: dict[str, Any], lang: Lang, view: dict[str, Any] | None = None) -> str:
+    """An action as words: its label, then each parameter's label and value ("Bid (Gate: 3; Amount: 500)"),
+    worded by the game's `choice_text` where it has one (given the view the action was chosen from)."""
+    hook = getattr(game.terminal, "choice_text", None)
+
+    def value(name: str, raw: Any) -> str:
+        text = hook(name, raw, view, lang) if callable(hook) and view is not None else None
+        return text if isinstance(text, str) else _inline(raw)
+
+    params = "; ".join(f"{label(game, 'param', k, lang)}: {value(k, v)}" for k, v in action.items() if k != "type")
+    text = label(game, "action", action["type"], lang)
+    return f"{text} ({params})" if params else text
 
 
-def _holding(value: Any) -> str:
-    if isinstance(value, str):
-        return value
+def _inline(value: Any) -> str:
+    """Any JSON value on one line, without braces or quotes: maps as "key: value; ...", lists comma-joined."""
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {_inline(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_inline(v) for v in value)
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}"
-    return json.dumps(value, ensure_ascii=False)
+    return "-" if value is None else str(value)
+
+
+def render_result(game: Game, result: dict[str, Any], lang: Lang, you: int | None = None) -> ResultTables:
+    """The result as tables (a row per seat, then the details), labelled from the game's catalog."""
+    return ResultTables(game, result, lang, you)

@@ -21,7 +21,9 @@ class Labels:
     label is shown beside its raw values in the terminal, so it says how to read them ("Gate (1 = d4
     … 6 = d20)"). `phases` names the values of the view's `phase`, `terminations` every member of the
     game's `Termination` (a documented `StrEnum`, the `termination` of its `Result`; the members are the
-    keys), and `holdings` the keys of a seat's result holdings.
+    keys), `holdings` the keys of a seat's result holdings, and `details` the keys of the result's
+    `detail` at any depth. `values` names the words a result or view holds as values ("north",
+    "dropped"), so that they read in the player's language too.
     """
 
     actions: Mapping[str, Text] = field(default_factory=dict)
@@ -29,11 +31,14 @@ class Labels:
     phases: Mapping[str, Text] = field(default_factory=dict)
     terminations: Mapping[str, Text] = field(default_factory=dict)
     holdings: Mapping[str, Text] = field(default_factory=dict)
+    details: Mapping[str, Text] = field(default_factory=dict)
+    values: Mapping[str, Text] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, dict[str, dict[str, str]]]:
-        """`{table: {key: {"en": …, "ja": …}}}` for the five tables."""
+        """`{table: {key: {"en": …, "ja": …}}}` for the seven tables."""
         tables = {"actions": self.actions, "params": self.params, "phases": self.phases,
-                  "terminations": self.terminations, "holdings": self.holdings}
+                  "terminations": self.terminations, "holdings": self.holdings, "details": self.details,
+                  "values": self.values}
         return {name: {str(key): text.to_json() for key, text in table.items()} for name, table in tables.items()}
 
 

@@ -6,7 +6,10 @@ from functools import cache
 
 from partygames.engine.errors import UnknownGame
 from partygames.engine.game import Game
+from partygames.engine.text import Text
 
+PLANNED = 7
+"""How many games the platform is for (one per seed in shared/seeds); `all_games()` are those playable now."""
 
 @cache
 def _registry() -> dict[str, Game]:
@@ -34,3 +37,10 @@ def get(game_id: str) -> Game:
         known = ", ".join(_registry())
         raise UnknownGame(f"No game {game_id[:40]!r} (games: {known}).",
                           f"ゲーム「{game_id[:40]}」はありません(あるゲーム: {known})。") from None
+
+
+def availability() -> Text:
+    """What exists now, for help texts: "4 of the 7 games are playable: …"."""
+    titles = [game.title for game in all_games()]
+    return Text(f"{len(titles)} of the {PLANNED} games are playable now: {', '.join(t.en for t in titles)}.",
+                f"全{PLANNED}種のうち現在遊べるのは{len(titles)}種: {'、'.join(t.ja for t in titles)}。")

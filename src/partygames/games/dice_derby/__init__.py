@@ -12,38 +12,44 @@ from partygames.games.dice_derby.bots import HeuristicBot, RandomBot
 from partygames.games.dice_derby.labels import LABELS
 from partygames.games.dice_derby.rules import DiceDerbyMatch
 
+# Shown as Markdown by `partygames rules`: blank lines separate paragraphs, bullets go on indented.
 SUMMARY_EN = """\
 Six horses are six dice: d4, d6, d8, d10, d12 and d20 (gates 1-6). 6-30 players, 10,000 each.
-Owners: every player seals one bid (one die and an amount, or a pass). Per die from d4 up, the highest
-bid buys it (ties by lot) and is paid to the house; a die nobody bid on goes free to a random
-non-owner. Each player owns at most one die.
-Then 5 races (option 4-6). Before each race all players buy tickets in secret, then declare done:
-  win (the winner; 1 horse per race) and quinella (first and second in either order; 3 pairs).
-  Stakes are in units of 100 and cannot exceed your money (no debt unless the loan option is on).
+
+- **Owners:** every player seals one bid (one die and an amount, or a pass). Per die from d4 up, the
+  highest bid buys it (ties by lot) and is paid to the house; a die nobody bid on goes free to a random
+  non-owner. Each player owns at most one die.
+- **Betting:** 5 races (option 4-6). Before each race all players buy tickets in secret, then declare
+  done: win (the winner; 1 horse per race) and quinella (first and second in either order; 3 pairs).
+- **Stakes** are in units of 100 and cannot exceed your money (no debt unless the loan option is on).
   Odds come from the exact probabilities (rounded down to 0.1); payouts are rounded down to 100.
-A race is five furlongs: all remaining dice roll, values are shown from the smallest die up, the
-lowest is out; on a tie the die with more faces is out. After furlong 4 the quinella is settled;
-the last die standing wins. The owners of first and second get 2,000 and 1,000 from the house.
-Options: the fall rule (a die may fall out of the cup and is out that furlong), 1.5x win odds for
-each first-furlong loser, loans (borrow 10,000, repay 15,000 at the end).
-Most money at the end wins. Owners' award: most prize money, and most prize money minus price.
+- **A race** is five furlongs: all remaining dice roll, values are shown from the smallest die up, the
+  lowest is out; on a tie the die with more faces is out. After furlong 4 the quinella is settled; the
+  last die standing wins.
+- **Prizes:** the owners of first and second get 2,000 and 1,000 from the house.
+- **Options:** the fall rule (a die may fall out of the cup and is out that furlong), 1.5x win odds for
+  each first-furlong loser, loans (borrow 10,000, repay 15,000 at the end).
+
+**End:** most money wins. Owners' award: most prize money, and most prize money minus price.
 """
 
 SUMMARY_JA = """\
 6頭の馬は6個のダイス(4・6・8・10・12・20面体、1〜6枠)。6〜30人、所持金は各10,000。
-馬主決め: 全員が1種類のダイスと金額を封印して入札(入札しなくてもよい)。4面体から順に最高額の人が
-落札(同額は抽選)、落札金は胴元へ。誰も入札しなかったダイスは馬主でない人に抽選で無料で渡る。
-馬主になれるのは1人1頭まで。
-レースは5回(オプションで4〜6回)。各レースの前に全員が秘密に馬券を買い、「完了」を宣言する:
+
+- **馬主決め:** 全員が1種類のダイスと金額を封印して入札(入札しなくてもよい)。4面体から順に最高額の人が
+  落札(同額は抽選)、落札金は胴元へ。誰も入札しなかったダイスは馬主でない人に抽選で無料で渡る。
+  馬主になれるのは1人1頭まで。
+- **馬券:** レースは5回(オプションで4〜6回)。各レースの前に全員が秘密に馬券を買い、「完了」を宣言する。
   単勝(1着を当てる、1レース1点まで)と連勝複式(1着と2着を順不同で当てる、3点まで)。
-  掛け金は100単位で所持金まで(借金オプションがなければ借金不可)。
+- **掛け金**は100単位で所持金まで(借金オプションがなければ借金不可)。
   オッズは正確な確率から計算し0.1倍単位で切り捨て、配当は100単位で切り捨て。
-1レースは5ハロン: 残ったダイスを全部振り、小さいダイスから順に目を公開し、最小の目が脱落。
-同じ目ならより多面体のダイスが脱落。4ハロン目で連複が確定し、最後に残ったダイスが1着。
-1着と2着の馬主は胴元から賞金2,000と1,000を受け取る。
-オプション: 落馬ルール(カップから飛び出たダイスはそのハロンで脱落)、最初のハロンの脱落馬の
-単勝倍率を以降1.5倍、借金(10,000借りて最後に15,000返済)。
-最後に所持金が最も多い人の勝ち。馬主賞は賞金総額と「賞金−落札額」の両方で表彰。
+- **1レースは5ハロン:** 残ったダイスを全部振り、小さいダイスから順に目を公開し、最小の目が脱落。
+  同じ目ならより多面体のダイスが脱落。4ハロン目で連複が確定し、最後に残ったダイスが1着。
+- **賞金:** 1着と2着の馬主は胴元から賞金2,000と1,000を受け取る。
+- **オプション:** 落馬ルール(カップから飛び出たダイスはそのハロンで脱落)、最初のハロンの脱落馬の
+  単勝倍率を以降1.5倍、借金(10,000借りて最後に15,000返済)。
+
+**終了:** 所持金が最も多い人の勝ち。馬主賞は賞金総額と「賞金−落札額」の両方で表彰。
 """
 
 GAME = Game(

@@ -55,14 +55,15 @@ def odds(
         return
     console = Console()
     wins = Table(title=f"Win (fall probability {report['fall_probability']})")
+    # An exact fraction is folded onto more lines rather than cut, however narrow the terminal.
     for column in ("Gate", "Die", "Probability", "Decimal", "Fair odds"):
-        wins.add_column(column, justify="right")
+        wins.add_column(column, justify="right", overflow="fold")
     for row in report["win"]:
         wins.add_row(str(row["gate"]), row["die"], row["probability"], f"{row['decimal']:.6f}",
                      f"{row['fair_odds']:.2f}")
     pairs = Table(title="Quinella (first and second, either order)")
     for column in ("Pair", "Probability", "Decimal", "Fair odds"):
-        pairs.add_column(column, justify="right")
+        pairs.add_column(column, justify="right", overflow="fold")
     for row in report["quinella"]:
         pairs.add_row(row["pair"], row["probability"], f"{row['decimal']:.6f}", f"{row['fair_odds']:.2f}")
     console.print(wins)

@@ -35,4 +35,16 @@ LABELS = Labels(
         "horse": Text("Horse owned", "所有馬"),
         "price": Text("Price paid", "落札額"),
     },
+    details={
+        "owners_award": Text("Owners' award", "馬主賞"),
+        "prize_total": Text("Most prize money", "賞金総額"),
+        "prize_minus_price": Text("Most prize money minus price", "賞金−落札額"),
+        "amount": Text("Amount", "金額"),
+        "seats": Text("Seats", "席"),
+        "house": Text("House's takings", "胴元の収支"),
+        "races": Text("Races", "レース結果"),
+        "race": Text("Race", "レース"),
+        "first": Text("1st", "1着"),
+        "second": Text("2nd", "2着"),
+    },
 )

@@ -23,7 +23,7 @@ _L = {
     "furlong": Text("Furlong", "ハロン"), "out": Text("out", "脱落"), "fell": Text("fell", "落馬"),
     "house": Text("House", "胴元"), "bid": Text("Your sealed bid", "あなたの入札"),
     "win": Text("win", "単勝"), "quinella_ticket": Text("quinella", "連複"),
-    "loans": Text("loans this race", "今回の借金"),
+    "loans": Text("loans this race", "今回の借金"), "runoff": Text("run-off", "2着決定戦"),
 }
 
 
@@ -78,14 +78,45 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
         for f in last["furlongs"]:
             rolls = " ".join(f"{g}:{v}" for g, v in f["rolls"])
             fell = f"  {t('fell')} {f['fallen']}" if f["fallen"] else ""
-            lines.append(f"  {t('furlong')} {f['furlong']}{' (run-off)' if f['stage'] == 'runoff' else ''}: "
-                         f"{rolls}{fell}  {t('out')} {f['out']}")
+            stage = f" ({t('runoff')})" if f["stage"] == "runoff" else ""
+            lines.append(f"  {t('furlong')} {f['furlong']}{stage}: {rolls}{fell}  {t('out')} {f['out']}")
         parts.append(RichText("\n".join(lines)))
     return Group(*parts)
 
 
 def _die(gate: int) -> str:
     return f"{gate}({die_name(gate)})"
+
+
+def value_text(key: str, value: Any, lang: Lang) -> str | None:
+    """A gate in a result reads as its horse: "5 (d12)"."""
+    if key in ("horse", "first", "second") and isinstance(value, int):
+        return f"{value} ({die_name(value)})"
+    return None
+
+
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
+    """A gate as its horse with its odds ("3 (d8) ×4.2"), a pair with its odds, a ticket as its kind and pick."""
+    odds: float | None = None
+    if param == "horse" and isinstance(value, int):
+        horse = next((h for h in view.get("horses", []) if h["gate"] == value), None)
+        odds = horse["win_odds"] if horse else None
+        text = f"{value} ({die_name(value)})"
+    elif param == "pair" and isinstance(value, str):
+        odds, text = (view.get("quinella_odds") or {}).get(value), value
+    elif param == "ticket" and isinstance(value, str) and ":" in value:
+        kind, pick = value.split(":", 1)
+        return f"{_L['win' if kind == 'win' else 'quinella_ticket'](lang)} {pick}"
+    else:
+        return None
+    return text if odds is None else f"{text} ×{odds:.1f}"
+
+
+def _seats_paid(payments: list[tuple[int, int]], lang: Lang, to: bool = True) -> str:
+    """ "seat 3 1,200, seat 5 600" / "席 3 に 1,200、席 5 に 600" (without "に" for amounts not paid to them)."""
+    if lang == "ja":
+        return "、".join(f"席 {seat} {'に ' if to else ''}{amount:,}" for seat, amount in payments)
+    return ", ".join(f"seat {seat} {amount:,}" for seat, amount in payments)
 
 
 def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
@@ -97,6 +128,39 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
                "unbid_lot": ("nobody bid: by lot, free", "入札なし: 抽選で無料")}[d["how"]]
         return (f"{_die(d['gate'])} 馬主: 席 {d['owner']}({d['price']:,}、{how[1]})" if ja
                 else f"{_die(d['gate'])} owner: seat {d['owner']} ({d['price']:,}, {how[0]})")
+    if kind == "bid_sealed":
+        return f"席 {d['seat']} が入札を封印した" if ja else f"Seat {d['seat']} has sealed a bid"
+    if kind == "my_bid":
+        if d["horse"] is None:
+            return "あなたは入札しなかった" if ja else "You did not bid"
+        return (f"あなたの入札: {_die(d['horse'])} に {d['amount']:,}" if ja
+                else f"Your sealed bid: {d['amount']:,} for {_die(d['horse'])}")
+    if kind in ("ticket_bought", "ticket_cancelled"):
+        ticket = f"{_L['win' if d['kind'] == 'win' else 'quinella_ticket'](lang)} {d['pick']} {d['stake']:,}"
+        if ja:
+            return f"{'購入' if kind == 'ticket_bought' else '取り消し'}: {ticket}(残りの購入可能額 {d['available']:,})"
+        verb = "Bought" if kind == "ticket_bought" else "Cancelled"
+        return f"{verb}: {ticket} (you can still stake {d['available']:,})"
+    if kind == "loan_taken":
+        return (f"借金 {d['amount']:,}(最後に {d['repay']:,} 返済。購入可能額 {d['available']:,})" if ja
+                else f"Loan of {d['amount']:,} (repay {d['repay']:,} at the end; you can stake {d['available']:,})")
+    if kind == "betting_done":
+        return f"席 {d['seat']} が投票を完了した" if ja else f"Seat {d['seat']} is done betting"
+    if kind == "betting_closed":
+        tickets = "; ".join(
+            f"{'席' if ja else 'seat'} {seat}: " + ", ".join(
+                f"{_L['win' if t['kind'] == 'win' else 'quinella_ticket'](lang)} {t['pick']} {t['stake']:,}" for t in mine)
+            for seat, mine in d["tickets"].items()) or ("馬券なし" if ja else "no tickets")
+        return (f"第{d['race']}レース 締め切り。馬券: {tickets}" if ja
+                else f"Race {d['race']}: betting closed. Tickets: {tickets}")
+    if kind == "loans_repaid":
+        repaid = _seats_paid([(int(seat), amount) for seat, amount in d["repaid"].items()], lang, to=False)
+        if not repaid:
+            return "返済する借金なし" if ja else "No loans to repay"
+        return f"借金の返済: {repaid}" if ja else f"Loans repaid: {repaid}"
+    if kind == "match_over":
+        money = _seats_paid(list(enumerate(d["money"])), lang, to=False)
+        return f"全レース終了。所持金: {money}" if ja else f"All races run. Money: {money}"
     if kind == "betting_open":
         return f"第{d['race']}レース 馬券発売開始" if ja else f"Race {d['race']}: betting is open"
     if kind == "furlong_start":
@@ -117,10 +181,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
         return (f"1着 {_die(d['first'])}、2着 {_die(d['second'])}" if ja
                 else f"First {_die(d['first'])}, second {_die(d['second'])}")
     if kind in ("win_paid", "quinella_paid"):
-        paid = ", ".join(f"{w['seat']}: {w['payout']:,}" for w in d["winners"]) or ("的中なし" if ja else "no winners")
+        paid = _seats_paid([(w["seat"], w["payout"]) for w in d["winners"]], lang) or ("的中なし" if ja else "no winners")
         return (f"{'単勝' if kind == 'win_paid' else '連複'} {d['pick']}({d['odds']:.1f}倍)配当: {paid}" if ja
                 else f"{'Win' if kind == 'win_paid' else 'Quinella'} {d['pick']} at {d['odds']:.1f}: {paid}")
     if kind == "prizes":
-        paid = ", ".join(f"{p['owner']}: {p['amount']:,}" for p in d["prizes"])
+        paid = _seats_paid([(p["owner"], p["amount"]) for p in d["prizes"]], lang)
         return f"馬主賞金: {paid}" if ja else f"Owners' prizes: {paid}"
     return None

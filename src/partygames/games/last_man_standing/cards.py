@@ -22,6 +22,14 @@ HAND_SIZE = 6
 ROUNDS = 5
 
 
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(card: str) -> str:
+    """The card as players write it, with its suit symbol ("5C": "5♣"), as the web client shows it."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
 def rank(card: str) -> int:
     """The card's rank, 2 (deuce) to 14 (ace)."""
     return RANK[card]

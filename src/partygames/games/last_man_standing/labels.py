@@ -12,7 +12,7 @@ LABELS = Labels(
         "play": Text("Play a fighter face down", "闘士を裏向きで出す"),
     },
     params={
-        "slot": Text("Market slot (0 = $0, 1 = $2, 2 = $4, 3 = $6)", "市場の位置(0 = $0、1 = $2、2 = $4、3 = $6)"),
+        "slot": Text("Fighter to hire", "雇う闘士"),
         "card": Text("Card", "カード"),
     },
     phases={
@@ -26,4 +26,13 @@ LABELS = Labels(
                                       "5ラウンド終了・生き残りで山分け"),
     },
     holdings={"chips": Text("Chips", "チップ")},
+    details={
+        "pot": Text("Left in the pot", "中央に残ったチップ"),
+        "set_aside": Text("Hiring money set aside", "横に分けた雇用代金"),
+        "unawarded": Text("Unawarded (remainder of the split)", "分配されない余り"),
+        "rounds_played": Text("Rounds fought", "戦ったラウンド数"),
+        "survivors": Text("Surviving fighters", "生き残った闘士"),
+        "card": Text("Card", "カード"),
+        "owner": Text("Seat", "席"),
+    },
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Group
@@ -9,6 +10,7 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from partygames.engine.text import Lang, Text
+from partygames.games.last_man_standing.cards import card_text
 from partygames.games.last_man_standing.labels import LABELS
 
 _L = {
@@ -40,60 +42,99 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
         head += f"   {t('unawarded')}: ${view['unawarded']}"
     parts.append(RichText(head, style="bold"))
     if view["phase"] == "draft":
-        market = "   ".join(f"[{m['slot']}] {m['card']} ${m['price']}" for m in view["market"])
+        market = "   ".join(f"{card_text(m['card'])} ${m['price']}" for m in view["market"])
         parts.append(RichText(f"{t('market')}: {market}   {t('deck')}: {view['deck_count']}"))
         parts.append(RichText(f"{t('drafter')}: {t('seat')} {view['drafter']}"))
     table = Table(show_header=True)
     for key in ("seat", "chips", "hand", "known", "fighters", "played"):
         table.add_column(t(key))
     for s in range(view["seats"]):
-        fighters = " ".join(f["card"] for f in view["arena"] if f["owner"] == s)
+        fighters = _cards(f["card"] for f in view["arena"] if f["owner"] == s)
         name = f"{s} ({t('you')})" if s == me else str(s)
-        table.add_row(name, f"${view['chips'][s]}", str(view["hand_counts"][s]), " ".join(view["known_cards"][s]),
+        table.add_row(name, f"${view['chips'][s]}", str(view["hand_counts"][s]), _cards(view["known_cards"][s]),
                       fighters, "✓" if view["has_played"][s] else "")
     parts.append(table)
     if view["history"]:
         last = view["history"][-1]
-        kills = [f"{k['killer']['card']}({k['killer']['owner']}) {t('kills')} {k['victim']['card']}"
-                 f"({k['victim']['owner']}) ${k['paid']}" for k in last["kills"]]
-        parts.append(RichText(f"{t('last')} ({t('round')} {last['round']}): " + " ".join(last["plays"])))
-        parts.append(RichText("  " + ("; ".join(kills) if kills else t("none"))))
+        parts.append(RichText(f"{t('last')} ({t('round')} {last['round']}): {_plays(last['plays'], lang)}"))
+        parts.append(RichText("\n".join("  " + line for line in _kills(last["kills"], lang))))
     result = view["result"]
     if result is not None:
         winners = ", ".join(f"{t('seat')} {w}" for w in result["winners"])
         parts.append(RichText(f"{t('winners')}: {winners} ({LABELS.terminations[result['termination']](lang)})", style="bold green"))
     if view["my_hand"] is not None:
-        parts.append(RichText(f"{t('my_hand')}: {' '.join(view['my_hand'])}", style="cyan"))
+        parts.append(RichText(f"{t('my_hand')}: {_cards(view['my_hand'])}", style="cyan"))
         if view["my_played"]:
-            parts.append(RichText(f"{t('my_played')}: {view['my_played']}", style="cyan"))
+            parts.append(RichText(f"{t('my_played')}: {card_text(view['my_played'])}", style="cyan"))
     return Group(*parts)
 
 
+def _cards(cards: Iterable[str]) -> str:
+    return " ".join(map(card_text, cards))
+
+
+def _fighter(fighter: dict[str, Any], lang: Lang) -> str:
+    return f"{card_text(fighter['card'])}(席 {fighter['owner']})" if lang == "ja" else \
+        f"{card_text(fighter['card'])} (seat {fighter['owner']})"
+
+
+def _plays(plays: list[str], lang: Lang) -> str:
+    """This round's cards, each with the seat that played it (`plays[seat]`)."""
+    return ("、" if lang == "ja" else ", ").join(_fighter({"card": card, "owner": seat}, lang)
+                                                for seat, card in enumerate(plays))
+
+
+def _kills(kills: list[dict[str, Any]], lang: Lang) -> list[str]:
+    """A sentence per kill with its bounty: "4♠ (seat 0) kills 7♥ (seat 2): $1"."""
+    if not kills:
+        return ["誰も殺されなかった" if lang == "ja" else "Nobody is killed"]
+    if lang == "ja":
+        return [f"{_fighter(k['killer'], lang)}が {_fighter(k['victim'], lang)}を殺す: ${k['paid']}" for k in kills]
+    return [f"{_fighter(k['killer'], lang)} kills {_fighter(k['victim'], lang)}: ${k['paid']}" for k in kills]
+
+
+def value_text(key: str, value: Any, lang: Lang) -> str | None:
+    """A card in a result reads as on the table: "9♥"."""
+    return card_text(value) if key == "card" and isinstance(value, str) else None
+
+
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
+    """A market slot reads as the card in it and its price ("5♣ for $2"); a card from the hand as "5♣"."""
+    if param == "slot":
+        offer = next((m for m in view.get("market", []) if m["slot"] == value), None)
+        if offer is not None:
+            return (f"{card_text(offer['card'])}(${offer['price']})" if lang == "ja"
+                    else f"{card_text(offer['card'])} for ${offer['price']}")
+    if param == "card" and isinstance(value, str):
+        return card_text(value)
+    return None
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
-    """One line for an event (as `Event.to_json()`), or None to let the host show it raw."""
+    """One line for an event (as `Event.to_json()`), or None to let the host show it raw; a fight is told
+    kill by kill, one sentence each."""
     data = event["data"]
     ja = lang == "ja"
     kind = event["type"]
     if kind == "hired":
-        refill = data["refill"] or "-"
-        return (f"席 {data['seat']} が {data['card']} を ${data['price']} で雇った(補充: {refill})" if ja
-                else f"Seat {data['seat']} hired {data['card']} for ${data['price']} (new card: {refill})")
+        card, refill = card_text(data["card"]), card_text(data["refill"]) if data["refill"] else "-"
+        return (f"席 {data['seat']} が {card} を ${data['price']} で雇った(補充: {refill})" if ja
+                else f"Seat {data['seat']} hired {card} for ${data['price']} (new card: {refill})")
     if kind == "played_face_down":
         return f"席 {data['seat']} がカードを裏向きでプレイした" if ja else f"Seat {data['seat']} played a card face down"
     if kind == "round_started":
         return f"ラウンド {data['round']} 開始" if ja else f"Round {data['round']} begins"
     if kind == "fight":
-        word = "殺す" if ja else "kills"
-        kills = [f"{k['killer']['card']}({k['killer']['owner']}) {word} {k['victim']['card']}({k['victim']['owner']})"
-                 f" ${k['paid']}" for k in data["kills"]]
-        head = (f"ラウンド {data['round']}: " if ja else f"Round {data['round']}: ") + " ".join(data["plays"])
-        none = "殺しなし" if ja else "no kills"
-        return f"{head} — {'; '.join(kills) or none} — " + (f"中央 ${data['pot']}" if ja else f"pot ${data['pot']}")
+        head = (f"ラウンド {data['round']} の戦い: " if ja else f"Round {data['round']} fight: ") + _plays(data["plays"], lang)
+        pot = f"テーブル中央: ${data['pot']}" if ja else f"Pot: ${data['pot']}"
+        return "\n".join([head, *("    " + line for line in _kills(data["kills"], lang)), "    " + pot])
     if kind == "game_over":
-        chips = " ".join(f"${c}" for c in data["chips"])
+        chips = ", ".join((f"席 {seat} ${c}" if ja else f"seat {seat} ${c}") for seat, c in enumerate(data["chips"]))
         if data["termination"] == "pot_empty":
-            return f"テーブル中央のチップがなくなり終了: {chips}" if ja else f"The pot ran dry, game over: {chips}"
-        return (f"生き残り {data['survivors']} 人で ${data['share']} ずつ分配(余り ${data['unawarded']}): {chips}" if ja
-                else f"{data['survivors']} surviving fighter(s) get ${data['share']} each "
-                     f"(${data['unawarded']} unawarded): {chips}")
+            return f"テーブル中央のチップがなくなり終了。チップ: {chips}" if ja else f"The pot ran dry, game over. Chips: {chips}"
+        n, share, left = data["survivors"], data["share"], data["unawarded"]
+        if ja:
+            return f"生き残った闘士 {n} 人で ${share} ずつ分配(余り ${left})。チップ: {chips}"
+        fighters = "1 surviving fighter gets" if n == 1 else f"{n} surviving fighters get"
+        return f"{fighters} ${share} each (${left} unawarded). Chips: {chips}"
     return None

@@ -33,4 +33,14 @@ LABELS = Labels(
         "status": Text("Status", "状態"),
         "prizes": Text("Prizes", "賞品"),
     },
+    details={
+        "house": Text("House ledger", "主催者の収支"),
+        "house_collected": Text("Collected from the chests at the end", "終了時にチェストから回収"),
+        "prizes_left": Text("Prizes nobody claimed", "残った賞品"),
+    },
+    values={
+        "active": Text("playing", "参加中"),
+        "dropped": Text("dropped out", "ドロップアウト"),
+        "disqualified": Text("disqualified", "失格"),
+    },
 )

@@ -16,8 +16,6 @@ CHEST_NAMES: dict[str, Text] = {
     "iron": Text("iron", "鉄"), "lapis": Text("lapis", "ラピスラズリ"), "redstone": Text("redstone", "レッドストーン"),
     "gold": Text("gold", "金"), "emerald": Text("emerald", "エメラルド"), "diamond": Text("diamond", "ダイヤ"),
 }
-STATUS: dict[str, Text] = {"active": Text("playing", "参加中"), "dropped": Text("dropped out", "ドロップアウト"),
-                           "disqualified": Text("disqualified", "失格")}
 _L = {
     "round": Text("Round", "ラウンド"), "stake": Text("stake", "賭け金"), "turn": Text("turn", "手番"),
     "chest": Text("Chest", "チェスト"), "diamonds": Text("Diamonds", "ダイヤ"), "lamp": Text("Lamp", "ランプ"),
@@ -48,7 +46,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
     for name, count in view["chests"].items():
         extra = ""
         if name == "diamond" and any(view["prizes"].values()):
-            extra = " + " + ", ".join(f"{k}×{v}" for k, v in view["prizes"].items() if v)
+            extra = " + " + _prizes(view["prizes"])
         chests.add_row(_chest(name, lang), f"{count}{extra}", "●" if name in lit else "○")
     players = Table()
     for col in ("seat", "diamonds", "status", "prizes"):
@@ -59,14 +57,29 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
             mark.append(t("you"))
         if p["seat"] == view["turn_seat"]:
             mark.append("▶")
-        prizes = ", ".join(f"{k}×{v}" for k, v in p["prizes"].items())
-        players.add_row(f"{p['seat']} {' '.join(mark)}", str(p["diamonds"]), STATUS[p["status"]](lang), prizes)
+        prizes = _prizes(p["prizes"])
+        players.add_row(f"{p['seat']} {' '.join(mark)}", str(p["diamonds"]), LABELS.values[p["status"]](lang), prizes)
     lines = [f"{t('house')}: {view['house']:+d}"]
     if view["last_draw"]:
         lines.append(f"{t('last')}: {_chest(view['last_draw'], lang)}")
     if view["turn_draws"]:
         lines.append(f"{t('this_turn')}: " + " → ".join(_chest(c, lang) for c in view["turn_draws"]))
     return Group(chests, players, RichText("\n".join(lines)))
+
+
+def _diamonds(count: int) -> str:
+    return "1 diamond" if count == 1 else f"{count} diamonds"
+
+
+def _prizes(prizes: dict[str, int]) -> str:
+    return ", ".join(f"{name}×{count}" for name, count in prizes.items() if count)
+
+
+def value_text(key: str, value: Any, lang: Lang) -> str | None:
+    """Prizes read as "elytra×1" (their names are the host's, from the options)."""
+    if key in ("prizes", "prizes_left") and isinstance(value, dict):
+        return _prizes(value) or ("なし" if lang == "ja" else "none")
+    return None
 
 
 def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
@@ -88,15 +101,17 @@ def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
         bonus = ("(総取りボーナス)" if ja else " (sweep bonus)") if kind == "sweep_bonus" else ""
         return f"{who}: {what}×{d['count']} 獲得{bonus}" if ja else f"{who} takes {what} x{d['count']}{bonus}"
     if kind == "pay":
-        paid = ", ".join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
+        paid = ("、" if ja else ", ").join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
         return f"{who}: 投入 {paid}(本来 {d['owed']})" if ja else f"{who} pays {paid} (owed {d['owed']})"
     if kind == "chain_bonus":
-        return f"{who}: チェーンボーナス {d['diamonds']}" if ja else f"{who} chain bonus: {d['diamonds']} diamonds"
+        return f"{who}: チェーンボーナス {d['diamonds']}" if ja else f"{who} chain bonus: {_diamonds(d['diamonds'])}"
     if kind == "refill":
         return f"主催者が補充: 各{d['diamonds']}" if ja else f"The house refills four chests with {d['diamonds']} each"
     if kind == "round_start":
-        return f"ラウンド{d['round']} 開始(賭け金 {d['stake']})" if ja else \
-            f"Round {d['round']} begins (stake {d['stake']}), top-up {d['top_up']}"
+        top_up = ("、" if ja else ", ").join(f"{_chest(c, lang)} +{n}" for c, n in d["top_up"].items() if n)
+        if ja:
+            return f"ラウンド{d['round']} 開始(賭け金 {d['stake']})" + (f"。補充: {top_up}" if top_up else "")
+        return f"Round {d['round']} begins (stake {d['stake']})" + (f"; the house tops up {top_up}" if top_up else "")
     if kind == "disqualified":
         return f"{who}: 失格" if ja else f"{who} is disqualified"
     if kind == "drop_out":
@@ -105,5 +120,5 @@ def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
         return f"{who}: パス" if ja else f"{who} passes"
     if kind == "game_over":
         return f"ゲーム終了。主催者が{d['house_collects']}個回収" if ja else \
-            f"Game over: the house collects {d['house_collects']} diamonds"
+            f"Game over: the house collects {_diamonds(d['house_collects'])}"
     return None

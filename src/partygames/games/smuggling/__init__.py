@@ -14,38 +14,54 @@ from partygames.games.smuggling.chat import inspection_channels
 from partygames.games.smuggling.labels import LABELS
 from partygames.games.smuggling.rules import SmugglingMatch
 
+# Shown as Markdown by `partygames rules`: blank lines separate paragraphs, bullets go on indented.
 SUMMARY = Text(
     en="""Two teams, North and South (1-9 players each, 9 by default). Every player starts with 100,000,000 yen
 in a third-country account and 300,000,000 yen in an account in the opposing country: 400,000,000 yen
 lent by the organiser.
-50 small games; the teams take turns to smuggle (the first smuggling team is drawn by lot).
-Each small game each team picks a representative (team vote, or rotation): the smuggler and the inspector.
-The smuggler secretly packs a trunk with 0 to 100,000,000 yen from their opponent-country account.
-In the inspection room (10 minutes) the inspector declares "pass" or "doubt X" (X up to twice their
-third-country balance).
+
+- **50 small games;** the teams take turns to smuggle (the first smuggling team is drawn by lot).
+- **Representatives:** each small game each team picks one (team vote, or rotation): the smuggler and
+  the inspector.
+- **Packing:** the smuggler secretly packs a trunk with 0 to 100,000,000 yen from their
+  opponent-country account.
+- **Inspection room** (10 minutes): the inspector declares "pass" or "doubt X" (X up to twice their
+  third-country balance).
+
+The declaration settles the trunk:
+
 - Pass: the trunk goes to the smuggler's third-country account.
 - Doubt, empty trunk: the inspector pays X/2 compensation to the smuggler.
 - Doubt, 0 < trunk <= X: the trunk goes to the inspector's third-country account.
 - Doubt, X < trunk: the trunk and X/2 compensation go to the smuggler.
+
 After each small game the trunk, the declaration and the transfers are public.
-The team with more money in its members' third-country accounts wins.
-Each player's prize: own third-country balance plus an equal share of the money left in the opposing
-players' opponent-country accounts, minus the 400,000,000 yen loan (a shortfall is a debt).""",
+
+**End:** the team with more money in its members' third-country accounts wins. Each player's prize:
+own third-country balance plus an equal share of the money left in the opposing players'
+opponent-country accounts, minus the 400,000,000 yen loan (a shortfall is a debt).
+""",
     ja="""北の国と南の国の2チーム(各1〜9人、標準9人)。各プレイヤーは第3国口座に1億円、相手国口座に3億円を
 持って始めます(計4億円は事務局からの借金)。
-小ゲームを50回行い、密輸側と検査側を交互に担当します(最初の密輸側は抽選)。
-各小ゲームで各チームは代表者(密輸人・検査官)をチーム投票(または輪番)で決めます。
-密輸人は相手国口座から0〜1億円をひそかにアタッシュケースに詰めます。
-検査ルーム(10分)で検査官は「パス」か「ダウト X円」(第3国口座残高の2倍まで)を宣言します。
-・パス:ケースの現金は密輸人の第3国口座へ。
-・ダウトでケースが0円:ダウト額の半分を慰謝料として検査官が密輸人に支払う。
-・ダウトで 0 < ケース ≤ X:ケースの現金は検査官の第3国口座へ。
-・ダウトで X < ケース:ケースの現金と慰謝料(X/2)が密輸人の第3国口座へ。
-各小ゲームの後、ケースの金額・宣言・振込は公開されます。
-チームメンバーの第3国口座の総額が多いチームの勝ち。
-各自の賞金は、自分の第3国口座の額+相手チームの相手国口座に残った現金の等分−借金4億円(不足は負債)。""",
-)
 
+- **小ゲームを50回**行い、密輸側と検査側を交互に担当します(最初の密輸側は抽選)。
+- **代表者:** 各小ゲームで各チームは密輸人・検査官をチーム投票(または輪番)で決めます。
+- **準備:** 密輸人は相手国口座から0〜1億円をひそかにアタッシュケースに詰めます。
+- **検査ルーム**(10分): 検査官は「パス」か「ダウト X円」(第3国口座残高の2倍まで)を宣言します。
+
+宣言によるケースの精算:
+
+- パス: ケースの現金は密輸人の第3国口座へ。
+- ダウトでケースが0円: ダウト額の半分を慰謝料として検査官が密輸人に支払う。
+- ダウトで 0 < ケース ≤ X: ケースの現金は検査官の第3国口座へ。
+- ダウトで X < ケース: ケースの現金と慰謝料(X/2)が密輸人の第3国口座へ。
+
+各小ゲームの後、ケースの金額・宣言・振込は公開されます。
+
+**終了:** チームメンバーの第3国口座の総額が多いチームの勝ち。各自の賞金は、自分の第3国口座の額+
+相手チームの相手国口座に残った現金の等分−借金4億円(不足は負債)。
+""",
+)
 
 
 def team_channels(seats: int, options: Options) -> Mapping[str, Sequence[int]]:

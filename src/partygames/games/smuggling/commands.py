@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from partygames.analysis.files import output_path
 from partygames.games.smuggling.analysis import DEFAULT_GRID, TOLERANCE, doubt_limit, plot, solve
 from partygames.games.smuggling.settlement import OPP_START, trunk_cap
 
@@ -22,8 +23,9 @@ def analyze(
         help="The smuggler's opponent-country balance in yen (the trunk cap is 100,000,000 or this).",
         min=0)] = OPP_START,
     top: Annotated[int, typer.Option(help="How many support points to list per side.", min=1)] = 10,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot of both strategies here.")]
-    = Path("smuggling-equilibrium.png"),
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Save a PNG plot of both strategies here (default: smuggling-equilibrium.png in your user data "
+        "folder; the path is printed)."))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
 ) -> None:
@@ -35,6 +37,8 @@ def analyze(
     console = Console()
     if no_plot:
         plot_path = None
+    elif plot_path is None:
+        plot_path = output_path("smuggling-equilibrium.png")
     stake = trunk_cap(smuggler_balance)
     solution = solve(stake, doubt_limit(inspector_balance), grid)
     ok = solution.exploitability <= TOLERANCE * max(stake, 1)
@@ -64,6 +68,6 @@ def analyze(
                 table.add_row(name, f"{prob:.6f}")
             console.print(table)
         if plot_path is not None:
-            console.print(f"Plot saved to {plot_path}")
+            console.print(f"Plot saved to {plot_path}", soft_wrap=True)  # one line: a path to copy
     if not ok:
         raise typer.Exit(code=1)

@@ -34,4 +34,12 @@ LABELS = Labels(
         "net": Text("Net", "純額"),
         "debt": Text("Debt", "負債"),
     },
+    details={
+        "team_totals": Text("Third-country totals", "第3国口座の合計"),
+        "winning_team": Text("Winning team", "勝利チーム"),
+        "difference": Text("Difference (North minus South)", "差額(北−南)"),
+        "remainders": Text("Remainders of the shares", "山分けの端数"),
+        "organiser_keeps": Text("Kept by the organiser", "事務局の取り分"),
+    },
+    values={"north": Text("North", "北の国"), "south": Text("South", "南の国")},
 )

@@ -12,7 +12,7 @@ from partygames.engine import Text
 from partygames.engine.text import Lang
 from partygames.games.smuggling.labels import LABELS
 
-_TEAM = {"north": Text("North", "北の国"), "south": Text("South", "南の国")}
+_TEAM = {team: LABELS.values[team] for team in ("north", "south")}
 _OUTCOME = {"passed": Text("passed", "パス(密輸成功)"), "caught": Text("caught", "摘発"),
             "empty_doubted": Text("empty trunk doubted", "空のケースにダウト"),
             "under_doubted": Text("doubt too low", "ダウト額不足")}
@@ -81,6 +81,54 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     return Panel(Group("\n".join(lines), _accounts(view, lang), _ledger(view, lang)), title=title)
 
 
+def value_text(key: str, value: Any, lang: Lang) -> str | None:
+    """A drawn match says why nobody won: both teams' totals are equal, so both are ranked first."""
+    if key == "winning_team" and value is None:
+        return Text("none: equal totals, both teams rank first", "なし: 合計が同額で両チームとも1位")(lang)
+    return None
+
+
+def _team(team: str, lang: Lang) -> str:
+    return _TEAM[team](lang)
+
+
+def _totals(totals: dict[str, int], lang: Lang) -> str:
+    return "   ".join(f"{_team(team, lang)} {_yen(amount)}" for team, amount in totals.items())
+
+
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
+    """A candidate teammate as a seat, marking the player's own."""
+    if param != "candidate" or not isinstance(value, int):
+        return None
+    you = Text(" (you)", "(あなた)")(lang) if value == view.get("seat") else ""
+    return f"{Text('seat', '席')(lang)} {value}{you}"
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
-    """No game-specific lines yet: None lets the host show each event's type and data."""
+    """One sentence per event: the vote, the representatives, the packing and each small game's settlement."""
+    ja = lang == "ja"
+    kind, d = event["type"], event["data"]
+    if kind == "vote_opened":
+        return (f"小ゲーム {d['small_game']}: 代表者投票(密輸側は{_team(d['smuggling_team'], lang)})" if ja
+                else f"Small game {d['small_game']}: team vote ({_team(d['smuggling_team'], lang)} smuggles)")
+    if kind == "vote_cast":
+        return f"席 {d['seat']} が投票した" if ja else f"Seat {d['seat']} has voted"
+    if kind == "representatives":
+        return (f"小ゲーム {d['small_game']}: 密輸人は席 {d['smuggler']}、検査官は席 {d['inspector']}" if ja
+                else f"Small game {d['small_game']}: seat {d['smuggler']} smuggles, seat {d['inspector']} inspects")
+    if kind == "trunk_packed":
+        return f"席 {d['smuggler']} がアタッシュケースを詰めた" if ja else f"Seat {d['smuggler']} has packed the trunk"
+    if kind == "trunk_contents":
+        return f"あなたのケースの中身: {_yen(d['amount'])} 円" if ja else f"Your trunk holds {_yen(d['amount'])} yen"
+    if kind == "settled":
+        if d["doubt"] is None:
+            said = "検査官はパス" if ja else "The inspector passes"
+        else:
+            said = f"検査官はダウト {_yen(d['doubt'])} 円" if ja else f"The inspector doubts {_yen(d['doubt'])} yen"
+        trunk = f"ケースの中身 {_yen(d['trunk'])} 円" if ja else f"the trunk held {_yen(d['trunk'])} yen"
+        line = f"{said}、{trunk}: {_OUTCOME[d['outcome']](lang)}。" if ja else \
+            f"{said}; {trunk}: {_OUTCOME[d['outcome']](lang)}."
+        return f"{line} {_totals(d['totals'], lang)}"
+    if kind == "match_over":
+        return f"全小ゲーム終了: {_totals(d['totals'], lang)}" if ja else f"All small games played: {_totals(d['totals'], lang)}"
     return None

@@ -1,0 +1,74 @@
+"""The Smuggling Game in the terminal: every event is a sentence in both languages, and a drawn match's
+result says why both teams rank first."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from partygames.cli.play import Prompter
+from partygames.cli.terminal import render_result
+from partygames.engine import RandomBot, play
+from partygames.engine.match import Event
+from partygames.engine.session import Session
+from partygames.engine.text import Lang
+from partygames.games.smuggling import GAME
+from partygames.games.smuggling.terminal import describe_event
+from tests.test_cli import TypedAnswers
+
+SETTLED = {"small_game": 3, "smuggling_team": "south", "smuggler": 1, "inspector": 0, "votes": None,
+           "trunk": 40_000_000, "declaration": "doubt", "doubt": 30_000_000, "outcome": "under_doubted",
+           "transfers": [], "totals": {"north": 185_000_000, "south": 255_000_000}}
+
+
+def test_a_settlement_reads_as_the_declaration_the_trunk_and_the_totals() -> None:
+    event = {"type": "settled", "data": SETTLED, "to": None}
+    assert describe_event(event, "en") == ("The inspector doubts 30,000,000 yen; the trunk held 40,000,000 yen: "
+                                           "doubt too low. North 185,000,000   South 255,000,000")
+    assert describe_event(event, "ja") == ("検査官はダウト 30,000,000 円、ケースの中身 40,000,000 円: ダウト額不足。 "
+                                           "北の国 185,000,000   南の国 255,000,000")
+    passed = {"type": "settled", "data": SETTLED | {"doubt": None, "outcome": "passed"}, "to": None}
+    assert str(describe_event(passed, "en")).startswith("The inspector passes; the trunk held 40,000,000 yen: passed.")
+
+
+def test_every_event_of_a_match_is_a_sentence_in_both_languages() -> None:
+    _, log = play(GAME, 4, [RandomBot(s, seed=s) for s in range(4)], {"team_size": 2, "small_games": 3}, seed=2)
+    events: list[Event] = []
+    session = Session(GAME, GAME.new(4, {"team_size": 2, "small_games": 3}, 2),
+                      on_entry=lambda _entry, new: events.extend(new))
+    for entry in log.entries:
+        session.replay_entry(entry)
+    kinds = {event.type for event in events}
+    for event in events:
+        for lang in ("en", "ja"):
+            assert describe_event(event.to_json(), lang), event.type
+    assert {"vote_cast", "representatives", "trunk_packed", "trunk_contents", "settled", "match_over"} <= kinds
+
+
+def test_a_drawn_match_says_that_equal_totals_rank_both_teams_first() -> None:
+    match = GAME.new(4, {"team_size": 2, "small_games": 2, "representatives": "rotation"}, 1)
+    while not match.is_over:
+        seat = match.to_act()[0]
+        kind = match.legal_actions(seat)[0]["type"]
+        match.apply(seat, {"type": "pass"} if kind == "pass" or kind == "doubt" else {"type": "pack", "amount": 0})
+    result = match.result()
+    assert result is not None and result.detail["winning_team"] is None
+    cases: list[tuple[Lang, str]] = [("en", "none: equal totals, both teams rank first"),
+                                     ("ja", "なし: 合計が同額で両チームとも1位")]
+    for lang, words in cases:
+        console = Console(record=True, width=120, file=io.StringIO())
+        console.print(render_result(GAME, result.to_json(), lang))
+        assert words in console.export_text()
+
+
+def test_the_vote_menu_names_seats_and_marks_the_player_s_own() -> None:
+    match = GAME.new(4, {"team_size": 2, "small_games": 2}, 3)
+    console = TypedAnswers("2")
+    action = Prompter(console, GAME, "en").action(match.legal_actions(0), match.view(0))
+    assert action == {"type": "vote", "candidate": 2}
+    screen = console.export_text()  # (exporting clears the record)
+    assert "1) seat 0 (you)" in screen and "2) seat 2" in screen
+    console = TypedAnswers("1")
+    Prompter(console, GAME, "ja").action(match.legal_actions(0), match.view(0))
+    assert "1) 席 0(あなた)" in console.export_text()
