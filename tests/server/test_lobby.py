@@ -17,7 +17,7 @@ def error_code(response: httpx.Response) -> str:
 
 def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
     games = {g["id"]: g for g in lobby.http.get("/api/games").json()}
-    assert set(games) == {"toy", "secret-toy", "team-toy", "clock-toy", "rounds-toy", "buggy-toy",
+    assert set(games) == {"toy", "secret-toy", "team-toy", "clock-toy", "rounds-toy", "reveal-toy", "buggy-toy",
                           "last-man-standing"}
     toy = games["toy"]
     assert toy["options"]["properties"]["coins"]["default"] == 10

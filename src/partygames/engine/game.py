@@ -1,5 +1,6 @@
 """A game's declaration: identity, titles, the Match class and its bots, and every part it plugs into the
-platform (labels, terminal view, CLI commands, web renderer, chat channels, sample set-ups)."""
+platform (labels, terminal view, CLI commands, web renderer, chat channels, reveal durations, sample
+set-ups)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from partygames.engine.bots import Bot, RandomBot
 from partygames.engine.labels import Labels
 from partygames.engine.match import Match
 from partygames.engine.options import Options
+from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Samples
 from partygames.engine.text import Lang, Text
 
@@ -83,6 +85,8 @@ class Game:
     web: Path | None = None
     """The folder served at `/games/<id>/`: its `view.js` is the browser renderer (web/README.md)."""
     chat: ChatRules = field(default_factory=ChatRules)
+    reveals: Reveals = field(default_factory=Reveals)
+    """How long each event takes to show (a die roll, a card flip); hosts pace the match by it."""
     samples: Samples = field(default_factory=Samples)
 
     @property
@@ -131,4 +135,5 @@ class Game:
             "bot_titles": {kind: self.bot_title(kind).to_json() for kind in self.bots},
             "dynamics": self.dynamics.value,
             "labels": self.labels.to_json(),
+            "reveals": self.reveals.to_json(),
         }
