@@ -5,8 +5,8 @@ round's bids for 1 s; its bidding limit is 30 s of match time, here 1.5 s (deadl
 from __future__ import annotations
 
 import time
-from functools import partial
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
