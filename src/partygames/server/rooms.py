@@ -148,10 +148,14 @@ class Room:
         assert self.started_at is not None
         return self.started_at + self.reveal_held + at / 1000 * self.hub.settings.deadline_scale
 
+    def _reveal_seconds(self, events: list[Event]) -> float:
+        """How long a step's events take to show: the longest of its audiences' reveals, scaled."""
+        return self.game.reveals.cost(events, self.audiences) / 1000 * self.hub.settings.reveal_scale
+
     def _hold_for_reveal(self, events: list[Event], wall: float) -> None:
         """Holds the match clock and the bots while the events of a step are shown, after those shown
-        before: each step's reveal takes what the longest of its audiences' reveals takes."""
-        seconds = self.game.reveals.cost(events, self.audiences) / 1000 * self.hub.settings.reveal_scale
+        before."""
+        seconds = self._reveal_seconds(events)
         if seconds > 0:
             self.reveal_end = max(self.reveal_end, wall) + seconds
             self.reveal_held += seconds
@@ -505,5 +509,5 @@ class Room:
         events = self.session.replay_entry(entry)
         self.history.record(events)
         self.sources.append(source)
-        self.reveal_held += self.game.reveals.cost(events, self.audiences) / 1000 * self.hub.settings.reveal_scale
+        self.reveal_held += self._reveal_seconds(events)
         self.reveal_end = self.wall(entry.at)
