@@ -103,13 +103,16 @@ def test_no_screen_runs_ahead_of_the_feed_in_a_whole_dice_derby(browser: Browser
                 table.page.goto(f"{link}?table=1")
                 table.page.locator(".board.table").wait_for()
                 table.page.locator(".stage-recent li").first.wait_for(timeout=5000)
-            skip = guest.page.get_by_test_id("skip")
-            if step >= 4 and not skipped and skip.count():
-                # Skip jumps to the newest: the guest's board shows the latest version at once.
-                skip.click()
-                skipped.append(step)
-                guest.page.wait_for_function("() => Number(document.querySelector('[data-testid=board]').dataset.version)"
-                                             " === window.partygames.state.version", timeout=2000)
+            if step >= 4 and not skipped:
+                # Skip jumps to the newest: the guest's board shows at once the version received when it
+                # was pressed (clicked in the page, so that the button cannot vanish under the pointer).
+                newest = guest.page.evaluate("() => { const skip = document.querySelector('[data-testid=skip]');"
+                                             " if (!skip) return null; const v = window.partygames.state.version;"
+                                             " skip.click(); return v; }")
+                if newest is not None:
+                    skipped.append(newest)
+                    guest.page.wait_for_function("() => Number(document.querySelector('[data-testid=board]')"
+                                                 f".dataset.version) >= {newest}", timeout=2000)
 
         driver.play_to_results([host, guest], ("bid", "bet_win", "done"), timeout=400, on_step=on_step)
         table.page.get_by_test_id("results").wait_for(timeout=60_000)
