@@ -70,4 +70,4 @@ def test_durations_are_never_negative() -> None:
 
 def test_the_web_client_gets_the_reveals_in_the_game_info() -> None:
     info = games.get("dice-derby").info()["reveals"]
-    assert info["durations"]["roll"] == 600 and info["default"] == 1000 and info["chapters"] == ["betting_open"]
+    assert info["durations"]["roll"] == 700 and info["default"] == 1000 and info["chapters"] == ["betting_open"]

@@ -21,6 +21,7 @@ const SLACK_MS = 500; // network and rendering: how far the stage may trail the 
 const BUDGET_MS = 6000; // a server that does not pace: the stage finishes within this of the newest update
 const MIN_MS = 60; // catching up: each event still flashes by
 const RECENT = 6;
+const SETTLE_MS = 700; // a picture (a die rolling, a chest opening) settles by then, and then the sentence shows
 
 /** The ms the game declares for showing `event` (0: only in the log). */
 export function revealMs(event, reveals) {
@@ -139,12 +140,14 @@ export function useNarration(updates, { game, ctx, reveals, ready = true }) {
 export function Stage({ narration, game, ctx, big = false }) {
   const { current, recent, remaining } = narration;
   const fast = current !== null && current.duration < 600;
-  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current.event, { ...ctx, fast }) : null;
+  // The picture settles in about half of the event's time, so that the sentence has the rest.
+  const settle = current ? Math.min(SETTLE_MS, Math.round(current.duration * 0.55)) : SETTLE_MS;
+  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current.event, { ...ctx, fast, settle }) : null;
   const waiting = remaining + (current ? 1 : 0);
   return html`<section class=${"panel stage" + (big ? " big" : "")} data-testid="stage" aria-live="polite">
     <h2>${t("what_happened")} ${remaining ? html`<button class="link small" data-testid="skip" onClick=${narration.skip}>${t("skip")} (${waiting})</button>` : null}</h2>
     ${current
-      ? html`<div class=${"stage-current" + (fast ? " fast" : "")} key=${current.event.key} data-key=${current.event.key}
+      ? html`<div class=${"stage-current" + (fast ? " fast" : "")} key=${current.event.key} data-key=${current.event.key} style=${`--settle: ${settle}ms`}
           data-version=${current.event.version} data-event=${current.event.type}>
           ${rich ? html`<div class="stage-rich">${rich}</div>` : null}
           <div class="stage-text">${describe(current.event, game, ctx)}</div>

@@ -59,8 +59,8 @@ GAME = Game(
     web=Path(__file__).parent / "web",
     reveals=Reveals(
         # The race is the show: each die tumbles, the lowest drops out; who sealed a bid or finished
-        # betting is quick news. A race of five furlongs takes about 25 s.
-        durations={"roll": 600, "furlong_start": 400, "out": 900, "fall": 900, "furlong_rerun": 900,
+        # betting is quick news. A race of five furlongs takes about 28 s.
+        durations={"roll": 700, "furlong_start": 400, "out": 900, "fall": 900, "furlong_rerun": 900,
                    "runoff_start": 900, "runoff_end": 1000, "quinella_decided": 1000, "race_result": 1600,
                    "win_paid": 1200, "quinella_paid": 1200, "prizes": 1200, "auction_result": 1000,
                    "bid_sealed": 250, "my_bid": 400, "betting_done": 250, "ticket_bought": 400,

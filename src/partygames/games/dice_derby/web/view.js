@@ -86,7 +86,7 @@ export function renderEvent(event, ctx) {
   const d = event.data || {};
   if (event.type === "roll") {
     return html`<div class="dd-roll"><span class="dd-gate" style=${gateStyle(d.gate)}>${d.gate}</span>
-      <${widgets.Die} value=${d.value} sides=${d.faces || FACES[d.gate - 1]} roll=${!ctx.fast} /></div>`;
+      <${widgets.Die} value=${d.value} sides=${d.faces || FACES[d.gate - 1]} roll=${!ctx.fast} duration=${ctx.settle} /></div>`;
   }
   if (event.type === "out" || event.type === "fall") {
     return html`<div class="dd-roll out">${(d.gates || []).map((g) => html`<span class="dd-gate" style=${gateStyle(g)}>${g}</span>`)} ✗</div>`;
