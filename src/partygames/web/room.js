@@ -121,8 +121,9 @@ function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
   </section>`;
 }
 
-function TurnBanner({ view, seat, ctx, deadline }) {
-  const mine = !!view && !view.is_over && seat != null && view.to_act.includes(seat);
+function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
+  // `acted`: our action is confirmed in a version the stage has not reached yet; it is no longer our turn.
+  const mine = !!view && !view.is_over && seat != null && view.to_act.includes(seat) && !acted;
   useEffect(() => {
     // A phone in a pocket or a tab in the background: say it is your turn.
     document.title = mine ? `▶ ${t("your_turn")} · ${t("app_title")}` : t("app_title");
@@ -196,6 +197,8 @@ export function RoomPage({ code, table, lang, navigate }) {
   const deadline = shown && !view.is_over ? shown.deadline : null;
   // An action of ours was confirmed in a version not shown yet: its buttons stay locked until then.
   const confirming = shown != null && shown.version < state.ackedVersion;
+  // ...and if that action ended our turn (a "done"), the banner stops saying it is our turn.
+  const turnDone = confirming && seat != null && !!state.view && !state.view.to_act.includes(seat);
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = view && view.is_over ? view.result || (room && room.result) : null;
@@ -214,7 +217,7 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
       ? html`
-        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} />
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${turnDone} />
         ${view.is_over ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
           <p><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a></p>` : null}
