@@ -1,5 +1,6 @@
 """Reveals never run behind the game: a whole Dice Derby with two humans (two browser contexts), four
-bots and a big screen, on a server that paces the match by the game's reveals. At every DOM change and
+bots and a big screen that arrives late, on a server that paces the match by the game's reveals; the
+host reloads once and the guest skips once. At every DOM change and
 every animation frame, each page checks that the board (the race grid and the standings), the action
 buttons and the results show nothing the stage has not narrated yet."""
 
@@ -95,6 +96,7 @@ def test_no_screen_runs_ahead_of_the_feed_in_a_whole_dice_derby(browser: Browser
         for player in (host, guest):
             player.page.evaluate(WATCH)
         skipped: list[int] = []
+        before_reload: dict[str, Any] = {}
 
         def on_step(step: int) -> None:
             if step == 3:
@@ -103,6 +105,14 @@ def test_no_screen_runs_ahead_of_the_feed_in_a_whole_dice_derby(browser: Browser
                 table.page.goto(f"{link}?table=1")
                 table.page.locator(".board.table").wait_for()
                 table.page.locator(".stage-recent li").first.wait_for(timeout=5000)
+            if step == 5:
+                # A reload in the middle of the match: the seat is kept and the stage shows the recent
+                # history at once, not "Nothing yet" (the watch starts again with the page).
+                before_reload.update(watched(host))
+                host.page.reload()
+                host.page.get_by_test_id("board").wait_for()
+                host.page.locator(".stage-recent li").first.wait_for(timeout=5000)
+                host.page.evaluate(WATCH)
             if step >= 4 and not skipped:
                 # Skip jumps to the newest: the guest's board shows at once the version received when it
                 # was pressed (clicked in the page, so that the button cannot vanish under the pointer).
@@ -123,7 +133,8 @@ def test_no_screen_runs_ahead_of_the_feed_in_a_whole_dice_derby(browser: Browser
             # The watch ran and the feed told the races: many checks, well over a hundred events.
             assert seen["checks"] > 500 and seen["narrated"] > 100, seen
             assert player.errors == []
-        assert watched(table)["recentOnArrival"] > 0
+        assert watched(table)["recentOnArrival"] > 0 and watched(host)["recentOnArrival"] > 0
+        assert before_reload["violations"] == [] and before_reload["narrated"] > 0, before_reload
     finally:
         for player in (host, guest, table):
             player.close()
