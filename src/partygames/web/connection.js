@@ -74,7 +74,8 @@ function reducer(state, msg) {
         deadline,
         events: [...state.events, ...known].slice(-500),
         updates: [...state.updates, update].slice(-KEEP_UPDATES),
-        ackedVersion: acked ? version : state.ackedVersion,
+        // (never above the current version: a room's next match counts its versions from 0 again)
+        ackedVersion: acked ? version : Math.min(state.ackedVersion, version),
         // The sender's confirmation is `acks`; a refusal stays shown until the player acts again.
         pending: (msg.acks || []).includes(state.pending) ? null : state.pending,
         error: acked ? null : state.error,
