@@ -5,6 +5,7 @@
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
 - `clock-toy`: moves with time (a `tick` event every 500 ms of match time; the view shows the last).
 - `rounds-toy`: the toy game for 1,000 rounds (a stream of actions for durability tests).
+- `reveal-toy`: `rounds-toy` announcing each round, whose reveal of the bids takes a second to show.
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
 """
@@ -19,6 +20,7 @@ from partygames import games
 from partygames.engine.game import ChatRules, Game
 from partygames.engine.match import Event, Result
 from partygames.engine.options import Options
+from partygames.engine.reveals import Reveals
 from tests.toy_game import GAME as TOY
 from tests.toy_game import ToyMatch
 
@@ -88,6 +90,16 @@ class RoundsToyMatch(ToyMatch):
         return events
 
 
+class RevealToyMatch(RoundsToyMatch):
+    """`rounds-toy` with a `round` event when a round's bidding opens (the chapter of its reveals)."""
+
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        events = super()._apply(seat, action)
+        if not self.bids:
+            events.append(Event("round", {"round": self.round}))
+        return events
+
+
 def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
 
@@ -105,6 +117,9 @@ GAMES: dict[str, Game] = {
     "toy-final": dataclasses.replace(TOY, id="toy-final", follows={"toy": _after_toy}),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
+    "reveal-toy": dataclasses.replace(TOY, id="reveal-toy", match_class=RevealToyMatch,
+                                      reveals=Reveals({"revealed": 1000, "bid_sealed": 0, "round": 0},
+                                                      chapters=frozenset({"round"}))),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),
 }

@@ -290,6 +290,9 @@ def serve(
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.")] = DEFAULT_BOT_DELAY,
+    reveal_scale: Annotated[float, typer.Option(
+        help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
+             "and time limits run; 0: no waiting.")] = 1.0,
 ) -> None:
     """Start the web platform (lobby, rooms, live play in the browser)."""
     try:
@@ -297,7 +300,7 @@ def serve(
     except ModuleNotFoundError:
         _fail("The web platform is not installed in this build.")
         raise
-    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay)
+    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale)
 
 
 def _mount_game_commands() -> None:

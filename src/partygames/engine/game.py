@@ -1,5 +1,6 @@
 """A game's declaration: identity, titles, the Match class and its bots, and every part it plugs into the
-platform (labels, terminal view, CLI commands, web renderer, chat channels, sample set-ups)."""
+platform (labels, terminal view, CLI commands, web renderer, chat channels, reveal durations, sample
+set-ups)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from partygames.engine.errors import InvalidOptions
 from partygames.engine.labels import Labels
 from partygames.engine.match import Match, Result
 from partygames.engine.options import Options
+from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Samples
 from partygames.engine.text import Lang, Text
 
@@ -90,6 +92,8 @@ class Game:
     web: Path | None = None
     """The folder served at `/games/<id>/`: its `view.js` is the browser renderer (web/README.md)."""
     chat: ChatRules = field(default_factory=ChatRules)
+    reveals: Reveals = field(default_factory=Reveals)
+    """How long each event takes to show (a die roll, a card flip); hosts pace the match by it."""
     samples: Samples = field(default_factory=Samples)
     follows: Mapping[str, Handover] = field(default_factory=dict)
     """`{game id: handover}`: the games whose finished match a match of this one may follow in the same
@@ -159,4 +163,5 @@ class Game:
             "chat_direct": self.chat.direct,
             "follows": list(self.follows),
             "labels": self.labels.to_json(),
+            "reveals": self.reveals.to_json(),
         }

@@ -19,6 +19,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds a bot thinks before acting")
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--deadline-scale", type=float, default=1.0, help="multiplies engine deadlines (tests)")
+    parser.add_argument("--reveal-scale", type=float, default=1.0,
+                        help="multiplies the games' reveal durations the server waits for (0: no waiting)")
     parser.add_argument("--rate-limit", type=float, default=None,
                         help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -26,7 +28,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games-module", default=None,
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
-    overrides: dict[str, object] = {"deadline_scale": args.deadline_scale}
+    overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale}
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)

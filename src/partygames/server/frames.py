@@ -18,10 +18,10 @@ def dumps(value: Any) -> str:
 
 
 def update(version: int, since: int | None, view_json: str, events_json: list[str], fresh: bool,
-           acks: list[Any], deadline: dict[str, Any] | None) -> Frame:
+           acks: list[Any], deadline: dict[str, Any] | None, reveal: float | None = None) -> Frame:
     """An `update` frame (see docs/protocol.md); `since` is kept to know which updates may merge."""
     return {"type": "update", "version": version, "since": since, "view": view_json, "events": events_json,
-            "fresh": fresh, "acks": acks, "deadline": deadline}
+            "fresh": fresh, "acks": acks, "deadline": deadline, "reveal": reveal}
 
 
 def encode(frame: Frame) -> str:
@@ -29,18 +29,21 @@ def encode(frame: Frame) -> str:
         return dumps(frame)
     return (f'{{"type":"update","version":{frame["version"]:d},"view":{frame["view"]},'
             f'"events":[{",".join(frame["events"])}],"fresh":{"true" if frame["fresh"] else "false"},'
-            f'"acks":{dumps(frame["acks"])},"deadline":{dumps(frame["deadline"])}}}')
+            f'"acks":{dumps(frame["acks"])},"deadline":{dumps(frame["deadline"])},'
+            f'"reveal":{dumps(frame["reveal"])}}}')
 
 
 def merge_updates(frames: list[Frame | None]) -> list[Frame | None]:
     """Merges runs of consecutive updates that continue each other (the latest view, all events, all
-    acks); other frames keep their place. None (the close marker) is kept as is."""
+    acks, the latest reveal); other frames keep their place. None (the close marker) is kept as is."""
     merged: list[Frame | None] = []
     for frame in frames:
         last = merged[-1] if merged else None
         if (frame is not None and last is not None and frame["type"] == "update" and last["type"] == "update"
                 and (frame["fresh"] or frame["since"] == last["version"])):
-            merged[-1] = {**frame, "since": last["since"], "events": last["events"] + frame["events"],
+            # A fresh update's events are the recent history, which already ends with the newest events.
+            events = frame["events"] if frame["fresh"] else last["events"] + frame["events"]
+            merged[-1] = {**frame, "since": last["since"], "events": events,
                           "acks": last["acks"] + frame["acks"], "fresh": last["fresh"] or frame["fresh"]}
         else:
             merged.append(frame)

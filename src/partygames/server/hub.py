@@ -194,9 +194,7 @@ class Hub:
         session = room.begin(match, row["started_at"])
         for stored_entry in stored.log:
             action = json.loads(stored_entry["action"]) if stored_entry["action"] is not None else None
-            entry = Entry(stored_entry["at"], stored_entry["seat"], action)
-            room.history.record(session.replay_entry(entry))
-            room.sources.append(stored_entry["source"])
+            room.replay_stored(Entry(stored_entry["at"], stored_entry["seat"], action), stored_entry["source"])
         session.on_entry = room._on_entry
         room.changed_at = time.time()  # bots think again from the reload, as people reconnect
         room.status = row["status"]

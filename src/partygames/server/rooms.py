@@ -6,7 +6,8 @@ history; the frames it causes wait in the outbox until that write has committed.
 a client (time limits, bots) is run by the room's `Scheduler`.
 
 The match clock is milliseconds since the match started, on the server's wall clock divided by the
-`deadline_scale` setting (tests run time limits faster); it never runs backwards.
+`deadline_scale` setting (tests run time limits faster), less the time it stood still while reveals
+played (docs/server.md, Reveals); it never runs backwards.
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ class Room:
         self.last_write: asyncio.Future[None] | None = None
         self.scheduler = Scheduler(self)
         self.changed_at = created_at  # wall time of the last step: bots act `bot_delay` after it
+        # The match clock stands still while a reveal plays: until `reveal_end` (wall clock), and
+        # `reveal_held` seconds in all since the start (the sum of every step's reveal, so a restart
+        # derives it from the log).
+        self.reveal_end = created_at
+        self.reveal_held = 0.0
+        self.audiences: list[int | None] = [None]  # who watches reveals: the public and each human seat
         self.broken = False
         self.dirty = False  # accepted entries whose updates are not built yet
         self.pending_acks: dict[Connection, list[Any]] = {}
@@ -135,15 +142,36 @@ class Room:
         return same_token(token, self.host_token_hash)
 
     def clock(self, wall: float) -> int:
-        """The match time at wall-clock time `wall` (ms since the start, scaled; never backwards)."""
+        """The match time at wall-clock time `wall` (ms since the start, scaled, less the reveals; standing
+        still while one plays; never backwards)."""
         assert self.session is not None and self.started_at is not None
-        elapsed = round((wall - self.started_at) * 1000 / self.hub.settings.deadline_scale)
-        return max(elapsed, self.session.match.now)
+        running = max(wall, self.reveal_end) - self.started_at - self.reveal_held
+        return max(round(running * 1000 / self.hub.settings.deadline_scale), self.session.match.now)
 
     def wall(self, at: int) -> float:
-        """The wall-clock time of match time `at`."""
+        """The wall-clock time at which the match clock reaches `at` (not before now), if no other reveal
+        holds it on the way."""
         assert self.started_at is not None
-        return self.started_at + at / 1000 * self.hub.settings.deadline_scale
+        return self.started_at + self.reveal_held + at / 1000 * self.hub.settings.deadline_scale
+
+    def _reveal_seconds(self, events: list[Event]) -> float:
+        """How long a step's events take to show: the longest of its audiences' reveals, scaled."""
+        return self.game.reveals.cost(events, self.audiences) / 1000 * self.hub.settings.reveal_scale
+
+    def _hold_for_reveal(self, events: list[Event], wall: float) -> None:
+        """Holds the match clock and the bots while the events of a step are shown, after those shown
+        before."""
+        seconds = self._reveal_seconds(events)
+        if seconds > 0:
+            self.reveal_end = max(self.reveal_end, wall) + seconds
+            self.reveal_held += seconds
+
+    def reveal_remaining(self, now: float) -> float | None:
+        """Seconds until the reveals announced so far have had their time; None when reveals are not
+        paced (`reveal_scale` 0)."""
+        if self.hub.settings.reveal_scale <= 0:
+            return None
+        return round(max(0.0, self.reveal_end - now), 3)
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         connected = {c.seat for c in self.conns}
@@ -193,10 +221,15 @@ class Room:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
         version = self.version
         fresh = since is None or not self.history.covers(since)
-        events = [] if fresh or since is None else self.history.events_for(conn.seat, since, version)
+        if fresh:
+            # Someone arriving (a reload, a late spectator) sees how the current race or round went so far.
+            events = self.history.recent(conn.seat, self.game.reveals.chapters, self.hub.settings.recent_events)
+        else:
+            assert since is not None
+            events = self.history.events_for(conn.seat, since, version)
         conn.sent_version = version
         return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
-                             deadline)
+                             deadline, self.reveal_remaining(time.time()))
 
     def _send(self, sends: Sends) -> None:
         self._prepare()  # what is owed to clients goes first, in order
@@ -315,6 +348,7 @@ class Room:
             write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
         self._submit(write)
         self.changed_at = time.time()
+        self._hold_for_reveal(events, self.changed_at)
         if not self.dirty:
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
@@ -363,7 +397,7 @@ class Room:
             return
         now = self.clock(wall)
         self._engine(partial(session.catch_up, now), f"waking at {now}")
-        if wall >= self.changed_at + self.hub.settings.bot_delay:
+        if wall >= self._bots_at():
             for seat in session.bots_to_ask():
                 # Each bot sees the match as the previous one left it; a crash stops the pass.
                 if self.is_running and seat in session.bots_to_ask():
@@ -377,9 +411,13 @@ class Room:
         wake_at = session.match.wake_at()
         due = self.wall(wake_at) if wake_at is not None else None
         if session.bots_to_ask():
-            bots_at = self.changed_at + self.hub.settings.bot_delay
+            bots_at = self._bots_at()
             due = bots_at if due is None else min(due, bots_at)
         return due
+
+    def _bots_at(self) -> float:
+        """Bots act `bot_delay` after the last step, and not before the reveal people watch has ended."""
+        return max(self.changed_at + self.hub.settings.bot_delay, self.reveal_end)
 
     def stop(self) -> None:
         self.scheduler.stop()
@@ -523,8 +561,20 @@ class Room:
         """Sets up a started match (a fresh start, or a reload before its log is replayed into the
         returned session, which stores and announces its steps once `session.on_entry` is set)."""
         self.started_at, self.changed_at = started_at, started_at
+        self.reveal_end, self.reveal_held = started_at, 0.0
+        self.audiences = [None, *(i for i, s in enumerate(self.seat_infos) if s.kind == "human")]
         self.status = "playing"
         bots = {seat: self.game.make_bot(kind, seat, bot_seed(match.seed, seat))
                 for seat, kind in bot_kinds(self.seat_infos).items()}
         self.session = Session(self.game, match, bots, forgive_bots=True)
         return self.session
+
+    def replay_stored(self, entry: Entry, source: str) -> None:
+        """Re-applies a stored log entry while the room is rebuilt (before `session.on_entry` is set); the
+        reveals it held the clock for are held again, as they were."""
+        assert self.session is not None and self.started_at is not None
+        events = self.session.replay_entry(entry)
+        self.history.record(events)
+        self.sources.append(source)
+        self.reveal_held += self._reveal_seconds(events)
+        self.reveal_end = self.wall(entry.at)

@@ -1,8 +1,9 @@
 """What happens in a room without a client: time limits, lapses and arrivals, and bot turns.
 
 The scheduler keeps one timer per playing room, set for the earlier of the match's next wake-up
-(`Match.wake_at`) and the next bot turn (a bot acts `bot_delay` seconds after the match last changed, so
-that people can follow). Every change to the room calls `poke`, which moves the timer only if that moment
+(`Match.wake_at`, on the wall clock: later by the reveals that hold the match clock) and the next bot
+turn (a bot acts `bot_delay` seconds after the match last changed and once the reveal people watch has
+ended, so that people can follow). Every change to the room calls `poke`, which moves the timer only if that moment
 moved (within a phase of a turn-based game it does not: an action costs no more than a comparison). When
 the timer fires, the room does what is due (`run_due`) under its lock. After a restart the same
 computation resumes every room: a time limit that passed while the server was down falls due at once, at

@@ -52,6 +52,11 @@ class Settings:
     http_rate_burst: float = 60.0
     # Multiplies every engine deadline; tests use a small value. 1.0 in production.
     deadline_scale: float = 1.0
+    # Multiplies every game's reveal durations (Game.reveals): the match clock and the bots wait while
+    # a reveal plays (docs/server.md, Reveals). 0: no waiting (most tests).
+    reveal_scale: float = 1.0
+    # A client arriving mid-match is shown the events since the current race/round began, at least this many.
+    recent_events: int = 12
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
     max_catchup: int = 1000
     send_queue_limit: int = 2000

@@ -10,7 +10,10 @@ const INITIAL = {
   version: -1,
   deadline: null,
   events: [], // every event this connection has seen, oldest first, each with a `key`
-  fresh: [], // the events of the last update, to animate
+  // The updates received, oldest first (the last ones), each with its view, deadline and events and a
+  // growing `seq`: the narrator (events.js) shows them in order, each view once its events are told.
+  updates: [],
+  ackedVersion: -1, // the version of the last update that confirmed an action of this connection
   chat: [],
   error: null, // the last error for this connection ({code, en, ja, ref})
   pending: null, // client id of the action awaiting an answer
@@ -18,6 +21,8 @@ const INITIAL = {
 };
 
 let eventCounter = 0;
+let updateCounter = 0;
+const KEEP_UPDATES = 300;
 
 function withKeys(events, version) {
   return (events || []).map((event) => ({ ...event, version: event.version ?? version, key: ++eventCounter }));
@@ -39,15 +44,15 @@ function reducer(state, msg) {
     case "room":
       if (msg.room && state.room && msg.room.match !== state.room.match) {
         // The room's next match has begun (play again, or a series): its versions count from 0 again.
-        return { ...state, room: msg.room, view: null, version: -1, deadline: null, events: [], fresh: [], pending: null, error: null };
+        return { ...state, room: msg.room, view: null, version: -1, deadline: null, events: [], updates: [], ackedVersion: -1,
+          pending: null, error: null };
       }
       return { ...state, room: msg.room ?? state.room };
     case "channels":
       // The match opened or closed a channel this connection may post to (docs/protocol.md, Chat).
       return { ...state, channels: msg.channels || ["public"] };
     case "update": {
-      const fresh = withKeys(msg.events, msg.version);
-      // A fresh view (after a gap the server could not fill) replaces the log's continuity but keeps it.
+      const received = withKeys(msg.events, msg.version);
       if (typeof msg.version === "number" && msg.version <= state.version && state.view) {
         // Versions only grow: an older or equal update adds nothing (docs/protocol.md).
         return { ...state, pending: (msg.acks || []).includes(state.pending) ? null : state.pending };
@@ -59,16 +64,26 @@ function reducer(state, msg) {
         const local = remaining !== null ? Date.now() / 1000 + remaining : deadline.ends_at;
         deadline = { ...deadline, local_ends_at: local };
       }
+      const version = msg.version ?? state.version;
+      const view = msg.view ?? state.view;
+      // `reveal`: seconds until the server expects these events to have been shown (null: it does not pace).
+      const revealEnd = typeof msg.reveal === "number" ? Date.now() + msg.reveal * 1000 : null;
+      const update = { seq: ++updateCounter, version, view, deadline, events: received, fresh: !!msg.fresh, revealEnd };
+      // A fresh update's events are recent history: the log keeps only those it did not have.
+      const known = msg.fresh ? received.filter((e) => e.version > state.version) : received;
+      const acked = (msg.acks || []).length > 0;
       return {
         ...state,
-        view: msg.view ?? state.view,
-        version: msg.version ?? state.version,
+        view,
+        version,
         deadline,
-        events: [...state.events, ...fresh].slice(-500),
-        fresh: msg.fresh ? [] : fresh,
+        events: [...state.events, ...known].slice(-500),
+        updates: [...state.updates, update].slice(-KEEP_UPDATES),
+        // (never above the current version: a room's next match counts its versions from 0 again)
+        ackedVersion: acked ? version : Math.min(state.ackedVersion, version),
         // The sender's confirmation is `acks`; a refusal stays shown until the player acts again.
         pending: (msg.acks || []).includes(state.pending) ? null : state.pending,
-        error: (msg.acks || []).length ? null : state.error,
+        error: acked ? null : state.error,
       };
     }
     case "chat":

@@ -1,6 +1,9 @@
-// "What just happened": the events of each update played one at a time on a stage (dice roll, cards
-// turn over, chests open), and the full log underneath.
-import { html, useState, useEffect, useRef } from "./lib.js";
+// "What just happened": the narrator plays the updates the connection received, in order, one event at
+// a time on a stage (dice roll, cards turn over, chests open), and shows an update's view only once its
+// events have been narrated, so that no part of the screen (board, buttons, results) runs ahead of the
+// feed. "Skip" jumps to the newest. How long each event shows is the game's declaration
+// (`Game.reveals`, in its info); the server paces the match by the same durations (docs/server.md).
+import { html, useEffect, useReducer } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { describeGeneric } from "./generic.js";
 
@@ -13,84 +16,154 @@ export function describe(event, game, ctx) {
   return describeGeneric(event, ctx);
 }
 
-const BUDGET_MS = 6000;
+const DEFAULT_MS = 1000; // before the game's info has arrived
+const SLACK_MS = 500; // network and rendering: how far the stage may trail the server's pacing
+const BUDGET_MS = 6000; // a server that does not pace: the stage finishes within this of the newest update
+const MIN_MS = 60; // catching up: each event still flashes by
+const RECENT = 6;
+const SETTLE_MS = 700; // a picture (a die rolling, a chest opening) settles by then, and then the sentence shows
 
-function ownDuration(event, game) {
-  const custom = game && typeof game.eventDuration === "function" ? game.eventDuration(event) : null;
-  return typeof custom === "number" ? custom : 1100;
+/** The ms the game declares for showing `event` (0: only in the log). */
+export function revealMs(event, reveals) {
+  if (!reveals) return DEFAULT_MS;
+  const ms = reveals.durations ? reveals.durations[event.type] : undefined;
+  return typeof ms === "number" ? ms : reveals.default ?? DEFAULT_MS;
 }
 
-/** How long the stage shows `event` with `rest` still waiting: its own duration, shortened in
- * proportion when the whole queue would take longer than BUDGET_MS (a reconnect, fast bots), so
- * the stage never lags far behind the game. */
-function durationOf(event, game, rest) {
-  const own = ownDuration(event, game);
-  const total = rest.reduce((sum, e) => sum + ownDuration(e, game), own);
-  return total <= BUDGET_MS ? own : Math.max(150, Math.round((own * BUDGET_MS) / total));
+const START = {
+  taken: 0, // the `seq` of the last update taken from the connection
+  pending: [], // updates taken and not shown yet, oldest first, each with the events still to narrate
+  shown: null, // the update whose view the screen shows: {version, view, deadline}
+  current: null, // the event on the stage: {event, duration, until}
+  recent: [], // narrated events, newest first
+  narrated: 0, // the highest event key narrated (or skipped): the log shows up to it
+  revealEnd: null, // local ms by which the server expects the reveals received so far to end (null: it does not pace)
+};
+
+const lastKey = (events, key) => events.reduce((k, e) => Math.max(k, e.key), key);
+
+function take(state, updates, isStaged) {
+  let next = state;
+  for (const u of updates) {
+    if (u.seq <= next.taken) continue;
+    const staged = u.events.filter(isStaged);
+    if (u.fresh) {
+      // Someone arriving (a reload, a late spectator): the recent history is shown at once, not replayed.
+      next = { ...next, pending: [], current: null, shown: u, recent: [...staged].reverse().slice(0, RECENT),
+        narrated: lastKey(u.events, next.narrated) };
+    } else {
+      next = { ...next, pending: [...next.pending, { ...u, staged }] };
+    }
+    next = { ...next, taken: u.seq, revealEnd: u.revealEnd };
+  }
+  return next;
 }
 
-/** Plays the events of `batch` it has not played yet (by `key`), one by one. */
-export function Stage({ batch, game, ctx, big = false, onBusy }) {
-  const [queue, setQueue] = useState([]);
-  const [current, setCurrent] = useState(null);
-  const [duration, setDuration] = useState(0);
-  const [recent, setRecent] = useState([]);
-  const seen = useRef(new Set());
+/** How long the stage shows `event` when `total` ms of declared reveals (this one included) are waiting:
+ * its own duration, shortened when the stage would otherwise end after the server's pacing (a reconnect,
+ * a tab in the background, a server with shorter reveals) or, when the server does not pace, after the
+ * budget. */
+function durationOf(own, total, state, now) {
+  const available = state.revealEnd === null ? BUDGET_MS : state.revealEnd - now + SLACK_MS;
+  const factor = total <= 0 ? 1 : Math.min(1, Math.max(0, available) / total);
+  return Math.max(MIN_MS, Math.round(own * factor));
+}
 
-  useEffect(() => {
-    const fresh = (batch || []).filter((e) => !seen.current.has(e.key) && describe(e, game, ctx) !== null);
-    fresh.forEach((e) => seen.current.add(e.key));
-    if (fresh.length) setQueue((q) => [...q, ...fresh]);
-  }, [batch]);
+function advance(state, now, reveals) {
+  if (state.current && now < state.current.until) return state;
+  let { pending, shown, recent, narrated } = state;
+  if (state.current) recent = [state.current.event, ...recent].slice(0, RECENT);
+  let current = null;
+  while (pending.length && !current) {
+    const [head, ...rest] = pending;
+    if (head.staged.length) {
+      const [event, ...others] = head.staged;
+      const total = pending.reduce((sum, u) => sum + u.staged.reduce((s, e) => s + revealMs(e, reveals), 0), 0);
+      const duration = durationOf(revealMs(event, reveals), total, state, now);
+      current = { event, duration, until: now + duration };
+      narrated = Math.max(narrated, event.key);
+      pending = [{ ...head, staged: others }, ...rest];
+    } else {
+      shown = head;
+      narrated = lastKey(head.events, narrated);
+      pending = rest;
+    }
+  }
+  return { ...state, pending, shown, recent, narrated, current };
+}
 
-  useEffect(() => {
-    if (current || !queue.length) return undefined;
-    const [next, ...rest] = queue;
-    setCurrent(next);
-    setDuration(durationOf(next, game, rest));
-    setQueue(rest);
-    return undefined;
-  }, [queue, current]);
+function skip(state) {
+  const events = state.pending.flatMap((u) => u.staged);
+  const all = state.current ? [state.current.event, ...events] : events;
+  const last = state.pending.length ? state.pending[state.pending.length - 1] : state.shown;
+  return { ...state, pending: [], current: null, shown: last, recent: [...all].reverse().concat(state.recent).slice(0, RECENT),
+    narrated: state.pending.reduce((k, u) => lastKey(u.events, k), state.narrated) };
+}
 
+function narrate(state, action) {
+  switch (action.type) {
+    case "take": return take(state, action.updates, action.isStaged);
+    case "advance": return advance(state, action.now, action.reveals);
+    case "skip": return skip(state);
+    default: return state;
+  }
+}
+
+/** Narrates `updates` (the connection's, each `{seq, version, view, deadline, events, fresh, revealEnd}`,
+ * oldest first) once `ready` (the game's renderer and info have loaded). Returns the narration: `shown`
+ * (the update whose view to render), `current`, `recent`, `remaining` (events still to narrate),
+ * `narrated` (the highest event key narrated) and `skip()`. */
+export function useNarration(updates, { game, ctx, reveals, ready = true }) {
+  const [state, dispatch] = useReducer(narrate, START);
   useEffect(() => {
-    if (!current) return undefined;
-    const timer = setTimeout(() => {
-      setRecent((r) => [current, ...r].slice(0, 6));
-      setCurrent(null);
-    }, duration);
+    if (!ready) return;
+    const isStaged = (e) => revealMs(e, reveals) > 0 && describe(e, game, ctx) !== null;
+    dispatch({ type: "take", updates, isStaged });
+  }, [updates, ready]);
+  const idle = !state.current && state.pending.length > 0;
+  useEffect(() => {
+    if (idle) {
+      dispatch({ type: "advance", now: Date.now(), reveals });
+      return undefined;
+    }
+    if (!state.current) return undefined;
+    const { until } = state.current;
+    // A timer may fire a little early: the event has had its time either way.
+    const timer = setTimeout(() => dispatch({ type: "advance", now: Math.max(Date.now(), until), reveals }), Math.max(0, until - Date.now()));
     return () => clearTimeout(timer);
-  }, [current]);
+  }, [state.current, idle]);
+  const remaining = state.pending.reduce((n, u) => n + u.staged.length, 0);
+  return { ...state, remaining, skip: () => dispatch({ type: "skip" }) };
+}
 
-  const busy = current !== null || queue.length > 0;
-  useEffect(() => {
-    if (onBusy) onBusy(busy);
-  }, [busy]);
-
-  const skip = () => {
-    setRecent((r) => [...[...queue].reverse(), ...(current ? [current] : []), ...r].slice(0, 6));
-    setQueue([]);
-    setCurrent(null);
-  };
-  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current, { ...ctx, fast: duration < 600 }) : null;
+/** The stage: the event being narrated, the last few before it, and "Skip" while more is waiting. */
+export function Stage({ narration, game, ctx, big = false }) {
+  const { current, recent, remaining } = narration;
+  const fast = current !== null && current.duration < 600;
+  // The picture settles in about half of the event's time, so that the sentence has the rest.
+  const settle = current ? Math.min(SETTLE_MS, Math.round(current.duration * 0.55)) : SETTLE_MS;
+  const rich = current && game && typeof game.renderEvent === "function" ? game.renderEvent(current.event, { ...ctx, fast, settle }) : null;
+  const waiting = remaining + (current ? 1 : 0);
   return html`<section class=${"panel stage" + (big ? " big" : "")} data-testid="stage" aria-live="polite">
-    <h2>${t("what_happened")} ${queue.length ? html`<button class="link small" onClick=${skip}>${t("skip")} (${queue.length})</button>` : null}</h2>
+    <h2>${t("what_happened")} ${remaining ? html`<button class="link small" data-testid="skip" onClick=${narration.skip}>${t("skip")} (${waiting})</button>` : null}</h2>
     ${current
-      ? html`<div class=${"stage-current" + (duration < 600 ? " fast" : "")} key=${current.key} data-event=${current.type}>
+      ? html`<div class=${"stage-current" + (fast ? " fast" : "")} key=${current.event.key} data-key=${current.event.key} style=${`--settle: ${settle}ms`}
+          data-version=${current.event.version} data-event=${current.event.type}>
           ${rich ? html`<div class="stage-rich">${rich}</div>` : null}
-          <div class="stage-text">${describe(current, game, ctx)}</div>
+          <div class="stage-text">${describe(current.event, game, ctx)}</div>
         </div>`
       : recent.length === 0
         ? html`<p class="muted">${t("no_events")}</p>`
         : null}
     <ul class="stage-recent">
-      ${recent.map((e) => html`<li key=${e.key} data-event=${e.type}>${describe(e, game, ctx)}</li>`)}
+      ${recent.map((e) => html`<li key=${e.key} data-key=${e.key} data-version=${e.version} data-event=${e.type}>${describe(e, game, ctx)}</li>`)}
     </ul>
   </section>`;
 }
 
-/** Every event this connection has seen, newest first. */
-export function EventLog({ events, game, ctx }) {
-  const shown = events.filter((e) => describe(e, game, ctx) !== null).slice(-150).reverse();
+/** Every event this connection has narrated, newest first. */
+export function EventLog({ events, narrated, game, ctx }) {
+  const shown = events.filter((e) => e.key <= narrated && describe(e, game, ctx) !== null).slice(-150).reverse();
   return html`<details class="panel log">
     <summary>${t("log")} (${shown.length})</summary>
     <ol reversed class="log-list">

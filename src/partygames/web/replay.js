@@ -3,10 +3,9 @@ import { html, useState, useEffect } from "./lib.js";
 import { t, tr } from "./i18n.js";
 import { api, loadRenderer, loadSeat } from "./api.js";
 import { renderGeneric, formatValue, humanize } from "./generic.js";
-import { describe } from "./events.js";
+import { describe, Stage, useNarration } from "./events.js";
 import { actionLabel } from "./actions.js";
 import { Results } from "./results.js";
-import { Stage } from "./events.js";
 import { makeCtx } from "./room.js";
 
 function describeAction(step, game, ctx) {
@@ -61,7 +60,15 @@ export function ReplayPage({ code, lang, navigate }) {
   const ctx = makeCtx({ room, seat, lang, table: false, send: () => {}, markYou: false, labels: info && info.labels });
   const steps = (replay && replay.steps) || [];
   const step = steps[index];
-  const batch = step ? step.events.map((e, i) => ({ ...e, key: `${perspective}:${index}:${i}` })) : [];
+  // Each step visited is narrated like an update (its events on the stage, at the game's pace).
+  const [updates, setUpdates] = useState([]);
+  useEffect(() => {
+    if (!step) return;
+    const seq = (updates.length ? updates[0].seq : 0) + 1;
+    const events = step.events.map((e, i) => ({ ...e, key: seq * 10000 + i }));
+    setUpdates([{ seq, version: step.version, view: step.view, deadline: null, events, fresh: false, revealEnd: null }]);
+  }, [step]);
+  const narration = useNarration(updates, { game, ctx, reveals: info && info.reveals });
   const go = (i) => setIndex(Math.max(0, Math.min(steps.length - 1, i)));
   // Autoplay: one step every STEP_MS / speed, stopping at the last step (any manual step pauses it).
   const [playing, setPlaying] = useState(false);
@@ -111,7 +118,7 @@ export function ReplayPage({ code, lang, navigate }) {
             ${(game && game.render && game.render(step.view, ctx)) || renderGeneric(step.view, ctx)}
           </section>
           <div class="side">
-            <${Stage} batch=${batch} game=${game} ctx=${ctx} />
+            <${Stage} narration=${narration} game=${game} ctx=${ctx} />
             <section class="panel"><h2>${t("log")}</h2><ul class="log-list">
               ${step.events.map((e) => describe(e, game, ctx)).filter((x) => x !== null).map((x) => html`<li>${x}</li>`)}
             </ul></section>

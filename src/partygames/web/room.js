@@ -1,14 +1,12 @@
 // The room screen: its lobby while open (seats, join, host controls), then the match (whose turn,
 // what you may do, countdown, what just happened, chat), then the results and the replay.
-import { html, useState, useEffect, useRef } from "./lib.js";
-
-const HOLD_MS = 8000;
+import { html, useState, useEffect } from "./lib.js";
 import { t, tr } from "./i18n.js";
 import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, loadRenderer } from "./api.js";
 import { useRoomConnection } from "./connection.js";
 import { ActionPanel } from "./actions.js";
 import { renderGeneric } from "./generic.js";
-import { Stage, EventLog } from "./events.js";
+import { Stage, EventLog, useNarration } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
 import { unescapeHtml } from "./text.js";
@@ -123,8 +121,9 @@ function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
   </section>`;
 }
 
-function TurnBanner({ view, seat, ctx, deadline }) {
-  const mine = !!view && !view.is_over && seat != null && view.to_act.includes(seat);
+function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
+  // `acted`: our action is confirmed in a version the stage has not reached yet; it is no longer our turn.
+  const mine = !!view && !view.is_over && seat != null && view.to_act.includes(seat) && !acted;
   useEffect(() => {
     // A phone in a pocket or a tab in the background: say it is your turn.
     document.title = mine ? `▶ ${t("your_turn")} · ${t("app_title")}` : t("app_title");
@@ -139,7 +138,7 @@ function TurnBanner({ view, seat, ctx, deadline }) {
   </div>`;
 }
 
-function Board({ view, game, ctx }) {
+function Board({ view, version, game, ctx }) {
   let content = null;
   try {
     const fn = ctx.table && game && game.renderTable ? game.renderTable : game && game.render;
@@ -147,7 +146,7 @@ function Board({ view, game, ctx }) {
   } catch (error) {
     console.error("the game renderer failed; showing the generic view", error);
   }
-  return html`<section class=${"board" + (ctx.table ? " table" : "")} data-testid="board" data-game=${view.game}>
+  return html`<section class=${"board" + (ctx.table ? " table" : "")} data-testid="board" data-game=${view.game} data-version=${version}>
     ${content || renderGeneric(view, ctx)}
   </section>`;
 }
@@ -177,6 +176,7 @@ export function RoomPage({ code, table, lang, navigate }) {
   const [problem, setProblem] = useState(null);
   const [game, setGame] = useState(null);
   const [info, setInfo] = useState(null);
+  const [loaded, setLoaded] = useState(false); // the renderer and the game's info (its reveals) have arrived
   const token = table ? null : held.token || null;
   const [state, send] = useRoomConnection(code, token);
   const room = state.room;
@@ -185,9 +185,9 @@ export function RoomPage({ code, table, lang, navigate }) {
   useEffect(() => {
     if (!gameId) return;
     // ?generic=1 shows any game with the generic renderer (for checking a new game's view).
-    if (new URLSearchParams(location.search).get("generic") === "1") setGame(null);
-    else loadRenderer(gameId).then(setGame);
-    api.games().then((games) => setInfo(games.find((g) => g.id === gameId) || null)).catch(() => {});
+    const renderer = new URLSearchParams(location.search).get("generic") === "1" ? Promise.resolve(null) : loadRenderer(gameId);
+    const described = api.games().then((games) => setInfo(games.find((g) => g.id === gameId) || null));
+    Promise.allSettled([renderer.then(setGame), described]).then(() => setLoaded(true));
   }, [gameId]);
 
   useEffect(() => {
@@ -199,37 +199,29 @@ export function RoomPage({ code, table, lang, navigate }) {
   }, [state.fatal]);
 
   const seat = table ? null : state.seat;
-  // On the big screen the board waits for the stage to finish playing what happened (a race roll by
-  // roll) before it shows the outcome; at most HOLD_MS, so a busy table never freezes.
-  const [stageBusy, setStageBusy] = useState(false);
-  const [shown, setShown] = useState(null);
-  const shownAt = useRef(0);
-  const show = (next) => {
-    setShown(next);
-    shownAt.current = Date.now();
-  };
-  useEffect(() => {
-    if (!table || shown === state.view) return;
-    if (!stageBusy || !shown || Date.now() - shownAt.current > HOLD_MS) show(state.view);
-  });
-  useEffect(() => {
-    if (!table || !stageBusy) return undefined;
-    const timer = setTimeout(() => show(state.view), HOLD_MS);
-    return () => clearTimeout(timer);
-  }, [table, stageBusy, state.view]);
   const ctx = makeCtx({ room, seat, lang, table, send, labels: info && info.labels });
+  // Everything below shows the update being narrated, never a later one: the board, the buttons, the
+  // countdown and the results wait until the stage has told what led to them.
+  const narration = useNarration(state.updates, { game, ctx, reveals: info && info.reveals, ready: loaded });
+  const shown = narration.shown;
   useEffect(() => {
-    window.partygames = { ...(window.partygames || {}), act: (action) => send({ type: "action", action }), state };
+    window.partygames = { ...(window.partygames || {}), act: (action) => send({ type: "action", action }), state,
+      narration: { version: shown ? shown.version : -1, remaining: narration.remaining + (narration.current ? 1 : 0) } };
   });
 
   if (state.fatal && state.fatal.code === "room/not_found") {
     return html`<main class="page"><div class="panel error" role="alert">${tr(state.fatal)}</div>
       <a href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></main>`;
   }
-  const view = table ? shown || state.view : state.view;
+  const view = shown ? shown.view : null;
+  const deadline = shown && !view.is_over ? shown.deadline : null;
+  // An action of ours was confirmed in a version not shown yet: its buttons stay locked until then.
+  const confirming = shown != null && shown.version < state.ackedVersion;
+  // ...and if that action ended our turn (a "done"), the banner stops saying it is our turn.
+  const turnDone = confirming && seat != null && !!state.view && !state.view.to_act.includes(seat);
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
-  const result = (view && view.result) || (room && room.result);
+  const result = view && view.is_over ? view.result || (room && room.result) : null;
   return html`<main class=${"page room" + (table ? " table-mode" : "")} data-status=${status || "loading"}>
     <header class="room-head">
       <a class="back" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>← ${t("lobby")}</a>
@@ -245,8 +237,8 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
       ? html`
-        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${view.is_over ? null : state.deadline} />
-        ${view.is_over || (status === "over" && !table) ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${turnDone} />
+        ${view.is_over ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
           <p class="after-match"><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a>
             ${status === "over" && held.hostToken && !table
@@ -254,15 +246,15 @@ export function RoomPage({ code, table, lang, navigate }) {
             <a class="button secondary" href="/" data-testid="back-to-lobby"
               onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
         <div class="room-grid">
-          <${Stage} batch=${state.events} game=${game} ctx=${ctx} big=${table} onBusy=${setStageBusy} />
+          <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />
           ${seat != null && !view.is_over && (view.legal_actions.length || state.error)
-            ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null}
+            ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null || confirming}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
-          <${Board} view=${view} game=${game} ctx=${ctx} />
+          <${Board} view=${view} version=${shown.version} game=${game} ctx=${ctx} />
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
-            deadline=${view.is_over ? null : state.deadline} ctx=${ctx} direct=${!!(info && info.chat_direct)} />`}
-          <${EventLog} events=${state.events} game=${game} ctx=${ctx} />
+            deadline=${deadline} ctx=${ctx} direct=${!!(info && info.chat_direct)} />`}
+          <${EventLog} events=${state.events} narrated=${narration.narrated} game=${game} ctx=${ctx} />
           ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
         </div>`
       : room && status === "open" && !table

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from partygames.engine.game import Game
+from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.engine.text import Text
 from partygames.games.dice_derby import commands, terminal
@@ -62,6 +63,16 @@ GAME = Game(
     terminal=terminal,
     commands={"odds": commands.odds},
     web=Path(__file__).parent / "web",
+    reveals=Reveals(
+        # The race is the show: each die tumbles, the lowest drops out; who sealed a bid or finished
+        # betting is quick news. A race of five furlongs takes about 28 s.
+        durations={"roll": 700, "furlong_start": 400, "out": 900, "fall": 900, "furlong_rerun": 900,
+                   "runoff_start": 900, "runoff_end": 1000, "quinella_decided": 1000, "race_result": 1600,
+                   "win_paid": 1200, "quinella_paid": 1200, "prizes": 1200, "auction_result": 1000,
+                   "bid_sealed": 250, "my_bid": 400, "betting_done": 250, "ticket_bought": 400,
+                   "ticket_cancelled": 400, "loan_taken": 400, "betting_open": 800, "betting_closed": 800},
+        chapters=frozenset({"betting_open"}),
+    ),
     samples=Samples(
         golden=Setup(6, {"races": 4}),
         conformance=Conformance(seats=(6, 12), deep_every=3,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from partygames.engine import Game, RandomBot, Text
+from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.last_man_standing import terminal
 from partygames.games.last_man_standing.bots import HeuristicBot
@@ -71,6 +72,11 @@ GAME = Game(
     labels=LABELS,
     terminal=terminal,
     web=Path(__file__).parent / "web",
+    reveals=Reveals(
+        # All the played cards turn over at once and fight: give people time to read it.
+        durations={"fight": 3000, "played_face_down": 500, "hired": 1000, "round_started": 1000},
+        chapters=frozenset({"round_started"}),
+    ),
     samples=Samples(golden=Setup(4), conformance=Conformance(seats=(4, 6, 8))),
 )
 

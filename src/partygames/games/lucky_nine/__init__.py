@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from partygames.engine import Game, RandomBot, Text
+from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.lucky_nine import commands, terminal
 from partygames.games.lucky_nine.bots import HeuristicBot
@@ -51,6 +52,11 @@ GAME = Game(
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
+    reveals=Reveals(
+        # The dropper opening a chest is the moment everyone watches.
+        durations={"draw": 1500, "take": 1000, "pay": 1000, "pass": 700, "refill": 700},
+        chapters=frozenset({"round_start"}),
+    ),
     samples=Samples(
         golden=Setup(3, {"rounds": 4}),
         conformance=Conformance(seats=(2, 6, 7, 20),

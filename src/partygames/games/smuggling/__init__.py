@@ -7,6 +7,7 @@ from pathlib import Path
 
 from partygames.engine import Game, Options, RandomBot, Text
 from partygames.engine.game import ChatRules
+from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.smuggling import commands, terminal
 from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
@@ -82,6 +83,11 @@ GAME = Game(
     # A channel per team for the whole match; each small game's inspection room for its smuggler and
     # inspector only (chat.py).
     chat=ChatRules(fixed=team_channels, during_match=inspection_channels),
+    reveals=Reveals(
+        # The trunk opening after the declaration is the reveal of a small game.
+        durations={"settled": 3200, "vote_cast": 400, "trunk_packed": 800, "trunk_contents": 1000},
+        chapters=frozenset({"vote_opened"}),
+    ),
     samples=Samples(
         golden=Setup(4, {"team_size": 2, "small_games": 4}),
         # One team size per run (the seat count follows it); voting needs two members.

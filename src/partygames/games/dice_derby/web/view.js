@@ -26,12 +26,6 @@ export function holdingValue(key, value) {
   return undefined;
 }
 
-export function eventDuration(event) {
-  // Who sealed or finished betting is quick news; the race itself is the show.
-  return { roll: 800, out: 1000, fall: 1000, race_result: 1600, furlong_start: 500, auction_result: 1000,
-    bid_sealed: 250, betting_done: 250, ticket_bought: 400, ticket_cancelled: 400, loan_taken: 400 }[event.type] ?? 1000;
-}
-
 function tickets(list, lang) {
   return (list || []).map((t) => `${t.kind === "win" ? (ja(lang) ? "単勝" : "win") : ja(lang) ? "連複" : "quinella"} ${t.kind === "win" ? die(Number(t.pick)) : pairText(t.pick)} ${yen(t.stake)}`).join(", ");
 }
@@ -92,7 +86,7 @@ export function renderEvent(event, ctx) {
   const d = event.data || {};
   if (event.type === "roll") {
     return html`<div class="dd-roll"><span class="dd-gate" style=${gateStyle(d.gate)}>${d.gate}</span>
-      <${widgets.Die} value=${d.value} sides=${d.faces || FACES[d.gate - 1]} roll=${!ctx.fast} /></div>`;
+      <${widgets.Die} value=${d.value} sides=${d.faces || FACES[d.gate - 1]} roll=${!ctx.fast} duration=${ctx.settle} /></div>`;
   }
   if (event.type === "out" || event.type === "fall") {
     return html`<div class="dd-roll out">${(d.gates || []).map((g) => html`<span class="dd-gate" style=${gateStyle(g)}>${g}</span>`)} ✗</div>`;
@@ -164,7 +158,7 @@ function LastRace({ view, ctx, big }) {
   const race = view.last_race;
   if (!race) return null;
   const J = ja(lang);
-  return html`<div class=${"panel dd-race" + (big ? " big" : "")}>
+  return html`<div class=${"panel dd-race" + (big ? " big" : "")} data-race=${race.race}>
     <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: 🥇 ${die(race.first)} 🥈 ${die(race.second)}</h3>
     <div class="table-wrap"><table class="grid dd-furlongs"><thead><tr><th></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
     <tbody>${(race.furlongs || []).map((f) => {

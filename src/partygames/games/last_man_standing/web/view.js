@@ -17,10 +17,6 @@ export function holdingValue(key, value) {
   return key === "chips" ? `$${value}` : undefined;
 }
 
-export function eventDuration(event) {
-  return event.type === "fight" ? 3000 : event.type === "played_face_down" ? 500 : 1000;
-}
-
 export function describeEvent(event, lang, ctx) {
   const d = event.data || {};
   const J = ja(lang);

@@ -35,10 +35,6 @@ export function valueLabel(type, name, value, lang) {
   return null;
 }
 
-export function eventDuration(event) {
-  return event.type === "draw" ? 1500 : 1000;
-}
-
 export function describeEvent(event, lang, ctx) {
   const d = event.data || {};
   const who = d.seat != null ? ctx.seatName(d.seat) : "";

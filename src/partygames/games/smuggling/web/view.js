@@ -44,10 +44,6 @@ export function holdingValue(key, value, lang) {
   return typeof value === "number" ? yen(value, lang) : undefined;
 }
 
-export function eventDuration(event) {
-  return event.type === "settled" ? 3200 : event.type === "vote_cast" ? 400 : 1100;
-}
-
 export function describeEvent(event, lang, ctx) {
   const d = event.data || {};
   const J = ja(lang);
