@@ -7,6 +7,7 @@
 - `rounds-toy`: the toy game for 1,000 rounds (a stream of actions for durability tests).
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
+- `smuggling`: the real game, whose team size follows the seat count a room is created with.
 """
 
 from __future__ import annotations
@@ -100,4 +101,5 @@ GAMES: dict[str, Game] = {
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),
+    "smuggling": games.get("smuggling"),
 }

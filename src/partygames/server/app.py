@@ -107,14 +107,22 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.get("/api/games/{game_id}/seat-counts", tags=["lobby"])
     async def seat_counts(game_id: str, options: str | None = None) -> dict[str, Any]:
-        """The seat counts the game allows with these options (`options`: a JSON object, defaults fill in)."""
+        """The seat counts a room of the game may have with these options (`options`: a JSON object,
+        defaults fill in, fields that follow the seat count follow it), and for each the match it makes."""
         game = hub.game(game_id)
         try:
-            parsed = game.options_class.parse(_options_param(options))
-            counts = game.seat_counts_for(parsed)
+            data = _options_param(options)
+            parsed = game.options_class.parse(data)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None
-        return {"game": game.id, "options": parsed.to_json(), "seat_counts": list(counts)}
+        setups = []
+        for seats in game.room_seat_counts(data):
+            fitted = game.options_for(seats, data)
+            outline = fitted.outline(seats)
+            setups.append({"seats": seats, "options": fitted.to_json(),
+                           "outline": outline.to_json() if outline is not None else None})
+        return {"game": game.id, "options": parsed.to_json(), "seat_counts": [s["seats"] for s in setups],
+                "setups": setups}
 
     @app.get("/api/rooms", tags=["lobby"])
     async def list_rooms() -> list[dict[str, Any]]:
