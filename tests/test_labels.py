@@ -4,8 +4,10 @@ terminal and the web client both read."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import pytest
 
@@ -20,13 +22,43 @@ GAME_IDS = games.ids()
 @dataclass
 class Shown:
     """The keys random matches of a game showed: action types and parameters of the legal specs, view
-    phases, result terminations and holdings."""
+    phases, result terminations and holdings, and the keys and worded values of the result's detail."""
 
     actions: set[str] = field(default_factory=set)
     params: set[str] = field(default_factory=set)
     phases: set[str] = field(default_factory=set)
     terminations: set[str] = field(default_factory=set)
     holdings: set[str] = field(default_factory=set)
+    details: set[str] = field(default_factory=set)
+
+
+KEY = re.compile(r"^[a-z][a-z_]*$")
+
+
+def _strings(value: Any) -> set[str]:
+    """The string values anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_strings(v) for v in value))
+    return {value} if isinstance(value, str) else set()
+
+
+def _detail_words(value: Any, chosen: set[str]) -> set[str]:
+    """Every key of a result's detail, nested ones too, and every string value that is a word (a team's
+    key, not a card); names the table chose in its options (a special prize) are data, not labels."""
+    words: set[str] = set()
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key not in chosen:
+                words.add(key)
+            words |= _detail_words(inner, chosen)
+    elif isinstance(value, list):
+        for inner in value:
+            words |= _detail_words(inner, chosen)
+    elif isinstance(value, str) and KEY.match(value) and value not in chosen:
+        words.add(value)
+    return words
 
 
 def _shown(game: Game) -> Shown:
@@ -61,6 +93,7 @@ def _shown(game: Game) -> Shown:
             shown.terminations.add(result.termination)
             for seat_result in result.seats:
                 shown.holdings.update(seat_result.holdings)
+            shown.details |= _detail_words(result.detail, _strings(match.options.to_json()))
     return shown
 
 
@@ -71,7 +104,8 @@ def test_everything_a_game_shows_has_a_label_in_both_languages_and_nothing_else_
     for name, table, keys in (("actions", labels.actions, shown.actions), ("params", labels.params, shown.params),
                               ("phases", labels.phases, shown.phases),
                               ("terminations", labels.terminations, shown.terminations),
-                              ("holdings", labels.holdings, shown.holdings)):
+                              ("holdings", labels.holdings, shown.holdings),
+                              ("details", labels.details, shown.details)):
         assert keys <= set(table), f"{game_id}: no {name} label for {sorted(keys - set(table))}"
         assert all(text.en and text.ja for text in table.values()), f"{game_id}: a {name} label lacks a language"
         # A label for something the sampled matches never showed is stale, or its variant is not sampled

@@ -21,7 +21,9 @@ class Labels:
     label is shown beside its raw values in the terminal, so it says how to read them ("Gate (1 = d4
     … 6 = d20)"). `phases` names the values of the view's `phase`, `terminations` every member of the
     game's `Termination` (a documented `StrEnum`, the `termination` of its `Result`; the members are the
-    keys), and `holdings` the keys of a seat's result holdings.
+    keys), `holdings` the keys of a seat's result holdings, and `details` every key of the result's
+    `detail`, nested ones too, and the words its values use (a team's name): the web's results table is
+    built from it, in both languages.
     """
 
     actions: Mapping[str, Text] = field(default_factory=dict)
@@ -29,11 +31,12 @@ class Labels:
     phases: Mapping[str, Text] = field(default_factory=dict)
     terminations: Mapping[str, Text] = field(default_factory=dict)
     holdings: Mapping[str, Text] = field(default_factory=dict)
+    details: Mapping[str, Text] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, dict[str, dict[str, str]]]:
-        """`{table: {key: {"en": …, "ja": …}}}` for the five tables."""
+        """`{table: {key: {"en": …, "ja": …}}}` for the six tables."""
         tables = {"actions": self.actions, "params": self.params, "phases": self.phases,
-                  "terminations": self.terminations, "holdings": self.holdings}
+                  "terminations": self.terminations, "holdings": self.holdings, "details": self.details}
         return {name: {str(key): text.to_json() for key, text in table.items()} for name, table in tables.items()}
 
 

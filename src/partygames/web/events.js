@@ -13,6 +13,9 @@ export function describe(event, game, ctx) {
   return describeGeneric(event, ctx);
 }
 
+/** The sentence with the players' names in their colours. */
+const said = (event, game, ctx) => (ctx.paint ? ctx.paint(describe(event, game, ctx)) : describe(event, game, ctx));
+
 const BUDGET_MS = 6000;
 
 function ownDuration(event, game) {
@@ -77,13 +80,13 @@ export function Stage({ batch, game, ctx, big = false, onBusy }) {
     ${current
       ? html`<div class=${"stage-current" + (duration < 600 ? " fast" : "")} key=${current.key} data-event=${current.type}>
           ${rich ? html`<div class="stage-rich">${rich}</div>` : null}
-          <div class="stage-text">${describe(current, game, ctx)}</div>
+          <div class="stage-text">${said(current, game, ctx)}</div>
         </div>`
       : recent.length === 0
         ? html`<p class="muted">${t("no_events")}</p>`
         : null}
     <ul class="stage-recent">
-      ${recent.map((e) => html`<li key=${e.key} data-event=${e.type}>${describe(e, game, ctx)}</li>`)}
+      ${recent.map((e) => html`<li key=${e.key} data-event=${e.type}>${said(e, game, ctx)}</li>`)}
     </ul>
   </section>`;
 }
@@ -94,7 +97,7 @@ export function EventLog({ events, game, ctx }) {
   return html`<details class="panel log">
     <summary>${t("log")} (${shown.length})</summary>
     <ol reversed class="log-list">
-      ${shown.map((e) => html`<li key=${e.key}><span class="muted">v${e.version}</span> ${describe(e, game, ctx)}</li>`)}
+      ${shown.map((e) => html`<li key=${e.key}><span class="muted">v${e.version}</span> ${said(e, game, ctx)}</li>`)}
     </ol>
   </details>`;
 }

@@ -35,4 +35,16 @@ LABELS = Labels(
         "horse": Text("Horse owned", "所有馬"),
         "price": Text("Price paid", "落札額"),
     },
+    details={
+        "owners_award": Text("Owners' award", "馬主賞"),
+        "prize_total": Text("Most prize money", "賞金の最多"),
+        "prize_minus_price": Text("Most prize money minus the price paid", "賞金から落札額を引いた額の最多"),
+        "amount": Text("Amount", "金額"),
+        "seats": Text("Owners", "馬主"),
+        "house": Text("House takings", "胴元の収支"),
+        "races": Text("Races", "レース"),
+        "race": Text("Race", "レース"),
+        "first": Text("First", "1着"),
+        "second": Text("Second", "2着"),
+    },
 )

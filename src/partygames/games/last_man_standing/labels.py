@@ -26,4 +26,13 @@ LABELS = Labels(
                                       "5ラウンド終了・生き残りで山分け"),
     },
     holdings={"chips": Text("Chips", "チップ")},
+    details={
+        "pot": Text("Left in the pot", "テーブル中央に残ったチップ"),
+        "set_aside": Text("Hiring payments set aside", "横に分けた雇用の支払い"),
+        "unawarded": Text("Left over from the split", "山分けの端数"),
+        "rounds_played": Text("Rounds fought", "戦ったラウンド数"),
+        "survivors": Text("Survivors", "生き残り"),
+        "card": Text("Fighter", "闘士"),
+        "owner": Text("Owner", "持ち主"),
+    },
 )

@@ -33,4 +33,9 @@ LABELS = Labels(
         "status": Text("Status", "状態"),
         "prizes": Text("Prizes", "賞品"),
     },
+    details={
+        "house": Text("House ledger (paid out −, collected +)", "ハウスの収支(払い出し −、回収 +)"),
+        "house_collected": Text("Collected by the house", "ハウスの回収"),
+        "prizes_left": Text("Special prizes left in the diamond chest", "ダイヤチェストに残った特別賞品"),
+    },
 )

@@ -34,4 +34,13 @@ LABELS = Labels(
         "net": Text("Net", "純額"),
         "debt": Text("Debt", "負債"),
     },
+    details={
+        "team_totals": Text("Third-country totals (decide the winner)", "第3国口座の合計(勝敗を決める)"),
+        "winning_team": Text("Winning team", "勝ったチーム"),
+        "difference": Text("Difference", "差額"),
+        "remainders": Text("Left over when shared out", "山分けの端数"),
+        "organiser_keeps": Text("Kept by the organiser", "主催者の取り分"),
+        "north": Text("North", "北の国"),
+        "south": Text("South", "南の国"),
+    },
 )

@@ -26,6 +26,11 @@ export function holdingValue(key, value) {
   return undefined;
 }
 
+export function detailValue(key, value, lang, ctx) {
+  if (key === "first" || key === "second") return ctx.html`<span class="dd-gate" style=${gateStyle(value)}>${value}</span> ${die(value)}`;
+  return key === "amount" || key === "house" ? yen(value) : undefined;
+}
+
 export function eventDuration(event) {
   // Who sealed or finished betting is quick news; the race itself is the show.
   return { roll: 800, out: 1000, fall: 1000, race_result: 1600, furlong_start: 500, auction_result: 1000,

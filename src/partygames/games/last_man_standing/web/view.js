@@ -17,6 +17,11 @@ export function holdingValue(key, value) {
   return key === "chips" ? `$${value}` : undefined;
 }
 
+export function detailValue(key, value) {
+  if (key === "card") return cardText(value);
+  return ["pot", "set_aside", "unawarded"].includes(key) ? `$${value}` : undefined;
+}
+
 export function eventDuration(event) {
   return event.type === "fight" ? 3000 : event.type === "played_face_down" ? 500 : 1000;
 }

@@ -30,6 +30,12 @@ export function holdingValue(key, value, lang) {
   return undefined;
 }
 
+export function detailValue(key, value, lang, ctx) {
+  if (key !== "prizes_left") return undefined;
+  const left = Object.entries(value || {});
+  return left.length ? left.map(([k, n]) => `${k} ×${n}`).join(", ") : ctx.t("none");
+}
+
 export function valueLabel(type, name, value, lang) {
   if (name === "kind") return value === "diamond" ? (lang === "ja" ? "💎 ダイヤ全部" : "💎 all the diamonds") : `🎁 ${value}`;
   return null;

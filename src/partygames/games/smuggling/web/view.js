@@ -44,6 +44,11 @@ export function holdingValue(key, value, lang) {
   return typeof value === "number" ? yen(value, lang) : undefined;
 }
 
+export function detailValue(key, value, lang) {
+  if (key === "winning_team" && value == null) return ja(lang) ? "なし(同額で引き分け: 全員が1位)" : "None: the totals are equal, a draw (everyone ranks first)";
+  return typeof value === "number" ? yen(value, lang) : undefined;
+}
+
 export function eventDuration(event) {
   return event.type === "settled" ? 3200 : event.type === "vote_cast" ? 400 : 1100;
 }
