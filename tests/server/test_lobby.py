@@ -183,3 +183,14 @@ def test_lobby_writes_are_rate_limited_per_client(tmp_path: Path) -> None:
         client.http.close()
     finally:
         live.stop()
+
+
+def test_a_room_s_join_link_is_served_as_a_qr_code_drawn_locally(lobby: Lobby) -> None:
+    created = lobby.create("toy", 2, name="Aki")
+    answer = lobby.http.get(f"/api/rooms/{created['code']}/qr.svg")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
+    svg = answer.text
+    # Scales to any size (a viewBox, no fixed size) and names the link it encodes.
+    assert "<svg" in svg and "viewBox=" in svg and " width=" not in svg.split("<svg", 1)[1].split(">", 1)[0]
+    assert f"<title>{created['link']}</title>" in svg
+    assert lobby.http.get("/api/rooms/NOSUCH/qr.svg").status_code == 404

@@ -37,6 +37,7 @@ from partygames.server.protocol import (
     SyncFrame,
     parse_frame,
 )
+from partygames.server.qr import join_qr_svg
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -140,6 +141,13 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     @app.get("/api/rooms/{code}", tags=["lobby"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
         return room_json(await settled(code), request)
+
+    @app.get("/api/rooms/{code}/qr.svg", tags=["lobby"])
+    async def room_qr(code: str, request: Request) -> Response:
+        """The QR code of the room's join link (an SVG), for the big screen: phones scan it to join."""
+        room = await hub.get(code)
+        return Response(join_qr_svg(room.link(settings.base_url or str(request.base_url))), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/rooms/{code}/join", tags=["lobby"])
     async def join_room(code: str, body: JoinRoom, request: Request) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import { renderGeneric } from "./generic.js";
 import { Stage, EventLog } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
+import { TableHeader } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
@@ -215,12 +216,14 @@ export function RoomPage({ code, table, lang, navigate }) {
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = (view && view.result) || (room && room.result);
+  const connection = html`<span class=${"conn " + state.status} data-testid="conn">${state.status === "open" ? t("connected") : state.status === "connecting" ? t("connecting") : t("disconnected")}</span>`;
   return html`<main class=${"page room" + (table ? " table-mode" : "")} data-status=${status || "loading"}>
-    <header class="room-head">
-      <a class="back" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>← ${t("lobby")}</a>
-      <h1>${title} <span class="room-code small" data-testid="room-code-head">${code}</span></h1>
-      <span class=${"conn " + state.status} data-testid="conn">${state.status === "open" ? t("connected") : state.status === "connecting" ? t("connecting") : t("disconnected")}</span>
-    </header>
+    ${table ? html`<${TableHeader} room=${room} code=${code} title=${title} status=${connection} />`
+      : html`<header class="room-head">
+        <a class="back" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>← ${t("lobby")}</a>
+        <h1>${title} <span class="room-code small" data-testid="room-code-head">${code}</span></h1>
+        ${connection}
+      </header>`}
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"

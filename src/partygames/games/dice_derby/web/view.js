@@ -103,8 +103,8 @@ export function renderEvent(event, ctx) {
     return html`<div class="dd-roll out">${(d.gates || []).map((g) => html`<span class="dd-gate" style=${gateStyle(g)}>${g}</span>`)} ✗</div>`;
   }
   if (event.type === "race_result") {
-    return html`<div class="dd-podium"><span>🥇 <span class="dd-gate" style=${gateStyle(d.first)}>${d.first}</span> ${die(d.first)}</span>
-      <span>🥈 <span class="dd-gate" style=${gateStyle(d.second)}>${d.second}</span> ${die(d.second)}</span></div>`;
+    return html`<div class="dd-podium"><span><${ctx.Icon} name="first" /> <span class="dd-gate" style=${gateStyle(d.first)}>${d.first}</span> ${die(d.first)}</span>
+      <span><${ctx.Icon} name="second" /> <span class="dd-gate" style=${gateStyle(d.second)}>${d.second}</span> ${die(d.second)}</span></div>`;
   }
   return null;
 }
@@ -139,7 +139,7 @@ function OddsBoard({ view, ctx, big }) {
       <td><strong>${h.die}</strong>${h.boost ? html` <span class="badge">×1.5${h.boost > 1 ? `^${h.boost}` : ""}</span>` : null}</td>
       <td>${h.owner == null ? html`<span class="muted">—</span>` : ctx.seatName(h.owner)}${h.price ? html` <span class="muted small">(${yen(h.price)})</span>` : null}</td>
       <td class="num">${h.win_odds == null ? "—" : `×${h.win_odds}`}</td>
-      <td>${last ? (last.first === h.gate ? "🥇" : last.second === h.gate ? "🥈" : "") : ""}</td>
+      <td>${last ? (last.first === h.gate ? html`<${ctx.Icon} name="first" title=${J ? "1着" : "first"} />` : last.second === h.gate ? html`<${ctx.Icon} name="second" title=${J ? "2着" : "second"} />` : "") : ""}</td>
     </tr>`)}</tbody></table>
   </div>`;
 }
@@ -170,7 +170,7 @@ function LastRace({ view, ctx, big }) {
   if (!race) return null;
   const J = ja(lang);
   return html`<div class=${"panel dd-race" + (big ? " big" : "")}>
-    <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: 🥇 ${die(race.first)} 🥈 ${die(race.second)}</h3>
+    <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: <${ctx.Icon} name="first" /> ${die(race.first)} <${ctx.Icon} name="second" /> ${die(race.second)}</h3>
     <div class="table-wrap"><table class="grid dd-furlongs"><thead><tr><th></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
     <tbody>${(race.furlongs || []).map((f) => {
       const rolls = Object.fromEntries(f.rolls || []);

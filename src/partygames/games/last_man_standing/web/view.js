@@ -44,7 +44,7 @@ export function describeEvent(event, lang, ctx) {
     }
     case "game_over": {
       const base = J ? "ゲーム終了" : "Game over";
-      return d.survivors != null ? `${base}: ${J ? `生存${d.survivors}体で各 $${d.share}` : `${d.survivors} survivors share $${d.share} each`}` : base;
+      return d.survivors != null ? `${base}: ${J ? `生存${d.survivors}体で各 $${d.share}` : d.survivors === 1 ? `the one survivor takes $${d.share}` : `${d.survivors} survivors share $${d.share} each`}` : base;
     }
     default: return undefined;
   }
@@ -63,7 +63,7 @@ export function renderEvent(event, ctx) {
     return html`<div class="lms-fight">
       <div class="lms-row">${(d.plays || []).map((c, s) => html`<span class="lms-play"><${Card} ctx=${ctx} card=${c} flip=${true} />
         <small>${ctx.seatName(s)}</small></span>`)}</div>
-      ${(d.kills || []).length ? html`<div class="lms-kills">${d.kills.map((k) => html`<span class="chip static">${cardText(k.killer.card)} ⚔ ${cardText(k.victim.card)} +$${k.paid}</span>`)}</div>` : null}
+      ${(d.kills || []).length ? html`<div class="lms-kills">${d.kills.map((k) => html`<span class="chip static">${cardText(k.killer.card)} <${ctx.Icon} name="swords" title=${ja(ctx.lang) ? "倒した" : "kills"} /> ${cardText(k.victim.card)} +$${k.paid}</span>`)}</div>` : null}
     </div>`;
   }
   if (event.type === "hired") return html`<div class="lms-row"><${Card} ctx=${ctx} card=${d.card} flip=${true} /> <strong>$${d.price}</strong></div>`;
