@@ -9,6 +9,8 @@ import { SeatDot } from "./seats.js";
 const isEmpty = (v) => v === null || v === undefined || (typeof v === "object" && Object.keys(v).length === 0);
 const SEAT_KEYS = new Set(["seat", "seats", "winner", "winners", "owner", "player", "players"]);
 const WORD = /^[a-z][a-z_]*$/;
+/** A figure (right-aligned), not a seat number. */
+const isFigure = (name, value) => typeof value === "number" && !SEAT_KEYS.has(name);
 
 /** A key's label from the game's catalog (`table`); a key the catalog lacks is shown humanised and
  * marked, so a test finds every missing translation. */
@@ -45,7 +47,7 @@ function DetailValue({ name, value, game, ctx }) {
       const columns = [...new Set(value.flatMap((v) => Object.keys(v)))];
       return html`<div class="table-wrap"><table class="grid detail-rows">
         <thead><tr>${columns.map((c) => html`<th><${Label} ctx=${ctx} table="details" name=${c} /></th>`)}</tr></thead>
-        <tbody>${value.map((row) => html`<tr>${columns.map((c) => html`<td class=${typeof row[c] === "number" ? "num" : ""}>
+        <tbody>${value.map((row) => html`<tr>${columns.map((c) => html`<td class=${isFigure(c, row[c]) ? "num" : ""}>
           <${DetailValue} name=${c} value=${row[c]} game=${game} ctx=${ctx} /></td>`)}</tr>`)}</tbody></table></div>`;
     }
     return html`${value.map((v, i) => html`${i ? ", " : ""}<${DetailValue} name=${name} value=${v} game=${game} ctx=${ctx} />`)}`;
@@ -58,7 +60,7 @@ export function DetailTable({ detail, game, ctx, nested = false }) {
   const rows = Object.entries(detail || {});
   return html`<table class=${"kv detail" + (nested ? " nested" : "")} data-testid=${nested ? null : "result-detail"}><tbody>
     ${rows.map(([k, v]) => html`<tr><th><${Label} ctx=${ctx} table="details" name=${k} /></th>
-      <td class=${typeof v === "number" ? "num" : ""}><${DetailValue} name=${k} value=${v} game=${game} ctx=${ctx} /></td></tr>`)}
+      <td class=${isFigure(k, v) ? "num" : ""}><${DetailValue} name=${k} value=${v} game=${game} ctx=${ctx} /></td></tr>`)}
   </tbody></table>`;
 }
 

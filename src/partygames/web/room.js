@@ -118,8 +118,7 @@ function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
       ? html`<div class="host-controls">
           ${free > 0
             ? html`<div class="row"><label>${t("bot_kind")} <select value=${kind} onChange=${(e) => setKind(e.target.value)}>
-                <option value="">${bots.includes("heuristic") ? "heuristic" : bots[0] || "random"}</option>
-                ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select></label>
+                ${bots.map((b) => html`<option value=${b === (bots.includes("heuristic") ? "heuristic" : bots[0]) ? "" : b}>${tr((info.bot_titles || {})[b]) || b}</option>`)}</select></label>
                 <button onClick=${() => host("fill")} disabled=${busy} data-testid="fill-bots">${t("fill_bots")}</button></div>`
             : null}
           <button class="primary big" onClick=${() => host("start")} disabled=${busy || free > 0} data-testid="start">${t("start")}</button>
