@@ -8,8 +8,8 @@ export function TableHeader({ room, code, title, status }) {
   const joining = room && room.status === "open";
   return html`<header class="table-head" data-testid="table-head">
     <div class="table-title">
-      <h1>${title}</h1>
-      <div class="table-code"><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code-head">${code}</strong></div>
+      <div class="table-names"><h1>${title}</h1>
+      <div class="table-code"><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code-head">${code}</strong></div></div>
       <div class="table-link muted">${joining ? t("scan_to_join") : t("scan_to_watch")} <span class="link-text">${link}</span></div>
       ${status}
     </div>
