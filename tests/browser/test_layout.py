@@ -63,8 +63,9 @@ def _setup(game: Game) -> Setup:
     return game.samples.golden or Setup(min(game.seat_counts_for(None)))
 
 
-def _room(platform: PlatformProcess, game: Game, host_plays: bool) -> dict[str, Any]:
-    """A started room of the game's golden set-up: the host in seat 0 (or watching), bots elsewhere."""
+def _room(platform: PlatformProcess, game: Game, host_plays: bool, start: bool = True) -> dict[str, Any]:
+    """A room of the game's golden set-up, started unless told: the host in seat 0 (or watching), bots
+    elsewhere."""
     setup = _setup(game)
     bot = "heuristic" if "heuristic" in game.bots else next(iter(game.bots))
     kinds = ["human"] * host_plays + [f"bot:{bot}"] * (setup.seats - host_plays)
@@ -74,13 +75,15 @@ def _room(platform: PlatformProcess, game: Game, host_plays: bool) -> dict[str, 
         body["host_seat"] = None
     with httpx.Client(base_url=platform.url) as http:
         created = http.post("/api/rooms", json=body).json()
+        if not start:
+            return dict(created)
         started = http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
         assert started.status_code == 200, started.text
     return dict(created)
 
 
 def _open(browser: Browser, platform: PlatformProcess, created: dict[str, Any], lang: str,
-          viewport: ViewportSize, query: str = "") -> driver.Player:
+          viewport: ViewportSize, query: str = "", wait_for: str = "board") -> driver.Player:
     context = browser.new_context(viewport=viewport, locale="ja-JP" if lang == "ja" else "en-US")
     held = json.dumps({"seat": created["seat"], "token": created["token"], "name": "Aki", "hostToken": created["host_token"]})
     context.add_init_script(f"localStorage.setItem('pg.lang', {json.dumps(lang)}); "
@@ -90,7 +93,7 @@ def _open(browser: Browser, platform: PlatformProcess, created: dict[str, Any], 
     player = driver.Player(page)
     page.on("pageerror", lambda error: player.errors.append(str(error)))
     page.goto(f"{platform.url}/room/{created['code']}{query}")
-    page.get_by_test_id("board").wait_for()
+    page.get_by_test_id(wait_for).wait_for()
     return player
 
 
@@ -112,6 +115,17 @@ def test_the_lobby_fits_a_phone_with_every_game_s_options_open(browser: Browser,
             assert_no_emoji(page, "lobby")
             assert player.errors == []
             player.close()
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_a_room_waiting_for_players_fits_a_phone(game: Game, browser: Browser, platform: PlatformProcess) -> None:
+    created = _room(platform, game, host_plays=True, start=False)
+    for lang in ("en", "ja"):
+        player = _open(browser, platform, created, lang, PHONES[0], wait_for="room-lobby")
+        expect(player.page.get_by_test_id("start")).to_be_visible()
+        assert_fits(player.page, f"{game.id} room lobby, {lang}")
+        assert_no_emoji(player.page, f"{game.id} room lobby")
+        player.close()
 
 
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
