@@ -193,7 +193,7 @@ function Standings({ view, ctx }) {
     <thead><tr><th>${J ? "プレイヤー" : "Player"}</th><th class="num">${J ? "所持金" : "Money"}</th><th class="num">${J ? "賞金" : "Prizes"}</th>
       ${view.phase === "betting" ? html`<th>${J ? "投票" : "Bets"}</th>` : null}</tr></thead>
     <tbody>${order.map((s) => html`<tr class=${s === ctx.seat ? "me" : ""}>
-      <td>${ctx.seatName(s)}</td><td class="num">${yen(view.money[s])}${view.debt[s] ? html` <span class="muted small">(−${yen(view.debt[s])})</span>` : null}</td>
+      <td><${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}</td><td class="num">${yen(view.money[s])}${view.debt[s] ? html` <span class="muted small">(−${yen(view.debt[s])})</span>` : null}</td>
       <td class="num">${yen(view.prize[s])}</td>
       ${view.phase === "betting" ? html`<td>${view.done[s] ? "✓" : "…"}</td>` : null}</tr>`)}</tbody></table></div>`;
 }

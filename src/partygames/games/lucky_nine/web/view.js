@@ -155,7 +155,7 @@ function Players({ view, ctx }) {
   return html`<div class="panel"><table class="grid ln-players">
     <thead><tr><th>${ja ? "プレイヤー" : "Player"}</th><th class="num"><${ctx.Icon} name="diamond" title=${ja ? "ダイヤ" : "Diamonds"} /></th><th>${ja ? "状態" : "Status"}</th><th>${ja ? "賞品" : "Prizes"}</th></tr></thead>
     <tbody>${(view.players || []).map((p) => html`<tr class=${(p.seat === view.turn_seat ? "ln-turn " : "") + (p.seat === ctx.seat ? "me" : "")} data-player=${p.seat}>
-      <td>${p.seat === view.turn_seat ? "▶ " : ""}${ctx.seatName(p.seat)}</td>
+      <td>${p.seat === view.turn_seat ? "▶ " : ""}<${ctx.SeatDot} seat=${p.seat} />${ctx.seatName(p.seat)}</td>
       <td class="num"><strong>${p.diamonds}</strong> <span class="muted small">(${p.diamonds - view.start_diamonds >= 0 ? "+" : ""}${p.diamonds - view.start_diamonds})</span></td>
       <td>${L(STATUS[p.status], lang) || p.status}</td>
       <td>${Object.entries(p.prizes || {}).map(([k, n]) => html`<span class="chip static"><${ctx.Icon} name="gift" /> ${k} ×${n}</span>`)}</td>

@@ -98,7 +98,7 @@ function Teams({ view, ctx, big }) {
       <div class="sm-total">${yen(view.team_totals[team], lang)}</div>
       <table class="grid"><thead><tr><th>${J ? "メンバー" : "Member"}</th><th class="num">${J ? "第3国口座" : "Third country"}</th><th class="num">${J ? "相手国口座" : "Opponent country"}</th></tr></thead>
       <tbody>${seats.map((s) => html`<tr class=${s === ctx.seat ? "me" : ""}>
-        <td>${ctx.seatName(s)}${s === view.smuggler ? html` <${ctx.Icon} name="trunk" title=${J ? "密輸人" : "smuggler"} />` : ""}${s === view.inspector ? html` <${ctx.Icon} name="search" title=${J ? "検査官" : "inspector"} />` : ""}${view.voted && view.voted[s] ? " ✓" : ""}</td>
+        <td><${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}${s === view.smuggler ? html` <${ctx.Icon} name="trunk" title=${J ? "密輸人" : "smuggler"} />` : ""}${s === view.inspector ? html` <${ctx.Icon} name="search" title=${J ? "検査官" : "inspector"} />` : ""}${view.voted && view.voted[s] ? " ✓" : ""}</td>
         <td class="num">${yen(view.accounts[s].third, lang)}</td><td class="num">${yen(view.accounts[s].opp, lang)}</td></tr>`)}</tbody></table>
     </div>`)}</div>`;
 }
