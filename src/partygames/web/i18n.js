@@ -86,6 +86,7 @@ const STRINGS = {
   not_found: ["No such room.", "そのルームはありません。"],
   details: ["Details", "詳細"],
   tie_all: ["A tie: all {0} players share first place.", "引き分け: {0}人全員が1位です。"],
+  tie_two: ["A tie: both players share first place.", "引き分け: 2人とも1位です。"],
   won_by: ["First place: {0}", "1位: {0}"],
   match_over: ["The match is over.", "対戦終了です。"],
   turn_of: ["Turn: {0}", "手番: {0}"],

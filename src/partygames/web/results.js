@@ -70,7 +70,7 @@ function Verdict({ rows, ctx }) {
   if (!first.length) return null;
   const tie = first.length === rows.length && rows.length > 1;
   return html`<p class=${"verdict" + (tie ? " tie" : "")} data-testid="verdict">
-    <${Icon} name="trophy" /> ${tie ? t("tie_all", rows.length) : t("won_by", first.map((r) => ctx.seatName(r.seat)).join(", "))}</p>`;
+    <${Icon} name="trophy" /> ${tie ? (rows.length === 2 ? t("tie_two") : t("tie_all", rows.length)) : t("won_by", first.map((r) => ctx.seatName(r.seat)).join(", "))}</p>`;
 }
 
 export function Results({ result, game, ctx }) {
