@@ -10,6 +10,7 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -192,3 +193,23 @@ def test_the_big_screen_fills_1080p_with_the_room_code_and_a_qr_code_to_join(
     assert_no_emoji(page, f"{game.id} table view")
     assert screen.errors == []
     screen.close()
+
+
+def test_a_drawn_match_says_it_is_a_tie_and_why(browser: Browser, tmp_path: Path) -> None:
+    # Smuggling, two idle players: every time limit applies its default (an empty trunk, a pass), so
+    # nothing moves, the teams' totals are equal and both rank first.
+    server = PlatformProcess(tmp_path, deadline_scale=0.002).start()
+    try:
+        with httpx.Client(base_url=server.url) as http:
+            created = http.post("/api/rooms", json={"game": "smuggling", "seats": 2, "options": {"small_games": 2},
+                                                    "seat_kinds": ["human", "human"], "name": "Aki"}).json()
+            http.post(f"/api/rooms/{created['code']}/join", json={"name": "Ben"})
+            http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
+        for lang, tie, draw in (("en", "A tie: both players share first place.", "None: the totals are equal"),
+                                ("ja", "引き分け: 2人とも1位です。", "なし(同額で引き分け")):
+            player = _open(browser, server, created, lang, PHONES[0], wait_for="results")
+            expect(player.page.get_by_test_id("verdict")).to_have_text(tie)
+            expect(player.page.get_by_test_id("result-detail")).to_contain_text(draw)
+            player.close()
+    finally:
+        server.stop()
