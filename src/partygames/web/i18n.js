@@ -100,6 +100,7 @@ const STRINGS = {
   no_events: ["Nothing yet.", "まだ何もありません。"],
   summary: ["Summary", "概要"],
   outline_seats: ["{0} seats: {1} for people, {2} bots", "{0}席: 人間{1}・ボット{2}"],
+  outline_seats_one_bot: ["{0} seats: {1} for people, 1 bot", "{0}席: 人間{1}・ボット1"],
   follows_seats: ["follows the seat count", "席数から決まります"],
   how_to_play: ["How to play", "遊び方"],
   join_as_player: ["Join as a player", "プレイヤーとして参加"],

@@ -136,7 +136,7 @@ function MatchOutline({ seatKinds, setup }) {
   const bots = seatKinds.filter((k) => k !== "human").length;
   const humans = seatKinds.length - bots;
   return html`<p class="outline" data-testid="match-outline">
-    <strong>${t("outline_seats", seatKinds.length, humans, bots)}</strong>
+    <strong>${bots === 1 ? t("outline_seats_one_bot", seatKinds.length, humans) : t("outline_seats", seatKinds.length, humans, bots)}</strong>
     ${setup && setup.outline ? html` · <span data-testid="match-length">${tr(setup.outline)}</span>` : null}</p>`;
 }
 
