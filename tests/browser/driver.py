@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, Error, Page, ViewportSize
+from playwright.sync_api import Browser, Error, Page, ViewportSize, expect
 
 from tests.browser.server import PlatformProcess
 
@@ -43,7 +43,8 @@ def open_player(browser: Browser, server: PlatformProcess, lang: str = "en",
 
 def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], name: str,
                 options: dict[str, Any] | None = None) -> str:
-    """Fills the lobby's create-room form; returns the room code from the room page's URL."""
+    """Fills the lobby's create-room form; returns the room code from the room page's URL. An option the
+    form shows as following the seat count (a team size) is not typed: the seats picked must give it."""
     page = player.page
     page.get_by_test_id(f"pick-{game}").click()
     page.get_by_test_id("create-game").select_option(game)
@@ -53,7 +54,10 @@ def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], nam
         box = form.get_by_test_id("options")
         if box.get_attribute("open") is None:
             box.locator("summary").click()
+    follows = {key: value for key, value in (options or {}).items() if form.locator(f"[data-follows-seats={key}]").count()}
     for key, value in (options or {}).items():
+        if key in follows:
+            continue
         control = form.locator(f"[name={key}]")
         tag = control.evaluate("e => e.tagName + ':' + (e.type || '')")
         if tag == "SELECT:select-one":
@@ -63,6 +67,8 @@ def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], nam
         else:
             control.fill(json.dumps(value) if isinstance(value, (list, dict)) else str(value))
     page.get_by_test_id("create-seats").select_option(str(seats))
+    for key, value in follows.items():
+        expect(form.locator(f"[data-follows-seats={key}]")).to_have_attribute("data-value", str(value))
     for i, kind in enumerate(kinds):
         page.locator(f"[data-seat-kind='{i}']").select_option(kind)
     page.get_by_test_id("create-name").fill(name)

@@ -16,11 +16,13 @@ class PlatformProcess(LiveServer):
     same database."""
 
     def __init__(self, data_dir: Path, bot_delay: float = 0.05, games: str | None = None,
-                 settings: dict[str, object] | None = None) -> None:
+                 settings: dict[str, object] | None = None, deadline_scale: float = 1.0) -> None:
         """`games`: a `module:attribute` registry of test games instead of the real one; `settings`:
-        server settings to override."""
+        server settings to override; `deadline_scale` shortens every time limit (idle seats then act by
+        their defaults at once)."""
         self.database_url = f"sqlite:///{data_dir / 'platform.sqlite3'}"
-        super().__init__(data_dir, self.database_url, bot_delay=bot_delay, games=games, settings=settings)
+        super().__init__(data_dir, self.database_url, bot_delay=bot_delay, games=games, settings=settings,
+                         deadline_scale=deadline_scale)
         # Serve this checkout's sources: the process gets PYTHONPATH=ROOT, under which `partygames`
         # is not found (it is in src/), so it came from wherever the virtual environment was installed
         # from, another checkout's code when a worktree shares that environment.

@@ -3,6 +3,7 @@ the countdown of a timed phase, and the generic renderer for any view."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -119,28 +120,47 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     page = player.page
     page.get_by_test_id("create-game").select_option("smuggling")
     seats = page.get_by_test_id("create-seats")
-    expect(seats.locator("option")).to_have_text(["18"])  # two teams of nine by default
-    page.locator("[data-testid=create-room] [name=team_size]").fill("3")
-    expect(seats.locator("option")).to_have_text(["6"])
+    # The team size follows the seats picked: any even count, and the lobby says what the match will be.
+    expect(seats.locator("option")).to_have_text([str(n) for n in range(2, 19, 2)])
+    seats.select_option("4")
+    team = page.locator("[data-follows-seats=team_size]")
+    expect(team).to_have_attribute("data-value", "2")
+    expect(page.locator("[name=team_size]")).to_have_count(0)
+    expect(page.get_by_test_id("match-outline")).to_have_text("4 seats: 1 for people, 3 bots · Two teams of 2 players · 50 small games")
+    page.locator("[data-testid=create-room] [name=small_games]").fill("3")
+    expect(page.get_by_test_id("match-length")).to_have_text("Two teams of 2 players · 3 small games")
+    seats.select_option("6")
+    expect(team).to_have_attribute("data-value", "3")
     expect(page.locator("[data-seat-kind]")).to_have_count(6)
-    # The server answers for the options; options it refuses are explained where the seats are chosen.
-    page.locator("[data-testid=create-room] [name=team_size]").fill("12")
-    expect(page.get_by_test_id("seat-counts-problem")).to_contain_text("team_size")
-    page.locator("[data-testid=create-room] [name=team_size]").fill("2")
-    expect(seats.locator("option")).to_have_text(["4"])
+    # Options the server refuses are explained where the seats are chosen.
+    page.locator("[data-testid=create-room] [name=small_games]").fill("500")
+    expect(page.get_by_test_id("seat-counts-problem")).to_contain_text("small_games")
+    page.locator("[data-testid=create-room] [name=small_games]").fill("3")
     expect(page.get_by_test_id("seat-counts-problem")).to_have_count(0)
+    # Created, the room has the seats picked and the team size they give.
+    page.get_by_test_id("create-name").fill("Aki")
+    page.get_by_test_id("create").click()
+    expect(page.get_by_test_id("seats").locator(".seat-row")).to_have_count(6)
+    page.goto(platform.url + "/")
     page.get_by_test_id("create-game").select_option("last-man-standing")
     page.locator("[data-testid=create-room] [name=starting_chips]").fill("18")
     expect(seats.locator("option")).to_have_text(["4", "5", "6"])  # the entry fee for 7 is $20
     player.close()
 
 
-def test_bot_seats_are_named_in_the_players_language(browser: Browser, platform: PlatformProcess) -> None:
+def test_bots_get_names_of_their_own_and_colours_in_the_players_language(browser: Browser, platform: PlatformProcess) -> None:
     player = driver.open_player(browser, platform, lang="ja")
+    # Every seat but the host's starts as a bot.
+    player.page.get_by_test_id("create-game").select_option("last-man-standing")
+    expect(player.page.locator("[data-seat-kind]")).to_have_count(4)
+    kinds = [player.page.locator(f"[data-seat-kind='{i}']").input_value() for i in range(4)]
+    assert kinds == ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
     driver.create_room(player, "last-man-standing", 4, ("human", "bot:random", "bot:heuristic", "bot:random"), "アキ")
-    seats = player.page.get_by_test_id("seats")
-    expect(seats).to_contain_text("ランダム(ボット)")
-    expect(seats).to_contain_text("ヒューリスティック(ボット)")
+    rows = player.page.get_by_test_id("seats").locator(".seat-row .seat-name")
+    expect(rows).to_have_text([re.compile("アキ"), "ボット アオイ(ランダム)", "ボット ベン(ヒューリスティック)",
+                               "ボット チカ(ランダム)"])
     player.page.get_by_test_id("lang").click()
-    expect(seats).to_contain_text("heuristic (bot)")
+    expect(rows.nth(2)).to_have_text("Bot Ben (heuristic)")
+    colours = player.page.locator(".seat-row .seat-no").evaluate_all("els => els.map(e => getComputedStyle(e).backgroundColor)")
+    assert len(set(colours)) == 4, colours
     player.close()

@@ -152,7 +152,7 @@ def test_join_by_code_fill_the_rest_with_bots_and_find_the_room_in_the_list(
     # Two human seats are still free: the host cannot start until bots fill them.
     expect(host.page.get_by_test_id("start")).to_be_disabled()
     host.page.get_by_test_id("fill-bots").click()
-    expect(host.page.locator(".seat-row", has_text="🤖")).to_have_count(2)
+    expect(host.page.locator(".seat-row:has([data-icon=bot])")).to_have_count(2)
     host.page.get_by_test_id("start").click()
     page.get_by_test_id("board").wait_for()
     page.goto(platform.url + "/")

@@ -8,6 +8,7 @@
 - `reveal-toy`: `rounds-toy` announcing each round, whose reveal of the bids takes a second to show.
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
+- `smuggling`: the real game, whose team size follows the seat count a room is created with.
 """
 
 from __future__ import annotations
@@ -122,4 +123,5 @@ GAMES: dict[str, Game] = {
                                                       chapters=frozenset({"round"}))),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
     "last-man-standing": games.get("last-man-standing"),
+    "smuggling": games.get("smuggling"),
 }

@@ -18,7 +18,7 @@ def error_code(response: httpx.Response) -> str:
 def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
     games = {g["id"]: g for g in lobby.http.get("/api/games").json()}
     assert set(games) == {"toy", "secret-toy", "team-toy", "dm-toy", "clock-toy", "rounds-toy", "reveal-toy",
-                          "buggy-toy", "toy-final", "last-man-standing"}
+                          "buggy-toy", "toy-final", "last-man-standing", "smuggling"}
     assert games["dm-toy"]["chat_direct"] and not games["toy"]["chat_direct"]
     assert games["toy-final"]["follows"] == ["toy"]
     toy = games["toy"]
@@ -49,7 +49,25 @@ def test_seat_counts_follow_the_options_as_the_engine_decides(lobby: Lobby) -> N
     assert body["seat_counts"] == [4, 5, 6]
     assert body["game"] == "last-man-standing" and body["options"]["starting_chips"] == 18
     assert seat_counts(lobby, "last-man-standing").json()["seat_counts"] == [4, 5, 6, 7, 8]  # $50 by default
-    assert seat_counts(lobby, "toy", {}).json() == {"game": "toy", "options": {"coins": 10}, "seat_counts": [2, 3, 4]}
+    toy = seat_counts(lobby, "toy", {}).json()
+    assert {k: toy[k] for k in ("game", "options", "seat_counts")} == {"game": "toy", "options": {"coins": 10},
+                                                                      "seat_counts": [2, 3, 4]}
+    assert toy["setups"][0] == {"seats": 2, "options": {"coins": 10}, "outline": None}
+
+
+def test_a_team_size_left_out_follows_the_seat_count(lobby: Lobby) -> None:
+    # Smuggling's team size follows the seats: 4 seats are two teams of 2, not an 18-seat room.
+    body = seat_counts(lobby, "smuggling", {"small_games": 3}).json()
+    assert body["seat_counts"] == [2, 4, 6, 8, 10, 12, 14, 16, 18]
+    four = next(s for s in body["setups"] if s["seats"] == 4)
+    assert four["options"]["team_size"] == 2 and four["options"]["small_games"] == 3
+    assert four["outline"] == {"en": "Two teams of 2 players · 3 small games", "ja": "2人ずつの2チーム · 小ゲーム3回"}
+    # A team size given explicitly is kept, and decides the seat count.
+    assert seat_counts(lobby, "smuggling", {"team_size": 3}).json()["seat_counts"] == [6]
+    created = lobby.create("smuggling", 4, name="Aki", options={"small_games": 3},
+                           seat_kinds=["human", "bot:random", "bot:random", "bot:random"])
+    room = lobby.room(created["code"])
+    assert len(room["seats"]) == 4 and room["options"]["team_size"] == 2
 
 
 def test_seat_counts_refuse_invalid_options_and_unknown_games_in_both_languages(lobby: Lobby) -> None:
@@ -167,3 +185,14 @@ def test_lobby_writes_are_rate_limited_per_client(tmp_path: Path) -> None:
         client.http.close()
     finally:
         live.stop()
+
+
+def test_a_room_s_join_link_is_served_as_a_qr_code_drawn_locally(lobby: Lobby) -> None:
+    created = lobby.create("toy", 2, name="Aki")
+    answer = lobby.http.get(f"/api/rooms/{created['code']}/qr.svg")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
+    svg = answer.text
+    # Scales to any size (a viewBox, no fixed size) and names the link it encodes.
+    assert "<svg" in svg and "viewBox=" in svg and " width=" not in svg.split("<svg", 1)[1].split(">", 1)[0]
+    assert f"<title>{created['link']}</title>" in svg
+    assert lobby.http.get("/api/rooms/NOSUCH/qr.svg").status_code == 404

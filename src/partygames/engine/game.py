@@ -111,6 +111,24 @@ class Game:
     def seat_counts_for(self, options: Options | dict[str, Any] | None) -> Sequence[int]:
         return self.match_class.allowed_seat_counts(self.options_class.parse(options))
 
+    def options_for(self, seats: int, options: Mapping[str, Any] | None) -> Options:
+        """The options of a room of `seats`: the `SEAT_FIELDS` that `options` leaves out follow the seat
+        count (`Options.follow_seats`); raises InvalidOptions."""
+        return self.options_class.parse({**self.options_class.follow_seats(seats), **(options or {})})
+
+    def room_seat_counts(self, options: Mapping[str, Any] | None) -> list[int]:
+        """The seat counts a room may have with `options`, the `SEAT_FIELDS` it leaves out following
+        each count (Smuggling without a team size: any even count; with one: twice it)."""
+        counts = []
+        for seats in self.seat_counts:
+            try:
+                fitted = self.options_for(seats, options)
+            except InvalidOptions:
+                continue
+            if seats in self.match_class.allowed_seat_counts(fitted):
+                counts.append(seats)
+        return counts
+
     def new(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
             script: Mapping[str, Sequence[Any]] | None = None, bots: Collection[int] = ()) -> Match:
         """A new match; raises InvalidOptions for options or a seat count the game refuses.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from partygames.engine.errors import InvalidOptions
+from partygames.engine.text import Text
 
 
 class Options(BaseModel):
@@ -17,6 +18,19 @@ class Options(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+
+    #: Fields whose value follows from the seat count when a room leaves them out (see `follow_seats`).
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def follow_seats(cls, seats: int) -> dict[str, Any]:
+        """The `SEAT_FIELDS` values for a room of `seats` (Smuggling: two teams of half the seats)."""
+        return {}
+
+    def outline(self, seats: int) -> Text | None:
+        """What a match of `seats` seats with these options will be, in one line for the lobby (its
+        length: races, rounds, small games); None: the lobby shows the seat count alone."""
+        return None
 
     @classmethod
     def parse(cls, data: Options | dict[str, Any] | None) -> Options:
@@ -43,5 +57,6 @@ class Options(BaseModel):
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        """JSON schema of the options (titles, defaults, bounds) for UIs."""
-        return cls.model_json_schema()
+        """JSON schema of the options (titles, defaults, bounds) for UIs; `follows_seats` lists the
+        `SEAT_FIELDS`, which a lobby shows as following the seat count rather than as inputs."""
+        return {**cls.model_json_schema(), "follows_seats": list(cls.SEAT_FIELDS)}

@@ -38,6 +38,7 @@ from partygames.server.protocol import (
     SyncFrame,
     parse_frame,
 )
+from partygames.server.qr import join_qr_svg
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -108,14 +109,22 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.get("/api/games/{game_id}/seat-counts", tags=["lobby"])
     async def seat_counts(game_id: str, options: str | None = None) -> dict[str, Any]:
-        """The seat counts the game allows with these options (`options`: a JSON object, defaults fill in)."""
+        """The seat counts a room of the game may have with these options (`options`: a JSON object,
+        defaults fill in, fields that follow the seat count follow it), and for each the match it makes."""
         game = hub.game(game_id)
         try:
-            parsed = game.options_class.parse(_options_param(options))
-            counts = game.seat_counts_for(parsed)
+            data = _options_param(options)
+            parsed = game.options_class.parse(data)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None
-        return {"game": game.id, "options": parsed.to_json(), "seat_counts": list(counts)}
+        setups = []
+        for seats in game.room_seat_counts(data):
+            fitted = game.options_for(seats, data)
+            outline = fitted.outline(seats)
+            setups.append({"seats": seats, "options": fitted.to_json(),
+                           "outline": outline.to_json() if outline is not None else None})
+        return {"game": game.id, "options": parsed.to_json(), "seat_counts": [s["seats"] for s in setups],
+                "setups": setups}
 
     @app.get("/api/rooms", tags=["lobby"])
     async def list_rooms() -> list[dict[str, Any]]:
@@ -133,6 +142,13 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     @app.get("/api/rooms/{code}", tags=["lobby"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
         return room_json(await settled(code), request)
+
+    @app.get("/api/rooms/{code}/qr.svg", tags=["lobby"])
+    async def room_qr(code: str, request: Request) -> Response:
+        """The QR code of the room's join link (an SVG), for the big screen: phones scan it to join."""
+        room = await hub.get(code)
+        return Response(join_qr_svg(room.link(settings.base_url or str(request.base_url))), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/rooms/{code}/join", tags=["lobby"])
     async def join_room(code: str, body: JoinRoom, request: Request) -> dict[str, Any]:

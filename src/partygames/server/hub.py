@@ -96,7 +96,8 @@ class Hub:
         """A new room; returns it with the host token and the host's seat and seat token."""
         game = self.game(body.game)
         try:
-            options = game.options_class.parse(body.options)
+            # The seat count is the room's: options left out that follow it (a team size) are fitted.
+            options = game.options_for(body.seats, body.options)
             allowed = game.match_class.allowed_seat_counts(options)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None

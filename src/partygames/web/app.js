@@ -3,6 +3,7 @@
 import { html, render, useState, useEffect } from "./lib.js";
 import { t, getLang, setLang, onLang } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
+import { Icon } from "./icons.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
 
@@ -33,6 +34,7 @@ function App() {
     document.documentElement.lang = lang;
     document.title = t("app_title");
     document.body.classList.toggle("table-mode", !!route.table);
+    document.documentElement.classList.toggle("table-mode", !!route.table); // rem-sized type grows too
   }, [lang, route]);
   const navigate = (to) => {
     history.pushState(null, "", to);
@@ -45,7 +47,7 @@ function App() {
   else page = html`<${LobbyPage} navigate=${navigate} />`;
   return html`<div class="app" data-lang=${lang}>
     <nav class="top">
-      <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>🎲 ${t("app_title")}</a>
+      <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}><${Icon} name="dice" /> ${t("app_title")}</a>
       <button class="lang" data-testid="lang" onClick=${() => setLang(lang === "ja" ? "en" : "ja")}>${t("lang_switch")}</button>
     </nav>
     ${page}

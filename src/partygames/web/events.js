@@ -23,6 +23,9 @@ const MIN_MS = 60; // catching up: each event still flashes by
 const RECENT = 6;
 const SETTLE_MS = 700; // a picture (a die rolling, a chest opening) settles by then, and then the sentence shows
 
+/** The sentence with the players' names in their colours. */
+const said = (event, game, ctx) => (ctx.paint ? ctx.paint(describe(event, game, ctx)) : describe(event, game, ctx));
+
 /** The ms the game declares for showing `event` (0: only in the log). */
 export function revealMs(event, reveals) {
   if (!reveals) return DEFAULT_MS;
@@ -150,13 +153,13 @@ export function Stage({ narration, game, ctx, big = false }) {
       ? html`<div class=${"stage-current" + (fast ? " fast" : "")} key=${current.event.key} data-key=${current.event.key} style=${`--settle: ${settle}ms`}
           data-version=${current.event.version} data-event=${current.event.type}>
           ${rich ? html`<div class="stage-rich">${rich}</div>` : null}
-          <div class="stage-text">${describe(current.event, game, ctx)}</div>
+          <div class="stage-text">${said(current.event, game, ctx)}</div>
         </div>`
       : recent.length === 0
         ? html`<p class="muted">${t("no_events")}</p>`
         : null}
     <ul class="stage-recent">
-      ${recent.map((e) => html`<li key=${e.key} data-key=${e.key} data-version=${e.version} data-event=${e.type}>${describe(e, game, ctx)}</li>`)}
+      ${recent.map((e) => html`<li key=${e.key} data-key=${e.key} data-version=${e.version} data-event=${e.type}>${said(e, game, ctx)}</li>`)}
     </ul>
   </section>`;
 }
@@ -167,7 +170,7 @@ export function EventLog({ events, narrated, game, ctx }) {
   return html`<details class="panel log">
     <summary>${t("log")} (${shown.length})</summary>
     <ol reversed class="log-list">
-      ${shown.map((e) => html`<li key=${e.key}><span class="muted">v${e.version}</span> ${describe(e, game, ctx)}</li>`)}
+      ${shown.map((e) => html`<li key=${e.key}><span class="muted">v${e.version}</span> ${said(e, game, ctx)}</li>`)}
     </ol>
   </details>`;
 }

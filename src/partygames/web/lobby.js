@@ -85,9 +85,10 @@ function JsonField({ name, title, defaultText, description, value, onChange }) {
     <small class="muted">JSON</small>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
 }
 
-/** The seat counts the engine allows for `options` (asked whenever they change; the client holds no rules). */
+/** The seat counts the engine allows for `options`, and for each the match it makes ({seats, options,
+ * outline}); asked whenever the options change, so the client holds no rules. */
 function useSeatCounts(info, options) {
-  const [answer, setAnswer] = useState({ game: null, counts: null, problem: null });
+  const [answer, setAnswer] = useState({ game: null, counts: null, setups: [], problem: null });
   const key = info ? `${info.id} ${JSON.stringify(options)}` : "";
   useEffect(() => {
     if (!info) return undefined;
@@ -95,8 +96,8 @@ function useSeatCounts(info, options) {
     // A short pause, so typing a number asks once, not once per keystroke.
     const timer = setTimeout(() => {
       api.seatCounts(info.id, options)
-        .then((data) => current && setAnswer({ game: info.id, counts: data.seat_counts, problem: null }))
-        .catch((error) => current && setAnswer({ game: info.id, counts: null, problem: error }));
+        .then((data) => current && setAnswer({ game: info.id, counts: data.seat_counts, setups: data.setups || [], problem: null }))
+        .catch((error) => current && setAnswer({ game: info.id, counts: null, setups: [], problem: error }));
     }, 120);
     return () => {
       current = false;
@@ -105,18 +106,38 @@ function useSeatCounts(info, options) {
   }, [key]);
   // While the options change the last answer stays; until the game's first answer (or when the options
   // are invalid) every count the game knows is offered.
-  if (!info) return { counts: [], problem: null };
+  if (!info) return { counts: [], setups: [], problem: null };
   const mine = answer.game === info.id;
-  return { counts: (mine && answer.counts) || info.seat_counts, problem: mine ? answer.problem : null };
+  return { counts: (mine && answer.counts) || info.seat_counts, setups: mine ? answer.setups : [], problem: mine ? answer.problem : null };
 }
+
+/** The options that follow the seat count (a team size): shown, not asked, and not sent. */
+const followsSeats = (schema) => new Set((schema && schema.follows_seats) || []);
 
 function defaultsOf(schema) {
   const values = {};
+  const follows = followsSeats(schema);
   for (const [name, raw] of Object.entries((schema && schema.properties) || {})) {
     const field = resolveField(raw, schema);
-    if (field.default !== undefined) values[name] = field.default;
+    if (field.default !== undefined && !follows.has(name)) values[name] = field.default;
   }
   return values;
+}
+
+/** The kind a seat starts as: the host's seat human, every other a bot (a newcomer alone plays at once). */
+function defaultKind(info, seat) {
+  const bots = info.bots || [];
+  if (seat === 0 || !bots.length) return "human";
+  return `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`;
+}
+
+/** What the match will be, before Create: its seats (who plays, how many bots) and the game's outline. */
+function MatchOutline({ seatKinds, setup }) {
+  const bots = seatKinds.filter((k) => k !== "human").length;
+  const humans = seatKinds.length - bots;
+  return html`<p class="outline" data-testid="match-outline">
+    <strong>${bots === 1 ? t("outline_seats_one_bot", seatKinds.length, humans) : t("outline_seats", seatKinds.length, humans, bots)}</strong>
+    ${setup && setup.outline ? html` · <span data-testid="match-length">${tr(setup.outline)}</span>` : null}</p>`;
 }
 
 function CreateRoom({ games, gameId, setGameId, navigate }) {
@@ -138,14 +159,16 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   }, [info && info.id]);
   // Seat counts may depend on the options (two teams of `team_size`, an entry fee): the server says which.
   const cleaned = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  const { counts, problem: countsProblem } = useSeatCounts(info, cleaned);
+  const { counts, setups, problem: countsProblem } = useSeatCounts(info, cleaned);
   useEffect(() => {
     if (counts.length && !counts.includes(seatCount)) setSeatCount(counts[0]);
   }, [counts.join(",")]);
   if (!info) return null;
-  const seatKinds = Array.from({ length: seatCount }, (_, i) => kinds[i] || "human");
+  const seatKinds = Array.from({ length: seatCount }, (_, i) => kinds[i] || defaultKind(info, i));
   const bots = info.bots || [];
+  const follows = followsSeats(info.options);
   const properties = Object.entries((info.options && info.options.properties) || {});
+  const setup = setups.find((s) => s.seats === seatCount) || null;
   const submit = async (e) => {
     e.preventDefault();
     setBusy(true);
@@ -176,7 +199,11 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
       ? html`<details class="options-box" open=${wide} data-testid="options">
           <summary>${t("options")} (${properties.length})</summary>
           <fieldset class="options">
-          ${properties.map(([key, raw]) => html`<${OptionField} key=${info.id + key} name=${key} field=${resolveField(raw, info.options)}
+          ${properties.map(([key, raw]) => follows.has(key)
+            ? html`<div class="option follows" data-follows-seats=${key} data-value=${setup ? setup.options[key] : ""}>
+                ${fieldTitle(key, resolveField(raw, info.options))}: <strong>${setup ? formatValue(setup.options[key]) : "…"}</strong>
+                <small class="muted">${t("follows_seats")}</small></div>`
+            : html`<${OptionField} key=${info.id + key} name=${key} field=${resolveField(raw, info.options)}
             value=${options[key]} onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
         </fieldset></details>`
       : null}
@@ -195,6 +222,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
           </select></label></li>`)}
       </ol>
     </fieldset>
+    <${MatchOutline} seatKinds=${seatKinds} setup=${setup} />
     <label class="option">${t("your_name")}
       <input maxlength="24" value=${name} placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} data-testid="create-name" /></label>
     <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> ${t("spectate")} (${t("host")})</label>

@@ -9,7 +9,7 @@ import { Results } from "./results.js";
 import { makeCtx } from "./room.js";
 
 function describeAction(step, game, ctx) {
-  if (step.seat == null) return step.source === "wake" || step.source === "clock" ? `⏱ ${t("replay_time_passed")}` : null;
+  if (step.seat == null) return step.source === "wake" || step.source === "clock" ? t("replay_time_passed") : null;
   const { type, ...params } = step.action;
   const by = step.seat == null ? "" : ctx.seatName(step.seat);
   const parts = Object.entries(params).map(([k, v]) => {
@@ -17,7 +17,7 @@ function describeAction(step, game, ctx) {
     const shown = Array.isArray(v) ? v.map(one).join(" → ") : one(v); // a sequence: its values in order
     return `${ctx.label("params", k) || humanize(k)}: ${shown}`;
   });
-  const source = step.source === "bot" ? " 🤖" : step.source === "timer" ? " ⏱" : "";  // "timer": logs before wake-ups
+  const source = step.source === "bot" ? ` (${t("by_bot")})` : step.source === "timer" ? ` (${t("by_timer")})` : "";  // "timer": logs before wake-ups
   return `${by}${source}: ${actionLabel(ctx, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 

@@ -1,7 +1,7 @@
 // The room screen: its lobby while open (seats, join, host controls), then the match (whose turn,
 // what you may do, countdown, what just happened, chat), then the results and the replay.
 import { html, useState, useEffect } from "./lib.js";
-import { t, tr } from "./i18n.js";
+import { t, tr, getLang } from "./i18n.js";
 import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, loadRenderer } from "./api.js";
 import { useRoomConnection } from "./connection.js";
 import { ActionPanel } from "./actions.js";
@@ -9,31 +9,36 @@ import { renderGeneric } from "./generic.js";
 import { Stage, EventLog, useNarration } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
+import { TableHeader } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
+import { Icon } from "./icons.js";
+import { seatName as nameOf, paintNames, seatColour, SeatDot } from "./seats.js";
 
 /** Everything a game renderer gets besides the view (see web/README.md). `labels` is the game's label
  * catalog from its info (`/api/games`); `label(table, key)` reads it, null for a key it lacks. */
 export function makeCtx({ room, seat, lang, table, send, markYou = true, labels = null }) {
   const seats = (room && room.seats) || [];
   const seatName = (i) => {
-    const s = seats[i];
-    const name = s && s.bot_title ? t("bot_name", tr(s.bot_title))
-      : s && s.name ? unescapeHtml(s.name) : t("seat_n", i + 1);
+    const name = nameOf(seats, i, lang);
     return markYou && i === seat ? `${name} (${t("you")})` : name;
   };
   const label = (name, key) => {
     const text = labels && labels[name] ? labels[name][key] : null;
     return text ? text[lang === "ja" ? "ja" : "en"] : null;
   };
-  return { html, lang, t, tr, seat, seatName, label, widgets, table: !!table, options: (room && room.options) || {}, room, send };
+  // A sentence with the seats' names in their colours (the feed, the results).
+  const paint = (text) => paintNames(text, seats.map((_, i) => seatName(i)));
+  return { html, lang, t, tr, seat, seatName, paint, label, widgets, Icon, SeatDot, table: !!table,
+    options: (room && room.options) || {}, room, send };
 }
 
 function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
+  const lang = getLang();
   return html`<ul class="seat-list" data-testid="seats">
     ${room.seats.map((s) => html`<li class=${"seat-row" + (s.seat === mySeat ? " me" : "")} data-seat=${s.seat}>
-      <span class="seat-no">${s.seat + 1}</span>
-      <span class="seat-name">${s.kind === "bot" ? `🤖 ${s.bot_title ? t("bot_name", tr(s.bot_title)) : unescapeHtml(s.name || s.bot)}` : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
+      <span class="seat-no" style=${`background:${seatColour(s.seat)}`}>${s.seat + 1}</span>
+      <span class="seat-name">${s.kind === "bot" ? html`<${Icon} name="bot" /> ${nameOf(room.seats, s.seat, lang)}` : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
         ${s.seat === mySeat ? html` <span class="badge">${t("you")}</span>` : null}
         ${s.seat === room.host_seat ? html` <span class="badge subtle">${t("host")}</span>` : null}</span>
       ${s.kind === "human" && s.taken ? html`<span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? t("connected") : t("disconnected")}></span>` : null}
@@ -111,8 +116,7 @@ function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
       ? html`<div class="host-controls">
           ${free > 0
             ? html`<div class="row"><label>${t("bot_kind")} <select value=${kind} onChange=${(e) => setKind(e.target.value)}>
-                <option value="">${bots.includes("heuristic") ? "heuristic" : bots[0] || "random"}</option>
-                ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select></label>
+                ${bots.map((b) => html`<option value=${b === (bots.includes("heuristic") ? "heuristic" : bots[0]) ? "" : b}>${tr((info.bot_titles || {})[b]) || b}</option>`)}</select></label>
                 <button onClick=${() => host("fill")} disabled=${busy} data-testid="fill-bots">${t("fill_bots")}</button></div>`
             : null}
           <button class="primary big" onClick=${() => host("start")} disabled=${busy || free > 0} data-testid="start">${t("start")}</button>
@@ -131,9 +135,10 @@ function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   }, [mine]);
   if (!view) return null;
   if (view.is_over) return html`<div class="turn over" data-testid="turn">${t("match_over")}</div>`;
+  // Your turn, or whom the table waits for: never both (others acting at once is not your concern).
   const others = view.to_act.filter((s) => s !== seat).map((s) => ctx.seatName(s));
   return html`<div class=${"turn" + (mine ? " mine" : "")} data-testid="turn">
-    <span>${mine ? t("your_turn") : ""}${mine && others.length ? " · " : ""}${others.length ? t("waiting_for", others.join(", ")) : ""}</span>
+    <span>${mine ? t("your_turn") : others.length ? t("waiting_for", others.join(", ")) : ""}</span>
     <${widgets.Countdown} deadline=${deadline} />
   </div>`;
 }
@@ -222,12 +227,14 @@ export function RoomPage({ code, table, lang, navigate }) {
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = view && view.is_over ? view.result || (room && room.result) : null;
+  const connection = html`<span class=${"conn " + state.status} data-testid="conn">${state.status === "open" ? t("connected") : state.status === "connecting" ? t("connecting") : t("disconnected")}</span>`;
   return html`<main class=${"page room" + (table ? " table-mode" : "")} data-status=${status || "loading"}>
-    <header class="room-head">
-      <a class="back" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>← ${t("lobby")}</a>
-      <h1>${title} <span class="room-code small" data-testid="room-code-head">${code}</span></h1>
-      <span class=${"conn " + state.status} data-testid="conn">${state.status === "open" ? t("connected") : state.status === "connecting" ? t("connecting") : t("disconnected")}</span>
-    </header>
+    ${table ? html`<${TableHeader} room=${room} code=${code} title=${title} status=${connection} />`
+      : html`<header class="room-head">
+        <a class="back" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>← ${t("lobby")}</a>
+        <h1>${title} <span class="room-code small" data-testid="room-code-head">${code}</span></h1>
+        ${connection}
+      </header>`}
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"

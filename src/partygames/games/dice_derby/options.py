@@ -6,6 +6,7 @@ from pydantic import Field, field_validator, model_validator
 from pydantic.config import JsonDict
 
 from partygames.engine.options import Options
+from partygames.engine.text import Text
 
 
 def _ja(title: str) -> JsonDict:
@@ -45,6 +46,10 @@ class DiceDerbyOptions(Options):
                                  json_schema_extra=_ja("馬主の入札の制限時間(秒)"))
     betting_seconds: int = Field(90, ge=5, le=3_600, title="Time for betting per race (s)",
                                  json_schema_extra=_ja("各レースの馬券購入の制限時間(秒)"))
+
+    def outline(self, seats: int) -> Text:
+        return Text(f"An auction of the 6 horses, then {self.races} races · {self.starting_money:,} each to bet",
+                    f"6頭の馬主オークションのあと{self.races}レース · 所持金{self.starting_money:,}")
 
     @field_validator("starting_money", "prize_first", "prize_second", "loan_amount", "loan_repay")
     @classmethod

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from partygames.engine.options import Options
+from partygames.engine.text import Text
+from partygames.games.last_man_standing.cards import ENTRY_FEE, ROUNDS
 
 
 class LastManStandingOptions(Options):
@@ -31,3 +33,10 @@ class LastManStandingOptions(Options):
         title="Time to play a card in a round (seconds)",
         json_schema_extra={"title_ja": "各ラウンドでカードを出す制限時間(秒)"},
     )
+
+    def outline(self, seats: int) -> Text:
+        fee = ENTRY_FEE.get(seats)
+        paid = f"entry fee ${fee} · " if fee is not None else ""
+        paid_ja = f"参加費${fee} · " if fee is not None else ""
+        return Text(f"${self.starting_chips} each, {paid}a draft, then up to {ROUNDS} rounds",
+                    f"各自${self.starting_chips}、{paid_ja}雇用のあと最大{ROUNDS}ラウンド")

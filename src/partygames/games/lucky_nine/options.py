@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from partygames.engine.options import Options
+from partygames.engine.text import Text
 
 # Stakes per round for each round count (seed 三・4).
 STAKE_TABLES: dict[int, tuple[int, ...]] = {
@@ -67,3 +68,8 @@ class LuckyNineOptions(Options):
     @property
     def stakes(self) -> tuple[int, ...]:
         return STAKE_TABLES[self.rounds]
+
+    def outline(self, seats: int) -> Text:
+        stakes = "-".join(map(str, self.stakes))
+        return Text(f"{self.rounds} rounds (stakes {stakes}) · {self.start_diamonds} diamonds each",
+                    f"{self.rounds}ラウンド(賭け数 {stakes})· 各自ダイヤ{self.start_diamonds}個")

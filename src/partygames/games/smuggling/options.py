@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
 from partygames.engine import Options
+from partygames.engine.text import Text
 
 #: The trunk cap and each player's starting third-country balance (「1億円以下」「第3国口座の一億円」).
 HUNDRED_MILLION = 100_000_000
@@ -14,6 +15,9 @@ HUNDRED_MILLION = 100_000_000
 
 class SmugglingOptions(Options):
     """Every figure of the seed is kept; these are the parts a table may vary."""
+
+    # A room of 4 is two teams of 2: the team size follows the seats a room is created with.
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("team_size",)
 
     team_size: int = Field(9, ge=1, le=9, title="Players per team",
                            json_schema_extra={"title_ja": "1チームの人数"})
@@ -30,6 +34,16 @@ class SmugglingOptions(Options):
                                  json_schema_extra={"title_ja": "アタッシュケースに詰める制限時間(秒)"})
     inspection_seconds: int = Field(600, ge=5, le=3600, title="Time in the inspection room (seconds)",
                                     json_schema_extra={"title_ja": "検査ルームの制限時間(秒)"})
+
+    @classmethod
+    def follow_seats(cls, seats: int) -> dict[str, Any]:
+        return {"team_size": max(1, seats // 2)}
+
+    def outline(self, seats: int) -> Text:
+        n, games = self.team_size, self.small_games
+        members = "1 player" if n == 1 else f"{n} players"
+        return Text(f"Two teams of {members} · {games} small game{'s' if games != 1 else ''}",
+                    f"{n}人ずつの2チーム · 小ゲーム{games}回")
 
     @field_validator("unit")
     @classmethod

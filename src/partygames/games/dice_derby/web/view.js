@@ -26,6 +26,11 @@ export function holdingValue(key, value) {
   return undefined;
 }
 
+export function detailValue(key, value, lang, ctx) {
+  if (key === "first" || key === "second") return ctx.html`<span class="dd-gate" style=${gateStyle(value)}>${value}</span> ${die(value)}`;
+  return key === "amount" || key === "house" ? yen(value) : undefined;
+}
+
 function tickets(list, lang) {
   return (list || []).map((t) => `${t.kind === "win" ? (ja(lang) ? "単勝" : "win") : ja(lang) ? "連複" : "quinella"} ${t.kind === "win" ? die(Number(t.pick)) : pairText(t.pick)} ${yen(t.stake)}`).join(", ");
 }
@@ -92,8 +97,8 @@ export function renderEvent(event, ctx) {
     return html`<div class="dd-roll out">${(d.gates || []).map((g) => html`<span class="dd-gate" style=${gateStyle(g)}>${g}</span>`)} ✗</div>`;
   }
   if (event.type === "race_result") {
-    return html`<div class="dd-podium"><span>🥇 <span class="dd-gate" style=${gateStyle(d.first)}>${d.first}</span> ${die(d.first)}</span>
-      <span>🥈 <span class="dd-gate" style=${gateStyle(d.second)}>${d.second}</span> ${die(d.second)}</span></div>`;
+    return html`<div class="dd-podium"><span><${ctx.Icon} name="first" /> <span class="dd-gate" style=${gateStyle(d.first)}>${d.first}</span> ${die(d.first)}</span>
+      <span><${ctx.Icon} name="second" /> <span class="dd-gate" style=${gateStyle(d.second)}>${d.second}</span> ${die(d.second)}</span></div>`;
   }
   return null;
 }
@@ -128,7 +133,7 @@ function OddsBoard({ view, ctx, big }) {
       <td><strong>${h.die}</strong>${h.boost ? html` <span class="badge">×1.5${h.boost > 1 ? `^${h.boost}` : ""}</span>` : null}</td>
       <td>${h.owner == null ? html`<span class="muted">—</span>` : ctx.seatName(h.owner)}${h.price ? html` <span class="muted small">(${yen(h.price)})</span>` : null}</td>
       <td class="num">${h.win_odds == null ? "—" : `×${h.win_odds}`}</td>
-      <td>${last ? (last.first === h.gate ? "🥇" : last.second === h.gate ? "🥈" : "") : ""}</td>
+      <td>${last ? (last.first === h.gate ? html`<${ctx.Icon} name="first" title=${J ? "1着" : "first"} />` : last.second === h.gate ? html`<${ctx.Icon} name="second" title=${J ? "2着" : "second"} />` : "") : ""}</td>
     </tr>`)}</tbody></table>
   </div>`;
 }
@@ -159,7 +164,7 @@ function LastRace({ view, ctx, big }) {
   if (!race) return null;
   const J = ja(lang);
   return html`<div class=${"panel dd-race" + (big ? " big" : "")} data-race=${race.race}>
-    <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: 🥇 ${die(race.first)} 🥈 ${die(race.second)}</h3>
+    <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: <${ctx.Icon} name="first" /> ${die(race.first)} <${ctx.Icon} name="second" /> ${die(race.second)}</h3>
     <div class="table-wrap"><table class="grid dd-furlongs"><thead><tr><th></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
     <tbody>${(race.furlongs || []).map((f) => {
       const rolls = Object.fromEntries(f.rolls || []);
@@ -182,7 +187,7 @@ function Standings({ view, ctx }) {
     <thead><tr><th>${J ? "プレイヤー" : "Player"}</th><th class="num">${J ? "所持金" : "Money"}</th><th class="num">${J ? "賞金" : "Prizes"}</th>
       ${view.phase === "betting" ? html`<th>${J ? "投票" : "Bets"}</th>` : null}</tr></thead>
     <tbody>${order.map((s) => html`<tr class=${s === ctx.seat ? "me" : ""}>
-      <td>${ctx.seatName(s)}</td><td class="num">${yen(view.money[s])}${view.debt[s] ? html` <span class="muted small">(−${yen(view.debt[s])})</span>` : null}</td>
+      <td><${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}</td><td class="num">${yen(view.money[s])}${view.debt[s] ? html` <span class="muted small">(−${yen(view.debt[s])})</span>` : null}</td>
       <td class="num">${yen(view.prize[s])}</td>
       ${view.phase === "betting" ? html`<td>${view.done[s] ? "✓" : "…"}</td>` : null}</tr>`)}</tbody></table></div>`;
 }

@@ -17,6 +17,11 @@ export function holdingValue(key, value) {
   return key === "chips" ? `$${value}` : undefined;
 }
 
+export function detailValue(key, value) {
+  if (key === "card") return cardText(value);
+  return ["pot", "set_aside", "unawarded"].includes(key) ? `$${value}` : undefined;
+}
+
 export function describeEvent(event, lang, ctx) {
   const d = event.data || {};
   const J = ja(lang);
@@ -35,7 +40,7 @@ export function describeEvent(event, lang, ctx) {
     }
     case "game_over": {
       const base = J ? "ゲーム終了" : "Game over";
-      return d.survivors != null ? `${base}: ${J ? `生存${d.survivors}体で各 $${d.share}` : `${d.survivors} survivors share $${d.share} each`}` : base;
+      return d.survivors != null ? `${base}: ${J ? `生存${d.survivors}体で各 $${d.share}` : d.survivors === 1 ? `the one survivor takes $${d.share}` : `${d.survivors} survivors share $${d.share} each`}` : base;
     }
     default: return undefined;
   }
@@ -54,7 +59,7 @@ export function renderEvent(event, ctx) {
     return html`<div class="lms-fight">
       <div class="lms-row">${(d.plays || []).map((c, s) => html`<span class="lms-play"><${Card} ctx=${ctx} card=${c} flip=${true} />
         <small>${ctx.seatName(s)}</small></span>`)}</div>
-      ${(d.kills || []).length ? html`<div class="lms-kills">${d.kills.map((k) => html`<span class="chip static">${cardText(k.killer.card)} ⚔ ${cardText(k.victim.card)} +$${k.paid}</span>`)}</div>` : null}
+      ${(d.kills || []).length ? html`<div class="lms-kills">${d.kills.map((k) => html`<span class="chip static">${cardText(k.killer.card)} <${ctx.Icon} name="swords" title=${ja(ctx.lang) ? "倒した" : "kills"} /> ${cardText(k.victim.card)} +$${k.paid}</span>`)}</div>` : null}
     </div>`;
   }
   if (event.type === "hired") return html`<div class="lms-row"><${Card} ctx=${ctx} card=${d.card} flip=${true} /> <strong>$${d.price}</strong></div>`;
@@ -107,7 +112,7 @@ function Players({ view, ctx }) {
   return html`<div class="panel"><table class="grid">
     <thead><tr><th>${J ? "プレイヤー" : "Player"}</th><th class="num">$</th><th class="num">${J ? "手札" : "Hand"}</th><th>${J ? "公開済みの傭兵" : "Known hires"}</th>${view.phase === "play" ? html`<th>${J ? "出した" : "Played"}</th>` : null}</tr></thead>
     <tbody>${(view.chips || []).map((c, s) => html`<tr class=${(s === ctx.seat ? "me " : "") + (s === view.drafter ? "lms-turn" : "")}>
-      <td>${s === view.drafter ? "▶ " : ""}${ctx.seatName(s)}</td><td class="num">${c}</td><td class="num">${view.hand_counts[s]}</td>
+      <td>${s === view.drafter ? "▶ " : ""}<${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}</td><td class="num">${c}</td><td class="num">${view.hand_counts[s]}</td>
       <td>${(view.known_cards[s] || []).map((k) => html`<span class="chip static">${cardText(k)}</span>`)}</td>
       ${view.phase === "play" ? html`<td>${view.has_played[s] ? "✓" : "…"}</td>` : null}</tr>`)}</tbody></table></div>`;
 }

@@ -14,24 +14,33 @@ const STATUS = { active: ["playing", "参加中"], dropped: ["dropped out", "ド
 const L = (pair, lang) => (pair ? pair[lang === "ja" ? 1 : 0] : "");
 const chestName = (c, lang) => L(NAMES[c], lang) || c;
 
-function prizeName(view, kind, lang) {
-  if (kind === "diamond") return lang === "ja" ? "ダイヤ" : "diamonds";
+function prizeName(view, kind, lang, count = 2) {
+  if (kind === "diamond") return lang === "ja" ? "ダイヤ" : count === 1 ? "diamond" : "diamonds";
   return kind;
 }
+
+/** "1 diamond", "3 diamonds". */
+const diamonds = (n) => `${n} diamond${n === 1 ? "" : "s"}`;
 
 const VARIANTS = { triple_diamond: ["a: triple diamond", "a: トリプルダイヤ"], sweep_bonus: ["b: sweep bonus", "b: 総取りボーナス"],
   no_repeat: ["c: no repeated result", "c: 連続出目なし"], chain_bonus: ["d: chain bonus", "d: チェーンボーナス"] };
 
-export function holdingValue(key, value, lang) {
-  if (key === "diamonds") return `💎 ${value}`;
+export function holdingValue(key, value, lang, ctx) {
+  if (key === "diamonds") return ctx.html`<${ctx.Icon} name="diamond" /> ${value}`;
   if (key === "net") return `${value >= 0 ? "+" : ""}${value}`;
   if (key === "status") return L(STATUS[value], lang) || value;
-  if (key === "prizes") return Object.keys(value || {}).length ? Object.entries(value).map(([k, n]) => `🎁 ${k} ×${n}`).join(" ") : null;
+  if (key === "prizes") return Object.keys(value || {}).length ? Object.entries(value).map(([k, n]) => `${k} ×${n}`).join(", ") : null;
   return undefined;
 }
 
+export function detailValue(key, value, lang, ctx) {
+  if (key !== "prizes_left") return undefined;
+  const left = Object.entries(value || {});
+  return left.length ? left.map(([k, n]) => `${k} ×${n}`).join(", ") : ctx.t("none");
+}
+
 export function valueLabel(type, name, value, lang) {
-  if (name === "kind") return value === "diamond" ? (lang === "ja" ? "💎 ダイヤ全部" : "💎 all the diamonds") : `🎁 ${value}`;
+  if (name === "kind") return value === "diamond" ? (lang === "ja" ? "ダイヤ全部" : "all the diamonds") : value;
   return null;
 }
 
@@ -46,11 +55,11 @@ export function describeEvent(event, lang, ctx) {
         : ja ? `${who}: ドロッパーは${chestName(d.chest, lang)}… ハズレ` : `${who}: the dropper shows ${chestName(d.chest, lang)} — empty, a miss`;
     case "take":
       return ja ? `${who} は${chestName(d.chest, lang)}チェストから${prizeName(null, d.kind, lang)}を${d.count}個取った`
-        : `${who} takes ${d.count} ${prizeName(null, d.kind, lang)} from the ${chestName(d.chest, lang)} chest`;
+        : `${who} takes ${d.count} ${prizeName(null, d.kind, lang, d.count)} from the ${chestName(d.chest, lang)} chest`;
     case "sweep_bonus":
-      return ja ? `総取りボーナス: ${who} は${prizeName(null, d.kind, lang)}を${d.count}個` : `Sweep bonus: ${who} takes ${d.count} ${prizeName(null, d.kind, lang)}`;
+      return ja ? `総取りボーナス: ${who} は${prizeName(null, d.kind, lang)}を${d.count}個` : `Sweep bonus: ${who} takes ${d.count} ${prizeName(null, d.kind, lang, d.count)}`;
     case "chain_bonus":
-      return ja ? `チェーンボーナス(${d.hits}連続): ${who} に💎${d.diamonds}` : `Chain bonus (${d.hits} hits in a row): ${who} gets 💎${d.diamonds}`;
+      return ja ? `チェーンボーナス(${d.hits}連続): ${who} にダイヤ${d.diamonds}個` : `Chain bonus (${d.hits} hits in a row): ${who} gets ${diamonds(d.diamonds)}`;
     case "pay": {
       const parts = Object.entries(d.paid || {}).map(([c, n]) => `${chestName(c, lang)} ${n}`).join(", ");
       return ja ? `${who} は賭け金${d.owed}を支払う(${parts || "なし"})` : `${who} pays the stake: ${d.owed} owed (${parts || "nothing"})`;
@@ -63,24 +72,24 @@ export function describeEvent(event, lang, ctx) {
       return ja ? `${who} はドロップアウト` : `${who} drops out`;
     case "refill":
       return ja ? `全チェストが空: 主催者が${(d.chests || []).map((c) => chestName(c, lang)).join("・")}に${d.diamonds}個ずつ補充`
-        : `Every chest is empty: the house puts ${d.diamonds} into ${(d.chests || []).map((c) => chestName(c, lang)).join(", ")}`;
+        : `Every chest is empty: the house puts ${diamonds(d.diamonds)} into ${(d.chests || []).map((c) => chestName(c, lang)).join(", ")}`;
     case "round_start": {
       const top = Object.entries(d.top_up || {}).map(([c, n]) => `${chestName(c, lang)} +${n}`).join(", ");
       return ja ? `ラウンド${d.round}開始(賭け金${d.stake})${top ? ` 補充: ${top}` : ""}` : `Round ${d.round} begins (stake ${d.stake})${top ? `; top-up: ${top}` : ""}`;
     }
     case "game_over":
-      return ja ? `ゲーム終了。主催者がチェストの${d.house_collects}個を回収` : `Game over. The house collects ${d.house_collects} from the chests`;
+      return ja ? `ゲーム終了。主催者がチェストの${d.house_collects}個を回収` : `Game over. The house collects ${diamonds(d.house_collects)} from the chests`;
     default:
       return undefined;
   }
 }
 
-function Chest({ html, chest, count, lit, drawn, lang }) {
+function Chest({ html, Icon, chest, count, lit, drawn, lang }) {
   return html`<div class=${"ln-chest" + (lit ? " lit" : "") + (drawn ? " drawn" : "")} style=${`--c:${COLORS[chest]}`} data-chest=${chest}>
     <span class="ln-lamp" title=${lit ? (lang === "ja" ? "点灯" : "lit") : lang === "ja" ? "消灯" : "off"}></span>
     <span class="ln-block"></span>
     <span class="ln-name">${chestName(chest, lang)}</span>
-    <span class="ln-count">💎 ${count}</span>
+    <span class="ln-count"><${Icon} name="diamond" /> ${count}</span>
   </div>`;
 }
 
@@ -89,13 +98,13 @@ export function renderEvent(event, ctx) {
   const d = event.data || {};
   if (event.type === "draw") {
     return html`<div class="ln-event" style=${`--c:${COLORS[d.chest]}`}>
-      <${widgets.Chest} open=${true} content=${d.hit ? "✨" : "✗"} />
+      <${widgets.Chest} open=${true} content=${d.hit ? html`<${ctx.Icon} name="sparkle" />` : "✗"} />
       <span class="ln-event-name">${chestName(d.chest, ctx.lang)}</span></div>`;
   }
   if (event.type === "take" || event.type === "sweep_bonus" || event.type === "chain_bonus") {
-    return html`<div class="ln-event gain">+${d.count ?? d.diamonds} ${d.kind && d.kind !== "diamond" ? "🎁" : "💎"}</div>`;
+    return html`<div class="ln-event gain">+${d.count ?? d.diamonds} <${ctx.Icon} name=${d.kind && d.kind !== "diamond" ? "gift" : "diamond"} /></div>`;
   }
-  if (event.type === "pay") return html`<div class="ln-event loss">−${Object.values(d.paid || {}).reduce((a, b) => a + b, 0)} 💎</div>`;
+  if (event.type === "pay") return html`<div class="ln-event loss">−${Object.values(d.paid || {}).reduce((a, b) => a + b, 0)} <${ctx.Icon} name="diamond" /></div>`;
   return null;
 }
 
@@ -103,7 +112,7 @@ function Machine({ view, ctx, big }) {
   const { html } = ctx;
   const lit = new Set(view.lit || []);
   return html`<div class=${"ln-machine" + (big ? " big" : "")}>
-    ${CHESTS.map((c) => html`<${Chest} html=${html} lang=${ctx.lang} chest=${c} count=${(view.chests || {})[c] ?? 0} lit=${lit.has(c)}
+    ${CHESTS.map((c) => html`<${Chest} html=${html} Icon=${ctx.Icon} lang=${ctx.lang} chest=${c} count=${(view.chests || {})[c] ?? 0} lit=${lit.has(c)}
       drawn=${view.last_draw === c && (view.turn_draws || []).length > 0} />`)}
   </div>`;
 }
@@ -117,7 +126,7 @@ function Status({ view, ctx }) {
     <div class="ln-facts">
       <div><span class="muted">${ja ? "ラウンド" : "Round"}</span> <strong>${view.round}/${view.rounds}</strong>
         ${view.laps > 1 ? html` <span class="muted">(${ja ? "周" : "lap"} ${view.lap}/${view.laps})</span>` : null}</div>
-      <div><span class="muted">${ja ? "賭け金" : "Stake"}</span> <strong class="ln-stake">💎 ${view.stake}</strong></div>
+      <div><span class="muted">${ja ? "賭け金" : "Stake"}</span> <strong class="ln-stake"><${ctx.Icon} name="diamond" /> ${view.stake}</strong></div>
       <div><span class="muted">${ja ? "手番" : "Turn"}</span> <strong>${view.turn_seat != null ? ctx.seatName(view.turn_seat) : "—"}</strong>
         <span class="muted"> · ${ctx.label("phases", view.phase) || view.phase}</span></div>
       <div><span class="muted">${ja ? "主催者の収支" : "House ledger"}</span> ${view.house}</div>
@@ -129,7 +138,7 @@ function Status({ view, ctx }) {
           ${view.chain ? html`<span class="muted"> · ${ja ? "連続あたり" : "hits in a row"} ${view.chain}</span>` : null}</div>`
       : null}
     ${prizes.length ? html`<div><span class="muted">${ja ? "ダイヤチェストの賞品" : "Prizes in the diamond chest"}</span>
-      ${prizes.map(([k, n]) => html`<span class="chip static">🎁 ${k} ×${n}</span>`)}</div>` : null}
+      ${prizes.map(([k, n]) => html`<span class="chip static"><${ctx.Icon} name="gift" /> ${k} ×${n}</span>`)}</div>` : null}
     ${Object.entries(view.variants || {}).some(([, on]) => on)
       ? html`<div class="muted small">${ja ? "変則" : "Variants"}: ${Object.entries(view.variants).filter(([, on]) => on).map(([k]) => L(VARIANTS[k], lang) || k).join(", ")}</div>`
       : null}
@@ -140,12 +149,12 @@ function Players({ view, ctx }) {
   const { html, lang } = ctx;
   const ja = lang === "ja";
   return html`<div class="panel"><table class="grid ln-players">
-    <thead><tr><th>${ja ? "プレイヤー" : "Player"}</th><th class="num">💎</th><th>${ja ? "状態" : "Status"}</th><th>${ja ? "賞品" : "Prizes"}</th></tr></thead>
+    <thead><tr><th>${ja ? "プレイヤー" : "Player"}</th><th class="num"><${ctx.Icon} name="diamond" title=${ja ? "ダイヤ" : "Diamonds"} /></th><th>${ja ? "状態" : "Status"}</th><th>${ja ? "賞品" : "Prizes"}</th></tr></thead>
     <tbody>${(view.players || []).map((p) => html`<tr class=${(p.seat === view.turn_seat ? "ln-turn " : "") + (p.seat === ctx.seat ? "me" : "")} data-player=${p.seat}>
-      <td>${p.seat === view.turn_seat ? "▶ " : ""}${ctx.seatName(p.seat)}</td>
+      <td>${p.seat === view.turn_seat ? "▶ " : ""}<${ctx.SeatDot} seat=${p.seat} />${ctx.seatName(p.seat)}</td>
       <td class="num"><strong>${p.diamonds}</strong> <span class="muted small">(${p.diamonds - view.start_diamonds >= 0 ? "+" : ""}${p.diamonds - view.start_diamonds})</span></td>
       <td>${L(STATUS[p.status], lang) || p.status}</td>
-      <td>${Object.entries(p.prizes || {}).map(([k, n]) => html`<span class="chip static">🎁 ${k} ×${n}</span>`)}</td>
+      <td>${Object.entries(p.prizes || {}).map(([k, n]) => html`<span class="chip static"><${ctx.Icon} name="gift" /> ${k} ×${n}</span>`)}</td>
     </tr>`)}</tbody></table></div>`;
 }
 

@@ -44,6 +44,11 @@ export function holdingValue(key, value, lang) {
   return typeof value === "number" ? yen(value, lang) : undefined;
 }
 
+export function detailValue(key, value, lang) {
+  if (key === "winning_team" && value == null) return ja(lang) ? "なし(同額で引き分け: 全員が1位)" : "None: the totals are equal, a draw (everyone ranks first)";
+  return typeof value === "number" ? yen(value, lang) : undefined;
+}
+
 export function describeEvent(event, lang, ctx) {
   const d = event.data || {};
   const J = ja(lang);
@@ -89,7 +94,7 @@ function Teams({ view, ctx, big }) {
       <div class="sm-total">${yen(view.team_totals[team], lang)}</div>
       <table class="grid"><thead><tr><th>${J ? "メンバー" : "Member"}</th><th class="num">${J ? "第3国口座" : "Third country"}</th><th class="num">${J ? "相手国口座" : "Opponent country"}</th></tr></thead>
       <tbody>${seats.map((s) => html`<tr class=${s === ctx.seat ? "me" : ""}>
-        <td>${ctx.seatName(s)}${s === view.smuggler ? " 🧳" : ""}${s === view.inspector ? " 🔍" : ""}${view.voted && view.voted[s] ? " ✓" : ""}</td>
+        <td><${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}${s === view.smuggler ? html` <${ctx.Icon} name="trunk" title=${J ? "密輸人" : "smuggler"} />` : ""}${s === view.inspector ? html` <${ctx.Icon} name="search" title=${J ? "検査官" : "inspector"} />` : ""}${view.voted && view.voted[s] ? " ✓" : ""}</td>
         <td class="num">${yen(view.accounts[s].third, lang)}</td><td class="num">${yen(view.accounts[s].opp, lang)}</td></tr>`)}</tbody></table>
     </div>`)}</div>`;
 }
@@ -100,8 +105,8 @@ function Round({ view, ctx }) {
   return html`<div class="panel sm-round">
     <div><span class="muted">${J ? "小ゲーム" : "Small game"}</span> <strong>${view.small_game}/${view.small_games}</strong></div>
     <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${ctx.label("phases", view.phase) || view.phase}</strong></div>
-    ${view.smuggler != null ? html`<div><span class="muted">${J ? "密輸人" : "Smuggler"}</span> 🧳 <strong>${ctx.seatName(view.smuggler)}</strong></div>` : null}
-    ${view.inspector != null ? html`<div><span class="muted">${J ? "検査官" : "Inspector"}</span> 🔍 <strong>${ctx.seatName(view.inspector)}</strong></div>` : null}
+    ${view.smuggler != null ? html`<div><span class="muted">${J ? "密輸人" : "Smuggler"}</span> <${ctx.Icon} name="trunk" /> <strong>${ctx.seatName(view.smuggler)}</strong></div>` : null}
+    ${view.inspector != null ? html`<div><span class="muted">${J ? "検査官" : "Inspector"}</span> <${ctx.Icon} name="search" /> <strong>${ctx.seatName(view.inspector)}</strong></div>` : null}
     ${view.trunk != null ? html`<div class="sm-trunk"><span class="muted">${J ? "あなたのトランク" : "Your trunk"}</span> <strong>${yen(view.trunk, lang)}</strong></div>` : null}
     ${view.my_vote != null ? html`<div><span class="muted">${J ? "あなたの投票" : "Your vote"}</span> ${ctx.seatName(view.my_vote)}</div>` : null}
   </div>`;
@@ -113,7 +118,7 @@ function Ledger({ view, ctx }) {
   const rows = [...(view.ledger || [])].reverse();
   if (!rows.length) return null;
   return html`<div class="panel"><h3>${J ? "公開台帳" : "Public ledger"}</h3><div class="table-wrap"><table class="grid">
-    <thead><tr><th>#</th><th>🧳</th><th>🔍</th><th class="num">${J ? "トランク" : "Trunk"}</th><th>${J ? "宣言" : "Declared"}</th><th>${J ? "結果" : "Outcome"}</th></tr></thead>
+    <thead><tr><th>#</th><th><${ctx.Icon} name="trunk" title=${J ? "密輸人" : "Smuggler"} /></th><th><${ctx.Icon} name="search" title=${J ? "検査官" : "Inspector"} /></th><th class="num">${J ? "トランク" : "Trunk"}</th><th>${J ? "宣言" : "Declared"}</th><th>${J ? "結果" : "Outcome"}</th></tr></thead>
     <tbody>${rows.map((e) => html`<tr><td>${e.small_game}</td><td>${ctx.seatName(e.smuggler)}</td><td>${ctx.seatName(e.inspector)}</td>
       <td class="num">${yen(e.trunk, lang)}</td><td>${e.declaration === "pass" ? (J ? "パス" : "pass") : `${J ? "ダウト" : "doubt"} ${yen(e.doubt, lang)}`}</td>
       <td>${L(OUTCOMES[e.outcome], lang) || e.outcome}</td></tr>`)}</tbody></table></div></div>`;
