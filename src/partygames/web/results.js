@@ -15,7 +15,8 @@ const isFigure = (name, value) => typeof value === "number" && !SEAT_KEYS.has(na
 /** A key's label from the game's catalog (`table`); a key the catalog lacks is shown humanised and
  * marked, so a test finds every missing translation. */
 function Label({ ctx, table, name }) {
-  const text = ctx.label(table, name);
+  // A detail keyed by a word the game holds as a value (Smuggling's totals by team) is labelled there.
+  const text = ctx.label(table, name) || (table === "details" ? ctx.label("values", name) : null);
   return text ? html`${text}` : html`<span data-untranslated=${`${table}.${name}`}>${humanize(name)}</span>`;
 }
 
