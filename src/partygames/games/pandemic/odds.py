@@ -1,0 +1,107 @@
+"""Exact odds from public information: every initial set of infected seats is a world, equally likely
+(the lot), and with contacts and presses public each world's watches follow from the public log by the
+seed's rules. The share of worlds in which a seat is infected now is the exact probability; a seat's own
+room readings keep only the worlds that agree with what it read.
+
+The rules are those of `watch.py`, written over every world at once with NumPy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from itertools import combinations
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+
+class Worlds:
+    """Every initial infected set of `infected` seats among `seats`, carried through a log."""
+
+    def __init__(self, seats: int, infected: int) -> None:
+        self.seats = seats
+        count = comb(seats, infected)
+        picks = np.fromiter((s for combo in combinations(range(seats), infected) for s in combo), dtype=np.int64,
+                            count=count * infected).reshape(count, infected)
+        self.infected = np.zeros((count, seats), dtype=bool)
+        self.infected[np.arange(count)[:, None], picks] = True
+        self.vaccines = np.zeros((count, seats), dtype=np.int16)
+        self.paired: dict[tuple[int, int], npt.NDArray[np.bool_]] = {}
+        # The worlds each seat's own readings allow.
+        self.masks: dict[int, npt.NDArray[np.bool_]] = {}
+
+    def __len__(self) -> int:
+        return int(self.infected.shape[0])
+
+    def apply(self, entry: Mapping[str, Any]) -> None:
+        """One public log entry: a contact or a press."""
+        if entry["kind"] == "contact":
+            self.contact(entry["a"], entry["b"])
+        else:
+            self.press(entry["seat"])
+
+    def contact(self, a: int, b: int) -> None:
+        inf, vac = self.infected, self.vaccines
+        ia, ib = inf[:, a].copy(), inf[:, b].copy()
+        va, vb = vac[:, a].copy(), vac[:, b].copy()
+        key = (min(a, b), max(a, b))
+        paired = self.paired.get(key)
+        gain = ~ia & ~ib if paired is None else ~ia & ~ib & ~paired
+        vac[:, a] += gain
+        vac[:, b] += gain
+        self.paired[key] = gain if paired is None else paired | gain
+        for healthy, sick, before, sick_before, held in ((a, b, ia, ib, va), (b, a, ib, ia, vb)):
+            meets = ~before & sick_before  # healthy meets infected
+            inf[meets, healthy] = True
+            cured = meets & (held > 0)  # a healthy seat with vaccines loses one and cures the other
+            vac[cured, healthy] -= 1
+            inf[cured, sick] = False
+
+    def press(self, seat: int) -> None:
+        cured = self.infected[:, seat] & (self.vaccines[:, seat] > 0)
+        self.vaccines[cured, seat] -= 1
+        self.infected[cured, seat] = False
+
+    def check(self, seat: int, infected: bool, vaccines: int) -> None:
+        """The seat read its watch now: only worlds agreeing with the reading remain, for that seat."""
+        agrees = (self.infected[:, seat] == infected) & (self.vaccines[:, seat] == vaccines)
+        mask = self.masks.get(seat)
+        self.masks[seat] = agrees if mask is None else mask & agrees
+
+    def replay(self, log: Iterable[Mapping[str, Any]], readings: Iterable[tuple[int, int, Mapping[str, Any]]] = ()) -> None:
+        """Applies a log; `readings` are (index in the log before which it was made, seat, reading)."""
+        pending = sorted(readings, key=lambda r: (r[0], r[1]))
+        i = 0
+        for index, entry in enumerate(log):
+            while i < len(pending) and pending[i][0] <= index:
+                self._check_reading(pending[i])
+                i += 1
+            self.apply(entry)
+        for reading in pending[i:]:
+            self._check_reading(reading)
+
+    def _check_reading(self, reading: tuple[int, int, Mapping[str, Any]]) -> None:
+        _, seat, values = reading
+        self.check(seat, values["infected"], values["vaccines"])
+
+    def odds(self, seat: int | None) -> dict[str, Any]:
+        """`{"worlds": n, "infected": [count per seat]}`: of the n worlds that the public log and (for a seat)
+        its own readings allow, how many have each seat infected now. Exact: the probability is the ratio."""
+        mask = None if seat is None else self.masks.get(seat)
+        rows = self.infected if mask is None else self.infected[mask]
+        return {"worlds": int(rows.shape[0]), "infected": [int(c) for c in rows.sum(axis=0)]}
+
+    def probabilities(self, seat: int | None = None) -> list[float | None]:
+        figures = self.odds(seat)
+        worlds = figures["worlds"]
+        return [c / worlds if worlds else None for c in figures["infected"]]
+
+
+def from_view(view: Mapping[str, Any]) -> Worlds:
+    """The worlds a view allows: its public log and, for a seat's view, its own readings."""
+    worlds = Worlds(view["seats"], view["infected_at_start"])
+    readings = [(r["after"], view["seat"], r) for r in view.get("readings", [])] if view["seat"] is not None else []
+    worlds.replay(view["log"], readings)
+    return worlds
