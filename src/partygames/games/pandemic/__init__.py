@@ -51,9 +51,12 @@ GAME = Game(
     samples=Samples(
         # Rounds of 30 game seconds over 5 minutes: ten sealed rounds, every rule met along the way.
         golden=Setup(5, {"tempo": "rounds", "step_seconds": 30, "minutes": 5, "qualifiers": 2}),
+        # Real time, short stays and offers so that rooms fill and free and offers lapse; and the rounds tempo.
         conformance=Conformance(seats=(4, 7), seeds=2, deep_every=3,
-                                options={"tempo": "rounds", "step_seconds": 20, "minutes": 5, "rooms": 1,
-                                         "qualifiers": 2}),
+                                options={"minutes": 1, "rooms": 1, "qualifiers": 2, "read_seconds": 5,
+                                         "stay_seconds": 10, "offer_seconds": 5},
+                                variants=({"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
+                                           "qualifiers": 2},)),
         benchmark=Setup(12, {"tempo": "rounds"}),
     ),
 )

@@ -32,6 +32,14 @@ class Worlds:
         # The worlds each seat's own readings allow.
         self.masks: dict[int, npt.NDArray[np.bool_]] = {}
 
+    def copy(self) -> Worlds:
+        other = Worlds.__new__(Worlds)
+        other.seats = self.seats
+        other.infected, other.vaccines = self.infected.copy(), self.vaccines.copy()
+        other.paired = {k: v.copy() for k, v in self.paired.items()}
+        other.masks = {k: v.copy() for k, v in self.masks.items()}
+        return other
+
     def __len__(self) -> int:
         return int(self.infected.shape[0])
 

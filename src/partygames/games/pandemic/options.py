@@ -19,7 +19,7 @@ class PandemicOptions(Options):
                           json_schema_extra={"title_ja": "初期の感染者数(抽選・非公開)"})
     qualifiers: int = Field(6, ge=1, le=23, title="Qualifiers: the healthy seats with most vaccines",
                             json_schema_extra={"title_ja": "予選突破の人数(ワクチンの多い正常者)"})
-    minutes: int = Field(8, ge=5, le=30, title="Game length (minutes)",
+    minutes: int = Field(8, ge=1, le=30, title="Game length (minutes)",
                          json_schema_extra={"title_ja": "ゲーム時間(分)"})
     rooms: int = Field(4, ge=0, le=24, title="Private rooms (0: unlimited)",
                        json_schema_extra={"title_ja": "個室の数(0は無制限)"})

@@ -546,6 +546,13 @@ class PandemicMatch(Match):
             return None
         return self.worlds().odds(seat)
 
+    def clone(self) -> PandemicMatch:
+        other = type(self).from_json(self.to_json())
+        assert isinstance(other, PandemicMatch)
+        if self._worlds is not None:
+            other._worlds = self._worlds.copy()  # rebuilding it replays the whole log
+        return other
+
     # -- secrets -----------------------------------------------------------------------------------
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
         if self.over:
@@ -560,6 +567,7 @@ class PandemicMatch(Match):
             other.paired[pair_key(seat, (seat + 1) % self.seats)] = True
             return other
         changed = False
+        other._worlds = None  # the owner's readings change: its odds are rebuilt
         if other.readings[owner]:
             last = other.readings[owner][-1]
             last["infected"] = not last["infected"]
