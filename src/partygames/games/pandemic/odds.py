@@ -16,6 +16,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+Bools = npt.NDArray[np.bool_]
+Counts = npt.NDArray[np.int16]
+
 
 class Worlds:
     """Every initial infected set of `infected` seats among `seats`, carried through a log."""
@@ -28,9 +31,9 @@ class Worlds:
         self.infected = np.zeros((count, seats), dtype=bool)
         self.infected[np.arange(count)[:, None], picks] = True
         self.vaccines = np.zeros((count, seats), dtype=np.int16)
-        self.paired: dict[tuple[int, int], npt.NDArray[np.bool_]] = {}
+        self.paired: dict[tuple[int, int], Bools] = {}
         # The worlds each seat's own readings allow.
-        self.masks: dict[int, npt.NDArray[np.bool_]] = {}
+        self.masks: dict[int, Bools] = {}
 
     def copy(self) -> Worlds:
         other = Worlds.__new__(Worlds)
@@ -51,21 +54,16 @@ class Worlds:
             self.press(entry["seat"])
 
     def contact(self, a: int, b: int) -> None:
-        inf, vac = self.infected, self.vaccines
-        ia, ib = inf[:, a].copy(), inf[:, b].copy()
-        va, vb = vac[:, a].copy(), vac[:, b].copy()
         key = (min(a, b), max(a, b))
+        inf, vac = self.infected, self.vaccines
         paired = self.paired.get(key)
-        gain = ~ia & ~ib if paired is None else ~ia & ~ib & ~paired
-        vac[:, a] += gain
-        vac[:, b] += gain
+        inf[:, a], vac[:, a], inf[:, b], vac[:, b], gain = pair_outcome(
+            inf[:, a], vac[:, a], inf[:, b], vac[:, b], paired)
         self.paired[key] = gain if paired is None else paired | gain
-        for healthy, sick, before, sick_before, held in ((a, b, ia, ib, va), (b, a, ib, ia, vb)):
-            meets = ~before & sick_before  # healthy meets infected
-            inf[meets, healthy] = True
-            cured = meets & (held > 0)  # a healthy seat with vaccines loses one and cures the other
-            vac[cured, healthy] -= 1
-            inf[cured, sick] = False
+
+    def pair(self, a: int, b: int) -> Bools | None:
+        """In which worlds the pair already gained vaccines together (None: in none)."""
+        return self.paired.get((min(a, b), max(a, b)))
 
     def press(self, seat: int) -> None:
         cured = self.infected[:, seat] & (self.vaccines[:, seat] > 0)
@@ -105,6 +103,22 @@ class Worlds:
         figures = self.odds(seat)
         worlds = figures["worlds"]
         return [c / worlds if worlds else None for c in figures["infected"]]
+
+
+def pair_outcome(ia: Bools, va: Counts, ib: Bools, vb: Counts, paired: Bools | None
+                 ) -> tuple[Bools, Counts, Bools, Counts, Bools]:
+    """`watch.contact` in every world at once: the two watches after a contact, and where the pair gained."""
+    gain = ~ia & ~ib if paired is None else ~ia & ~ib & ~paired
+    new_ia, new_ib = ia.copy(), ib.copy()
+    new_va, new_vb = va + gain, vb + gain
+    for healthy_before, sick_before, held, new_inf_healthy, new_inf_sick, new_vac_healthy in (
+            (ia, ib, va, new_ia, new_ib, new_va), (ib, ia, vb, new_ib, new_ia, new_vb)):
+        meets = ~healthy_before & sick_before  # a healthy watch meets an infected one
+        new_inf_healthy[meets] = True
+        cured = meets & (held > 0)  # with vaccines it loses one and cures the other
+        new_vac_healthy[cured] -= 1
+        new_inf_sick[cured] = False
+    return new_ia, new_va, new_ib, new_vb, gain
 
 
 def from_view(view: Mapping[str, Any]) -> Worlds:

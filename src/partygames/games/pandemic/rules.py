@@ -112,7 +112,7 @@ class PandemicMatch(Match):
             {"t": 0, "seat": s, "infected": self.infected[s], "vaccines": 0, "cause": "start"} for s in range(n)]
         self.t = 0  # the game time in ms
         self.over = False
-        # Contacts and presses in order; `public` says whether everyone saw it (else only those involved).
+        # Contacts and presses in order (each public, or told only to those involved: `_is_public`).
         self.log: list[dict[str, Any]] = []
         self.offers: dict[str, dict[str, Any]] = {}  # id -> {"id", "from", "to", "at"}
         self.busy_until = [0] * n
@@ -371,15 +371,14 @@ class PandemicMatch(Match):
         until = self.t + self.opts.busy_seconds * 1000
         self.busy_until[a] = self.busy_until[b] = until
         public = self.opts.public_contacts
-        entry = {"t": self.t, "kind": "contact", "a": a, "b": b, "public": public}
-        self._log(entry)
+        self._log({"t": self.t, "kind": "contact", "a": a, "b": b})
         return [*events, Event("contact", {"t": self.t, "a": a, "b": b, "busy_until": until},
                                 to=None if public else (a, b))]
 
     def _press(self, seat: int) -> list[Event]:
         self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
         public = self.opts.public_presses
-        self._log({"t": self.t, "kind": "press", "seat": seat, "public": public})
+        self._log({"t": self.t, "kind": "press", "seat": seat})
         return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
 
     def _set(self, seat: int, watch: Watch, cause: str) -> None:
@@ -390,7 +389,7 @@ class PandemicMatch(Match):
 
     def _log(self, entry: dict[str, Any]) -> None:
         self.log.append(entry)
-        if self._worlds is not None and entry["public"]:
+        if self._worlds is not None and self._is_public(entry):
             self._worlds.apply(entry)
 
     def _visit(self, seat: int) -> list[Event]:
@@ -477,7 +476,7 @@ class PandemicMatch(Match):
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
         opts = self.opts
-        visible = [e for e in self.log if e["public"] or (seat is not None and seat in _involved(e))]
+        visible = self.log if self.odds_are_exact() else [e for e in self.log if self._is_visible(e, seat)]
         contacts_public = opts.public_contacts
         view: dict[str, Any] = {
             "tempo": opts.tempo,
@@ -496,7 +495,7 @@ class PandemicMatch(Match):
                        for k, v in sorted(self.inside.items(), key=lambda kv: int(kv[0]))],
             "queue": list(self.queue),
             "busy_until": [b if contacts_public or s == seat else 0 for s, b in enumerate(self.busy_until)],
-            "log": [{k: v for k, v in e.items() if k != "public"} for e in visible],
+            "log": visible,
             "odds": self._public_odds(),
         }
         if self.is_rounds:
@@ -509,7 +508,7 @@ class PandemicMatch(Match):
             view["offers_to_me"] = [dict(o) for o in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))
                                     if o["to"] == seat]
             view["readings"] = [{"t": r["t"], "infected": r["infected"], "vaccines": r["vaccines"],
-                                 "after": sum(1 for e in self.log[: r["seq"]] if e["public"] or seat in _involved(e))}
+                                 "after": sum(1 for e in self.log[: r["seq"]] if self._is_visible(e, seat))}
                                 for r in self.readings[seat]]
             view["my_odds"] = self._own_odds(seat)
             if self.is_rounds:
@@ -520,6 +519,12 @@ class PandemicMatch(Match):
             view["passed"] = list(self.passed)
             view["initial_infected"] = list(self.initial_infected)
         return view
+
+    def _is_public(self, entry: dict[str, Any]) -> bool:
+        return self.opts.public_contacts if entry["kind"] == "contact" else self.opts.public_presses
+
+    def _is_visible(self, entry: dict[str, Any], seat: int | None) -> bool:
+        return self._is_public(entry) or (seat is not None and seat in _involved(entry))
 
     def odds_are_exact(self) -> bool:
         """Whether the public log determines the state given the initial infected set (docs: Odds)."""
@@ -532,7 +537,7 @@ class PandemicMatch(Match):
             worlds = Worlds(self.seats, self.opts.infected)
             readings = sorted(((r["seq"], s, r) for s in range(self.seats) for r in self.readings[s]),
                               key=lambda x: (x[0], x[1]))
-            worlds.replay([e for e in self.log if e["public"]], readings)
+            worlds.replay([e for e in self.log if self._is_public(e)], readings)
             self._worlds = worlds
         return worlds
 
