@@ -84,6 +84,9 @@ class Game:
     """The folder served at `/games/<id>/`: its `view.js` is the browser renderer (web/README.md)."""
     chat: ChatRules = field(default_factory=ChatRules)
     samples: Samples = field(default_factory=Samples)
+    virtual_clock_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options that terminal play and `simulate` use unless given others: they run on a virtual clock, where
+    a real-time game plays its turn-like form (the Pandemic Game's rounds tempo)."""
 
     @property
     def options_class(self) -> type[Options]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from partygames.engine import Game, RandomBot, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.games.pandemic import terminal
 from partygames.games.pandemic.bots import HeuristicBot
 from partygames.games.pandemic.labels import LABELS
 from partygames.games.pandemic.rules import PandemicMatch
@@ -47,7 +48,10 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
+    terminal=terminal,
     web=Path(__file__).parent / "web",
+    # Terminal play and simulate run on a virtual clock: rounds of sealed intents (docs/rules/pandemic.md).
+    virtual_clock_options={"tempo": "rounds"},
     samples=Samples(
         # Rounds of 30 game seconds over 5 minutes: ten sealed rounds, every rule met along the way.
         golden=Setup(5, {"tempo": "rounds", "step_seconds": 30, "minutes": 5, "qualifiers": 2}),
