@@ -8,8 +8,8 @@ from pathlib import Path
 from partygames.engine import Game, RandomBot, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
-from partygames.games.pandemic import terminal
-from partygames.games.pandemic.bots import HeuristicBot
+from partygames.games.pandemic import commands, terminal
+from partygames.games.pandemic.bots import CautiousBot, CheckerBot, GreedyBot, HeuristicBot
 from partygames.games.pandemic.labels import LABELS
 from partygames.games.pandemic.rules import PandemicMatch
 
@@ -45,10 +45,12 @@ GAME = Game(
     title=Text("The Pandemic Game", "感染ゲーム"),
     summary=SUMMARY,
     match_class=PandemicMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "cautious": CautiousBot, "greedy": GreedyBot,
+          "checker": CheckerBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     terminal=terminal,
+    commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
     # Terminal play and simulate run on a virtual clock: rounds of sealed intents (docs/rules/pandemic.md).
     virtual_clock_options={"tempo": "rounds"},

@@ -30,6 +30,12 @@ class HeuristicBot(Bot):
     PRESS = 0.05
     #: In the last part of the game (this share of it) a seat holding a place avoids any risk above this.
     LATE, LATE_RISK = 0.25, 0.02
+    #: A risk never taken, at any time (None: only late, as above).
+    MAX_RISK: float | None = None
+    #: Contact for vaccines, weighing only the chance of gaining one (not the risk), and never visit a room.
+    GREEDY = False
+    #: Read the watch again whenever the last reading is older than this (ms of game time; None: when unsure).
+    CHECK_EVERY: int | None = None
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)
@@ -99,28 +105,43 @@ class HeuristicBot(Bot):
             return WAIT
         late = view["time"] >= view["ends_at"] * (1 - self.LATE)
         values = self._gains(view, mask)
-        safe = p_me < 0.5 and late and self._holds_place(view, mask)
+        if self.MAX_RISK is not None:
+            limit: float | None = self.MAX_RISK
+        else:
+            limit = self.LATE_RISK if p_me < 0.5 and late and self._holds_place(view, mask) else None
         offers = [o for o in view["offers_to_me"] if f"accept:{o['id']}" in legal]
-        best_offer = max(offers, key=lambda o: values[o["from"]][0], default=None)
-        if best_offer is not None and self._worth(values[best_offer["from"]], safe):
+        best_offer = max(offers, key=lambda o: self._key(values[o["from"]]), default=None)
+        if best_offer is not None and self._worth(values[best_offer["from"]], limit):
             return f"accept:{best_offer['id']}"
-        if self.UNSURE[0] < p_me < self.UNSURE[1] and "visit" in legal and self._room_soon(view):
+        if "visit" in legal and self._wants_reading(view, p_me) and self._room_soon(view):
             return "visit"
         if view["my_offer"] is not None:
             return WAIT  # give the offer time to be answered
         targets = [int(i.split(":")[1]) for i in legal if i.startswith("offer:")]
         if not targets:
             return WAIT
-        best = max(targets, key=lambda s: values[s][0] + 0.01 * self.rng.random())
-        return f"offer:{best}" if self._worth(values[best], safe) else WAIT
+        best = max(targets, key=lambda s: self._key(values[s]) + 0.01 * self.rng.random())
+        return f"offer:{best}" if self._worth(values[best], limit) else WAIT
 
-    def _worth(self, value: tuple[float, float], safe: bool) -> bool:
-        gain, risk = value
-        return gain > 0 and (not safe or risk <= self.LATE_RISK)
+    def _wants_reading(self, view: dict[str, Any], p_me: float) -> bool:
+        if self.GREEDY:
+            return False
+        if self.CHECK_EVERY is not None:
+            readings = view["readings"]
+            return not readings or view["time"] - readings[-1]["t"] >= self.CHECK_EVERY
+        return self.UNSURE[0] < p_me < self.UNSURE[1]
 
-    def _gains(self, view: dict[str, Any], mask: Any) -> dict[int, tuple[float, float]]:
-        """For every other seat: the expected change in this seat's worth from a contact now, and the
-        chance that the contact infects it (`watch.contact` from this seat's side, over its worlds)."""
+    def _key(self, value: tuple[float, float, float]) -> float:
+        return value[2] if self.GREEDY else value[0]
+
+    def _worth(self, value: tuple[float, float, float], limit: float | None) -> bool:
+        gain, risk, vaccine = value
+        return (vaccine if self.GREEDY else gain) > 0 and (limit is None or risk <= limit)
+
+    def _gains(self, view: dict[str, Any], mask: Any) -> dict[int, tuple[float, float, float]]:
+        """For every other seat: the expected change in this seat's worth from a contact now, the chance
+        that the contact infects it, and the chance that it gains a vaccine (`watch.contact` from this
+        seat's side, over its worlds)."""
         assert self.worlds is not None
         w, me, seats = self.worlds, self.seat, view["seats"]
         inf, vac = w.infected[mask], w.vaccines[mask].astype(np.int32)
@@ -132,11 +153,13 @@ class HeuristicBot(Bot):
                 paired[:, other] = pair[mask]
         meets_sick = ~ia & inf
         healthy_after = (~ia & ~inf) | (ia & ~inf & (vac > 0))
-        vaccines_after = va + (~ia & ~inf & ~paired) - (meets_sick & (va > 0))
+        gains_vaccine = ~ia & ~inf & ~paired
+        vaccines_after = va + gains_vaccine - (meets_sick & (va > 0))
         after = (healthy_after * (1 + vaccines_after)).mean(axis=0)
         now = float(((~ia) * (1 + va)).mean())
-        risk = meets_sick.mean(axis=0)
-        return {other: (float(after[other]) - now, float(risk[other])) for other in range(seats) if other != me}
+        risk, vaccine = meets_sick.mean(axis=0), gains_vaccine.mean(axis=0)
+        return {other: (float(after[other]) - now, float(risk[other]), float(vaccine[other]))
+                for other in range(seats) if other != me}
 
     def _holds_place(self, view: dict[str, Any], mask: Any) -> bool:
         """Whether this seat's expected vaccines reach the expected cut (the qualifiers-th best among the
@@ -166,3 +189,27 @@ class HeuristicBot(Bot):
             for name, param in params.items():
                 moves.update(f"{spec['type']}:{v}" for v in param["choice"] if name in ("target", "offer"))
         return moves
+
+
+class CautiousBot(HeuristicBot):
+    """The heuristic bot that never takes a contact with more than a 2% chance of infecting it."""
+
+    name = "cautious"
+    title = Text("cautious", "慎重派")
+    MAX_RISK = 0.02
+
+
+class GreedyBot(HeuristicBot):
+    """Contacts whoever is likeliest to give it a vaccine, whatever the risk; never visits a room."""
+
+    name = "greedy"
+    title = Text("greedy", "強欲派")
+    GREEDY = True
+
+
+class CheckerBot(HeuristicBot):
+    """The heuristic bot that reads its watch again whenever its last reading is 30 s old."""
+
+    name = "checker"
+    title = Text("checker", "確認派")
+    CHECK_EVERY = 30_000

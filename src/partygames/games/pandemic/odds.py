@@ -9,6 +9,7 @@ The rules are those of `watch.py`, written over every world at once with NumPy.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -99,10 +100,11 @@ class Worlds:
         rows = self.infected if mask is None else self.infected[mask]
         return {"worlds": int(rows.shape[0]), "infected": [int(c) for c in rows.sum(axis=0)]}
 
-    def probabilities(self, seat: int | None = None) -> list[float | None]:
+    def probabilities(self, seat: int | None = None) -> list[Fraction | None]:
+        """`odds` as exact fractions (None for every seat when no world is left)."""
         figures = self.odds(seat)
         worlds = figures["worlds"]
-        return [c / worlds if worlds else None for c in figures["infected"]]
+        return [Fraction(c, worlds) if worlds else None for c in figures["infected"]]
 
 
 def pair_outcome(ia: Bools, va: Counts, ib: Bools, vb: Counts, paired: Bools | None
