@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from partygames.engine.errors import EngineError
 from partygames.engine.log import MatchLog
 from partygames.games.pandemic.analysis import STRATEGIES, pass_rates, plot, posterior
 
@@ -46,10 +47,10 @@ def analyze(
     console = Console()
     data: dict[str, object] = {}
     if log is not None:
-        saved = MatchLog.from_json(json.loads(log.read_text(encoding="utf-8")))
         try:
+            saved = MatchLog.from_json(json.loads(log.read_text(encoding="utf-8")))
             moments = posterior(game, saved, seat)
-        except ValueError as error:
+        except (OSError, ValueError, KeyError, TypeError, EngineError) as error:
             console.print(f"[red]{error}[/]")
             raise typer.Exit(code=1) from None
         data["posterior"] = [m.to_json() for m in moments]
