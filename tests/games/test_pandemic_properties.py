@@ -34,6 +34,10 @@ options_strategy = st.fixed_dictionaries({
     "tempo": st.sampled_from(["real-time", "rounds"]),
     "step_seconds": st.sampled_from([5, 20, 60]),
     "qualifiers": st.integers(1, 6),
+    "periods": st.integers(1, 3),
+    "break_seconds": st.sampled_from([5, 30]),
+    "announce_counts": st.booleans(),
+    "vaccine_threshold": st.one_of(st.none(), st.integers(1, 3)),
 })
 
 
@@ -52,7 +56,7 @@ def _play(seats: int, options: dict[str, Any], seed: int, on_step: Any = None, m
         due = match.wake_at()
         assert due is not None
         at = match.now + rng.randrange(4) * 1000
-        if at >= due or rng.random() < 0.1:
+        if at >= due or not match.to_act() or rng.random() < 0.1:
             session.wake(due)
             continue
         seat = rng.choice(match.to_act())
@@ -98,8 +102,11 @@ def test_watches_change_only_by_contacts_and_presses(seed: int, seats: int, opti
     assert result is not None
     passed = set(result.winners)
     assert all(not match.infected[s] for s in passed)
-    if options["cut_ties"] == "lot":
-        assert len(passed) == min(options["qualifiers"], sum(not i for i in match.infected))
+    healthy = [s for s in range(seats) if not match.infected[s]]
+    if options["vaccine_threshold"] is not None:
+        assert passed == {s for s in healthy if match.vaccines[s] >= options["vaccine_threshold"]}
+    elif options["cut_ties"] == "lot":
+        assert len(passed) == min(options["qualifiers"], len(healthy))
     assert replay(GAME, session.log) == match
 
 
@@ -127,7 +134,7 @@ def test_no_view_depends_on_a_secret(seed: int, seats: int, options: dict[str, A
        tempo=st.sampled_from(["real-time", "rounds"]))
 def test_the_odds_are_exact_and_computed_from_the_public_view_alone(seed: int, seats: int, infected: int,
                                                                     tempo: str) -> None:
-    options = {"infected": infected, "tempo": tempo, "step_seconds": 20}
+    options = {"infected": infected, "tempo": tempo, "step_seconds": 20, "periods": 2, "break_seconds": 5}
     match = _play(seats, options, seed, max_steps=150).match
     assert isinstance(match, PandemicMatch)
     public = match.view(None)

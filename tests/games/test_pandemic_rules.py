@@ -310,3 +310,42 @@ def test_public_odds_follow_the_log_from_the_public_view_alone() -> None:
     # Seat 2 is infected now where 0 or 1 was and 2 was not (19 worlds: {0, 1} and nine each with one of
     # them), and where 2 was with 0 or 1 (2 worlds); with 2 and another seat, 1 held a vaccine and cured it.
     assert view["odds"]["infected"][2] == 21
+
+
+# -- the televised variant ----------------------------------------------------------------------------
+def test_periods_break_with_the_counts_announced_and_the_odds_follow() -> None:
+    match = new(minutes=2, periods=2, break_seconds=60, vaccine_threshold=1)
+    touch(match, 0, 3, 1_000)  # 3 is infected, 0 catches it: three infected now
+    match.apply(4, {"type": "offer", "target": 5}, 50_000)
+    match.apply(6, {"type": "visit"}, 50_000)
+    assert match.wake_at() == 60_000  # the period ends before the reading (65,000)
+    events = match.advance(60_000)
+    assert [e.type for e in events] == ["offer_lapsed", "left", "period_over"]
+    assert events[-1].data == {"period": 0, "t": 60_000, "healthy": 9, "infected": 3}
+    assert match.to_act() == () and match.view(None)["phase"] == "break" and match.wake_at() == 120_000
+    assert match.readings[6] == [] and match.inside == {}
+    # Three infected: exactly one of 0 and 3 was infected at the start (20 of the 66 worlds), so both are now.
+    odds = match.view(None)["odds"]
+    assert odds["worlds"] == 20 and odds["infected"][0] == odds["infected"][3] == 20
+    assert odds["infected"][5] == 2  # infected with 0 or with 3 at the start
+    assert from_view(match.view(None)).odds(None) == odds
+    assert [e.type for e in match.advance(120_000)] == ["period_started"]
+    assert match.to_act() == tuple(range(12))
+    touch(match, 1, 2, 130_000)
+    match.advance(180_000)
+    result = match.result()
+    assert result is not None and match.t == 180_000
+    assert result.winners == (1, 2)  # the healthy seats holding at least one vaccine
+
+
+def test_rounds_skip_the_break() -> None:
+    match = new(seats=4, infected=(3,), tempo="rounds", step_seconds=20, minutes=1, periods=2, break_seconds=30)
+    for _ in range(2):  # rounds at 0 and 20 s; the period ends at 30 s
+        for seat in range(4):
+            match.apply(seat, {"type": "intend", "intent": "wait"})
+    assert match.period == 1 and match.t == 60_000 and not match.on_break
+    assert [a["t"] for a in match.view(None)["announcements"]] == [30_000]
+    while not match.is_over:
+        for seat in match.to_act():
+            match.apply(seat, {"type": "intend", "intent": "wait"})
+    assert match.t == 90_000

@@ -57,12 +57,14 @@ GAME = Game(
     samples=Samples(
         # Rounds of 30 game seconds over 5 minutes: ten sealed rounds, every rule met along the way.
         golden=Setup(5, {"tempo": "rounds", "step_seconds": 30, "minutes": 5, "qualifiers": 2}),
-        # Real time, short stays and offers so that rooms fill and free and offers lapse; and the rounds tempo.
+        # Real time with short stays and offers (rooms fill and free, offers lapse) and two periods with a
+        # break between them; and the rounds tempo with the vaccine threshold.
         conformance=Conformance(seats=(4, 7), seeds=2, deep_every=3,
                                 options={"minutes": 1, "rooms": 1, "qualifiers": 2, "read_seconds": 5,
-                                         "stay_seconds": 10, "offer_seconds": 5},
+                                         "stay_seconds": 10, "offer_seconds": 5, "periods": 2,
+                                         "break_seconds": 10},
                                 variants=({"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
-                                           "qualifiers": 2},)),
+                                           "vaccine_threshold": 1},)),
         benchmark=Setup(12, {"tempo": "rounds"}),
     ),
 )

@@ -42,10 +42,13 @@ class HeuristicBot(Bot):
         self.worlds: Worlds | None = None
         self.applied = 0  # log entries carried through
         self.read = 0  # own readings taken into account
+        self.announced = 0  # announced counts taken into account
         self.acted_at: tuple[int, int] = (-1, 0)  # (time, actions at that time): real time, a few per moment
 
     def act(self, obs: Observation) -> Action | None:
         view = obs.view
+        if view["phase"] != "play":
+            return None
         rounds = view["tempo"] == "rounds"
         if not rounds:
             at, count = self.acted_at
@@ -66,22 +69,31 @@ class HeuristicBot(Bot):
         if self.worlds is None:
             self.worlds = Worlds(view["seats"], view["infected_at_start"])
         worlds, log = self.worlds, view["log"]
-        for reading in view["readings"][self.read:]:
-            while self.applied < min(reading["after"], len(log)):
+        news = sorted([(r["after"], 0, r) for r in view["readings"][self.read:]]
+                      + [(a["after"], 1, a) for a in view["announcements"][self.announced:]],
+                      key=lambda item: (item[0], item[1]))
+        for after, kind, data in news:
+            while self.applied < min(after, len(log)):
                 worlds.apply(log[self.applied])
                 self.applied += 1
-            worlds.check(self.seat, reading["infected"], reading["vaccines"])
-            if not worlds.masks[self.seat].any():
+            if kind == 1:
+                worlds.announce(data["infected"])
+                continue
+            worlds.check(self.seat, data["infected"], data["vaccines"])
+            allowed = worlds.allowed(self.seat)
+            if allowed is not None and not allowed.any():
                 # Only when contacts or presses are private (the log misses some): trust the reading alone.
-                worlds.masks[self.seat] = (worlds.infected[:, self.seat] == reading["infected"])
+                worlds.masks[self.seat] = worlds.infected[:, self.seat] == data["infected"]
+                worlds.public = None
         self.read = len(view["readings"])
+        self.announced = len(view["announcements"])
         while self.applied < len(log):
             worlds.apply(log[self.applied])
             self.applied += 1
 
     def _mask(self) -> Any:
         assert self.worlds is not None
-        mask = self.worlds.masks.get(self.seat)
+        mask = self.worlds.allowed(self.seat)
         return slice(None) if mask is None or not mask.any() else mask
 
     # -- choice --------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ LABELS = Labels(
     },
     phases={
         "play": Text("In the hall", "ゲーム中"),
+        "break": Text("Break between periods", "ピリオド間の休憩"),
         "over": Text("Time up", "ゲーム終了"),
     },
     terminations={Termination.TIME_UP: Text("Time up", "時間切れ")},

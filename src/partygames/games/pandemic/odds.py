@@ -33,8 +33,9 @@ class Worlds:
         self.infected[np.arange(count)[:, None], picks] = True
         self.vaccines = np.zeros((count, seats), dtype=np.int16)
         self.paired: dict[tuple[int, int], Bools] = {}
-        # The worlds each seat's own readings allow.
+        # The worlds each seat's own readings allow, and those the announced counts allow (everyone's).
         self.masks: dict[int, Bools] = {}
+        self.public: Bools | None = None
 
     def copy(self) -> Worlds:
         other = Worlds.__new__(Worlds)
@@ -42,6 +43,7 @@ class Worlds:
         other.infected, other.vaccines = self.infected.copy(), self.vaccines.copy()
         other.paired = {k: v.copy() for k, v in self.paired.items()}
         other.masks = {k: v.copy() for k, v in self.masks.items()}
+        other.public = None if self.public is None else self.public.copy()
         return other
 
     def __len__(self) -> int:
@@ -77,26 +79,43 @@ class Worlds:
         mask = self.masks.get(seat)
         self.masks[seat] = agrees if mask is None else mask & agrees
 
-    def replay(self, log: Iterable[Mapping[str, Any]], readings: Iterable[tuple[int, int, Mapping[str, Any]]] = ()) -> None:
-        """Applies a log; `readings` are (index in the log before which it was made, seat, reading)."""
-        pending = sorted(readings, key=lambda r: (r[0], r[1]))
-        i = 0
-        for index, entry in enumerate(log):
-            while i < len(pending) and pending[i][0] <= index:
-                self._check_reading(pending[i])
-                i += 1
-            self.apply(entry)
-        for reading in pending[i:]:
-            self._check_reading(reading)
+    def announce(self, infected: int) -> None:
+        """The number of infected seats now was announced: only worlds with that many remain, for everyone."""
+        agrees = self.infected.sum(axis=1) == infected
+        self.public = agrees if self.public is None else self.public & agrees
 
-    def _check_reading(self, reading: tuple[int, int, Mapping[str, Any]]) -> None:
-        _, seat, values = reading
-        self.check(seat, values["infected"], values["vaccines"])
+    def allowed(self, seat: int | None) -> Bools | None:
+        """The worlds left for `seat` (None: for everyone); None: all of them."""
+        own = None if seat is None else self.masks.get(seat)
+        if own is None or self.public is None:
+            return own if own is not None else self.public
+        return own & self.public
+
+    def replay(self, log: Iterable[Mapping[str, Any]], readings: Iterable[tuple[int, int, Mapping[str, Any]]] = (),
+               announcements: Iterable[tuple[int, int]] = ()) -> None:
+        """Applies a log; `readings` are (index in the log before which it was made, seat, reading), and
+        `announcements` (index in the log before which it was made, number of infected)."""
+        pending = sorted([(after, 0, (seat, reading)) for after, seat, reading in readings]
+                         + [(after, 1, (count, None)) for after, count in announcements],
+                         key=lambda item: (item[0], item[1]))
+        i = 0
+        entries = list(log)
+        for index in range(len(entries) + 1):
+            while i < len(pending) and pending[i][0] <= index:
+                _, kind, (who, values) = pending[i]
+                if kind == 0:
+                    assert values is not None
+                    self.check(who, values["infected"], values["vaccines"])
+                else:
+                    self.announce(who)
+                i += 1
+            if index < len(entries):
+                self.apply(entries[index])
 
     def odds(self, seat: int | None) -> dict[str, Any]:
         """`{"worlds": n, "infected": [count per seat]}`: of the n worlds that the public log and (for a seat)
         its own readings allow, how many have each seat infected now. Exact: the probability is the ratio."""
-        mask = None if seat is None else self.masks.get(seat)
+        mask = self.allowed(seat)
         rows = self.infected if mask is None else self.infected[mask]
         return {"worlds": int(rows.shape[0]), "infected": [int(c) for c in rows.sum(axis=0)]}
 
@@ -127,5 +146,5 @@ def from_view(view: Mapping[str, Any]) -> Worlds:
     """The worlds a view allows: its public log and, for a seat's view, its own readings."""
     worlds = Worlds(view["seats"], view["infected_at_start"])
     readings = [(r["after"], view["seat"], r) for r in view.get("readings", [])] if view["seat"] is not None else []
-    worlds.replay(view["log"], readings)
+    worlds.replay(view["log"], readings, [(a["after"], a["infected"]) for a in view.get("announcements", [])])
     return worlds

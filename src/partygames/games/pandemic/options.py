@@ -37,6 +37,17 @@ class PandemicOptions(Options):
                                  json_schema_extra={"title_ja": "スイッチを押したこと(誰がいつ)を公開する"})
     cut_ties: Literal["lot", "all"] = Field("lot", title="Ties at the cut: by lot, or all tied pass",
                                             json_schema_extra={"title_ja": "ボーダーの同数: 抽選か全員突破か"})
+    # The televised variant (issue #9): periods with a break between them, the numbers of healthy and
+    # infected announced at each break, and a vaccine threshold instead of the top places.
+    periods: int = Field(1, ge=1, le=6, title="Periods (the game time is split among them)",
+                         json_schema_extra={"title_ja": "ピリオド数(ゲーム時間を等分)"})
+    break_seconds: int = Field(60, ge=1, le=900, title="Break between periods (seconds)",
+                               json_schema_extra={"title_ja": "ピリオド間の休憩(秒)"})
+    announce_counts: bool = Field(True, title="Announce the numbers of healthy and infected at each break",
+                                  json_schema_extra={"title_ja": "休憩ごとに正常者と感染者の人数を発表する"})
+    vaccine_threshold: int | None = Field(None, ge=1, le=100,
+                                          title="Qualify with at least this many vaccines (instead of the top places)",
+                                          json_schema_extra={"title_ja": "このワクチン数以上の正常者が突破(上位人数の代わり)"})
     tempo: Literal["real-time", "rounds"] = Field(
         "real-time", title="Tempo: real time, or rounds of one sealed intent per seat",
         json_schema_extra={"title_ja": "進行: リアルタイムか、各自が1手ずつ非公開で出すラウンド制か"})
@@ -47,4 +58,21 @@ class PandemicOptions(Options):
 
     @property
     def length_ms(self) -> int:
+        """The playing time, breaks excluded."""
         return self.minutes * 60_000
+
+    def period_start(self, period: int) -> int:
+        """When period `period` (from 0) begins, in game ms (breaks included)."""
+        return period * (self.length_ms // self.periods + self.break_seconds * 1000)
+
+    def period_end(self, period: int) -> int:
+        """When period `period` ends (the last one takes the odd milliseconds and ends the game)."""
+        play = self.length_ms // self.periods
+        if period == self.periods - 1:
+            play = self.length_ms - (self.periods - 1) * play
+        return self.period_start(period) + play
+
+    @property
+    def end_ms(self) -> int:
+        """When the game ends, in game ms (breaks included)."""
+        return self.period_end(self.periods - 1)

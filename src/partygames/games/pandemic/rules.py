@@ -123,10 +123,13 @@ class PandemicMatch(Match):
         self.cut_lot: list[int] | None = None
         self.step = 0
         self.intents: dict[str, str] = {}
+        self.period = 0
+        self.on_break = False
+        self.announcements: list[dict[str, Any]] = []  # {"period", "t", "healthy", "infected", "seq"}
 
     # -- the contract ------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.over:
+        if self.over or self.on_break:
             return ()
         if self.is_rounds:
             return tuple(s for s in range(self.seats) if str(s) not in self.intents)
@@ -232,11 +235,13 @@ class PandemicMatch(Match):
             events += self._carry_out(seat, action)
         self.intents = {}
         self.step += 1
-        events += self._settle(min(self.step * self.opts.step_seconds * 1000, self.opts.length_ms))
+        events += self._settle(min(self.t + self.opts.step_seconds * 1000, self.opts.end_ms))
+        if self.on_break:  # nobody acts in a break: the next round begins with the next period
+            events += self._settle(self.opts.period_start(self.period + 1))
         return events
 
     def time_limit(self) -> TimeLimit | None:
-        if not self.is_rounds or self.over:
+        if not self.is_rounds or not self.to_act():
             return None
         return TimeLimit(f"step:{self.step}", float(self.opts.intent_seconds),
                          {s: {"type": "intend", "intent": WAIT} for s in self.to_act()})
@@ -261,7 +266,9 @@ class PandemicMatch(Match):
         if self.over:
             return None
         opts = self.opts
-        due = opts.length_ms
+        if self.on_break:
+            return opts.period_start(self.period + 1)
+        due = opts.period_end(self.period)
         offer_ms = opts.offer_seconds * 1000
         for offer in self.offers.values():
             due = min(due, offer["at"] + offer_ms)
@@ -290,8 +297,12 @@ class PandemicMatch(Match):
 
     def _fire(self, t: int) -> list[Event]:
         opts = self.opts
-        if t >= opts.length_ms:
-            return self._end()
+        if self.on_break:
+            self.on_break = False
+            self.period += 1
+            return [Event("period_started", {"period": self.period, "t": t})]
+        if t >= opts.period_end(self.period):
+            return self._end() if self.period == opts.periods - 1 else self._break()
         events: list[Event] = []
         for seat_key in sorted(self.inside, key=int):
             visit = self.inside.get(seat_key)
@@ -426,9 +437,29 @@ class PandemicMatch(Match):
         return [Event("watch_read", {"seat": seat, "t": self.t, "infected": reading["infected"],
                                      "vaccines": reading["vaccines"]}, to=(seat,))]
 
+    def _break(self) -> list[Event]:
+        """A period ends: offers lapse, rooms empty without a reading, the counts may be announced, and
+        nobody acts until the next period."""
+        events = [e for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))
+                  for e in self._lapse(offer, "break")]
+        for seat_key in sorted(self.inside, key=int):
+            visit = self.inside.pop(seat_key)
+            events.append(Event("left", {"seat": int(seat_key), "room": visit["room"], "reason": "break", "t": self.t}))
+        self.queue = []
+        self.on_break = True
+        data: dict[str, Any] = {"period": self.period, "t": self.t}
+        if self.opts.announce_counts:
+            infected = sum(self.infected)
+            data |= {"healthy": self.seats - infected, "infected": infected}
+            self.announcements.append({**data, "seq": len(self.log)})
+            if self._worlds is not None:
+                self._worlds.announce(infected)
+        return [*events, Event("period_over", data)]
+
     def _end(self) -> list[Event]:
-        """Time is up: offers are void, visits give no reading, and the healthy with most vaccines pass."""
-        self.t = self.opts.length_ms
+        """Time is up: offers are void, visits give no reading, and the healthy with most vaccines pass (or,
+        with a vaccine threshold, every healthy seat that reaches it)."""
+        self.t = self.opts.end_ms
         self.over = True
         self.offers = {}
         self.inside = {}
@@ -436,7 +467,10 @@ class PandemicMatch(Match):
         self.intents = {}
         healthy = sorted((s for s in range(self.seats) if not self.infected[s]), key=lambda s: -self.vaccines[s])
         slots = self.opts.qualifiers
-        if len(healthy) <= slots:
+        threshold = self.opts.vaccine_threshold
+        if threshold is not None:
+            self.passed = [s for s in healthy if self.vaccines[s] >= threshold]
+        elif len(healthy) <= slots:
             self.passed = healthy
         else:
             cut = self.vaccines[healthy[slots - 1]]
@@ -480,9 +514,16 @@ class PandemicMatch(Match):
         contacts_public = opts.public_contacts
         view: dict[str, Any] = {
             "tempo": opts.tempo,
-            "phase": "over" if self.over else "play",
+            "phase": "over" if self.over else "break" if self.on_break else "play",
             "time": self.t,
-            "ends_at": opts.length_ms,
+            "ends_at": opts.end_ms,
+            "periods": opts.periods,
+            "period": self.period,
+            "period_ends_at": opts.period_start(self.period + 1) if self.on_break else opts.period_end(self.period),
+            "announcements": [{"period": a["period"], "t": a["t"], "healthy": a["healthy"], "infected": a["infected"],
+                               "after": sum(1 for e in self.log[: a["seq"]] if self._is_visible(e, seat))}
+                              for a in self.announcements],
+            "vaccine_threshold": opts.vaccine_threshold,
             "qualifiers": opts.qualifiers,
             "infected_at_start": opts.infected,
             "rooms": opts.rooms,
@@ -537,7 +578,8 @@ class PandemicMatch(Match):
             worlds = Worlds(self.seats, self.opts.infected)
             readings = sorted(((r["seq"], s, r) for s in range(self.seats) for r in self.readings[s]),
                               key=lambda x: (x[0], x[1]))
-            worlds.replay([e for e in self.log if self._is_public(e)], readings)
+            worlds.replay([e for e in self.log if self._is_public(e)], readings,
+                          [(a["seq"], a["infected"]) for a in self.announcements])
             self._worlds = worlds
         return worlds
 

@@ -85,6 +85,16 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
              f"  ({Text('qualifiers', '予選突破')(lang)}: {view['qualifiers']})"]
     if view["tempo"] == "rounds":
         lines.append(f"{Text('Round', 'ラウンド')(lang)} {view['step'] + 1} ({view['step_seconds']} s)")
+    if view["periods"] > 1:
+        lines.append(f"{Text('Period', 'ピリオド')(lang)} {view['period'] + 1}/{view['periods']}"
+                     + (f" — {Text('break until', '休憩、再開')(lang)} {clock(view['period_ends_at'])}"
+                        if view["phase"] == "break" else ""))
+    for note in view["announcements"]:
+        lines.append(Text(f"After period {note['period'] + 1}: {note['healthy']} healthy, {note['infected']} infected",
+                          f"ピリオド{note['period'] + 1}終了時: 正常{note['healthy']}人、感染{note['infected']}人")(lang))
+    if view["vaccine_threshold"] is not None:
+        lines.append(Text(f"Healthy with at least {view['vaccine_threshold']} vaccines qualify",
+                          f"ワクチン{view['vaccine_threshold']}本以上の正常者が予選突破")(lang))
     if view["odds"] is None:
         lines.append(Text("No exact odds: some contacts or presses are private.",
                           "一部の接触やスイッチが非公開のため、正確な確率は出せません。")(lang))
@@ -136,6 +146,12 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
         "intent_submitted": lambda: Text(f"seat {data['seat']} chose its move", f"席{data['seat']}が行動を決めた"),
         "step_order": lambda: Text(f"round {data['step'] + 1}: moves in the order {data['order']}",
                                    f"ラウンド{data['step'] + 1}: 行動順 {data['order']}"),
+        "period_over": lambda: Text(
+            f"period {data['period'] + 1} is over" + (f": {data['healthy']} healthy, {data['infected']} infected"
+                                                      if "healthy" in data else ""),
+            f"ピリオド{data['period'] + 1}終了" + (f": 正常{data['healthy']}人、感染{data['infected']}人"
+                                                if "healthy" in data else "")),
+        "period_started": lambda: Text(f"period {data['period'] + 1} begins", f"ピリオド{data['period'] + 1}開始"),
         "time_up": lambda: Text(f"time up: seats {data['passed']} qualify", f"時間切れ: 予選突破は席{data['passed']}"),
     }
     make = texts.get(kind)

@@ -51,6 +51,17 @@ function MoveButton({ view, ctx, intent, label, testid, primary }) {
     disabled=${!open} onClick=${() => ctx.send({ type: "action", action: toAction(view, intent) })}>${label}${chosen ? " ✓" : ""}</button>`;
 }
 
+function Period({ view, ctx }) {
+  const { html, lang } = ctx;
+  if (view.periods <= 1 && !view.announcements.length && view.vaccine_threshold == null) return null;
+  return html`<div class="pd-period muted">
+    ${view.periods > 1 ? html`<span>${T(lang, `Period ${view.period + 1}/${view.periods}`, `ピリオド ${view.period + 1}/${view.periods}`)}
+      ${view.phase === "break" ? html` <strong>${T(lang, `break until ${clock(view.period_ends_at)}`, `休憩中(${clock(view.period_ends_at)} に再開)`)}</strong>` : null}</span>` : null}
+    ${view.announcements.map((a) => html`<span class="chip static">${T(lang, `after period ${a.period + 1}: ${a.healthy} healthy, ${a.infected} infected`, `ピリオド${a.period + 1}終了: 正常${a.healthy}人・感染${a.infected}人`)}</span>`)}
+    ${view.vaccine_threshold != null ? html`<span>${T(lang, `qualify: healthy with ${view.vaccine_threshold}+ vaccines`, `突破条件: ワクチン${view.vaccine_threshold}本以上の正常者`)}</span>` : null}
+  </div>`;
+}
+
 function TimeBar({ view, ctx }) {
   const { html, lang, widgets } = ctx;
   const left = view.ends_at - view.time;
@@ -59,11 +70,13 @@ function TimeBar({ view, ctx }) {
     return html`<div class="pd-time panel" data-testid="pd-time">
       <strong>${T(lang, "Time left", "残り時間")} ${clock(left)}</strong>
       <span class="muted"> · ${T(lang, `round ${view.step + 1}`, `ラウンド${view.step + 1}`)} (${view.step_seconds} s)</span>
-      <span class="pd-bar"><span style=${`width:${(100 * left) / view.ends_at}%`}></span></span></div>`;
+      <span class="pd-bar"><span style=${`width:${(100 * left) / view.ends_at}%`}></span></span>
+      <${Period} view=${view} ctx=${ctx} /></div>`;
   }
   const deadline = { local_ends_at: arrivedAt(view) + left / 1000, seconds: view.ends_at / 1000 };
   return html`<div class="pd-time panel" data-testid="pd-time">
-    <strong>${T(lang, "Game time", "ゲーム時間")}</strong> <${widgets.Countdown} deadline=${deadline} /></div>`;
+    <strong>${T(lang, "Game time", "ゲーム時間")}</strong> <${widgets.Countdown} deadline=${deadline} />
+    <${Period} view=${view} ctx=${ctx} /></div>`;
 }
 
 function Watch({ view, ctx }) {
@@ -213,6 +226,7 @@ const STYLE = `
 .pd-odd-value { text-align: right; font-variant-numeric: tabular-nums; }
 .pd-log ul { list-style: none; padding: 0; margin: 0; max-height: 16rem; overflow: auto; }
 .pd-graph svg { width: 100%; height: auto; }
+.pd-period { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; font-size: .95rem; }
 .small { font-size: .85rem; }
 `;
 
@@ -283,6 +297,9 @@ export function describeEvent(event, lang, ctx) {
     case "intent_void": return T(lang, "Your move could no longer be made", "あなたの行動は実行できなくなりました");
     case "intent_submitted": return null;
     case "step_order": return T(lang, `Round ${d.step + 1} is carried out`, `ラウンド${d.step + 1}を実行`);
+    case "period_over": return d.healthy == null ? T(lang, `Period ${d.period + 1} is over`, `ピリオド${d.period + 1}終了`)
+      : T(lang, `Period ${d.period + 1} is over: ${d.healthy} healthy, ${d.infected} infected`, `ピリオド${d.period + 1}終了: 正常${d.healthy}人・感染${d.infected}人`);
+    case "period_started": return T(lang, `Period ${d.period + 1} begins`, `ピリオド${d.period + 1}開始`);
     case "time_up": return T(lang, `Time up: ${(d.passed || []).map(who).join(", ") || "nobody"} qualify`, `時間切れ: 予選突破は ${(d.passed || []).map(who).join("、") || "なし"}`);
     default: return undefined;
   }
