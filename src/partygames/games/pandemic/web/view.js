@@ -210,7 +210,8 @@ function Graph({ view, ctx }) {
 
 const STYLE = `
 .pd-time { position: sticky; top: 0; z-index: 2; font-size: 1.2rem; }
-.pd-time .countdown { font-size: 1.4rem; } .pd-time .countdown-bar { height: 14px; }
+.pd-time .countdown { display: flex; align-items: center; gap: .6rem; font-size: 1.4rem; }
+.pd-time .countdown-bar { flex: 1; width: auto; height: 16px; }
 .pd-bar { display: block; height: 14px; background: var(--line); border-radius: 7px; overflow: hidden; margin-top: .3rem; }
 .pd-bar span { display: block; height: 100%; background: var(--accent); }
 .pd-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .6rem; }
