@@ -349,3 +349,12 @@ def test_rounds_skip_the_break() -> None:
         for seat in match.to_act():
             match.apply(seat, {"type": "intend", "intent": "wait"})
     assert match.t == 90_000
+
+
+def test_an_action_arriving_after_a_period_ended_is_refused_untouched() -> None:
+    match = new(minutes=2, periods=2)
+    match.apply(0, {"type": "offer", "target": 1}, 59_000)
+    before = json.dumps(match.to_json())
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(1, {"type": "accept", "offer": "0@59000"}, 61_000)
+    assert refused.value.ja and json.dumps(match.to_json()) == before

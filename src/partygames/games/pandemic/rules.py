@@ -190,6 +190,9 @@ class PandemicMatch(Match):
         try:
             if self.over:
                 raise IllegalAction("The game time is up.", "ゲーム時間は終了しました。", code="action/match_over")
+            if self.on_break:
+                raise IllegalAction("Nobody acts during the break.", "休憩中は誰も行動できません。",
+                                    code="action/not_your_turn")
             find_spec(self._rule_actions(seat), action)
         except IllegalAction:
             self._restore(saved)
