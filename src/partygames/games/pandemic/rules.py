@@ -33,6 +33,7 @@ from partygames.engine.match import TimeLimit
 from partygames.engine.options import Options
 from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.options import PandemicOptions
+from partygames.games.pandemic.view import seat_view
 from partygames.games.pandemic.watch import Watch, contact, press
 
 #: Chance labels: each seat infected at the start (one draw per infected seat, among those not yet drawn),
@@ -112,7 +113,7 @@ class PandemicMatch(Match):
             {"t": 0, "seat": s, "infected": self.infected[s], "vaccines": 0, "cause": "start"} for s in range(n)]
         self.t = 0  # the game time in ms
         self.over = False
-        # Contacts and presses in order (each public, or told only to those involved: `_is_public`).
+        # Contacts and presses in order (each public, or told only to those involved: `is_public`).
         self.log: list[dict[str, Any]] = []
         self.offers: dict[str, dict[str, Any]] = {}  # id -> {"id", "from", "to", "at"}
         self.busy_until = [0] * n
@@ -163,7 +164,7 @@ class PandemicMatch(Match):
             specs.append(spec("accept", offer=choice([o["id"] for o in incoming])))
         if incoming:
             specs.append(spec("decline", offer=choice([o["id"] for o in incoming])))
-        if self._own_offer(seat) is not None:
+        if self.own_offer(seat) is not None:
             specs.append(spec("withdraw"))
         if in_room or seat in self.queue:
             specs.append(spec("leave"))
@@ -172,7 +173,8 @@ class PandemicMatch(Match):
         specs.append(spec("press"))
         return specs
 
-    def _own_offer(self, seat: int) -> dict[str, Any] | None:
+    def own_offer(self, seat: int) -> dict[str, Any] | None:
+        """The open offer `seat` made, if any."""
         return next((o for o in self.offers.values() if o["from"] == seat), None)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -334,7 +336,7 @@ class PandemicMatch(Match):
             return [Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
                           to=(offer["from"], seat))]
         if kind == "withdraw":
-            own = self._own_offer(seat)
+            own = self.own_offer(seat)
             assert own is not None
             return self._lapse(own, "withdrawn")
         if kind == "visit":
@@ -346,7 +348,7 @@ class PandemicMatch(Match):
         raise AssertionError(f"unknown action {kind!r}: checked against the specs before")
 
     def _offer(self, seat: int, target: int) -> list[Event]:
-        mutual = self._own_offer(target)
+        mutual = self.own_offer(target)
         if mutual is not None and mutual["to"] == seat:
             return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
         events = self._lapse_all(seat, "other_contact")
@@ -369,7 +371,7 @@ class PandemicMatch(Match):
         return events
 
     def _contact(self, offerer: int, accepter: int) -> list[Event]:
-        offer = self._own_offer(offerer)
+        offer = self.own_offer(offerer)
         events = self._lapse_all(offerer, "other_contact", keep=None if offer is None else offer["id"])
         events += self._lapse_all(accepter, "other_contact", keep=None if offer is None else offer["id"])
         if offer is not None:
@@ -403,7 +405,7 @@ class PandemicMatch(Match):
 
     def _log(self, entry: dict[str, Any]) -> None:
         self.log.append(entry)
-        if self._worlds is not None and self._is_public(entry):
+        if self._worlds is not None and self.is_public(entry):
             self._worlds.apply(entry)
 
     def _visit(self, seat: int) -> list[Event]:
@@ -512,63 +514,15 @@ class PandemicMatch(Match):
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        opts = self.opts
-        visible = self.log if self.odds_are_exact() else [e for e in self.log if self._is_visible(e, seat)]
-        contacts_public = opts.public_contacts
-        view: dict[str, Any] = {
-            "tempo": opts.tempo,
-            "phase": "over" if self.over else "break" if self.on_break else "play",
-            "time": self.t,
-            "ends_at": opts.end_ms,
-            "periods": opts.periods,
-            "period": self.period,
-            "period_ends_at": opts.period_start(self.period + 1) if self.on_break else opts.period_end(self.period),
-            "announcements": [{"period": a["period"], "t": a["t"], "healthy": a["healthy"], "infected": a["infected"],
-                               "after": sum(1 for e in self.log[: a["seq"]] if self._is_visible(e, seat))}
-                              for a in self.announcements],
-            "vaccine_threshold": opts.vaccine_threshold,
-            "qualifiers": opts.qualifiers,
-            "infected_at_start": opts.infected,
-            "rooms": opts.rooms,
-            "read_seconds": opts.read_seconds,
-            "stay_seconds": opts.stay_seconds,
-            "offer_seconds": opts.offer_seconds,
-            "public_contacts": contacts_public,
-            "public_presses": opts.public_presses,
-            "inside": [{"seat": int(k), **{f: v[f] for f in ("room", "since")}}
-                       for k, v in sorted(self.inside.items(), key=lambda kv: int(kv[0]))],
-            "queue": list(self.queue),
-            "busy_until": [b if contacts_public or s == seat else 0 for s, b in enumerate(self.busy_until)],
-            "log": visible,
-            "odds": self._public_odds(),
-        }
-        if self.is_rounds:
-            view["step"] = self.step
-            view["step_seconds"] = opts.step_seconds
-            view["submitted"] = sorted(int(k) for k in self.intents)
-        if seat is not None:
-            own = self._own_offer(seat)
-            view["my_offer"] = None if own is None else dict(own)
-            view["offers_to_me"] = [dict(o) for o in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))
-                                    if o["to"] == seat]
-            view["readings"] = [{"t": r["t"], "infected": r["infected"], "vaccines": r["vaccines"],
-                                 "after": sum(1 for e in self.log[: r["seq"]] if self._is_visible(e, seat))}
-                                for r in self.readings[seat]]
-            view["my_odds"] = self._own_odds(seat)
-            if self.is_rounds:
-                view["my_intent"] = self.intents.get(str(seat))
-        if self.over:
-            view["watches"] = [{"infected": i, "vaccines": v} for i, v in zip(self.infected, self.vaccines, strict=True)]
-            view["history"] = [dict(h) for h in self.history]
-            view["passed"] = list(self.passed)
-            view["initial_infected"] = list(self.initial_infected)
-        return view
+        return seat_view(self, seat)
 
-    def _is_public(self, entry: dict[str, Any]) -> bool:
+    def is_public(self, entry: dict[str, Any]) -> bool:
+        """Whether everyone saw this log entry (else only the seats it involves)."""
         return self.opts.public_contacts if entry["kind"] == "contact" else self.opts.public_presses
 
-    def _is_visible(self, entry: dict[str, Any], seat: int | None) -> bool:
-        return self._is_public(entry) or (seat is not None and seat in _involved(entry))
+    def is_visible(self, entry: dict[str, Any], seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) saw this log entry."""
+        return self.is_public(entry) or (seat is not None and seat in involved(entry))
 
     def odds_are_exact(self) -> bool:
         """Whether the public log determines the state given the initial infected set (docs: Odds)."""
@@ -581,20 +535,14 @@ class PandemicMatch(Match):
             worlds = Worlds(self.seats, self.opts.infected)
             readings = sorted(((r["seq"], s, r) for s in range(self.seats) for r in self.readings[s]),
                               key=lambda x: (x[0], x[1]))
-            worlds.replay([e for e in self.log if self._is_public(e)], readings,
+            worlds.replay([e for e in self.log if self.is_public(e)], readings,
                           [(a["seq"], a["infected"]) for a in self.announcements])
             self._worlds = worlds
         return worlds
 
-    def _public_odds(self) -> dict[str, Any] | None:
-        if not self.odds_are_exact():
-            return None
-        return self.worlds().odds(None)
-
-    def _own_odds(self, seat: int) -> dict[str, Any] | None:
-        if not self.odds_are_exact():
-            return None
-        return self.worlds().odds(seat)
+    def exact_odds(self, seat: int | None) -> dict[str, Any] | None:
+        """The world counts for everyone (None) or for a seat given its readings; None when not exact."""
+        return self.worlds().odds(seat) if self.odds_are_exact() else None
 
     def clone(self) -> PandemicMatch:
         other = type(self).from_json(self.to_json())
@@ -635,5 +583,6 @@ class PandemicMatch(Match):
         return list(self._legal_actions(seat)[0]["params"]["intent"]["choice"])
 
 
-def _involved(entry: dict[str, Any]) -> tuple[int, ...]:
+def involved(entry: dict[str, Any]) -> tuple[int, ...]:
+    """The seats a log entry involves."""
     return (entry["a"], entry["b"]) if entry["kind"] == "contact" else (entry["seat"],)
