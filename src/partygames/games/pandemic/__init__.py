@@ -57,7 +57,7 @@ GAME = Game(
     chat=ChatRules(direct=True),
     # Real time does not wait for anyone's feed: events are news in the log, never a staged reveal that
     # would hold the match clock (docs/server.md, Reveals).
-    reveals=Reveals(default=0),
+    reveals=Reveals(default=0, chapters=frozenset({"period_started"})),
     # Terminal play and simulate run on a virtual clock: rounds of sealed intents (docs/rules/pandemic.md).
     virtual_clock_options={"tempo": "rounds"},
     samples=Samples(

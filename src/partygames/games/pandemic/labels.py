@@ -36,4 +36,11 @@ LABELS = Labels(
         "passed": Text("Qualified", "予選突破"),
         "infected_at_start": Text("Infected at the start", "初期感染者"),
     },
+    details={
+        "passed": Text("Qualified seats", "予選突破者"),
+        "cut_lot": Text("Places at the cut drawn by lot", "ボーダーの同数を抽選で決めた"),
+        "initial_infected": Text("Infected at the start", "初期感染者"),
+        "healthy": Text("Healthy at the end", "終了時の正常者数"),
+    },
+    values={"healthy": Text("healthy", "正常"), "infected": Text("infected", "感染")},
 )
