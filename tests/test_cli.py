@@ -248,7 +248,8 @@ def test_every_game_s_result_is_a_table_with_every_key_and_word_in_the_chosen_la
     conf = game.samples.conformance
     for seats in conf.seat_counts(game.seat_counts):
         bots = [game.make_bot("random", s, seed=s) for s in range(seats)]
-        match, _ = play(game, seats, bots, dict(conf.options), seed=seats)
+        # Random bots never wait, so a real-time game plays its virtual-clock form here.
+        match, _ = play(game, seats, bots, {**conf.options, **game.virtual_clock_options}, seed=seats)
         result = match.result()
         assert result is not None
         for width in (160, 72):  # wide: a column per holding; narrow: the holdings in one cell

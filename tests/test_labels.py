@@ -3,6 +3,7 @@ terminal and the web client both read."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -11,7 +12,7 @@ import pytest
 
 from partygames import games
 from partygames.engine.actions import sample
-from partygames.engine.game import Game
+from partygames.engine.game import Dynamics, Game
 from partygames.engine.session import Session
 
 GAME_IDS = games.ids()
@@ -43,35 +44,40 @@ def _shown(game: Game) -> Shown:
     """Plays the game's conformance set-ups (every variant the game samples) with random actions."""
     shown = Shown()
     conf = game.samples.conformance
-    for seats in conf.seat_counts(game.seat_counts):
-        for seed in range(conf.seeds):
-            rng = random.Random(seed)
-            session = Session.new(game, seats, dict(conf.options), seed)
-            match = session.match
-            while not match.is_over:
-                view = match.view(None)
-                if "phase" in view:
-                    shown.phases.add(view["phase"])
-                awaited = match.to_act()
-                for seat in awaited:
-                    for spec in match.legal_actions(seat):
-                        shown.actions.add(spec["type"])
-                        shown.params.update(spec["params"])
-                if awaited:
-                    seat = rng.choice(awaited)
-                    session.act(seat, sample(match.legal_actions(seat), rng))
-                else:
-                    due = match.wake_at()
-                    assert due is not None
-                    session.wake(due)
+    real_time = game.dynamics == Dynamics.REAL_TIME
+    for seats, seed, options in itertools.product(conf.seat_counts(game.seat_counts), range(conf.seeds),
+                                                  conf.option_sets()):
+        rng = random.Random(seed)
+        session = Session.new(game, seats, options, seed)
+        match = session.match
+        while not match.is_over:
             view = match.view(None)
-            shown.phases.add(view.get("phase", "over"))
-            result = match.result()
-            assert result is not None
-            shown.terminations.add(result.termination)
-            for seat_result in result.seats:
-                shown.holdings.update(seat_result.holdings)
-            shown.details |= _keys(result.detail)
+            if "phase" in view:
+                shown.phases.add(view["phase"])
+            awaited = match.to_act()
+            for seat in awaited:
+                for spec in match.legal_actions(seat):
+                    shown.actions.add(spec["type"])
+                    shown.params.update(spec["params"])
+            due = match.wake_at()
+            if real_time and rng.random() < 0.1:
+                # A real-time game awaits every seat at every moment: a second passes now and then.
+                assert due is not None
+                session.wake(min(due, match.now + 1000))
+            elif awaited:
+                seat = rng.choice(awaited)
+                session.act(seat, sample(match.legal_actions(seat), rng))
+            else:
+                assert due is not None
+                session.wake(due)
+        view = match.view(None)
+        shown.phases.add(view.get("phase", "over"))
+        result = match.result()
+        assert result is not None
+        shown.terminations.add(result.termination)
+        for seat_result in result.seats:
+            shown.holdings.update(seat_result.holdings)
+        shown.details |= _keys(result.detail)
     return shown
 
 

@@ -25,7 +25,8 @@ def _event_types(game: Game) -> set[str]:
     for seats in conf.seat_counts(game.seat_counts):
         for seed in range(conf.seeds):
             rng = random.Random(seed)
-            session = Session.new(game, seats, dict(conf.options), seed,
+            # Random seats never wait, so a real-time game plays its virtual-clock form here.
+            session = Session.new(game, seats, {**conf.options, **game.virtual_clock_options}, seed,
                                   on_entry=lambda entry, events: seen.update(e.type for e in events))
             match = session.match
             while not match.is_over:

@@ -34,6 +34,10 @@ SETUPS: dict[str, Setup] = {
                         ("bid", "bet_win", "done"), {"races": 4, "starting_money": 2000}, table=True),
     "last-man-standing": Setup(4, ("human", "human", "bot:heuristic", "bot:random"), ("hire", "play")),
     # Two teams of two; the humans sit at seats 0 (North) and 1 (South).
+    # Real time for one minute: the humans keep offering, accepting and visiting rooms until time is up
+    # (tests/browser/test_pandemic.py plays a contact between the two humans on purpose).
+    "pandemic": Setup(5, ("human", "human", "bot:heuristic", "bot:heuristic", "bot:random"),
+                      ("accept", "offer", "visit"), {"minutes": 1, "rooms": 2}, table=True),
     "smuggling": Setup(4, ("human", "human", "bot:heuristic", "bot:equilibrium"), ("vote", "pack", "doubt", "pass"),
                        {"team_size": 2, "small_games": 4}),
 }

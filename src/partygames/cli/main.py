@@ -146,7 +146,7 @@ def play(
 ) -> None:
     """Play one seat in the terminal against bots (you see only your seat's view)."""
     game, language = _game(game_id), _lang(lang)
-    options = _options(option)
+    options = {**game.virtual_clock_options, **_options(option)}
     seed = _seed(seed)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
@@ -188,7 +188,7 @@ def simulate(
 ) -> None:
     """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals."""
     game = _game(game_id)
-    options = _options(option)
+    options = {**game.virtual_clock_options, **_options(option)}
     seed = _seed(seed)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in game.bots]

@@ -99,6 +99,9 @@ class Game:
     """`{game id: handover}`: the games whose finished match a match of this one may follow in the same
     room, with the same people (the Liar Game final follows the Pandemic qualifier: its qualifiers become
     the players). Any game may follow itself ("play again", same options) without declaring it."""
+    virtual_clock_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options that terminal play and `simulate` use unless given others: they run on a virtual clock, where
+    a real-time game plays its turn-like form (the Pandemic Game's rounds tempo)."""
 
     @property
     def options_class(self) -> type[Options]:

@@ -17,7 +17,9 @@ class Setup:
 
 @dataclass(frozen=True)
 class Conformance:
-    """How the conformance suite plays a game: `seeds` random matches at each of `seats` with `options`.
+    """How the conformance suite plays a game: `seeds` random matches at each of `seats` with `options`,
+    and again with each of `variants` (option sets that change how the game is played, such as a tempo:
+    the label test then sees every action they offer).
 
     `deep_every` > 1 runs the costly checks (every legal action tried, secrets perturbed) only on every
     n-th step, for long games.
@@ -27,6 +29,11 @@ class Conformance:
     options: Mapping[str, Any] = field(default_factory=dict)
     seeds: int = 2
     deep_every: int = 1
+    variants: Sequence[Mapping[str, Any]] = ()
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        """`options`, then each of `variants`."""
+        return [dict(self.options), *(dict(v) for v in self.variants)]
 
     def seat_counts(self, allowed: Sequence[int]) -> list[int]:
         """`seats`, or else the smallest, a middle and the largest of the `allowed` counts."""

@@ -25,7 +25,7 @@ export function formatValue(value) {
   return String(value);
 }
 
-const isScalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v) || isBilingual(v);
+const isScalar = (v) => v == null || ["string", "number", "boolean"].includes(typeof v) || isBilingual(v);
 
 function Value({ value, seats, seatName, depth }) {
   if (isScalar(value)) return html`<span class="value">${formatValue(value)}</span>`;

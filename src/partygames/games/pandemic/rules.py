@@ -1,0 +1,588 @@
+"""The Pandemic Game (感染ゲーム) state machine, in real time or in rounds of sealed intents.
+
+Every seat wears a watch holding its status and vaccine count, both secret. Seats offer contact to each
+other, visit private rooms to read their own watch, and press the switch; when the game time is up the
+healthy seats with most vaccines pass. docs/rules/pandemic.md gives every rule with its seed sentence.
+
+Time: in the `real-time` tempo the game time is the match's clock (`now`, ms); offers lapse, watches are
+read and stays end at their own moments (`wake_at`/`advance`). In the `rounds` tempo the game time moves
+in steps of `step_seconds`: every seat submits one sealed intent per step, and the intents are carried
+out by the same rule functions, in an order drawn by lot, at the step's time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from enum import StrEnum
+from typing import Any
+
+from partygames.engine import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    Match,
+    Result,
+    SeatResult,
+    choice,
+    spec,
+)
+from partygames.engine.actions import find_spec
+from partygames.engine.match import TimeLimit
+from partygames.engine.options import Options
+from partygames.games.pandemic.odds import Worlds
+from partygames.games.pandemic.options import PandemicOptions
+from partygames.games.pandemic.view import seat_view
+from partygames.games.pandemic.watch import Watch, contact, press
+
+#: Chance labels: each seat infected at the start (one draw per infected seat, among those not yet drawn),
+#: the order of a round's intents, and the lot among seats tied at the cut.
+INFECTED_LABEL = "infected"
+ORDER_LABEL = "order"
+CUT_LABEL = "cut"
+
+WAIT = "wait"
+
+
+class Termination(StrEnum):
+    """How a match of the Pandemic Game ends (`Result.termination`)."""
+
+    TIME_UP = "time_up"
+    """The game time ran out: the only way a match ends."""
+
+
+def pair_key(a: int, b: int) -> str:
+    return f"{min(a, b)}-{max(a, b)}"
+
+
+def parse_intent(intent: str) -> Action:
+    """The real-time action a rounds-tempo intent stands for ("offer:3", "accept:3@5000", "press")."""
+    kind, _, arg = intent.partition(":")
+    if kind == "offer":
+        return {"type": "offer", "target": int(arg)}
+    if kind in ("accept", "decline"):
+        return {"type": kind, "offer": arg}
+    return {"type": kind}
+
+
+def intent_of(action: Action) -> str:
+    """The intent string of a real-time action (the inverse of `parse_intent`)."""
+    if action["type"] == "offer":
+        return f"offer:{action['target']}"
+    if action["type"] in ("accept", "decline"):
+        return f"{action['type']}:{action['offer']}"
+    return str(action["type"])
+
+
+class PandemicMatch(Match):
+    game_id = "pandemic"
+    options_class = PandemicOptions
+    seat_counts = tuple(range(4, 25))
+    # A cache (not stored): every initial infected set carried through the public log, built on first use.
+    _worlds: Worlds | None = None
+
+    @classmethod
+    def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
+        assert isinstance(options, PandemicOptions)
+        return tuple(n for n in cls.seat_counts if n > options.infected)
+
+    @property
+    def opts(self) -> PandemicOptions:
+        assert isinstance(self.options, PandemicOptions)
+        return self.options
+
+    @property
+    def is_rounds(self) -> bool:
+        return self.opts.tempo == "rounds"
+
+    # -- set-up ------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        n = self.seats
+        pool = list(range(n))
+        initial = []
+        for _ in range(self.opts.infected):
+            seat = self.chance.choice(INFECTED_LABEL, pool)
+            pool.remove(seat)
+            initial.append(seat)
+        self.initial_infected = sorted(initial)
+        self.infected = [s in initial for s in range(n)]
+        self.vaccines = [0] * n
+        self.paired: dict[str, bool] = {}
+        self.history: list[dict[str, Any]] = [
+            {"t": 0, "seat": s, "infected": self.infected[s], "vaccines": 0, "cause": "start"} for s in range(n)]
+        self.t = 0  # the game time in ms
+        self.over = False
+        # Contacts and presses in order (each public, or told only to those involved: `is_public`).
+        self.log: list[dict[str, Any]] = []
+        self.offers: dict[str, dict[str, Any]] = {}  # id -> {"id", "from", "to", "at"}
+        self.busy_until = [0] * n
+        self.inside: dict[str, dict[str, Any]] = {}  # seat -> {"room", "since", "read"}
+        self.queue: list[int] = []
+        self.readings: list[list[dict[str, Any]]] = [[] for _ in range(n)]  # {"t", "infected", "vaccines", "seq"}
+        self.passed: list[int] = []
+        self.cut_lot: list[int] | None = None
+        self.step = 0
+        self.intents: dict[str, str] = {}
+        self.period = 0
+        self.on_break = False
+        self.announcements: list[dict[str, Any]] = []  # {"period", "t", "healthy", "infected", "seq"}
+
+    # -- the contract ------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.over or self.on_break:
+            return ()
+        if self.is_rounds:
+            return tuple(s for s in range(self.seats) if str(s) not in self.intents)
+        return tuple(range(self.seats))
+
+    def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        specs = self._rule_actions(seat)
+        if not self.is_rounds:
+            return specs
+        intents = [WAIT]
+        for candidate in specs:
+            params = candidate["params"]
+            if not params:
+                intents.append(candidate["type"])
+            for name, param in params.items():
+                intents += [intent_of({"type": candidate["type"], name: v}) for v in param["choice"]]
+        return [spec("intend", intent=choice(intents))]
+
+    def _rule_actions(self, seat: int) -> list[ActionSpec]:
+        """What the rules allow `seat` now (the real-time actions; a rounds intent names one of them)."""
+        key = str(seat)
+        specs: list[ActionSpec] = []
+        in_room = key in self.inside
+        free = not in_room and self.busy_until[seat] <= self.t
+        if free:
+            targets = [s for s in range(self.seats) if s != seat and str(s) not in self.inside]
+            if targets:
+                specs.append(spec("offer", target=choice(targets)))
+        incoming = sorted((o for o in self.offers.values() if o["to"] == seat), key=lambda o: (o["at"], o["from"]))
+        if incoming and free:
+            specs.append(spec("accept", offer=choice([o["id"] for o in incoming])))
+        if incoming:
+            specs.append(spec("decline", offer=choice([o["id"] for o in incoming])))
+        if self.own_offer(seat) is not None:
+            specs.append(spec("withdraw"))
+        if in_room or seat in self.queue:
+            specs.append(spec("leave"))
+        else:
+            specs.append(spec("visit"))
+        specs.append(spec("press"))
+        return specs
+
+    def own_offer(self, seat: int) -> dict[str, Any] | None:
+        """The open offer `seat` made, if any."""
+        return next((o for o in self.offers.values() if o["from"] == seat), None)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if self.is_rounds:
+            return self._submit(seat, action["intent"])
+        now = self.clock.now
+        due = self._next_due()
+        if due is None or due >= now:  # what falls due at `now` itself happens after the action
+            self.t = now
+            return self._carry_out(seat, action)
+        # Something fell due before this action (its host did not wake the match first): it happens
+        # first, and the action must still be legal after it, else everything is put back.
+        saved = self._snapshot()
+        events = self._settle(now, inclusive=False)
+        try:
+            if self.over:
+                raise IllegalAction("The game time is up.", "ゲーム時間は終了しました。", code="action/match_over")
+            if self.on_break:
+                raise IllegalAction("Nobody acts during the break.", "休憩中は誰も行動できません。",
+                                    code="action/not_your_turn")
+            find_spec(self._rule_actions(seat), action)
+        except IllegalAction:
+            self._restore(saved)
+            raise
+        return events + self._carry_out(seat, action)
+
+    def _snapshot(self) -> str:
+        state = {k: v for k, v in vars(self).items() if k not in self._BASE_ATTRS and not k.startswith("_")}
+        return json.dumps({"state": state, "chance": self.chance.to_json()})
+
+    def _restore(self, saved: str) -> None:
+        data = json.loads(saved)
+        for key, value in data["state"].items():
+            setattr(self, key, value)
+        self.chance = type(self.chance).from_json(data["chance"])
+        self._worlds = None
+
+    # -- rounds ------------------------------------------------------------------------------------
+    def _submit(self, seat: int, intent: str) -> list[Event]:
+        self.intents[str(seat)] = intent
+        events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
+        if len(self.intents) < self.seats:
+            return events
+        return events + self._resolve_step()
+
+    def _resolve_step(self) -> list[Event]:
+        """Carries out every intent of the step at its time, in an order drawn by lot, then lets the game
+        time run to the next step."""
+        order = list(range(self.seats))
+        self.chance.shuffle(ORDER_LABEL, order)
+        events = [Event("step_order", {"step": self.step, "t": self.t, "order": order})]
+        for seat in order:
+            intent = self.intents[str(seat)]
+            if intent == WAIT:
+                continue
+            action = parse_intent(intent)
+            try:
+                find_spec(self._rule_actions(seat), action)
+            except IllegalAction:
+                # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
+                events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
+                continue
+            events += self._carry_out(seat, action)
+        self.intents = {}
+        self.step += 1
+        events += self._settle(min(self.t + self.opts.step_seconds * 1000, self.opts.end_ms))
+        if self.on_break:  # nobody acts in a break: the next round begins with the next period
+            events += self._settle(self.opts.period_start(self.period + 1))
+        return events
+
+    def time_limit(self) -> TimeLimit | None:
+        if not self.is_rounds or not self.to_act():
+            return None
+        return TimeLimit(f"step:{self.step}", float(self.opts.intent_seconds),
+                         {s: {"type": "intend", "intent": WAIT} for s in self.to_act()})
+
+    # -- real time ---------------------------------------------------------------------------------
+    def wake_at(self) -> int | None:
+        if self.is_rounds:
+            return self.time_limit_due()
+        due = self._next_due()
+        limit = self.time_limit_due()
+        return due if limit is None else limit if due is None else min(due, limit)
+
+    def advance(self, now: int) -> list[Event]:
+        events = super().advance(now)
+        if not self.is_rounds:
+            events += self._settle(now)
+            self._legal_cache.clear()
+        return events
+
+    def _next_due(self) -> int | None:
+        """The game time at which something next happens by itself (None: the match is over)."""
+        if self.over:
+            return None
+        opts = self.opts
+        if self.on_break:
+            return opts.period_start(self.period + 1)
+        due = opts.period_end(self.period)
+        offer_ms = opts.offer_seconds * 1000
+        for offer in self.offers.values():
+            due = min(due, offer["at"] + offer_ms)
+        for visit in self.inside.values():
+            if not visit["read"]:
+                due = min(due, visit["since"] + opts.read_seconds * 1000)
+            due = min(due, visit["since"] + opts.stay_seconds * 1000)
+        for until in self.busy_until:
+            if until > self.t:
+                due = min(due, until)  # contacts become possible again: a change clients must see
+        return due
+
+    def _settle(self, until: int, inclusive: bool = True) -> list[Event]:
+        """Lets the game time run to `until`: offers lapse, watches are read, stays end, and the game ends
+        (what falls due at `until` itself only if `inclusive`)."""
+        events: list[Event] = []
+        while not self.over:
+            due = self._next_due()
+            if due is None or due > until or (due == until and not inclusive):
+                break
+            self.t = due
+            events += self._fire(due)
+        if not self.over:
+            self.t = max(self.t, until)
+        return events
+
+    def _fire(self, t: int) -> list[Event]:
+        opts = self.opts
+        if self.on_break:
+            self.on_break = False
+            self.period += 1
+            return [Event("period_started", {"period": self.period, "t": t})]
+        if t >= opts.period_end(self.period):
+            return self._end() if self.period == opts.periods - 1 else self._break()
+        events: list[Event] = []
+        for seat_key in sorted(self.inside, key=int):
+            visit = self.inside.get(seat_key)
+            if visit is not None and not visit["read"] and visit["since"] + opts.read_seconds * 1000 <= t:
+                events += self._read(int(seat_key))
+        for seat_key in sorted(self.inside, key=int):
+            visit = self.inside.get(seat_key)
+            if visit is not None and visit["since"] + opts.stay_seconds * 1000 <= t:
+                events += self._leave(int(seat_key), "stay_over")
+        for offer_id in sorted(self.offers, key=lambda i: (self.offers[i]["at"], self.offers[i]["from"])):
+            offer = self.offers.get(offer_id)
+            if offer is not None and offer["at"] + opts.offer_seconds * 1000 <= t:
+                events += self._lapse(offer, "expired")
+        return events
+
+    # -- the rules ---------------------------------------------------------------------------------
+    def _carry_out(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "offer":
+            return self._offer(seat, action["target"])
+        if kind == "accept":
+            offer = self.offers[action["offer"]]
+            return self._contact(offer["from"], seat)
+        if kind == "decline":
+            offer = self.offers.pop(action["offer"])
+            return [Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
+                          to=(offer["from"], seat))]
+        if kind == "withdraw":
+            own = self.own_offer(seat)
+            assert own is not None
+            return self._lapse(own, "withdrawn")
+        if kind == "visit":
+            return self._visit(seat)
+        if kind == "leave":
+            return self._leave(seat, "left")
+        if kind == "press":
+            return self._press(seat)
+        raise AssertionError(f"unknown action {kind!r}: checked against the specs before")
+
+    def _offer(self, seat: int, target: int) -> list[Event]:
+        mutual = self.own_offer(target)
+        if mutual is not None and mutual["to"] == seat:
+            return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
+        events = self._lapse_all(seat, "other_contact")
+        offer_id = f"{seat}@{self.t}"
+        offer = {"id": offer_id, "from": seat, "to": target, "at": self.t}
+        self.offers[offer_id] = offer
+        return [*events, Event("offered", dict(offer), to=(seat, target))]
+
+    def _lapse(self, offer: dict[str, Any], reason: str) -> list[Event]:
+        del self.offers[offer["id"]]
+        return [Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
+                                       "reason": reason}, to=(offer["from"], offer["to"]))]
+
+    def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
+        """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
+        events: list[Event] = []
+        for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"])):
+            if offer["id"] != keep and seat in (offer["from"], offer["to"]):
+                events += self._lapse(offer, reason)
+        return events
+
+    def _contact(self, offerer: int, accepter: int) -> list[Event]:
+        offer = self.own_offer(offerer)
+        events = self._lapse_all(offerer, "other_contact", keep=None if offer is None else offer["id"])
+        events += self._lapse_all(accepter, "other_contact", keep=None if offer is None else offer["id"])
+        if offer is not None:
+            del self.offers[offer["id"]]
+        a, b = sorted((offerer, accepter))
+        key = pair_key(a, b)
+        outcome = contact(Watch(self.infected[a], self.vaccines[a]), Watch(self.infected[b], self.vaccines[b]),
+                          self.paired.get(key, False))
+        if outcome.gained:
+            self.paired[key] = True
+        self._set(a, outcome.first, "contact")
+        self._set(b, outcome.second, "contact")
+        until = self.t + self.opts.busy_seconds * 1000
+        self.busy_until[a] = self.busy_until[b] = until
+        public = self.opts.public_contacts
+        self._log({"t": self.t, "kind": "contact", "a": a, "b": b})
+        return [*events, Event("contact", {"t": self.t, "a": a, "b": b, "busy_until": until},
+                                to=None if public else (a, b))]
+
+    def _press(self, seat: int) -> list[Event]:
+        self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
+        public = self.opts.public_presses
+        self._log({"t": self.t, "kind": "press", "seat": seat})
+        return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
+
+    def _set(self, seat: int, watch: Watch, cause: str) -> None:
+        if watch != (self.infected[seat], self.vaccines[seat]):
+            self.infected[seat], self.vaccines[seat] = watch.infected, watch.vaccines
+            self.history.append({"t": self.t, "seat": seat, "infected": watch.infected, "vaccines": watch.vaccines,
+                                 "cause": cause})
+
+    def _log(self, entry: dict[str, Any]) -> None:
+        self.log.append(entry)
+        if self._worlds is not None and self.is_public(entry):
+            self._worlds.apply(entry)
+
+    def _visit(self, seat: int) -> list[Event]:
+        if self.opts.rooms and len(self.inside) >= self.opts.rooms:
+            self.queue.append(seat)
+            return [Event("queued", {"seat": seat, "position": len(self.queue)})]
+        return self._enter(seat)
+
+    def _enter(self, seat: int) -> list[Event]:
+        events = self._lapse_all(seat, "room")
+        taken = {v["room"] for v in self.inside.values()}
+        room = next(r for r in range(1, len(taken) + 2) if r not in taken)
+        self.inside[str(seat)] = {"room": room, "since": self.t, "read": False}
+        return [*events, Event("entered", {"seat": seat, "room": room, "t": self.t})]
+
+    def _leave(self, seat: int, reason: str) -> list[Event]:
+        if seat in self.queue:
+            self.queue.remove(seat)
+            return [Event("left_queue", {"seat": seat})]
+        visit = self.inside.pop(str(seat))
+        events = [Event("left", {"seat": seat, "room": visit["room"], "reason": reason, "t": self.t})]
+        if self.queue:
+            events += self._enter(self.queue.pop(0))
+        return events
+
+    def _read(self, seat: int) -> list[Event]:
+        """The room reads the watch: the seat alone sees its status and vaccines as of now."""
+        self.inside[str(seat)]["read"] = True
+        reading: dict[str, Any] = {"t": self.t, "infected": self.infected[seat], "vaccines": self.vaccines[seat],
+                                   "seq": len(self.log)}
+        self.readings[seat].append(reading)
+        if self._worlds is not None:
+            self._worlds.check(seat, reading["infected"], reading["vaccines"])
+        return [Event("watch_read", {"seat": seat, "t": self.t, "infected": reading["infected"],
+                                     "vaccines": reading["vaccines"]}, to=(seat,))]
+
+    def _break(self) -> list[Event]:
+        """A period ends: offers lapse, rooms empty without a reading, the counts may be announced, and
+        nobody acts until the next period."""
+        events = [e for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))
+                  for e in self._lapse(offer, "break")]
+        for seat_key in sorted(self.inside, key=int):
+            visit = self.inside.pop(seat_key)
+            events.append(Event("left", {"seat": int(seat_key), "room": visit["room"], "reason": "break", "t": self.t}))
+        self.queue = []
+        self.on_break = True
+        data: dict[str, Any] = {"period": self.period, "t": self.t}
+        if self.opts.announce_counts:
+            infected = sum(self.infected)
+            data |= {"healthy": self.seats - infected, "infected": infected}
+            self.announcements.append({**data, "seq": len(self.log)})
+            if self._worlds is not None:
+                self._worlds.announce(infected)
+        return [*events, Event("period_over", data)]
+
+    def _end(self) -> list[Event]:
+        """Time is up: offers are void, visits give no reading, and the healthy with most vaccines pass (or,
+        with a vaccine threshold, every healthy seat that reaches it)."""
+        self.t = self.opts.end_ms
+        self.over = True
+        self.offers = {}
+        self.inside = {}
+        self.queue = []
+        self.intents = {}
+        healthy = sorted((s for s in range(self.seats) if not self.infected[s]), key=lambda s: -self.vaccines[s])
+        slots = self.opts.qualifiers
+        threshold = self.opts.vaccine_threshold
+        if threshold is not None:
+            self.passed = [s for s in healthy if self.vaccines[s] >= threshold]
+        elif len(healthy) <= slots:
+            self.passed = healthy
+        else:
+            cut = self.vaccines[healthy[slots - 1]]
+            above = [s for s in healthy if self.vaccines[s] > cut]
+            tied = [s for s in healthy if self.vaccines[s] == cut]
+            if self.opts.cut_ties == "all" or len(above) + len(tied) <= slots:
+                self.passed = above + tied
+            else:
+                lot = sorted(tied)
+                self.chance.shuffle(CUT_LABEL, lot)
+                self.cut_lot = lot
+                self.passed = above + lot[: slots - len(above)]
+        self.passed.sort()
+        return [Event("time_up", {"t": self.t, "passed": list(self.passed), "cut_lot": self.cut_lot})]
+
+    # -- the end -----------------------------------------------------------------------------------
+    def score(self, seat: int) -> int:
+        """Vaccines for a healthy seat, -1 for an infected one."""
+        return -1 if self.infected[seat] else self.vaccines[seat]
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        passed = set(self.passed)
+        keys = [(s in passed, self.score(s)) for s in range(self.seats)]
+        seats = tuple(
+            SeatResult(seat=s, rank=1 + sum(k > keys[s] for k in keys), is_winner=s in passed,
+                       score=float(self.score(s)),
+                       holdings={"status": "infected" if self.infected[s] else "healthy",
+                                 "vaccines": self.vaccines[s], "passed": s in passed,
+                                 "infected_at_start": s in self.initial_infected})
+            for s in range(self.seats))
+        detail = {"passed": list(self.passed), "cut_lot": self.cut_lot, "initial_infected": list(self.initial_infected),
+                  "healthy": sum(not i for i in self.infected)}
+        return Result(seats, Termination.TIME_UP, detail)
+
+    # -- views -------------------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return seat_view(self, seat)
+
+    def is_public(self, entry: dict[str, Any]) -> bool:
+        """Whether everyone saw this log entry (else only the seats it involves)."""
+        return self.opts.public_contacts if entry["kind"] == "contact" else self.opts.public_presses
+
+    def is_visible(self, entry: dict[str, Any], seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) saw this log entry."""
+        return self.is_public(entry) or (seat is not None and seat in involved(entry))
+
+    def odds_are_exact(self) -> bool:
+        """Whether the public log determines the state given the initial infected set (docs: Odds)."""
+        return self.opts.public_contacts and self.opts.public_presses
+
+    def worlds(self) -> Worlds:
+        """Every initial infected set carried through the public log (kept up to date once built)."""
+        worlds = self._worlds
+        if worlds is None:
+            worlds = Worlds(self.seats, self.opts.infected)
+            readings = sorted(((r["seq"], s, r) for s in range(self.seats) for r in self.readings[s]),
+                              key=lambda x: (x[0], x[1]))
+            worlds.replay([e for e in self.log if self.is_public(e)], readings,
+                          [(a["seq"], a["infected"]) for a in self.announcements])
+            self._worlds = worlds
+        return worlds
+
+    def exact_odds(self, seat: int | None) -> dict[str, Any] | None:
+        """The world counts for everyone (None) or for a seat given its readings; None when not exact."""
+        return self.worlds().odds(seat) if self.odds_are_exact() else None
+
+    def clone(self) -> PandemicMatch:
+        other = type(self).from_json(self.to_json())
+        assert isinstance(other, PandemicMatch)
+        if self._worlds is not None:
+            other._worlds = self._worlds.copy()  # rebuilding it replays the whole log
+        return other
+
+    # -- secrets -----------------------------------------------------------------------------------
+    def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
+        if self.over:
+            return None  # the results show every watch
+        other = self.clone()
+        assert isinstance(other, PandemicMatch)
+        if owner is None:
+            # Nobody knows the watches as they are now: another status and count for one seat.
+            seat = rng.randrange(self.seats)
+            other.infected[seat] = not other.infected[seat]
+            other.vaccines[seat] = rng.randrange(4)
+            other.paired[pair_key(seat, (seat + 1) % self.seats)] = True
+            return other
+        changed = False
+        other._worlds = None  # the owner's readings change: its odds are rebuilt
+        if other.readings[owner]:
+            last = other.readings[owner][-1]
+            last["infected"] = not last["infected"]
+            last["vaccines"] += 1
+            changed = True
+        if str(owner) in other.intents:
+            options = [i for i in self.legal_intents(owner) if i != other.intents[str(owner)]]
+            if options:
+                other.intents[str(owner)] = rng.choice(options)
+                changed = True
+        return other if changed else None
+
+    def legal_intents(self, seat: int) -> list[str]:
+        """The intents a seat could submit this step (rounds tempo), submitted or not."""
+        return list(self._legal_actions(seat)[0]["params"]["intent"]["choice"])
+
+
+def involved(entry: dict[str, Any]) -> tuple[int, ...]:
+    """The seats a log entry involves."""
+    return (entry["a"], entry["b"]) if entry["kind"] == "contact" else (entry["seat"],)

@@ -1,0 +1,158 @@
+"""Terminal rendering of a seat's view of the Pandemic Game (pure functions of the view): the time left,
+every seat with where it is and the public odds (and this seat's own belief), open offers, the public
+contact log and this seat's last reading."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+
+from partygames.engine import Text
+from partygames.engine.text import Lang
+
+
+def clock(ms: int) -> str:
+    seconds = max(0, ms) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _share(odds: dict[str, Any] | None, seat: int) -> str:
+    if odds is None or not odds["worlds"]:
+        return "-"
+    return f"{100 * odds['infected'][seat] / odds['worlds']:.0f}%"
+
+
+def _status(infected: bool, lang: Lang) -> str:
+    return (Text("infected", "感染") if infected else Text("healthy", "正常"))(lang)
+
+
+def _seats(view: dict[str, Any], lang: Lang) -> Table:
+    me = view["seat"]
+    table = Table(title=Text("Seats", "参加者")(lang))
+    headers = [Text("Seat", "席"), Text("Where", "場所"), Text("Contacts", "接触"),
+               Text("Infected (public odds)", "感染確率(公開情報)")]
+    if me is not None:
+        headers.append(Text("Infected (your belief)", "感染確率(あなたの推定)"))
+    over = view["phase"] == "over"
+    if over:
+        headers += [Text("Watch", "腕時計"), Text("Qualified", "予選突破")]
+    for header in headers:
+        table.add_column(header(lang))
+    rooms = {v["seat"]: v for v in view["inside"]}
+    contacts = [0] * view["seats"]
+    for entry in view["log"]:
+        if entry["kind"] == "contact":
+            contacts[entry["a"]] += 1
+            contacts[entry["b"]] += 1
+    for seat in range(view["seats"]):
+        if seat in rooms:
+            where = Text(f"room {rooms[seat]['room']}", f"個室{rooms[seat]['room']}")(lang)
+        elif seat in view["queue"]:
+            where = Text(f"queue {view['queue'].index(seat) + 1}", f"順番待ち{view['queue'].index(seat) + 1}")(lang)
+        else:
+            where = Text("hall", "ホール")(lang)
+        if view["busy_until"][seat] > view["time"]:
+            where += Text(" (busy)", "(接触不可)")(lang)
+        row = [f"{seat}{' *' if seat == me else ''}", where, str(contacts[seat]), _share(view["odds"], seat)]
+        if me is not None:
+            row.append(_share(view["my_odds"], seat))
+        if over:
+            watch = view["watches"][seat]
+            row += [f"{_status(watch['infected'], lang)} / {watch['vaccines']}", "★" if seat in view["passed"] else ""]
+        table.add_row(*row)
+    return table
+
+
+def _log(view: dict[str, Any], lang: Lang, last: int = 8) -> Table:
+    table = Table(title=Text("Latest contacts and presses", "最近の接触とスイッチ")(lang))
+    table.add_column(Text("Time", "時刻")(lang))
+    table.add_column(Text("What", "内容")(lang))
+    for entry in view["log"][-last:]:
+        if entry["kind"] == "contact":
+            what = Text(f"seat {entry['a']} touched seat {entry['b']}", f"席{entry['a']}と席{entry['b']}が接触")(lang)
+        else:
+            what = Text(f"seat {entry['seat']} pressed the switch", f"席{entry['seat']}がスイッチを押した")(lang)
+        table.add_row(clock(entry["t"]), what)
+    return table
+
+
+def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
+    """A panel with the time left, your watch as last read, offers, every seat and the latest log."""
+    lines = [f"{Text('Time left', '残り時間')(lang)}: {clock(view['ends_at'] - view['time'])}"
+             f"  ({Text('qualifiers', '予選突破')(lang)}: {view['qualifiers']})"]
+    if view["tempo"] == "rounds":
+        lines.append(f"{Text('Round', 'ラウンド')(lang)} {view['step'] + 1} ({view['step_seconds']} s)")
+    if view["periods"] > 1:
+        lines.append(f"{Text('Period', 'ピリオド')(lang)} {view['period'] + 1}/{view['periods']}"
+                     + (f" — {Text('break until', '休憩、再開')(lang)} {clock(view['period_ends_at'])}"
+                        if view["phase"] == "break" else ""))
+    for note in view["announcements"]:
+        lines.append(Text(f"After period {note['period'] + 1}: {note['healthy']} healthy, {note['infected']} infected",
+                          f"ピリオド{note['period'] + 1}終了時: 正常{note['healthy']}人、感染{note['infected']}人")(lang))
+    if view["vaccine_threshold"] is not None:
+        lines.append(Text(f"Healthy with at least {view['vaccine_threshold']} vaccines qualify",
+                          f"ワクチン{view['vaccine_threshold']}本以上の正常者が予選突破")(lang))
+    if view["odds"] is None:
+        lines.append(Text("No exact odds: some contacts or presses are private.",
+                          "一部の接触やスイッチが非公開のため、正確な確率は出せません。")(lang))
+    if view["seat"] is not None:
+        readings = view["readings"]
+        if readings:
+            last = readings[-1]
+            age = clock(view["time"] - last["t"])
+            lines.append(f"{Text('Your watch', 'あなたの腕時計')(lang)}: {_status(last['infected'], lang)}, "
+                         f"{Text('vaccines', 'ワクチン')(lang)} {last['vaccines']} "
+                         f"({Text(f'read {age} ago', f'{age} 前に確認')(lang)})")
+        else:
+            lines.append(Text("You have not read your watch yet.", "まだ腕時計を確認していません。")(lang))
+        if view["my_offer"] is not None:
+            lines.append(Text(f"Your offer to seat {view['my_offer']['to']} is open.",
+                              f"席{view['my_offer']['to']}への接触の申し出が有効です。")(lang))
+        for offer in view["offers_to_me"]:
+            lines.append(Text(f"Seat {offer['from']} offers you contact ({offer['id']}).",
+                              f"席{offer['from']}から接触の申し出({offer['id']})。")(lang))
+    title = Text("The Pandemic Game", "感染ゲーム")(lang)
+    return Panel(Group("\n".join(lines), _seats(view, lang), _log(view, lang)), title=title)
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+    """One line for the events a player reads as they happen."""
+    data, kind = event["data"], event["type"]
+    texts = {
+        "offered": lambda: Text(f"seat {data['from']} offers contact to seat {data['to']}",
+                                f"席{data['from']}が席{data['to']}に接触を申し出た"),
+        "offer_lapsed": lambda: Text(f"the offer of seat {data['from']} to seat {data['to']} lapsed",
+                                     f"席{data['from']}から席{data['to']}への申し出が失効"),
+        "declined": lambda: Text(f"seat {data['to']} declined seat {data['from']}'s offer",
+                                 f"席{data['to']}が席{data['from']}の申し出を断った"),
+        "contact": lambda: Text(f"{clock(data['t'])} seat {data['a']} touched seat {data['b']}",
+                                f"{clock(data['t'])} 席{data['a']}と席{data['b']}が接触"),
+        "pressed": lambda: Text(f"{clock(data['t'])} seat {data['seat']} pressed the switch",
+                                f"{clock(data['t'])} 席{data['seat']}がスイッチを押した"),
+        "entered": lambda: Text(f"seat {data['seat']} entered room {data['room']}",
+                                f"席{data['seat']}が個室{data['room']}に入った"),
+        "queued": lambda: Text(f"seat {data['seat']} waits for a room", f"席{data['seat']}が個室の順番待ち"),
+        "left": lambda: Text(f"seat {data['seat']} left room {data['room']}",
+                             f"席{data['seat']}が個室{data['room']}を出た"),
+        "left_queue": lambda: Text(f"seat {data['seat']} left the queue", f"席{data['seat']}が順番待ちをやめた"),
+        "watch_read": lambda: Text(
+            f"your watch: {'infected' if data['infected'] else 'healthy'}, {data['vaccines']} vaccines",
+            f"あなたの腕時計: {'感染' if data['infected'] else '正常'}、ワクチン{data['vaccines']}本"),
+        "intent_void": lambda: Text(f"your move {data['intent']} could no longer be made",
+                                    f"あなたの行動 {data['intent']} は実行できなくなりました"),
+        "intent_submitted": lambda: Text(f"seat {data['seat']} chose its move", f"席{data['seat']}が行動を決めた"),
+        "step_order": lambda: Text(f"round {data['step'] + 1}: moves in the order {data['order']}",
+                                   f"ラウンド{data['step'] + 1}: 行動順 {data['order']}"),
+        "period_over": lambda: Text(
+            f"period {data['period'] + 1} is over" + (f": {data['healthy']} healthy, {data['infected']} infected"
+                                                      if "healthy" in data else ""),
+            f"ピリオド{data['period'] + 1}終了" + (f": 正常{data['healthy']}人、感染{data['infected']}人"
+                                                if "healthy" in data else "")),
+        "period_started": lambda: Text(f"period {data['period'] + 1} begins", f"ピリオド{data['period'] + 1}開始"),
+        "time_up": lambda: Text(f"time up: seats {data['passed']} qualify", f"時間切れ: 予選突破は席{data['passed']}"),
+    }
+    make = texts.get(kind)
+    return None if make is None else make()(lang)
