@@ -83,7 +83,7 @@ class MemoryBot(Bot):
                 self.memory.see(open_cards(view), obs.now)
                 self.memorised = True
             return {"type": "ready"}
-        primary = [t for t in types if t not in ("give_score", "give_money", "wait")]
+        primary = [t for t in types if t not in ("give", "wait")]
         if not primary:
             return None  # a bystander: this bot gives nothing away
         phase = view["phase"]
@@ -115,8 +115,7 @@ class MemoryBot(Bot):
         worst, best = scored[0], scored[-1]
         if self.knowledge(view, best) <= self.knowledge(view, worst):
             return {"type": "pass"}
-        markers = lambda w: w["markers"]["score"] + w["markers"]["money"]  # noqa: E731
-        if markers(best) < markers(worst):
+        if _markers(best) < _markers(worst):
             return {"type": "pass"}  # the best card is already the least marked
         self.placed += 1
         return {"type": "place", "card": int(worst["card"][1:]), "kind": "money"}
@@ -136,7 +135,7 @@ class MemoryBot(Bot):
 
     def _peek(self, view: dict[str, Any], types: dict[str, Any]) -> Action:
         look = types.get("look")
-        if look is None or self.looked >= MAX_LOOKS or look["params"]["money"]["min"] > 0:
+        if look is None or self.looked >= MAX_LOOKS or look["params"]["paid_money"]["min"] > 0:
             return {"type": "stop"}  # pays with secret money only: score markers are points
         asked = view["asked"]
         unknown = [c for c in look["params"]["card"]["choice"]
@@ -144,7 +143,7 @@ class MemoryBot(Bot):
         if not unknown:
             return {"type": "stop"}
         self.looked += 1
-        return {"type": "look", "card": self.rng.choice(unknown), "money": look["params"]["money"]["max"]}
+        return {"type": "look", "card": self.rng.choice(unknown), "paid_money": look["params"]["paid_money"]["max"]}
 
     def _call(self, types: dict[str, Any]) -> Action:
         cards = types["call"]["params"]["card"]["choice"]
@@ -155,6 +154,10 @@ class MemoryBot(Bot):
             assert word is not None
             return {"type": "call", "card": card, "word": word}
         return {"type": "call", "card": cards[0], "word": self.rng.randrange(ANSWERS)}
+
+
+def _markers(white: dict[str, Any]) -> int:
+    return int(white["markers"]["score"] + white["markers"]["money"])
 
 
 class HeuristicBot(MemoryBot):

@@ -212,9 +212,10 @@ class QuizMatch(Match):
             specs = self._primary_specs(seat)
         if self.phase in GIVING_PHASES and self.holds(seat):
             others = [s for s in range(self.seats) if s != seat]
-            for kind in KINDS:
-                if self.held[seat][kind]:
-                    specs.append(spec(f"give_{kind}", to=choice(others), count=int_range(1, self.held[seat][kind])))
+            # Both counts in one action, so every combination is legal: a gift of none of either is
+            # allowed and moves nothing.
+            specs.append(spec("give", to=choice(others), score=int_range(0, self.held[seat]["score"]),
+                              money=int_range(0, self.held[seat]["money"])))
             if not primary:
                 specs.append(spec("wait"))
         return specs
@@ -242,7 +243,7 @@ class QuizMatch(Match):
             if score + money >= cost:
                 targets = self.face_down_answers() + [white_target(p) for p in self.face_down_white()]
                 specs.append(spec("look", card=choice(targets),
-                                  money=int_range(max(0, cost - score), min(cost, money))))
+                                  paid_money=int_range(max(0, cost - score), min(cost, money))))
             if self.peek is not None and self.peek["seat"] == seat:
                 unshown = [s for s in range(self.seats) if s != seat and s not in self.peek["shown_to"]]
                 if unshown:
@@ -276,8 +277,8 @@ class QuizMatch(Match):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
-        if kind in ("give_score", "give_money"):
-            return self._give(seat, action["to"], kind[5:], action["count"])
+        if kind == "give":
+            return self._give(seat, action["to"], action["score"], action["money"])
         if kind == "wait":
             self.waiting[seat] = True
             return []
@@ -287,10 +288,11 @@ class QuizMatch(Match):
         return events
 
     # -- giving ----------------------------------------------------------------------------------------
-    def _give(self, seat: int, to: int, kind: str, count: int) -> list[Event]:
-        self.held[seat][kind] -= count
-        self.held[to][kind] += count
-        return [Event("given", {"seat": seat, "to": to, "kind": kind, "count": count})]
+    def _give(self, seat: int, to: int, score: int, money: int) -> list[Event]:
+        for kind, count in (("score", score), ("money", money)):
+            self.held[seat][kind] -= count
+            self.held[to][kind] += count
+        return [Event("given", {"seat": seat, "to": to, "score": score, "money": money})]
 
     # -- memorising ------------------------------------------------------------------------------------
     def _do_ready(self, seat: int, action: Action) -> list[Event]:
@@ -432,7 +434,7 @@ class QuizMatch(Match):
 
     # -- peeks -----------------------------------------------------------------------------------------
     def _do_look(self, seat: int, action: Action) -> list[Event]:
-        cost, money = len(self.peekers), action["money"]
+        cost, money = len(self.peekers), action["paid_money"]
         paid = _markers(cost - money, money)
         for kind in KINDS:
             self.held[seat][kind] -= paid[kind]
