@@ -1,0 +1,35 @@
+"""The terminal picture of It's a QUIZ?: the open table while memorising, face-down cards after."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from partygames.games import get
+from partygames.games.quiz.terminal import describe_event, points, render
+
+GAME = get("quiz")
+SCRIPT = {"white_positions": [list(range(16))], "deal": [list(range(30))], "first_parent": [0]}
+
+
+def _text(view: dict[str, object], lang: str) -> str:
+    console = Console(width=200, record=True)
+    console.print(render(view, lang))  # type: ignore[arg-type]
+    return console.export_text()
+
+
+def test_the_terminal_shows_the_open_table_then_only_face_down_cards() -> None:
+    match = GAME.new(2, {}, 0, script=SCRIPT)
+    before = _text(match.view(0), "ja")
+    assert "富士山 (0)" in before and "日本一高い山は?" in before and "4: Q4" in before
+    match.apply(0, {"type": "ready"}, 1000)
+    match.apply(1, {"type": "ready"}, 1000)
+    after = _text(match.view(0), "en")
+    assert "Fuji (0)" not in after and "0:■" in after and "4: ■" in after
+    assert "0 Fuji" in after  # the word list stays: the sequence of words is typed by number
+
+
+def test_the_prize_reads_as_the_seed_writes_it_and_events_read_in_both_languages() -> None:
+    assert points(10**12 + 3, "ja") == "1億万 + 3" and points(5, "en") == "5"
+    event = {"type": "card_dealt", "data": {"word": 4, "row": 2, "index": 3}, "to": None}
+    assert describe_event(event, "en") == "Word 4 goes face down to the end of Q2's row."
+    assert describe_event(event, "ja") == "単語4を Q2の列の末尾に伏せて置きました。"
