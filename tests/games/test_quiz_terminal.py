@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 
+from partygames.engine.text import Lang
 from partygames.games import get
 from partygames.games.quiz.terminal import describe_event, points, render
 
 GAME = get("quiz")
-SCRIPT = {"white_positions": [list(range(16))], "deal": [list(range(30))], "first_parent": [0]}
+SCRIPT: dict[str, list[Any]] = {"white_positions": [list(range(16))], "deal": [list(range(30))], "first_parent": [0]}
 
 
-def _text(view: dict[str, object], lang: str) -> str:
+def _text(view: dict[str, Any], lang: Lang) -> str:
     console = Console(width=200, record=True)
-    console.print(render(view, lang))  # type: ignore[arg-type]
+    console.print(render(view, lang))
     return console.export_text()
 
 
