@@ -713,6 +713,7 @@ class QuizMatch(Match):
         tb = self.tiebreak
         return {
             "phase": self.phase,
+            "now": self.now,  # match time of this view, for the countdowns to `until` and `memorise_until`
             "question": self.question,
             "rounds_total": ROUNDS,
             "deck": self.deck.to_json(),
