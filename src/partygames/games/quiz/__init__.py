@@ -8,7 +8,7 @@ from pathlib import Path
 from partygames.engine import Game, RandomBot, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
-from partygames.games.quiz import terminal
+from partygames.games.quiz import commands, terminal
 from partygames.games.quiz.bots import HeuristicBot, PerfectBot
 from partygames.games.quiz.labels import LABELS
 from partygames.games.quiz.rules import QuizMatch
@@ -45,6 +45,7 @@ GAME = Game(
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     terminal=terminal,
+    commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
     samples=Samples(
         golden=Setup(3, {"memorise_seconds": 30}),
