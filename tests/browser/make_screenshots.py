@@ -1,6 +1,7 @@
 """Makes the README's screenshots (docs/screenshots/*.png): the lobby and each game mid-match.
 
-Run by hand after a visible change: `.venv/bin/python -m tests.browser.make_screenshots`. It starts
+Run by hand after a visible change: `.venv/bin/python -m tests.browser.make_screenshots [GAME ...]` (no
+game: every game and the lobby; else only those games' pictures). It starts
 the real server on a temporary database, plays a few moves of each game through the page, and saves
 palette PNGs small enough to commit (Pillow, a matplotlib dependency, does the quantising).
 """
@@ -8,6 +9,7 @@ palette PNGs small enough to commit (Pillow, a matplotlib dependency, does the q
 from __future__ import annotations
 
 import io
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,7 +25,7 @@ from tests.browser.test_matches import SETUPS
 OUT = ROOT / "docs" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 TABLE: ViewportSize = {"width": 1600, "height": 900}
-MOVES = {"lucky-nine": 5, "dice-derby": 4, "last-man-standing": 6, "smuggling": 4}
+MOVES = {"lucky-nine": 5, "dice-derby": 4, "last-man-standing": 6, "smuggling": 4, "quiz": 2}
 # Mid-match pictures: nobody drops out of Lucky Nine early.
 PREFER = {"lucky-nine": ("continue", "stay", "claim", "press")}
 LIMIT = 150_000
@@ -42,13 +44,15 @@ def save(png: bytes, name: str) -> None:
     print(f"{name}: {buffer.tell() // 1024} KiB, {colors} colours")
 
 
-def main() -> None:
+def main(games: list[str] | None = None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = PlatformProcess(Path(tmp), bot_delay=0.3).start()
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
             for game, setup in SETUPS.items():
+                if games and game not in games:
+                    continue
                 host = driver.open_player(browser, server, viewport=DESKTOP)
                 guest = driver.open_player(browser, server, lang="ja")
                 code = driver.create_room(host, game, setup.seats, setup.kinds, "Aki", setup.options)
@@ -70,6 +74,8 @@ def main() -> None:
                     table.close()
                 host.close()
                 guest.close()
+            if games:
+                return
             lobby = driver.open_player(browser, server, viewport=DESKTOP)
             lobby.page.get_by_test_id("rooms").locator("li").first.wait_for()
             save(lobby.page.screenshot(), "lobby.png")
@@ -80,4 +86,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

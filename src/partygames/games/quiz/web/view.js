@@ -203,14 +203,14 @@ function Extras({ view, ctx }) {
   const { html, lang } = ctx;
   const J = ja(lang);
   const last = view.rounds.length ? view.rounds[view.rounds.length - 1] : null;
-  return html`
+  return html`<div class="qz-extras">
     ${view.my_sheet ? html`<div class="panel">${J ? "あなたの記入" : "Your sheet"}: <strong>${pick(CHOICE[view.my_sheet.choice], lang)}</strong>
       ${view.my_sheet.words ? " " + view.my_sheet.words.map((w) => word(view, w, lang)).join(" → ") : ""}</div>` : null}
     ${view.pending && view.pending.length ? html`<div class="panel qz-pending">${J ? "配る正解カード" : "Cards to deal"}: ${view.pending.map((w) => html`<span class="chip static">${word(view, w, lang)}</span>`)}</div>` : null}
     ${last ? html`<div class="panel muted" data-testid="qz-last">${J ? `第${last.question}問` : `Question ${last.question}`}: ${question(view, last.asked, lang)} —
       ${last.winners.length ? (J ? "最多正解 " : "most correct ") + last.winners.map((s) => ctx.seatName(s)).join(", ") : (J ? "正解者なし" : "nobody right")}</div>` : null}
     ${view.tiebreak ? html`<div class="panel"><h3>${J ? "同点決勝" : "Tie-break"}</h3>${view.tiebreak.calls.map((c) => html`<div>${ctx.seatName(c.seat)}: ${word(view, c.word, lang)} ${c.right ? "○" : "×"} (${word(view, c.actual, lang)})</div>`)}</div>` : null}
-    ${view.result ? html`<div class="panel qz-winner">♛ ${ctx.seatName(view.winner)} — ${points(view.totals[view.winner], lang)}</div>` : null}`;
+    ${view.result ? html`<div class="panel qz-winner">♛ ${ctx.seatName(view.winner)} — ${points(view.totals[view.winner], lang)}</div>` : null}</div>`;
 }
 
 const STYLE = `
@@ -222,7 +222,7 @@ const STYLE = `
 .qz-question { font-weight: 600; font-size: .9rem; } .qz-qno { color: var(--accent); }
 .qz-cards { display: flex; flex-wrap: wrap; gap: .2rem; }
 .qz-cards .card.small { width: auto; min-width: 2.2rem; padding: 0 .3rem; font-size: .75rem; }
-.qz-rows.big .qz-question { font-size: 1.2rem; } .qz-rows.big .card { width: auto; min-width: 4rem; padding: 0 .4rem; font-size: 1rem; }
+.qz-rows.big .qz-question { font-size: 1.05rem; }
 .qz-board { display: grid; grid-template-columns: repeat(4, 1fr); gap: .3rem; max-width: 22rem; }
 .qz-place { position: relative; aspect-ratio: 3 / 2; border-radius: 6px; border: 1px dashed #bbb; display: flex; align-items: center; justify-content: center; }
 .qz-place.down { background: repeating-linear-gradient(45deg, #eee, #eee 5px, #fff 5px, #fff 10px); border: 2px solid #555; }
@@ -242,6 +242,11 @@ const STYLE = `
 .qz-dot { display: inline-block; width: .7em; height: .7em; border-radius: 50%; vertical-align: middle; margin-right: .15em; }
 .qz-dot.score { background: #e0a800; border: 1px solid #8a6700; } .qz-dot.money { background: #222; border: 1px solid #000; }
 .qz-count { white-space: nowrap; }
+.qz-table { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: .5rem; align-items: start; }
+.qz-table > .qz-status, .qz-table > .qz-extras { grid-column: 1 / -1; }
+.qz-rows.big { display: grid; grid-template-columns: 1fr 1fr; gap: .3rem .8rem; }
+.qz-rows.big .qz-row { grid-template-columns: 1fr; }
+body.table-mode .qz-rows.big .card { width: auto; min-width: 2.2rem; height: 2.4rem; padding: 0 .35rem; font-size: .95rem; }
 .qz-winner { font-size: 1.3rem; font-weight: 800; }
 tr.me td { background: var(--mine); }
 @media (prefers-reduced-motion: reduce) { .qz-peek-face, .qz-turn-down, .qz-sheet { animation: none; opacity: 1; } }
