@@ -308,3 +308,14 @@ def test_both_shipped_decks_are_complete_in_both_languages() -> None:
         deck = builtin(deck_id)
         assert len(deck.questions) == 10 and len(deck.answers) == 30
         assert len({a.en for a in deck.answers}) == len({a.ja for a in deck.answers}) == 30
+
+
+def test_a_custom_deck_fits_a_one_line_field_or_comes_as_json_from_the_cli() -> None:
+    parts = [f"Q{i}" for i in range(10)] + [f"w{i} | 語{i}" for i in range(30)]
+    one_line = GAME.new(2, {"custom_deck": "; ".join(parts)}, 0)
+    assert one_line.view(0)["deck"]["answers"][5] == {"en": "w5", "ja": "語5"}
+    as_json = {"questions": [f"Q{i}" for i in range(10)], "answers": [{"en": f"w{i}", "ja": f"語{i}"} for i in range(30)]}
+    assert GAME.new(2, {"custom_deck": as_json}, 0).view(1)["deck"]["questions"][9] == {"en": "Q9", "ja": "Q9"}
+    with pytest.raises(InvalidOptions) as refused:
+        GAME.new(2, {"custom_deck": {"questions": [], "answers": []}}, 0)
+    assert "exactly 10 questions" in refused.value.en

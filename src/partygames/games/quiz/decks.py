@@ -60,14 +60,16 @@ def what_ja(what: str) -> str:
 
 
 def _parse_lines(source: str) -> dict[str, Any]:
-    """Forty non-empty lines: ten questions, then thirty answers; "English | 日本語" gives both languages."""
-    lines = [line.strip() for line in source.splitlines() if line.strip()]
+    """Forty non-empty lines (or, in a one-line text such as a form field, forty parts separated by ";"):
+    ten questions, then thirty answers; "English | 日本語" gives both languages."""
+    parts = source.splitlines() if "\n" in source else source.split(";")
+    lines = [line.strip() for line in parts if line.strip()]
     if len(lines) != QUESTIONS + ANSWERS:
         raise DeckError(
             f"A custom deck needs {QUESTIONS} question lines then {ANSWERS} answer lines ({QUESTIONS + ANSWERS} "
-            f"non-empty lines); this one has {len(lines)}.",
-            f"カスタムデッキは問題{QUESTIONS}行と正解{ANSWERS}行(空行を除き計{QUESTIONS + ANSWERS}行)が必要です"
-            f"(この入力は{len(lines)}行)。")
+            f"non-empty lines, or parts separated by ';'); this one has {len(lines)}.",
+            f"カスタムデッキは問題{QUESTIONS}行と正解{ANSWERS}行(空行を除き計{QUESTIONS + ANSWERS}行、または ';' 区切り)が"
+            f"必要です(この入力は{len(lines)}個)。")
 
     def item(line: str) -> Any:
         if "|" in line:
@@ -118,3 +120,9 @@ def parse_deck(data: Any, deck_id: str = "custom") -> Deck:
 def builtin(deck_id: str) -> Deck:
     """A deck shipped in `decks/`."""
     return parse_deck(json.loads((DECK_DIR / f"{deck_id}.json").read_text(encoding="utf-8")), deck_id)
+
+
+@cache
+def custom(source: str) -> Deck:
+    """A custom deck from its text, parsed once per text."""
+    return parse_deck(source)
