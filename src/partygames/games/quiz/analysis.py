@@ -12,8 +12,8 @@ from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine.session import play
 from partygames.games.quiz.bots import MemoryBot, recall_bot
 from partygames.games.quiz.decks import QUESTIONS
-from partygames.games.quiz.rules import ROUNDS, QuizMatch
-from partygames.games.quiz.scoring import FIELD_SCORE
+from partygames.games.quiz.rules import QuizMatch
+from partygames.games.quiz.scoring import FIELD_SCORE, ROUNDS
 
 RECALLS = (0.1, 0.3, 0.5, 0.7, 0.9)
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from partygames.engine import Action, Bot, Event, Observation, Text
 from partygames.games.quiz.decks import ANSWERS
 from partygames.games.quiz.memory import HUMAN, PERFECT, Memory, MemoryModel, constant, open_cards
-from partygames.games.quiz.rules import ROUNDS
+from partygames.games.quiz.scoring import ROUNDS
 
 MAX_PLACEMENTS = 2  # markers a bot places per selection
 MAX_LOOKS = 2  # cards a bot peeks at per peeking turn

@@ -38,6 +38,7 @@ from partygames.games.quiz.scoring import (
     FIELD_MONEY,
     FIELD_SCORE,
     PRIZE,
+    ROUNDS,
     STOCK_MONEY,
     STOCK_SCORE,
     answer_target,
@@ -48,8 +49,8 @@ from partygames.games.quiz.scoring import (
     white_target,
     winners,
 )
+from partygames.games.quiz.view import seat_view, sees
 
-ROUNDS = 8  # ゲームは8ラウンド、つまり8問
 BOARD = 16  # the white cards lie at 10 of 16 places
 EXTEND_MS = 60_000  # each agreed extension of the memorising time
 MAX_EXTENSIONS = 5
@@ -675,78 +676,10 @@ class QuizMatch(Match):
 
     # -- views -----------------------------------------------------------------------------------------
     def _sees(self, seat: int | None, target: str) -> bool:
-        """Whether `seat` is looking at a face-down card now: its own peek, or one shown to it."""
-        peek = self.peek
-        return peek is not None and seat is not None and peek["target"] == target and (
-            peek["seat"] == seat or seat in peek["shown_to"])
+        return sees(self, seat, target)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        memorising = self.phase == "memorise"
-        opened = set(self.tiebreak["opened"]) if self.tiebreak else set()
-        rows: list[list[dict[str, Any]] | None] = []
-        for q, row in enumerate(self.rows):
-            if row is None:
-                rows.append(None)
-                continue
-            cards = []
-            for i, word in enumerate(row):
-                target = answer_target(q, i)
-                open_ = memorising or target in opened
-                cards.append({"card": target, "word": word if open_ or self._sees(seat, target) else None,
-                              "open": open_})
-            rows.append(cards)
-        board: list[dict[str, Any] | None] = []
-        for p, white in enumerate(self.board):
-            if white is None:
-                board.append(None)
-                continue
-            open_ = memorising or p == self.asked_place
-            board.append({"card": white_target(p), "question": white if open_ or self._sees(seat, white_target(p)) else None,
-                          "open": open_, "markers": dict(self.on_cards[p])})
-        peek = None
-        if self.peek is not None:
-            peek = {"seat": self.peek["seat"], "card": self.peek["target"], "until": self.peek["until"],
-                    "shown_to": list(self.peek["shown_to"])}
-            if self._sees(seat, self.peek["target"]):
-                peek.update(self.content(self.peek["target"]))
-        answering = self.phase == "answer"
-        tb = self.tiebreak
-        return {
-            "phase": self.phase,
-            "now": self.now,  # match time of this view, for the countdowns to `until` and `memorise_until`
-            "question": self.question,
-            "rounds_total": ROUNDS,
-            "deck": self.deck.to_json(),
-            "rows": rows,
-            "board": board,
-            "asked": self.asked,
-            "parent": self.parent,
-            "turn": self.turn if self.phase == "select" else None,
-            "passed": list(self.passed) if self.phase == "select" else None,
-            "stock": dict(self.stock),
-            "field": dict(self.field),
-            "held": [dict(h) for h in self.held],
-            "memorise_until": self.memorise_until if memorising else None,
-            "extensions": self.extensions,
-            "votes": list(self.votes) if memorising else None,
-            "written": [s is not None for s in self.sheets] if answering else None,
-            "my_sheet": self.sheets[seat] if answering and seat is not None else None,
-            "sheets": [dict(s) if s else None for s in self.sheets] if self.phase == "peek" else None,
-            "peekers": list(self.peekers) if self.phase == "peek" else None,
-            "peeker": self.peekers[self.peek_turn] if self.phase == "peek" else None,
-            "peek_cost": len(self.peekers) if self.phase == "peek" else None,
-            "peek": peek,
-            "pending": list(self.pending) if self.phase == "deal" else None,
-            "shortest_rows": self.shortest_rows() if self.phase == "deal" else None,
-            "moves_left": self.moves_left if self.phase == "move" else None,
-            "rounds": [dict(r) for r in self.rounds],
-            "totals": self.totals(),
-            "prize_winner": self.prize_winner,
-            "tiebreak": None if tb is None else {"seats": list(tb["seats"]), "alive": list(tb["alive"]),
-                                                 "turn": tb["turn"] if self.phase == "tiebreak" else None,
-                                                 "correct": list(tb["correct"]), "calls": [dict(c) for c in tb["calls"]]},
-            "winner": self.winner,
-        }
+        return seat_view(self, seat)
 
     # -- secrets ---------------------------------------------------------------------------------------
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+ROUNDS = 8  # ゲームは8ラウンド、つまり8問
 PRIZE = 10**12
 """The question-8 prize, 1億万 points (「1億万点」): modelled as 10^12, shown as the seed writes it."""
 FIELD_SCORE = FIELD_MONEY = 2  # 得点マーカーと裏金マーカー各2個を場に出し
