@@ -99,19 +99,23 @@ def test_the_time_extends_by_60_s_when_every_human_votes_extend_and_bots_do_not_
     assert match.phase != "memorise" and match.parent == 0
 
 
-def test_a_mixed_vote_waits_for_the_time_and_an_all_bot_table_runs_it_out() -> None:
+def test_a_mixed_vote_waits_for_the_time_and_an_all_bot_table_ends_when_every_bot_has_looked() -> None:
     match = new(2)
     match.apply(0, {"type": "extend"}, 1000)
     match.apply(1, {"type": "ready"}, 2000)
     assert match.to_act() == () and match.wake_at() == 120_000
     match.advance(120_000)
     assert match.phase == "open"  # round 1: nobody holds a marker, all pass; ten cards tie at zero
-    bots = new(2, bots=(0, 1))
-    bots.apply(0, {"type": "ready"}, 0)
+    bots = new(3, bots=(1, 2))
+    bots.apply(0, {"type": "ready"}, 0)  # the one human is ready, but bot 2 has not looked yet
     bots.apply(1, {"type": "ready"}, 0)
     assert bots.phase == "memorise"
-    bots.advance(120_000)
+    bots.apply(2, {"type": "ready"}, 0)
     assert bots.phase == "open"
+    alone = new(2, bots=(0, 1))
+    alone.apply(0, {"type": "ready"}, 0)
+    alone.apply(1, {"type": "ready"}, 0)
+    assert alone.phase == "open"
 
 
 # -- one question ---------------------------------------------------------------------------------------
@@ -319,3 +323,15 @@ def test_a_custom_deck_fits_a_one_line_field_or_comes_as_json_from_the_cli() -> 
     with pytest.raises(InvalidOptions) as refused:
         GAME.new(2, {"custom_deck": {"questions": [], "answers": []}}, 0)
     assert "exactly 10 questions" in refused.value.en
+
+
+def test_a_peek_ends_at_its_time_and_the_peeking_turn_stops_at_its_limit() -> None:
+    match = peeking()
+    match.apply(1, {"type": "look", "card": "a7.1", "paid_money": 2}, 5000)
+    assert match.view(0)["looks"] == [0, 1, 0]
+    assert match.wake_at() == 15_000  # the peek's end comes before the turn's 30 s
+    match.advance(15_000)
+    assert match.peek is None and match.peekers[match.peek_turn] == 1
+    assert match.wake_at() == 35_000  # 30 s after the seat's last look
+    match.advance(35_000)
+    assert match.peekers[match.peek_turn] == 2 and match.to_act()[0] == 2

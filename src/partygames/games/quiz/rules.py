@@ -130,6 +130,7 @@ class QuizMatch(Match):
         self.sheets: list[dict[str, Any] | None] = [None] * self.seats
         self.peekers: list[int] = []
         self.peek_turn = 0
+        self.looks = [0] * self.seats  # cards each seat looked at in this question's peeks (public)
         self.peek: dict[str, Any] | None = None  # the live peek: seat, target, until, shown_to
         self.pending: list[int] = []  # opened answer cards the parent has still to deal
         self.moves_left = 0
@@ -312,7 +313,9 @@ class QuizMatch(Match):
             self.memorise_until += EXTEND_MS
             self.votes = [None] * self.seats
             return [*events, Event("memorise_extended", {"until": self.memorise_until, "extensions": self.extensions})]
-        if humans and all(self.votes[h] == "ready" for h in humans):
+        # Every seat has looked (bots learn the table from the view they are shown when asked to vote)
+        # and every human is ready: a table of bots alone does not wait for the time either.
+        if all(v is not None for v in self.votes) and all(self.votes[h] == "ready" for h in humans):
             return events + self._end_memorising()
         return events
 
@@ -427,6 +430,7 @@ class QuizMatch(Match):
             events.append(Event("secret_money_taken", {"takers": takers, "each": share}))
         self.peekers = [s for s in self._order() if sheets[s]["choice"] == "peek"]
         self.peek_turn = 0
+        self.looks = [0] * self.seats
         if self.peekers:
             self._set_phase("peek")
             events.append(Event("peeks_started", {"peekers": list(self.peekers), "cost": len(self.peekers)}))
@@ -443,6 +447,7 @@ class QuizMatch(Match):
         target = action["card"]
         until = self.now + self.opts.peek_seconds * 1000
         self.peek = {"seat": seat, "target": target, "until": until, "shown_to": []}
+        self.looks[seat] += 1
         return [Event("looked", {"seat": seat, "card": target, "paid": paid, "until": until}),
                 Event("card_seen", {"card": target, **self.content(target), "by": seat, "until": until}, to=(seat,))]
 

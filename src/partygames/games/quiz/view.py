@@ -72,6 +72,7 @@ def seat_view(match: QuizMatch, seat: int | None) -> dict[str, Any]:
         "peekers": list(match.peekers) if match.phase == "peek" else None,
         "peeker": match.peekers[match.peek_turn] if match.phase == "peek" else None,
         "peek_cost": len(match.peekers) if match.phase == "peek" else None,
+        "looks": list(match.looks) if match.phase == "peek" else None,
         "peek": peek,
         "pending": list(match.pending) if match.phase == "deal" else None,
         "shortest_rows": match.shortest_rows() if match.phase == "deal" else None,

@@ -157,7 +157,7 @@ function PeekCard({ view, ctx }) {
     </div>`;
   }
   if (peek) return html`<div class="panel qz-peek-other muted">◉ ${ctx.seatName(peek.seat)}: ${cardName(peek.card, lang)}</div>`;
-  if (view.phase === "peek" && view.peekers && view.peekers.includes(ctx.seat)) {
+  if (view.phase === "peek" && view.looks && view.looks[ctx.seat] > 0) {
     // The card just looked at is gone: shown turning face down again.
     return html`<div class="panel qz-peek-gone"><span class="card down qz-turn-down"><span class="card-back"></span></span>
       <span class="muted">${J ? "カードは伏せられました" : "The card is face down again"}</span></div>`;
