@@ -36,3 +36,10 @@ def test_the_prize_reads_as_the_seed_writes_it_and_events_read_in_both_languages
     event = {"type": "card_dealt", "data": {"word": 4, "row": 2, "index": 3}, "to": None}
     assert describe_event(event, "en") == "Word 4 goes face down to the end of Q2's row."
     assert describe_event(event, "ja") == "単語4を Q2の列の末尾に伏せて置きました。"
+
+
+def test_a_look_leaves_no_word_in_the_scrollback() -> None:
+    event = {"type": "card_seen", "data": {"card": "a3.1", "word": 17, "by": 0, "until": 10_000}, "to": [0]}
+    for lang in ("en", "ja"):
+        line = describe_event(event, lang)
+        assert line is not None and "a3.1" in line and "17" not in line

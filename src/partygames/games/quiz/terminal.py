@@ -136,8 +136,9 @@ def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
         "secret_money_taken": Text(f"Secret money: {d.get('takers')} take {d.get('each')} each.",
                                    f"裏金: 席{d.get('takers')}が{d.get('each')}個ずつ取りました。"),
         "looked": Text(f"Seat {d.get('seat')} peeks at {d.get('card')}.", f"席{d.get('seat')}が{d.get('card')}を覗き見ました。"),
-        "card_seen": Text(f"You see {d.get('card')}: {d.get('word', d.get('question'))}.",
-                          f"{d.get('card')} が見えます: {d.get('word', d.get('question'))}。"),
+        # Only which card: its content is in the view while the peek lasts, not in the scrollback.
+        "card_seen": Text(f"You see {d.get('card')} (shown in the table above while the peek lasts).",
+                          f"{d.get('card')} が見えます(覗き見の間だけ上の表に表示)。"),
         "card_shown": Text(f"Seat {d.get('seat')} shows {d.get('card')} to {d.get('to')}.",
                            f"席{d.get('seat')}が{d.get('card')}を席{d.get('to')}に見せました。"),
         "row_opened": Text(f"Q{d.get('asked')}'s row: words {d.get('words')}.", f"Q{d.get('asked')}の列: 単語{d.get('words')}。"),

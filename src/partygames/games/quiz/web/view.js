@@ -71,7 +71,8 @@ export function describeEvent(event, lang, ctx) {
     case "secret_money_taken": return J ? `裏金: ${d.takers.map(who).join("、")} が${d.each}個ずつ` : `Secret money: ${d.takers.map(who).join(", ")} take ${d.each} each`;
     case "peeks_started": return J ? `覗き見: 1枚につきマーカー${d.cost}個` : `Peeking: ${d.cost} marker(s) a card`;
     case "looked": return J ? `${who(d.seat)} が${cardName(d.card, lang)}を覗き見` : `${who(d.seat)} peeks at the ${cardName(d.card, lang)}`;
-    case "card_seen": return J ? `${cardName(d.card, lang)}: ${"word" in d ? word(null, d.word, lang) : question(null, d.question, lang)}` : `${cardName(d.card, lang)}: ${"word" in d ? word(null, d.word, lang) : question(null, d.question, lang)}`;
+    // The content lives only in the view while the peek lasts (the peek card above): the log keeps no word.
+    case "card_seen": return J ? `${cardName(d.card, lang)}を見ています` : `You see the ${cardName(d.card, lang)}`;
     case "card_shown": return J ? `${who(d.seat)} が${d.to.map(who).join("、")}にカードを見せた` : `${who(d.seat)} shows the card to ${d.to.map(who).join(", ")}`;
     case "peek_ended": return null;
     case "peek_turn_ended": return J ? `${who(d.seat)} の覗き見終了` : `${who(d.seat)} stops peeking`;
