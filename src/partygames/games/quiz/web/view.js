@@ -82,7 +82,8 @@ export function describeEvent(event, lang, ctx) {
       if (!d.winners.length) return J ? "正解者なし" : "Nobody answered rightly";
       return J ? `最多正解: ${winners}` : `Most correct: ${winners}`;
     }
-    case "card_dealt": return J ? `「${word(null, d.word, lang)}」を Q${d.row + 1} の列の末尾へ(伏せて)` : `"${word(null, d.word, lang)}" goes face down to the end of Q${d.row + 1}'s row`;
+    // The word shows on the stage while the card moves (renderEvent); the log keeps only the row.
+    case "card_dealt": return J ? `正解カード1枚を Q${d.row + 1} の列の末尾へ(伏せて)` : `A card goes face down to the end of Q${d.row + 1}'s row`;
     case "white_moved": return J ? `白カード: 位置${d.from} → ${d.to}` : `White card moved: place ${d.from} → ${d.to}`;
     case "white_swapped": return J ? `白カード: 位置${d.cards[0]} と ${d.cards[1]} を入れ替え` : `White cards swapped: places ${d.cards[0]} and ${d.cards[1]}`;
     case "given": return J ? `${who(d.seat)} → ${who(d.to)}: 得点${d.score}・裏金${d.money}` : `${who(d.seat)} gives ${who(d.to)} ${d.score} score, ${d.money} secret money`;
@@ -108,7 +109,10 @@ export function renderEvent(event, ctx) {
   if (event.type === "row_opened") {
     return html`<div class="qz-row-reveal">${d.words.map((w) => html`<${widgets.Card} face=${word(null, w, lang)} flip=${!ctx.fast} />`)}</div>`;
   }
-  if (event.type === "card_dealt") return html`<${widgets.Card} face=${word(null, d.word, lang)} />`;
+  if (event.type === "card_dealt") {
+    return html`<div class="qz-dealt" data-testid="qz-dealt"><${widgets.Card} face=${word(null, d.word, lang)} />
+      <span>→ Q${d.row + 1}</span></div>`;
+  }
   return null;
 }
 
@@ -248,6 +252,7 @@ const STYLE = `
 .qz-rows.big { display: grid; grid-template-columns: 1fr 1fr; gap: .3rem .8rem; }
 .qz-rows.big .qz-row { grid-template-columns: 1fr; }
 body.table-mode .qz-rows.big .card { width: auto; min-width: 2.2rem; height: 2.4rem; padding: 0 .35rem; font-size: .95rem; }
+.qz-dealt { display: flex; gap: .6rem; align-items: center; font-weight: 700; } .qz-dealt .card { width: auto; padding: 0 .4rem; }
 .qz-winner { font-size: 1.3rem; font-weight: 800; }
 tr.me td { background: var(--mine); }
 @media (prefers-reduced-motion: reduce) { .qz-peek-face, .qz-turn-down, .qz-sheet { animation: none; opacity: 1; } }
