@@ -3,6 +3,8 @@ question q lies at board place q and its row holds the words 3q, 3q+1, 3q+2."""
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
@@ -335,3 +337,13 @@ def test_a_peek_ends_at_its_time_and_the_peeking_turn_stops_at_its_limit() -> No
     assert match.wake_at() == 35_000  # 30 s after the seat's last look
     match.advance(35_000)
     assert match.peekers[match.peek_turn] == 2 and match.to_act()[0] == 2
+
+
+def test_what_a_peeker_sees_changes_no_other_seats_view() -> None:
+    match = peeking()
+    match.apply(1, {"type": "look", "card": "a7.1", "paid_money": 2}, 5000)
+    other = match.perturb_secrets(1, random.Random(3))
+    assert isinstance(other, QuizMatch)
+    assert other.view(1)["peek"]["word"] != 22  # the owner sees another word there
+    for seat in (None, 0, 2):
+        assert json.dumps(other.view(seat), sort_keys=True) == json.dumps(match.view(seat), sort_keys=True)

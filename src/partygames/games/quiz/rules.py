@@ -701,7 +701,27 @@ class QuizMatch(Match):
                        {"choice": "answer", "words": [rng.randrange(ANSWERS)]}]
             other.sheets[owner] = rng.choice([o for o in options if o != current])
             return other
+        if self.peek is not None and self.peek["seat"] == owner and not self.peek["shown_to"]:
+            return self._swap_looked(rng)
         return None
+
+    def _swap_looked(self, rng: random.Random) -> Match | None:
+        """A copy in which the card the owner is looking at (shown to nobody else) holds what another
+        face-down card of its kind holds, and that card what it held."""
+        assert self.peek is not None
+        kind, a, b = parse_target(self.peek["target"])
+        other = self.clone()
+        assert isinstance(other, QuizMatch)
+        if kind == "a":
+            others = [parse_target(t) for t in self.face_down_answers() if t != self.peek["target"]]
+            _, c, d = rng.choice(others)
+            row_a, row_c = other.rows[a], other.rows[c]
+            assert row_a is not None and row_c is not None
+            row_a[b], row_c[d] = row_c[d], row_a[b]
+        else:
+            p = rng.choice([p for p in self.face_down_white() if p != a])
+            other.board[a], other.board[p] = other.board[p], other.board[a]
+        return other
 
     def _swap_unseen(self, rng: random.Random) -> Match | None:
         """A copy in which two face-down cards nobody is looking at have swapped contents."""
