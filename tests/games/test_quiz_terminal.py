@@ -43,3 +43,19 @@ def test_a_look_leaves_no_word_in_the_scrollback() -> None:
     for lang in ("en", "ja"):
         line = describe_event(event, lang)
         assert line is not None and "a3.1" in line and "17" not in line
+
+
+def test_the_terminal_shows_a_live_peek_to_the_peeker_alone() -> None:
+    match = GAME.new(3, {}, 0, script=SCRIPT)
+    for seat in range(3):
+        match.apply(seat, {"type": "ready"}, 1000)
+    match.apply(0, {"type": "open", "card": 4}, 1000)
+    match.held[1] = {"score": 0, "money": 1}
+    match.stock["money"] -= 1
+    for seat, action in ((0, "secret_money"), (1, "peek"), (2, "secret_money")):
+        match.apply(seat, {"type": action}, 2000)
+    match.apply(1, {"type": "look", "card": "a9.2", "paid_money": 1}, 3000)
+    word = match.view(0)["deck"]["answers"][29]["en"]  # the last card of question 9's row (scripted deal)
+    assert f"You see a9.2: {word} (29)" in _text(match.view(1), "en")
+    for viewer in (0, 2):
+        assert "You see" not in _text(match.view(viewer), "en") and f"{word} (29)" not in _text(match.view(viewer), "en")
