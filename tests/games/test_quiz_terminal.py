@@ -8,6 +8,7 @@ from rich.console import Console
 
 from partygames.engine.text import Lang
 from partygames.games import get
+from partygames.games.quiz.rules import QuizMatch
 from partygames.games.quiz.terminal import describe_event, points, render
 
 GAME = get("quiz")
@@ -47,6 +48,7 @@ def test_a_look_leaves_no_word_in_the_scrollback() -> None:
 
 def test_the_terminal_shows_a_live_peek_to_the_peeker_alone() -> None:
     match = GAME.new(3, {}, 0, script=SCRIPT)
+    assert isinstance(match, QuizMatch)
     for seat in range(3):
         match.apply(seat, {"type": "ready"}, 1000)
     match.apply(0, {"type": "open", "card": 4}, 1000)
