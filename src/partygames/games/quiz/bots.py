@@ -85,7 +85,8 @@ class MemoryBot(Bot):
             return {"type": "ready"}
         primary = [t for t in types if t not in ("give", "wait")]
         if not primary:
-            return None  # a bystander: this bot gives nothing away
+            # A bystander: this bot gives nothing away, and says so, so that no table waits for it.
+            return {"type": "wait"} if "wait" in types else None
         phase = view["phase"]
         if phase == "select":
             return self._select(view, types)
