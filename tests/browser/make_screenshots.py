@@ -1,7 +1,7 @@
 """Makes the README's screenshots (docs/screenshots/*.png): the lobby and each game mid-match.
 
-Run by hand after a visible change: `.venv/bin/python -m tests.browser.make_screenshots [GAME ...]` (only
-those games' pictures when named, else every game's and the lobby's). It starts
+Run by hand after a visible change: `.venv/bin/python -m tests.browser.make_screenshots [GAME ...]` (no
+game: every game and the lobby; else only those games' pictures). It starts
 the real server on a temporary database, plays a few moves of each game through the page, and saves
 palette PNGs small enough to commit (Pillow, a matplotlib dependency, does the quantising).
 """
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from PIL import Image
-from playwright.sync_api import ViewportSize, sync_playwright
+from playwright.sync_api import Browser, ViewportSize, sync_playwright
 
 from tests.browser import driver
 from tests.browser.conftest import ARGS, CHROMIUM
@@ -25,7 +25,7 @@ from tests.browser.test_matches import SETUPS
 OUT = ROOT / "docs" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 TABLE: ViewportSize = {"width": 1600, "height": 900}
-MOVES = {"lucky-nine": 5, "dice-derby": 4, "last-man-standing": 6, "smuggling": 4, "pandemic": 6}
+MOVES = {"lucky-nine": 5, "dice-derby": 4, "last-man-standing": 6, "smuggling": 4, "pandemic": 6, "quiz": 2}
 # Mid-match pictures: nobody drops out of Lucky Nine early.
 PREFER = {"lucky-nine": ("continue", "stay", "claim", "press")}
 LIMIT = 150_000
@@ -44,7 +44,35 @@ def save(png: bytes, name: str) -> None:
     print(f"{name}: {buffer.tell() // 1024} KiB, {colors} colours")
 
 
-def main(games: list[str]) -> None:
+def quiz_peek(browser: Browser, server: PlatformProcess) -> None:
+    """The Quiz's peek on a Japanese phone: played until the guest looks at a card, then the peek card."""
+    from tests.browser.test_quiz_memory import HOST, KINDS, guest_prefers
+
+    host = driver.open_player(browser, server)
+    guest = driver.open_player(browser, server, lang="ja")
+    code = driver.create_room(host, "quiz", 4, KINDS, "Aki", {"memorise_seconds": 30})
+    driver.join_room(guest, f"{server.url}/room/{code}", "Ben")
+    driver.start_match(host)
+    end = time.monotonic() + 200
+    while time.monotonic() < end:
+        for who, player in (("host", host), ("guest", guest)):
+            view = player.page.evaluate("() => window.partygames.state.view")
+            prefer = HOST if who == "host" else guest_prefers(int(view["question"]) if view else 0)
+            choice = driver.act_once(player, prefer)
+            time.sleep(0.3)
+            if who == "guest" and choice == "look":
+                guest.page.get_by_test_id("qz-peek").wait_for(timeout=5000)
+                time.sleep(0.6)
+                guest.page.evaluate("document.querySelector('[data-testid=qz-peek]').scrollIntoView({block: 'start'});"
+                                    " window.scrollBy(0, -140)")
+                save(guest.page.screenshot(), "quiz-peek-ja.png")
+                host.close()
+                guest.close()
+                return
+    raise RuntimeError("the guest never looked at a card")
+
+
+def main(games: list[str] | None = None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = PlatformProcess(Path(tmp), bot_delay=0.3).start()
@@ -74,6 +102,8 @@ def main(games: list[str]) -> None:
                     table.close()
                 host.close()
                 guest.close()
+            if not games or "quiz" in games:
+                quiz_peek(browser, server)
             if games:
                 return
             lobby = driver.open_player(browser, server, viewport=DESKTOP)

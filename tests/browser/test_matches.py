@@ -40,6 +40,10 @@ SETUPS: dict[str, Setup] = {
                       ("accept", "offer", "visit"), {"minutes": 1, "rooms": 2}, table=True),
     "smuggling": Setup(4, ("human", "human", "bot:heuristic", "bot:equilibrium"), ("vote", "pack", "doubt", "pass"),
                        {"team_size": 2, "small_games": 4}),
+    # Both humans say ready at once (the memorising ends), answer or take secret money, never peek.
+    "quiz": Setup(4, ("human", "human", "bot:heuristic", "bot:random"),
+                  ("ready", "pass", "answer", "secret_money", "open", "deal", "done", "stop", "call", "wait"),
+                  {"memorise_seconds": 30}, table=True),
 }
 
 

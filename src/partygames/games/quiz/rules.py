@@ -1,0 +1,741 @@
+"""It's a QUIZ? (くいずです) state machine: memorise, then eight questions of selection, sealed answers,
+peeks and scoring, then the final count and the tie-break.
+
+Phases: `memorise` (all cards open; seats vote to extend), then per question `select` (markers on
+white cards, turn by turn), `open` (the parent picks among the least-marked white cards, when there is
+a choice), `answer` (sealed, all at once), `peek` (the peekers one by one), `deal` (the parent deals
+the opened answer cards), `move` (the parent may move white cards); at the end `tiebreak` and `over`.
+Outside `memorise`, `answer` and `tiebreak`, every seat holding markers may give some away at any time:
+it is awaited (after the seat whose turn it is) until it says `wait` for the rest of the phase.
+
+After memorising, a face-down card's content is in no view, event or error, except for the seat
+peeking at it (and the seats it shows the card to), while the peek lasts. Time is the engine's: the
+peek's end and the memorising time are wake-ups of their own (`wake_at`, `advance`).
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Any
+
+from partygames.engine import (
+    Action,
+    ActionSpec,
+    Event,
+    Match,
+    Result,
+    SeatResult,
+    choice,
+    int_range,
+    sequence,
+    spec,
+)
+from partygames.engine.match import TimeLimit
+from partygames.games.quiz.decks import ANSWERS, QUESTIONS, Deck
+from partygames.games.quiz.options import QuizOptions
+from partygames.games.quiz.scoring import (
+    FIELD_MONEY,
+    FIELD_SCORE,
+    PRIZE,
+    ROUNDS,
+    STOCK_MONEY,
+    STOCK_SCORE,
+    answer_target,
+    clockwise_from_left,
+    judge,
+    parse_target,
+    split_secret_money,
+    white_target,
+    winners,
+)
+from partygames.games.quiz.view import seat_view, sees
+
+BOARD = 16  # the white cards lie at 10 of 16 places
+EXTEND_MS = 60_000  # each agreed extension of the memorising time
+MAX_EXTENSIONS = 5
+MAX_ANSWER = 10  # the longest row there can be: 30 cards on the 3 rows left at question 8
+MOVES = 2  # 伏せられている白い問題カードを2枚まで
+GIVING_PHASES = frozenset({"select", "open", "peek", "deal", "move"})
+KINDS = ("score", "money")
+
+#: Chance labels, in the order drawn.
+WHITE_LABEL = "white_positions"  # the board places of the ten white cards: a shuffle of the 16 places
+DEAL_LABEL = "deal"  # 正解カード30枚をよくシャッフル: a shuffle of the 30 words, three per row in order
+PARENT_LABEL = "first_parent"  # 適当な手段で、最初の親を決めます: a uniform seat
+LOT_LABEL = "tiebreak_lot"  # the tie-break's last resort
+
+
+class Termination(StrEnum):
+    """How a match of It's a QUIZ? ends (`Result.termination`)."""
+
+    MOST_POINTS = "most_points"
+    """After question 8, one seat had the highest total (score markers plus the question-8 prize)."""
+    TIE_BREAK = "tie_break"
+    """The highest total was tied and the tie-break's calls decided the winner."""
+    TIE_BREAK_LOT = "tie_break_lot"
+    """The tie-break ran out of cards on a wrong call with several seats left, and they were tied in
+    correct calls too: a lot decided."""
+
+
+def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
+    return {"score": score, "money": money}
+
+
+class QuizMatch(Match):
+    game_id = "quiz"
+    options_class = QuizOptions
+    seat_counts = (2, 3, 4, 5)
+
+    @property
+    def opts(self) -> QuizOptions:
+        assert isinstance(self.options, QuizOptions)
+        return self.options
+
+    @property
+    def deck(self) -> Deck:
+        deck: Deck | None = getattr(self, "_deck", None)
+        if deck is None:
+            deck = self._deck = self.opts.the_deck()
+        return deck
+
+    # -- set-up ----------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        places = list(range(BOARD))
+        self.chance.shuffle(WHITE_LABEL, places)
+        self.board: list[int | None] = [None] * BOARD  # place -> question of the white card there
+        for question in range(QUESTIONS):
+            self.board[places[question]] = question
+        words = list(range(ANSWERS))
+        self.chance.shuffle(DEAL_LABEL, words)
+        # rows[q]: the words beside black card q, nearest first; None once the question has left the game
+        self.rows: list[list[int] | None] = [words[3 * q:3 * q + 3] for q in range(QUESTIONS)]
+        self.phase = "memorise"
+        self.memorise_from = 0
+        self.memorise_until = self.opts.memorise_seconds * 1000
+        self.extensions = 0
+        self.votes: list[str | None] = [None] * self.seats
+        self.parent: int | None = None
+        self.question = 0  # 1..8 once the questions begin
+        self.stock = _markers(STOCK_SCORE, STOCK_MONEY)
+        self.field = _markers()
+        self.held = [_markers() for _ in range(self.seats)]
+        self.on_cards: list[dict[str, int]] = [_markers() for _ in range(BOARD)]
+        self.waiting = [False] * self.seats  # said `wait`: not awaited again until the phase changes
+        self.step = 0  # counts the primary actions, so that each one starts a new time limit
+        self.turn: int | None = None
+        self.passed = [False] * self.seats
+        self.asked: int | None = None  # the question being asked
+        self.asked_place: int | None = None
+        self.sheets: list[dict[str, Any] | None] = [None] * self.seats
+        self.peekers: list[int] = []
+        self.peek_turn = 0
+        self.looks = [0] * self.seats  # cards each seat looked at in this question's peeks (public)
+        self.peek: dict[str, Any] | None = None  # the live peek: seat, target, until, shown_to
+        self.pending: list[int] = []  # opened answer cards the parent has still to deal
+        self.moves_left = 0
+        self.rounds: list[dict[str, Any]] = []  # each question's public outcome (no card contents)
+        self.prize_winner: int | None = None
+        self.tiebreak: dict[str, Any] | None = None
+        self.winner: int | None = None
+        self.termination: str | None = None
+
+    # -- helpers ---------------------------------------------------------------------------------------
+    def holds(self, seat: int) -> int:
+        return self.held[seat]["score"] + self.held[seat]["money"]
+
+    def face_down_white(self) -> list[int]:
+        """Places of the white cards lying face down."""
+        if self.phase == "memorise":
+            return []
+        return [p for p, q in enumerate(self.board) if q is not None and p != self.asked_place]
+
+    def face_down_answers(self) -> list[str]:
+        """Ids of the answer cards lying face down (every card in a row, once memorising is over)."""
+        if self.phase == "memorise":
+            return []
+        opened = set(self.tiebreak["opened"]) if self.tiebreak else set()
+        return [answer_target(q, i) for q, row in enumerate(self.rows) if row is not None
+                for i in range(len(row)) if answer_target(q, i) not in opened]
+
+    def content(self, target: str) -> dict[str, int]:
+        """What a card shows: {"word": id} for an answer card, {"question": id} for a white card."""
+        kind, a, b = parse_target(target)
+        if kind == "a":
+            row = self.rows[a]
+            assert row is not None
+            return {"word": row[b]}
+        question = self.board[a]
+        assert question is not None
+        return {"question": question}
+
+    def _order(self) -> list[int]:
+        assert self.parent is not None
+        return clockwise_from_left(self.parent, self.seats)
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.waiting = [False] * self.seats
+
+    def _primary(self) -> list[int]:
+        if self.phase == "memorise":
+            return [s for s in range(self.seats) if self.votes[s] is None]
+        if self.phase == "answer":
+            return [s for s in range(self.seats) if self.sheets[s] is None]
+        if self.phase == "select":
+            return [] if self.turn is None else [self.turn]
+        if self.phase in ("open", "deal", "move"):
+            assert self.parent is not None
+            return [self.parent]
+        if self.phase == "peek":
+            return [self.peekers[self.peek_turn]]
+        if self.phase == "tiebreak":
+            assert self.tiebreak is not None
+            return [self.tiebreak["turn"]]
+        return []
+
+    def bystanders(self) -> list[int]:
+        """Seats awaited only because they may give markers now."""
+        if self.phase not in GIVING_PHASES:
+            return []
+        primary = self._primary()
+        return [s for s in range(self.seats) if s not in primary and not self.waiting[s] and self.holds(s)]
+
+    # -- the contract ----------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        # The seat whose turn it is comes first: when its time runs out, its default moves the phase on
+        # before any bystander's `wait` is applied.
+        return (*self._primary(), *self.bystanders())
+
+    def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        specs: list[ActionSpec] = []
+        primary = seat in self._primary()
+        if primary:
+            specs = self._primary_specs(seat)
+        if self.phase in GIVING_PHASES and self.holds(seat):
+            others = [s for s in range(self.seats) if s != seat]
+            # Both counts in one action, so every combination is legal: a gift of none of either is
+            # allowed and moves nothing.
+            specs.append(spec("give", to=choice(others), score=int_range(0, self.held[seat]["score"]),
+                              money=int_range(0, self.held[seat]["money"])))
+            if not primary:
+                specs.append(spec("wait"))
+        return specs
+
+    def _primary_specs(self, seat: int) -> list[ActionSpec]:
+        phase = self.phase
+        if phase == "memorise":
+            specs = [spec("ready")]
+            if self.extensions < MAX_EXTENSIONS:
+                specs.append(spec("extend"))
+            return specs
+        if phase == "select":
+            kinds = [k for k in KINDS if self.held[seat][k]]  # none left if the seat gave them away
+            place = [spec("place", card=choice(self.face_down_white()), kind=choice(kinds))] if kinds else []
+            return [*place, spec("pass")]
+        if phase == "open":
+            return [spec("open", card=choice(self.least_marked()))]
+        if phase == "answer":
+            return [spec("answer", words=sequence(list(range(ANSWERS)), 1, MAX_ANSWER)),
+                    spec("secret_money"), spec("peek")]
+        if phase == "peek":
+            specs = []
+            cost = len(self.peekers)
+            score, money = self.held[seat]["score"], self.held[seat]["money"]
+            if score + money >= cost:
+                targets = self.face_down_answers() + [white_target(p) for p in self.face_down_white()]
+                specs.append(spec("look", card=choice(targets),
+                                  paid_money=int_range(max(0, cost - score), min(cost, money))))
+            if self.peek is not None and self.peek["seat"] == seat:
+                unshown = [s for s in range(self.seats) if s != seat and s not in self.peek["shown_to"]]
+                if unshown:
+                    specs.append(spec("show", to=sequence(unshown, 1)))
+            specs.append(spec("stop"))
+            return specs
+        if phase == "deal":
+            return [spec("deal", row=choice(self.shortest_rows()))]
+        if phase == "move":
+            cards, free = self.face_down_white(), [p for p in range(BOARD) if self.board[p] is None]
+            specs = [spec("move", card=choice(cards), to=choice(free))]
+            if self.moves_left >= 2:
+                specs.append(spec("swap", cards=sequence(cards, 2, 2)))
+            specs.append(spec("done"))
+            return specs
+        if phase == "tiebreak":
+            return [spec("call", card=choice(self.face_down_answers()), word=choice(list(range(ANSWERS))))]
+        raise AssertionError(f"no actions in phase {phase!r}")
+
+    def least_marked(self) -> list[int]:
+        """The face-down white cards with the fewest markers on them (zero is fewest)."""
+        cards = self.face_down_white()
+        fewest = min(self.on_cards[p]["score"] + self.on_cards[p]["money"] for p in cards)
+        return [p for p in cards if self.on_cards[p]["score"] + self.on_cards[p]["money"] == fewest]
+
+    def shortest_rows(self) -> list[int]:
+        """The remaining rows with the fewest answer cards (列ごとの正解カードの枚数がなるべく均等)."""
+        lengths = {q: len(row) for q, row in enumerate(self.rows) if row is not None}
+        fewest = min(lengths.values())
+        return [q for q, n in lengths.items() if n == fewest]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "give":
+            return self._give(seat, action["to"], action["score"], action["money"])
+        if kind == "wait":
+            self.waiting[seat] = True
+            return []
+        handler = getattr(self, f"_do_{kind}")
+        self.step += 1
+        events: list[Event] = handler(seat, action)
+        return events
+
+    # -- giving ----------------------------------------------------------------------------------------
+    def _give(self, seat: int, to: int, score: int, money: int) -> list[Event]:
+        for kind, count in (("score", score), ("money", money)):
+            self.held[seat][kind] -= count
+            self.held[to][kind] += count
+        return [Event("given", {"seat": seat, "to": to, "score": score, "money": money})]
+
+    # -- memorising ------------------------------------------------------------------------------------
+    def _do_ready(self, seat: int, action: Action) -> list[Event]:
+        return self._vote(seat, "ready")
+
+    def _do_extend(self, seat: int, action: Action) -> list[Event]:
+        return self._vote(seat, "extend")
+
+    def _vote(self, seat: int, vote: str) -> list[Event]:
+        self.votes[seat] = vote
+        events = [Event("memorise_vote", {"seat": seat, "vote": vote})]
+        humans = self.humans
+        if humans and all(self.votes[h] == "extend" for h in humans):
+            self.extensions += 1
+            self.memorise_from = self.now
+            self.memorise_until += EXTEND_MS
+            self.votes = [None] * self.seats
+            return [*events, Event("memorise_extended", {"until": self.memorise_until, "extensions": self.extensions})]
+        # Every seat has looked (bots learn the table from the view they are shown when asked to vote)
+        # and every human is ready: a table of bots alone does not wait for the time either.
+        if all(v is not None for v in self.votes) and all(self.votes[h] == "ready" for h in humans):
+            return events + self._end_memorising()
+        return events
+
+    def _end_memorising(self) -> list[Event]:
+        self.parent = self.chance.randint(PARENT_LABEL, 0, self.seats - 1)
+        events = [Event("cards_turned", {"at": self.now}), Event("parent_drawn", {"parent": self.parent})]
+        self.question = 1
+        return events + self._start_selection()
+
+    # -- question selection ----------------------------------------------------------------------------
+    def _start_selection(self) -> list[Event]:
+        self._set_phase("select")
+        self.passed = [False] * self.seats
+        assert self.parent is not None
+        events = [Event("selection_started", {"question": self.question, "parent": self.parent})]
+        return events + self._next_turn((self.parent + 1) % self.seats)
+
+    def _next_turn(self, candidate: int) -> list[Event]:
+        """Gives the turn to the first seat from `candidate` on, clockwise, that has not passed; a seat
+        without markers passes at once (it has nothing to place)."""
+        events: list[Event] = []
+        for k in range(self.seats):
+            seat = (candidate + k) % self.seats
+            if self.passed[seat]:
+                continue
+            if self.holds(seat):
+                self.turn = seat
+                return events
+            self.passed[seat] = True
+            events.append(Event("passed", {"seat": seat, "no_markers": True}))
+        self.turn = None
+        return events + self._selection_over()
+
+    def _do_place(self, seat: int, action: Action) -> list[Event]:
+        card, kind = action["card"], action["kind"]
+        self.held[seat][kind] -= 1
+        self.on_cards[card][kind] += 1
+        return [Event("placed", {"seat": seat, "card": card, "kind": kind}), *self._next_turn((seat + 1) % self.seats)]
+
+    def _do_pass(self, seat: int, action: Action) -> list[Event]:
+        self.passed[seat] = True
+        return [Event("passed", {"seat": seat, "no_markers": False}), *self._next_turn((seat + 1) % self.seats)]
+
+    def _selection_over(self) -> list[Event]:
+        candidates = self.least_marked()
+        if len(candidates) == 1:
+            return self._open_card(candidates[0])
+        self._set_phase("open")
+        return []
+
+    def _do_open(self, seat: int, action: Action) -> list[Event]:
+        return self._open_card(action["card"])
+
+    def _open_card(self, place: int) -> list[Event]:
+        question = self.board[place]
+        assert question is not None
+        self.asked, self.asked_place = question, place
+        returned = _markers()
+        for markers in self.on_cards:
+            for kind in KINDS:
+                returned[kind] += markers[kind]
+                self.stock[kind] += markers[kind]
+                markers[kind] = 0
+        events = [Event("question_opened", {"question": self.question, "card": place, "asked": question,
+                                            "returned": returned})]
+        if self.question < ROUNDS:
+            # The stock always holds enough: only these additions take markers out of it, two of each
+            # kind per question, so before question k at most 2(k-1) <= 12 of each kind are out.
+            assert self.stock["score"] >= FIELD_SCORE and self.stock["money"] >= FIELD_MONEY, self.stock
+            self.stock["score"] -= FIELD_SCORE
+            self.stock["money"] -= FIELD_MONEY
+            self.field["score"] += FIELD_SCORE
+            self.field["money"] += FIELD_MONEY
+            events.append(Event("field_filled", {"score": FIELD_SCORE, "money": FIELD_MONEY}))
+        else:
+            cleared = dict(self.field)
+            for kind in KINDS:
+                self.stock[kind] += self.field[kind]
+                self.field[kind] = 0
+            events.append(Event("field_cleared", cleared))
+        self._set_phase("answer")
+        self.sheets = [None] * self.seats
+        self.turn = None
+        return events
+
+    # -- answers ---------------------------------------------------------------------------------------
+    def _do_answer(self, seat: int, action: Action) -> list[Event]:
+        return self._write(seat, {"choice": "answer", "words": list(action["words"])})
+
+    def _do_secret_money(self, seat: int, action: Action) -> list[Event]:
+        return self._write(seat, {"choice": "secret_money"})
+
+    def _do_peek(self, seat: int, action: Action) -> list[Event]:
+        return self._write(seat, {"choice": "peek"})
+
+    def _write(self, seat: int, sheet: dict[str, Any]) -> list[Event]:
+        self.sheets[seat] = sheet
+        events = [Event("sheet_written", {"seat": seat})]
+        if any(s is None for s in self.sheets):
+            return events
+        return events + self._reveal()
+
+    def _reveal(self) -> list[Event]:
+        sheets: list[dict[str, Any]] = [dict(s) for s in self.sheets if s is not None]
+        events = [Event("sheets_revealed", {"question": self.question, "sheets": sheets})]
+        takers = [s for s in range(self.seats) if sheets[s]["choice"] == "secret_money"]
+        share, stays = split_secret_money(len(takers), self.field["money"])
+        if takers:
+            for seat in takers:
+                self.held[seat]["money"] += share
+            self.field["money"] = stays
+            events.append(Event("secret_money_taken", {"takers": takers, "each": share}))
+        self.peekers = [s for s in self._order() if sheets[s]["choice"] == "peek"]
+        self.peek_turn = 0
+        self.looks = [0] * self.seats
+        if self.peekers:
+            self._set_phase("peek")
+            events.append(Event("peeks_started", {"peekers": list(self.peekers), "cost": len(self.peekers)}))
+            return events
+        return events + self._score()
+
+    # -- peeks -----------------------------------------------------------------------------------------
+    def _do_look(self, seat: int, action: Action) -> list[Event]:
+        cost, money = len(self.peekers), action["paid_money"]
+        paid = _markers(cost - money, money)
+        for kind in KINDS:
+            self.held[seat][kind] -= paid[kind]
+            self.stock[kind] += paid[kind]
+        target = action["card"]
+        until = self.now + self.opts.peek_seconds * 1000
+        self.peek = {"seat": seat, "target": target, "until": until, "shown_to": []}
+        self.looks[seat] += 1
+        return [Event("looked", {"seat": seat, "card": target, "paid": paid, "until": until}),
+                Event("card_seen", {"card": target, **self.content(target), "by": seat, "until": until}, to=(seat,))]
+
+    def _do_show(self, seat: int, action: Action) -> list[Event]:
+        assert self.peek is not None
+        to = sorted(action["to"])
+        self.peek["shown_to"] = sorted(self.peek["shown_to"] + to)
+        target = self.peek["target"]
+        return [Event("card_shown", {"seat": seat, "card": target, "to": to}),
+                Event("card_seen", {"card": target, **self.content(target), "by": seat, "until": self.peek["until"]},
+                      to=tuple(to))]
+
+    def _do_stop(self, seat: int, action: Action) -> list[Event]:
+        events = [*self._end_peek(), Event("peek_turn_ended", {"seat": seat})]
+        self.peek_turn += 1
+        if self.peek_turn < len(self.peekers):
+            self.waiting = [False] * self.seats
+            return events
+        return events + self._score()
+
+    def _end_peek(self) -> list[Event]:
+        if self.peek is None:
+            return []
+        seat = self.peek["seat"]
+        self.peek = None
+        return [Event("peek_ended", {"seat": seat})]
+
+    # -- scoring ---------------------------------------------------------------------------------------
+    def _score(self) -> list[Event]:
+        asked = self.asked
+        assert asked is not None
+        row = self.rows[asked]
+        assert row is not None
+        counts: dict[int, int | None] = {}
+        for seat, sheet in enumerate(self.sheets):
+            if sheet is not None and sheet["choice"] == "answer":
+                counts[seat] = judge(row, sheet["words"])
+        best = winners(counts)
+        final = self.question == ROUNDS
+        taken = [0] * self.seats
+        if len(best) == 1:
+            if final:
+                self.prize_winner = best[0]
+            else:
+                taken[best[0]] = self.field["score"]
+                self.parent = best[0]
+        elif len(best) == 2 and not final and self.field["score"] >= 2:
+            taken[best[0]] = taken[best[1]] = 1
+        for seat, n in enumerate(taken):
+            self.held[seat]["score"] += n
+            self.field["score"] -= n
+        outcome = {"question": self.question, "asked": asked,
+                   "choices": [s["choice"] if s else None for s in self.sheets],
+                   "correct": [counts.get(s) if s in counts else None for s in range(self.seats)],
+                   "wrong": [s in counts and counts[s] is None for s in range(self.seats)],
+                   "winners": best, "taken": taken, "parent": self.parent,
+                   "prize_winner": self.prize_winner if final else None}
+        self.rounds.append(outcome)
+        events = [Event("row_opened", {"question": self.question, "asked": asked, "words": list(row)}),
+                  Event("scored", dict(outcome))]
+        self.rows[asked] = None
+        assert self.asked_place is not None
+        self.board[self.asked_place] = None  # 2枚ともにゲームから撤去
+        self.asked_place = None
+        if final:
+            return events + self._finish()
+        self.pending = list(row)
+        return events + self._deal_next()
+
+    # -- preparing the next question -------------------------------------------------------------------
+    def _deal_next(self) -> list[Event]:
+        events: list[Event] = []
+        while self.pending:
+            rows = self.shortest_rows()
+            if len(rows) > 1:
+                self._set_phase("deal")
+                return events
+            events += self._deal_to(rows[0])
+        self.moves_left = MOVES
+        self._set_phase("move")
+        return events
+
+    def _deal_to(self, question: int) -> list[Event]:
+        word = self.pending.pop(0)
+        row = self.rows[question]
+        assert row is not None
+        row.append(word)
+        return [Event("card_dealt", {"word": word, "row": question, "index": len(row) - 1})]
+
+    def _do_deal(self, seat: int, action: Action) -> list[Event]:
+        return self._deal_to(action["row"]) + self._deal_next()
+
+    def _do_move(self, seat: int, action: Action) -> list[Event]:
+        card, to = action["card"], action["to"]
+        self.board[to], self.board[card] = self.board[card], None
+        self.moves_left -= 1
+        return [Event("white_moved", {"from": card, "to": to}), *self._after_move()]
+
+    def _do_swap(self, seat: int, action: Action) -> list[Event]:
+        a, b = action["cards"]
+        self.board[a], self.board[b] = self.board[b], self.board[a]
+        self.moves_left -= 2
+        return [Event("white_swapped", {"cards": [a, b]}), *self._after_move()]
+
+    def _do_done(self, seat: int, action: Action) -> list[Event]:
+        self.moves_left = 0
+        return self._after_move()
+
+    def _after_move(self) -> list[Event]:
+        if self.moves_left > 0:
+            return []
+        self.question += 1
+        self.asked = None
+        self.sheets = [None] * self.seats
+        self.peekers = []
+        return self._start_selection()
+
+    # -- the end ---------------------------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        """Each seat's points: a point per score marker, plus the question-8 prize."""
+        return [self.held[s]["score"] + (PRIZE if s == self.prize_winner else 0) for s in range(self.seats)]
+
+    def _finish(self) -> list[Event]:
+        totals = self.totals()
+        top = max(totals)
+        tied = [s for s in self._order() if totals[s] == top]
+        self._set_phase("tiebreak")
+        if len(tied) == 1:
+            return self._over(tied[0], Termination.MOST_POINTS)
+        self.tiebreak = {"seats": tied, "alive": list(tied), "turn": tied[0], "correct": [0] * self.seats,
+                         "opened": [], "calls": []}
+        return [Event("tiebreak_started", {"seats": tied})]
+
+    def _do_call(self, seat: int, action: Action) -> list[Event]:
+        tb = self.tiebreak
+        assert tb is not None
+        card, word = action["card"], action["word"]
+        actual = self.content(card)["word"]
+        right = actual == word
+        tb["opened"].append(card)
+        call = {"seat": seat, "card": card, "word": word, "actual": actual, "right": right}
+        tb["calls"].append(call)
+        events = [Event("called", dict(call))]
+        order = tb["alive"]
+        after = order[(order.index(seat) + 1) % len(order)]
+        if right:
+            tb["correct"][seat] += 1
+        else:
+            order.remove(seat)
+        if len(order) == 1:
+            return events + self._over(order[0], Termination.TIE_BREAK)
+        if not self.face_down_answers():
+            if right:
+                return events + self._over(seat, Termination.TIE_BREAK)
+            most = max(tb["correct"][s] for s in order)
+            best = [s for s in order if tb["correct"][s] == most]
+            if len(best) == 1:
+                return events + self._over(best[0], Termination.TIE_BREAK)
+            return events + self._over(self.chance.choice(LOT_LABEL, best), Termination.TIE_BREAK_LOT)
+        tb["turn"] = after
+        return events
+
+    def _over(self, winner: int, how: Termination) -> list[Event]:
+        self.winner, self.termination = winner, str(how)
+        self._set_phase("over")
+        return [Event("match_over", {"winner": winner, "totals": self.totals(), "termination": str(how)})]
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        totals = self.totals()
+        key = [(totals[s], s == self.winner) for s in range(self.seats)]
+        seats = tuple(
+            SeatResult(seat=s, rank=1 + sum(k > key[s] for k in key), is_winner=s == self.winner,
+                       score=float(totals[s]),
+                       holdings={"score": self.held[s]["score"], "money": self.held[s]["money"],
+                                 "prize": PRIZE if s == self.prize_winner else 0, "total": totals[s]})
+            for s in range(self.seats))
+        detail = {"prize_winner": self.prize_winner,
+                  "tiebreak": None if self.tiebreak is None else {k: self.tiebreak[k] for k in ("seats", "calls")}}
+        return Result(seats, self.termination or Termination.MOST_POINTS, detail)
+
+    # -- time ------------------------------------------------------------------------------------------
+    def time_limit(self) -> TimeLimit | None:
+        o, q = self.opts, self.question
+        phase = self.phase
+        defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.bystanders()}
+        primary = self._primary()
+        if phase == "memorise":
+            if not primary:
+                return None
+            seconds = (self.memorise_until - self.memorise_from) / 1000
+            return TimeLimit(f"memorise:{self.extensions}", seconds, {s: {"type": "ready"} for s in primary})
+        if phase == "answer":
+            return TimeLimit(f"answer:{q}", float(o.answer_seconds), {s: {"type": "peek"} for s in primary})
+        if not primary:
+            return None
+        seat = primary[0]
+        if phase == "select":
+            return TimeLimit(f"select:{q}:{self.step}", float(o.select_seconds), {seat: {"type": "pass"}, **defaults})
+        if phase == "peek":
+            return TimeLimit(f"peek:{q}:{self.step}", float(o.peek_turn_seconds), {seat: {"type": "stop"}, **defaults})
+        if phase == "open":
+            first: Action = {"type": "open", "card": self.least_marked()[0]}
+        elif phase == "deal":
+            first = {"type": "deal", "row": self.shortest_rows()[0]}
+        elif phase == "move":
+            first = {"type": "done"}
+        else:  # tiebreak
+            first = {"type": "call", "card": self.face_down_answers()[0], "word": 0}
+        return TimeLimit(f"{phase}:{q}:{self.step}", float(o.parent_seconds), {seat: first, **defaults})
+
+    def wake_at(self) -> int | None:
+        due = [t for t in (self.time_limit_due(), self.peek["until"] if self.peek else None,
+                           self.memorise_until if self.phase == "memorise" else None) if t is not None]
+        return min(due) if due else None
+
+    def advance(self, now: int) -> list[Event]:
+        events = super().advance(now)
+        changed = False
+        if self.peek is not None and now >= self.peek["until"]:
+            events += self._end_peek()
+            changed = True
+        if self.phase == "memorise" and now >= self.memorise_until:
+            events += self._end_memorising()
+            changed = True
+        if changed:
+            self._legal_cache.clear()
+            self.clock.unchecked = True
+        return events
+
+    # -- views -----------------------------------------------------------------------------------------
+    def _sees(self, seat: int | None, target: str) -> bool:
+        return sees(self, seat, target)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return seat_view(self, seat)
+
+    # -- secrets ---------------------------------------------------------------------------------------
+    def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
+        if self.phase == "memorise":
+            return None  # everything is open
+        if owner is None:
+            return self._swap_unseen(rng)
+        if self.phase == "answer" and self.sheets[owner] is not None:
+            other = self.clone()
+            assert isinstance(other, QuizMatch)
+            current = self.sheets[owner]
+            assert current is not None
+            options: list[dict[str, Any]] = [{"choice": "secret_money"}, {"choice": "peek"},
+                       {"choice": "answer", "words": [rng.randrange(ANSWERS)]}]
+            other.sheets[owner] = rng.choice([o for o in options if o != current])
+            return other
+        if self.peek is not None and self.peek["seat"] == owner and not self.peek["shown_to"]:
+            return self._swap_looked(rng)
+        return None
+
+    def _swap_looked(self, rng: random.Random) -> Match | None:
+        """A copy in which the card the owner is looking at (shown to nobody else) holds what another
+        face-down card of its kind holds, and that card what it held."""
+        assert self.peek is not None
+        kind, a, b = parse_target(self.peek["target"])
+        other = self.clone()
+        assert isinstance(other, QuizMatch)
+        if kind == "a":
+            others = [parse_target(t) for t in self.face_down_answers() if t != self.peek["target"]]
+            _, c, d = rng.choice(others)
+            row_a, row_c = other.rows[a], other.rows[c]
+            assert row_a is not None and row_c is not None
+            row_a[b], row_c[d] = row_c[d], row_a[b]
+        else:
+            p = rng.choice([p for p in self.face_down_white() if p != a])
+            other.board[a], other.board[p] = other.board[p], other.board[a]
+        return other
+
+    def _swap_unseen(self, rng: random.Random) -> Match | None:
+        """A copy in which two face-down cards nobody is looking at have swapped contents."""
+        looked = self.peek["target"] if self.peek else None
+        answers = [t for t in self.face_down_answers() if t != looked]
+        whites = [p for p in self.face_down_white() if white_target(p) != looked]
+        other = self.clone()
+        assert isinstance(other, QuizMatch)
+        if len(answers) >= 2:
+            a, b = (parse_target(t) for t in rng.sample(answers, 2))
+            row_a, row_b = other.rows[a[1]], other.rows[b[1]]
+            assert row_a is not None and row_b is not None
+            row_a[a[2]], row_b[b[2]] = row_b[b[2]], row_a[a[2]]
+        if len(whites) >= 2:
+            p, r = rng.sample(whites, 2)
+            other.board[p], other.board[r] = other.board[r], other.board[p]
+        return other

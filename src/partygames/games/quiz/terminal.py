@@ -1,0 +1,168 @@
+"""Terminal rendering of a seat's view of It's a QUIZ? (pure functions of the view and its events)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+
+from partygames.engine import Text
+from partygames.engine.text import Lang
+from partygames.games.quiz.labels import LABELS
+from partygames.games.quiz.scoring import PRIZE
+
+FACE_DOWN = "■"
+_KIND = {"score": Text("score", "得点"), "money": Text("secret money", "裏金")}
+_CHOICE = {"answer": Text("answer", "解答"), "secret_money": Text("secret money", "裏金"),
+           "peek": Text("peek", "覗き見"), None: Text("-", "-")}
+
+
+def points(total: int, lang: Lang) -> str:
+    """A total with the question-8 prize written as the seed writes it (1億万)."""
+    if total >= PRIZE:
+        rest = total - PRIZE
+        return f"1億万 + {rest}" if lang == "ja" else f"1億万 (10^12) + {rest}"
+    return str(total)
+
+
+def _word(view: dict[str, Any], word: int | None, lang: Lang) -> str:
+    return FACE_DOWN if word is None else f"{view['deck']['answers'][word][lang]} ({word})"
+
+
+def _question(view: dict[str, Any], question: int, lang: Lang) -> str:
+    return f"Q{question} {view['deck']['questions'][question][lang]}"
+
+
+def _rows(view: dict[str, Any], lang: Lang) -> Table:
+    table = Table(title=Text("Questions and their rows (nearest first)", "問題と正解カードの列(問題に近い順)")(lang))
+    table.add_column(Text("Question", "問題")(lang))
+    table.add_column(Text("Answer cards", "正解カード")(lang))
+    for question, row in enumerate(view["rows"]):
+        if row is None:
+            continue
+        mark = " ◀" if question == view["asked"] else ""
+        cards = "  ".join(f"{i}:{_word(view, card['word'], lang)}" for i, card in enumerate(row))
+        table.add_row(_question(view, question, lang) + mark, cards)
+    return table
+
+
+def _board(view: dict[str, Any], lang: Lang) -> Table:
+    table = Table(title=Text("White cards (places 0-15)", "白い問題カード(位置0〜15)")(lang), show_header=False)
+    for _ in range(4):
+        table.add_column()
+    for r in range(4):
+        cells = []
+        for c in range(4):
+            place = 4 * r + c
+            white = view["board"][place]
+            if white is None:
+                cells.append(f"{place}: ·")
+                continue
+            content = FACE_DOWN if white["question"] is None else f"Q{white['question']}"
+            markers = white["markers"]
+            extra = f" [{markers['score']}/{markers['money']}]" if markers["score"] + markers["money"] else ""
+            cells.append(f"{place}: {content}{extra}")
+        table.add_row(*cells)
+    return table
+
+
+def _seats(view: dict[str, Any], lang: Lang) -> Table:
+    table = Table(title=Text("Markers (score / secret money)", "マーカー(得点 / 裏金)")(lang))
+    for header in (Text("Seat", "席"), Text("Score", "得点"), Text("Secret money", "裏金"), Text("Points", "得点合計")):
+        table.add_column(header(lang), justify="right")
+    for seat, held in enumerate(view["held"]):
+        tags = (" *" if seat == view["seat"] else "") + (f" {Text('parent', '親')(lang)}" if seat == view["parent"] else "")
+        table.add_row(f"{seat}{tags}", str(held["score"]), str(held["money"]), points(view["totals"][seat], lang))
+    return table
+
+
+def _words(view: dict[str, Any], lang: Lang) -> str:
+    words = view["deck"]["answers"]
+    return Text("Word list: ", "単語一覧: ")(lang) + ", ".join(f"{i} {w[lang]}" for i, w in enumerate(words))
+
+
+def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
+    """A panel with the phase, the rows, the white cards, everyone's markers and the word list."""
+    number = (f"{Text('Question', '第')(lang)} {view['question']}/{view['rounds_total']}{'問' if lang == 'ja' else ''} — "
+              if view["question"] else "")
+    lines = [number + LABELS.phases[view["phase"]](lang),
+             f"{Text('Field', '場')(lang)}: {view['field']['score']}/{view['field']['money']}   "
+             f"{Text('Stock', 'ストック')(lang)}: {view['stock']['score']}/{view['stock']['money']}"]
+    if view["memorise_until"] is not None:
+        lines.append(Text(f"Memorise! The cards turn at {view['memorise_until'] / 1000:.0f} s.",
+                          f"覚えてください。{view['memorise_until'] / 1000:.0f}秒でカードが裏返ります。")(lang))
+    if view["asked"] is not None:
+        lines.append(f"{Text('Asked', '出題')(lang)}: {_question(view, view['asked'], lang)}")
+    if view["peek"] is not None and ("word" in view["peek"] or "question" in view["peek"]):
+        peek = view["peek"]
+        seen = _word(view, peek["word"], lang) if "word" in peek else _question(view, peek["question"], lang)
+        lines.append(f"{Text('You see', '見えているカード')(lang)} {peek['card']}: {seen} "
+                     f"({Text('until', '表示終了')(lang)} {peek['until'] / 1000:.0f} s)")
+    if view["pending"]:
+        lines.append(Text("To deal: ", "配る正解カード: ")(lang) + ", ".join(_word(view, w, lang) for w in view["pending"]))
+    if view["sheets"] is not None:
+        lines.append(Text("Sheets: ", "記入: ")(lang) + "; ".join(
+            f"{s}: {_CHOICE[sheet['choice']](lang)}"
+            + (" " + " → ".join(view["deck"]["answers"][w][lang] for w in sheet["words"]) if sheet.get("words") else "")
+            for s, sheet in enumerate(view["sheets"]) if sheet))
+    if view["rounds"]:
+        last = view["rounds"][-1]
+        lines.append(f"{Text('Last question', '前の問題')(lang)}: {_question(view, last['asked'], lang)} — "
+                     f"{Text('winners', '最多正解')(lang)} {last['winners'] or '-'}")
+    if view["result"] is not None:
+        lines.append(f"{Text('Winner', '優勝')(lang)}: {Text('seat', '席')(lang)} {view['winner']}")
+    return Panel(Group("\n".join(lines), _rows(view, lang), _board(view, lang), _seats(view, lang), _words(view, lang)),
+                 title=Text("It's a QUIZ?", "くいずです")(lang))
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+    """One line for the events a player follows; None for the rest."""
+    kind, d = event["type"], event["data"]
+    seat = Text("Seat", "席")(lang)
+    lines: dict[str, Text] = {
+        "cards_turned": Text("The cards are turned face down.", "カードが裏返されました。"),
+        "memorise_extended": Text("Memorising time extended by 60 s.", "記憶の時間が60秒延長されました。"),
+        "parent_drawn": Text(f"Seat {d.get('parent')} is the first parent.", f"最初の親は席{d.get('parent')}です。"),
+        "placed": Text(f"{seat} {d.get('seat')} placed a {_KIND.get(d.get('kind', ''), Text('', ''))('en')} marker on "
+                       f"place {d.get('card')}.",
+                       f"席{d.get('seat')}が位置{d.get('card')}に{_KIND.get(d.get('kind', ''), Text('', ''))('ja')}マーカーを置きました。"),
+        "passed": Text(f"Seat {d.get('seat')} passes.", f"席{d.get('seat')}はパス。"),
+        "question_opened": Text(f"Question {d.get('question')}: the white card at place {d.get('card')} is "
+                                f"Q{d.get('asked')}.",
+                                f"第{d.get('question')}問: 位置{d.get('card')}の白いカードは Q{d.get('asked')}。"),
+        "sheets_revealed": Text("The sheets are revealed.", "記入が公開されました。"),
+        "secret_money_taken": Text(f"Secret money: {d.get('takers')} take {d.get('each')} each.",
+                                   f"裏金: 席{d.get('takers')}が{d.get('each')}個ずつ取りました。"),
+        "looked": Text(f"Seat {d.get('seat')} peeks at {d.get('card')}.", f"席{d.get('seat')}が{d.get('card')}を覗き見ました。"),
+        # Only which card: its content is in the view while the peek lasts, not in the scrollback.
+        "card_seen": Text(f"You see {d.get('card')} (shown in the table above while the peek lasts).",
+                          f"{d.get('card')} が見えます(覗き見の間だけ上の表に表示)。"),
+        "card_shown": Text(f"Seat {d.get('seat')} shows {d.get('card')} to {d.get('to')}.",
+                           f"席{d.get('seat')}が{d.get('card')}を席{d.get('to')}に見せました。"),
+        "row_opened": Text(f"Q{d.get('asked')}'s row: words {d.get('words')}.", f"Q{d.get('asked')}の列: 単語{d.get('words')}。"),
+        "scored": Text(f"Most correct: {d.get('winners')}.", f"最多正解: 席{d.get('winners')}。"),
+        "card_dealt": Text(f"Word {d.get('word')} goes face down to the end of Q{d.get('row')}'s row.",
+                           f"単語{d.get('word')}を Q{d.get('row')}の列の末尾に伏せて置きました。"),
+        "white_moved": Text(f"A white card moves from place {d.get('from')} to {d.get('to')}.",
+                            f"白いカードが位置{d.get('from')}から{d.get('to')}へ移動しました。"),
+        "white_swapped": Text(f"White cards at places {d.get('cards')} are swapped.", f"位置{d.get('cards')}の白いカードを入れ替えました。"),
+        "given": Text(f"Seat {d.get('seat')} gives seat {d.get('to')} {d.get('score')} score and {d.get('money')} "
+                      "secret-money markers.",
+                      f"席{d.get('seat')}が席{d.get('to')}に得点{d.get('score')}個・裏金{d.get('money')}個を渡しました。"),
+        "called": Text(f"Seat {d.get('seat')} calls {d.get('card')} as word {d.get('word')}: it is {d.get('actual')}.",
+                       f"席{d.get('seat')}が{d.get('card')}を単語{d.get('word')}と宣言: 実際は{d.get('actual')}。"),
+        "match_over": Text(f"Seat {d.get('winner')} wins.", f"席{d.get('winner')}の優勝です。"),
+    }
+    text = lines.get(kind)
+    return None if text is None else text(lang)
+
+
+def value_text(key: str, value: Any, lang: Lang) -> str | None:
+    """An answer card in a result ("a5.2") reads as its place: question 5's row, second card."""
+    if key == "card" and isinstance(value, str) and value.startswith("a") and "." in value:
+        row, index = value[1:].split(".", 1)
+        if row.isdigit() and index.isdigit():
+            return f"Q{row}の列の{int(index) + 1}枚目" if lang == "ja" else f"Q{row}'s row, card {int(index) + 1}"
+    return None

@@ -1,0 +1,118 @@
+"""It's a QUIZ? in real browsers: two humans (two contexts) and a bot play to the results screen, and
+the raw WebSocket frames each human received prove that after memorising no face-down card's content
+reached them (neither human peeks; the bots' peeks are their own)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Error, WebSocket
+
+from tests.browser import driver
+from tests.browser.server import PlatformProcess
+
+# The random bot peeks often (and gives markers away): its looks must reach nobody else.
+# The random bot peeks now and then (and gives markers away): its looks must reach nobody else.
+KINDS = ("human", "human", "bot:heuristic", "bot:random")
+# The host never peeks; the guest takes secret money on odd questions and peeks (and looks while it
+# can pay) on even ones, so that its looks are in its own frames and never in the host's.
+HOST = ("ready", "pass", "answer", "secret_money", "open", "deal", "done", "stop", "call", "wait")
+
+
+def guest_prefers(question: int) -> tuple[str, ...]:
+    sealed = "secret_money" if question % 2 else "peek"
+    return ("ready", "look", "pass", sealed, "open", "deal", "done", "stop", "call", "wait")
+
+
+def _record(player: driver.Player) -> list[dict[str, Any]]:
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: frames.append(json.loads(payload)) if isinstance(payload, str) else None)
+
+    player.page.on("websocket", on_socket)
+    return frames
+
+
+def _face_down_contents(view: dict[str, Any]) -> list[str]:
+    """Every face-down card the view shows with its content."""
+    found = [c["card"] for row in view["rows"] if row for c in row if not c["open"] and c["word"] is not None]
+    found += [w["card"] for w in view["board"] if w and not w["open"] and w["question"] is not None]
+    return found
+
+
+def _play(host: driver.Player, guest: driver.Player, timeout: float = 240) -> dict[str, list[str]]:
+    """Both humans act by their preferences until both see the results."""
+    clicked: dict[str, list[str]] = {"host": [], "guest": []}
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if driver.is_over(host) and driver.is_over(guest):
+            return clicked
+        acted = False
+        for who, player in (("host", host), ("guest", guest)):
+            view = player.page.evaluate("() => window.partygames.state.view")
+            prefer = HOST if who == "host" else guest_prefers(int(view["question"]) if view else 0)
+            before = driver.version(player)
+            choice = driver.act_once(player, prefer)
+            if choice:
+                clicked[who].append(choice)
+                acted = True
+                with contextlib.suppress(Error):
+                    player.page.wait_for_function(
+                        f"() => window.partygames.state.version > {before} || window.partygames.state.error", timeout=5000)
+        if not acted:
+            time.sleep(0.15)
+    raise AssertionError(f"no results screen after {timeout} s: {clicked}")
+
+
+def test_after_memorising_no_face_down_word_reaches_a_seat_that_did_not_peek(
+        players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
+    host, guest = players
+    recorded = {"host": _record(host), "guest": _record(guest)}
+    code = driver.create_room(host, "quiz", 4, KINDS, "Aki", {"memorise_seconds": 30})
+    driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
+    driver.start_match(host)
+    guest.page.get_by_test_id("qz-rows").wait_for()
+    # While memorising the whole table is open: thirty words on the rows.
+    assert host.page.locator(".qz-slot[data-word]:not([data-word=''])").count() == 30
+    host.page.screenshot(path=str(artifacts / "quiz-memorise-host.png"), full_page=True)
+    clicked = _play(host, guest)
+    assert "ready" in clicked["host"] and "look" not in clicked["host"]
+    for player in (host, guest):
+        player.page.get_by_test_id("results").wait_for()
+        assert player.errors == []
+    host.page.screenshot(path=str(artifacts / "quiz-results.png"), full_page=True)
+
+    seats = {"host": 0, "guest": 1}
+    for who, frames in recorded.items():
+        seat = seats[who]
+        updates = [f for f in frames if f.get("type") == "update" and f.get("view", {}).get("game") == "quiz"]
+        views = [f["view"] for f in updates]
+        turned = next(i for i, v in enumerate(views) if v["phase"] != "memorise")
+        assert views[0]["phase"] == "memorise" and len(views) > turned + 10, who
+        for view in views[turned:]:
+            shown = _face_down_contents(view)
+            peek = view["peek"]
+            mine = peek is not None and peek["seat"] == seat
+            # A face-down card shows its content only to the seat looking at it now, and only that card.
+            assert shown == ([peek["card"]] if mine and peek["card"] in shown else []), (who, view["version"], shown)
+            if peek is not None and not mine:
+                assert "word" not in peek and "question" not in peek, (who, peek)
+        events = [e for f in updates for e in f.get("events", [])]
+        seen = [e for e in events if e["type"] == "card_seen"]
+        assert all(e["data"]["by"] == seat for e in seen), who  # nobody shows cards here: only own looks
+        looks = [e for e in events if e["type"] == "looked"]
+        for event in looks:
+            assert set(event["data"]) == {"seat", "card", "paid", "until"}  # announced by place only
+        assert len(seen) == sum(e["data"]["seat"] == seat for e in looks), who
+    # Every look the guest made reached the guest, as a card in its view while the peek lasted.
+    guest_looks = clicked["guest"].count("look")
+    print(f"the guest looked at {guest_looks} card(s); clicks: {clicked}")
+    guest_views = [f["view"] for f in recorded["guest"] if f.get("type") == "update" and "peek" in f.get("view", {})]
+    if guest_looks:
+        assert any(v["peek"] and v["peek"]["seat"] == 1 and ("word" in v["peek"] or "question" in v["peek"])
+                   for v in guest_views)

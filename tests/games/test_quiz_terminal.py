@@ -1,0 +1,63 @@
+"""The terminal picture of It's a QUIZ?: the open table while memorising, face-down cards after."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from partygames.engine.text import Lang
+from partygames.games import get
+from partygames.games.quiz.rules import QuizMatch
+from partygames.games.quiz.terminal import describe_event, points, render
+
+GAME = get("quiz")
+SCRIPT: dict[str, list[Any]] = {"white_positions": [list(range(16))], "deal": [list(range(30))], "first_parent": [0]}
+
+
+def _text(view: dict[str, Any], lang: Lang) -> str:
+    console = Console(width=200, record=True)
+    console.print(render(view, lang))
+    return console.export_text()
+
+
+def test_the_terminal_shows_the_open_table_then_only_face_down_cards() -> None:
+    match = GAME.new(2, {}, 0, script=SCRIPT)
+    before = _text(match.view(0), "ja")
+    assert "富士山 (0)" in before and "日本一高い山は?" in before and "4: Q4" in before
+    match.apply(0, {"type": "ready"}, 1000)
+    match.apply(1, {"type": "ready"}, 1000)
+    after = _text(match.view(0), "en")
+    assert "Fuji (0)" not in after and "0:■" in after and "4: ■" in after
+    assert "0 Fuji" in after  # the word list stays: the sequence of words is typed by number
+
+
+def test_the_prize_reads_as_the_seed_writes_it_and_events_read_in_both_languages() -> None:
+    assert points(10**12 + 3, "ja") == "1億万 + 3" and points(5, "en") == "5"
+    event = {"type": "card_dealt", "data": {"word": 4, "row": 2, "index": 3}, "to": None}
+    assert describe_event(event, "en") == "Word 4 goes face down to the end of Q2's row."
+    assert describe_event(event, "ja") == "単語4を Q2の列の末尾に伏せて置きました。"
+
+
+def test_a_look_leaves_no_word_in_the_scrollback() -> None:
+    event = {"type": "card_seen", "data": {"card": "a3.1", "word": 17, "by": 0, "until": 10_000}, "to": [0]}
+    for lang in ("en", "ja"):
+        line = describe_event(event, lang)
+        assert line is not None and "a3.1" in line and "17" not in line
+
+
+def test_the_terminal_shows_a_live_peek_to_the_peeker_alone() -> None:
+    match = GAME.new(3, {}, 0, script=SCRIPT)
+    assert isinstance(match, QuizMatch)
+    for seat in range(3):
+        match.apply(seat, {"type": "ready"}, 1000)
+    match.apply(0, {"type": "open", "card": 4}, 1000)
+    match.held[1] = {"score": 0, "money": 1}
+    match.stock["money"] -= 1
+    for seat, action in ((0, "secret_money"), (1, "peek"), (2, "secret_money")):
+        match.apply(seat, {"type": action}, 2000)
+    match.apply(1, {"type": "look", "card": "a9.2", "paid_money": 1}, 3000)
+    word = match.view(0)["deck"]["answers"][29]["en"]  # the last card of question 9's row (scripted deal)
+    assert f"You see a9.2: {word} (29)" in _text(match.view(1), "en")
+    for viewer in (0, 2):
+        assert "You see" not in _text(match.view(viewer), "en") and f"{word} (29)" not in _text(match.view(viewer), "en")
