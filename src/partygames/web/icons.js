@@ -9,6 +9,7 @@ const SHAPES = {
     <circle cx="16" cy="16" r="1.6" class="fill" /><circle cx="12" cy="12" r="1.6" class="fill" />`,
   bot: () => html`<rect x="4" y="8" width="16" height="12" rx="3" /><path d="M12 8V4M9 4h6" />
     <circle cx="9" cy="14" r="1.5" class="fill" /><circle cx="15" cy="14" r="1.5" class="fill" />`,
+  crown: () => html`<path d="M3 18h18l-1.5-10-4.5 4-3-6-3 6-4.5-4z" /><path d="M3 21h18" />`,
   trophy: () => html`<path d="M7 4h10v5a5 5 0 0 1-10 0z" /><path d="M7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4M12 14v4M8 20h8" />`,
   first: () => html`<circle cx="12" cy="14" r="6" class="gold" /><path d="M8 3l3 5M16 3l-3 5" /><text x="12" y="17.2" text-anchor="middle">1</text>`,
   second: () => html`<circle cx="12" cy="14" r="6" class="silver" /><path d="M8 3l3 5M16 3l-3 5" /><text x="12" y="17.2" text-anchor="middle">2</text>`,

@@ -108,7 +108,7 @@ function Rooms({ view, ctx }) {
   const base = arrivedAt(view) - view.time / 1000;
   const rooms = view.rooms || Math.max(view.inside.length, 1);
   return html`<div class="panel pd-rooms" data-testid="pd-rooms">
-    <h3>🚪 ${T(lang, "Private rooms", "個室")} <span class="muted">${view.rooms ? `${view.inside.length}/${view.rooms}` : T(lang, "unlimited", "無制限")}</span></h3>
+    <h3>${T(lang, "Private rooms", "個室")} <span class="muted">${view.rooms ? `${view.inside.length}/${view.rooms}` : T(lang, "unlimited", "無制限")}</span></h3>
     <div class="chips">${Array.from({ length: rooms }, (_, i) => {
       const v = view.inside.find((x) => x.room === i + 1);
       return html`<span class=${"chip static" + (v && v.seat === me ? " selected" : "")}>${i + 1}: ${v ? ctx.seatName(v.seat) : T(lang, "free", "空き")}</span>`;

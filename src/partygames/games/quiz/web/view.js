@@ -136,7 +136,7 @@ function Status({ view, ctx }) {
   return html`<div class="panel qz-status" data-testid="qz-status">
     <div><span class="muted">${J ? "問題" : "Question"}</span> <strong>${view.question || "—"}/${view.rounds_total}</strong></div>
     <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong data-testid="qz-phase" data-phase=${view.phase}>${ctx.label("phases", view.phase) || view.phase}</strong></div>
-    ${view.parent != null ? html`<div><span class="muted">${J ? "親" : "Parent"}</span> ♛ <strong>${ctx.seatName(view.parent)}</strong></div>` : null}
+    ${view.parent != null ? html`<div><span class="muted">${J ? "親" : "Parent"}</span> <${ctx.Icon} name="crown" /> <strong>${ctx.seatName(view.parent)}</strong></div>` : null}
     ${turn != null ? html`<div><span class="muted">${J ? "手番" : "Turn"}</span> <strong>${ctx.seatName(turn)}</strong></div>` : null}
     <div><span class="muted">${J ? "場" : "Field"}</span> <strong>${dots(view.field, html)}</strong></div>
     <div><span class="muted">${J ? "ストック" : "Stock"}</span> ${dots(view.stock, html)}</div>
@@ -198,7 +198,7 @@ function Seats({ view, ctx }) {
   return html`<div class="panel"><table class="grid qz-seats" data-testid="qz-seats">
     <thead><tr><th>${J ? "席" : "Seat"}</th><th class="num"><span class="qz-dot score"></span> ${J ? "得点" : "Score"}</th><th class="num"><span class="qz-dot money"></span> ${J ? "裏金" : "Secret"}</th><th></th></tr></thead>
     <tbody>${view.held.map((held, seat) => html`<tr class=${seat === ctx.seat ? "me" : ""}>
-      <td>${view.parent === seat ? "♛ " : ""}${ctx.seatName(seat)}</td><td class="num">${held.score}</td><td class="num">${held.money}</td>
+      <td>${view.parent === seat ? html`<${ctx.Icon} name="crown" /> ` : ""}${ctx.seatName(seat)}</td><td class="num">${held.score}</td><td class="num">${held.money}</td>
       <td>${view.written ? (view.written[seat] ? "✓" : "…") : ""}${view.votes && view.votes[seat] ? (view.votes[seat] === "extend" ? "»" : "✓") : ""}
         ${view.sheets && view.sheets[seat] ? pick(CHOICE[view.sheets[seat].choice], lang) : ""}
         ${view.passed && view.passed[seat] ? (J ? "パス" : "passed") : ""}</td></tr>`)}</tbody></table></div>`;
@@ -215,7 +215,7 @@ function Extras({ view, ctx }) {
     ${last ? html`<div class="panel muted" data-testid="qz-last">${J ? `第${last.question}問` : `Question ${last.question}`}: ${question(view, last.asked, lang)} —
       ${last.winners.length ? (J ? "最多正解 " : "most correct ") + last.winners.map((s) => ctx.seatName(s)).join(", ") : (J ? "正解者なし" : "nobody right")}</div>` : null}
     ${view.tiebreak ? html`<div class="panel"><h3>${J ? "同点決勝" : "Tie-break"}</h3>${view.tiebreak.calls.map((c) => html`<div>${ctx.seatName(c.seat)}: ${word(view, c.word, lang)} ${c.right ? "○" : "×"} (${word(view, c.actual, lang)})</div>`)}</div>` : null}
-    ${view.result ? html`<div class="panel qz-winner">♛ ${ctx.seatName(view.winner)} — ${points(view.totals[view.winner], lang)}</div>` : null}</div>`;
+    ${view.result ? html`<div class="panel qz-winner"><${ctx.Icon} name="trophy" /> ${ctx.seatName(view.winner)} — ${points(view.totals[view.winner], lang)}</div>` : null}</div>`;
 }
 
 const STYLE = `
@@ -243,7 +243,7 @@ const STYLE = `
 .qz-reveal { display: flex; flex-direction: column; gap: .3rem; }
 .qz-sheet { opacity: 0; animation: qz-in .4s ease-out forwards; display: flex; gap: .6rem; }
 @keyframes qz-in { from { opacity: 0; transform: translateY(.4rem); } to { opacity: 1; transform: none; } }
-.qz-row-reveal { display: flex; gap: .3rem; } .qz-row-reveal .card { width: auto; padding: 0 .4rem; }
+.qz-row-reveal { display: flex; flex-wrap: wrap; justify-content: center; gap: .3rem; max-width: 100%; } .qz-row-reveal .card { width: auto; padding: 0 .4rem; }
 .qz-dot { display: inline-block; width: .7em; height: .7em; border-radius: 50%; vertical-align: middle; margin-right: .15em; }
 .qz-dot.score { background: #e0a800; border: 1px solid #8a6700; } .qz-dot.money { background: #222; border: 1px solid #000; }
 .qz-count { white-space: nowrap; }
