@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from partygames.engine.bots import Bot, RandomBot
+from partygames.engine.encoding import Encoder, EncoderFactory
 from partygames.engine.labels import Labels
 from partygames.engine.match import Match
 from partygames.engine.options import Options
@@ -84,6 +85,9 @@ class Game:
     """The folder served at `/games/<id>/`: its `view.js` is the browser renderer (web/README.md)."""
     chat: ChatRules = field(default_factory=ChatRules)
     samples: Samples = field(default_factory=Samples)
+    encoding: EncoderFactory | None = None
+    """`(seats, options) -> Encoder`: observation vectors and the action codec for learning agents
+    (`engine/encoding.py`, `partygames.rl`); a real-time game encodes its `rounds` tempo."""
 
     @property
     def options_class(self) -> type[Options]:
@@ -105,6 +109,12 @@ class Game:
 
     def from_json(self, data: Mapping[str, Any]) -> Match:
         return self.match_class.from_json(data)
+
+    def encoder(self, seats: int, options: Options | dict[str, Any] | None = None) -> Encoder:
+        """The game's encoding for this table; raises ValueError when the game declares none."""
+        if self.encoding is None:
+            raise ValueError(f"{self.id} declares no encoding (Game.encoding): see docs/engine.md, Encodings")
+        return self.encoding(seats, self.options_class.parse(options))
 
     def make_bot(self, kind: str, seat: int, seed: int = 0) -> Bot:
         if kind not in self.bots:

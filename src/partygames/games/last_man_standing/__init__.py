@@ -8,6 +8,7 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.last_man_standing import terminal
 from partygames.games.last_man_standing.bots import HeuristicBot
+from partygames.games.last_man_standing.encoding import LastManStandingEncoder
 from partygames.games.last_man_standing.labels import LABELS
 from partygames.games.last_man_standing.rules import LastManStandingMatch
 
@@ -69,6 +70,7 @@ GAME = Game(
     match_class=LastManStandingMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
+    encoding=LastManStandingEncoder,
     terminal=terminal,
     web=Path(__file__).parent / "web",
     samples=Samples(golden=Setup(4), conformance=Conformance(seats=(4, 6, 8))),

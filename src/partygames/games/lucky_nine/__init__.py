@@ -8,6 +8,7 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.lucky_nine import commands, terminal
 from partygames.games.lucky_nine.bots import HeuristicBot
+from partygames.games.lucky_nine.encoding import LuckyNineEncoder
 from partygames.games.lucky_nine.labels import LABELS
 from partygames.games.lucky_nine.rules import LuckyNineMatch
 
@@ -48,6 +49,7 @@ GAME = Game(
     match_class=LuckyNineMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
+    encoding=LuckyNineEncoder,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",

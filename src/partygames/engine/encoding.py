@@ -1,0 +1,217 @@
+"""Fixed-size numeric encodings of a game for learning agents: an observation vector built from one
+seat's view (never the match), and an action codec between the legal-action specs and one `Discrete(n)`.
+
+A game declares `Game.encoding`, a callable `(seats, options) -> Encoder`: the sizes may depend on the
+table (seat count, options) but never change during a match. `partygames.rl` builds the PettingZoo and
+OpenSpiel interfaces on it, and the conformance suite checks every declared encoder at every step.
+
+The action codec is a table of `Move`s, fixed for the table. A move is an action type, parameters with
+fixed values and integer parameters given as a fraction of the legal range (a discretisation of large
+ranges such as amounts of money). Move i is legal when the current specs hold an action it resolves to;
+`decode(i, specs)` is that action, so a masked sample is always a legal action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from partygames.engine.actions import Action, ActionSpec
+from partygames.engine.options import Options
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+#: Every observation entry lies in [-BOUND, BOUND]: encoders scale their figures to about [-1, 1]
+#: (money by the starting money, counts by their maximum) and clip what a match could push further.
+BOUND = 100.0
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of an action codec: `type`, parameters with `fixed` values, and integer parameters
+    `scaled` to a fraction (0 = the spec's min, 1 = its max, rounded down to a step)."""
+
+    type: str
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    scaled: Mapping[str, float] = field(default_factory=dict)
+
+    def resolve(self, specs: Sequence[ActionSpec]) -> Action | None:
+        """The action this move stands for under `specs`, or None when no spec allows it."""
+        for spec in specs:
+            if spec["type"] != self.type:
+                continue
+            params: dict[str, Any] = spec["params"]
+            if len(params) != len(self.fixed) + len(self.scaled):
+                continue
+            action = _resolve_params(params, self.fixed, self.scaled)
+            if action is not None:
+                action["type"] = self.type
+                return action
+        return None
+
+    def label(self) -> str:
+        """A short name: 'bet_win horse=3 amount=50%'."""
+        parts = [self.type, *(f"{k}={v}" for k, v in self.fixed.items()),
+                 *(f"{k}={round(100 * f)}%" for k, f in self.scaled.items())]
+        return " ".join(parts)
+
+
+def _resolve_params(params: dict[str, Any], fixed: Mapping[str, Any],
+                    scaled: Mapping[str, float]) -> dict[str, Any] | None:
+    action: dict[str, Any] = {}
+    for name, value in fixed.items():
+        param = params.get(name)
+        if param is None or not _allows(param, value):
+            return None
+        action[name] = value
+    for name, fraction in scaled.items():
+        param = params.get(name)
+        if param is None or "min" not in param:
+            return None
+        lo, hi, step = param["min"], param["max"], param["step"]
+        action[name] = lo + int(fraction * ((hi - lo) // step)) * step
+    return action
+
+
+def _allows(param: dict[str, Any], value: Any) -> bool:
+    if "choice" in param:
+        return any(v == value and type(v) is type(value) for v in param["choice"])
+    if "sequence" in param:
+        values = param["sequence"]
+        return (type(value) is list and param["min_len"] <= len(value) <= param["max_len"]
+                and len(set(value)) == len(value) and all(v in values for v in value))
+    return (type(value) is int and param["min"] <= value <= param["max"]
+            and (value - param["min"]) % param["step"] == 0)
+
+
+class ActionCodec:
+    """Legal-action specs <-> indices of one `Discrete(len(moves))` space."""
+
+    def __init__(self, moves: Iterable[Move]) -> None:
+        self.moves: tuple[Move, ...] = tuple(moves)
+        if not self.moves:
+            raise ValueError("an action codec needs at least one move")
+        self._by_type: dict[str, list[int]] = {}
+        for i, move in enumerate(self.moves):
+            self._by_type.setdefault(move.type, []).append(i)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        """1 for every index that decodes to a legal action under `specs`, else 0."""
+        mask = np.zeros(len(self.moves), dtype=np.int8)
+        for spec in specs:
+            for i in self._by_type.get(spec["type"], ()):
+                if not mask[i] and self.moves[i].resolve([spec]) is not None:
+                    mask[i] = 1
+        return mask
+
+    def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
+        """The action index `index` stands for under `specs` (None: not legal now)."""
+        return self.moves[int(index)].resolve(specs)
+
+    def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        """An index that decodes to exactly `action` under `specs` (None: the codec cannot express it,
+        e.g. an amount between two of its levels)."""
+        for i in self._by_type.get(str(action.get("type")), ()):
+            if self.moves[i].resolve(specs) == dict(action):
+                return i
+        return None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The named parts of an observation vector, in order: `(name, size)`."""
+
+    parts: tuple[tuple[str, int], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(size for _, size in self.parts)
+
+    def slices(self) -> dict[str, slice]:
+        out, start = {}, 0
+        for name, size in self.parts:
+            out[name] = slice(start, start + size)
+            start += size
+        return out
+
+    def split(self, vector: Vector) -> dict[str, Vector]:
+        """The vector cut into its named parts (for reading and debugging)."""
+        return {name: vector[part] for name, part in self.slices().items()}
+
+
+class Writer:
+    """Builds one observation in layout order; `done()` checks every part was written at its size."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.values: list[float] = []
+        self._next = 0
+
+    def put(self, name: str, values: Iterable[float]) -> None:
+        expected, size = self.layout.parts[self._next]
+        if name != expected:
+            raise ValueError(f"observation part {name!r} written where {expected!r} belongs")
+        before = len(self.values)
+        self.values.extend(values)
+        if len(self.values) - before != size:
+            raise ValueError(f"observation part {name!r} has {len(self.values) - before} values, not {size}")
+        self._next += 1
+
+    def done(self) -> Vector:
+        if self._next != len(self.layout.parts):
+            raise ValueError(f"observation part {self.layout.parts[self._next][0]!r} was not written")
+        return np.clip(np.asarray(self.values, dtype=np.float32), -BOUND, BOUND)
+
+
+def one_hot(index: int | None, size: int) -> list[float]:
+    """`size` zeros with a 1 at `index` (none for None)."""
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+def many_hot(indices: Iterable[int], size: int) -> list[float]:
+    values = [0.0] * size
+    for i in indices:
+        values[i] = 1.0
+    return values
+
+
+class Encoder:
+    """A game's encoding for one table: `layout` and `observe(view)`, and the action `codec`.
+
+    `information_state(view)` is the observation unless a game overrides it: a game whose views do not
+    carry the history a player remembers (a quiz's seen cards) encodes that history there, from the
+    seat's views and events only.
+    """
+
+    layout: Layout
+    codec: ActionCodec
+
+    def __init__(self, seats: int, options: Options) -> None:
+        self.seats = seats
+        self.options = options
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def observe(self, view: Mapping[str, Any]) -> Vector:
+        """The seat's view (`Match.view(seat)`) as a vector of `layout.size` float32 in [-BOUND, BOUND]."""
+        raise NotImplementedError
+
+    def information_state(self, view: Mapping[str, Any]) -> Vector:
+        return self.observe(view)
+
+
+EncoderFactory = Callable[[int, Options], Encoder]
+"""What `Game.encoding` holds: `(seats, options) -> Encoder` (usually the Encoder subclass itself)."""

@@ -1,0 +1,66 @@
+"""Last Man Standing for learning agents: the observation vector of a seat's view and the action codec
+(layout in docs/rules/last-man-standing.md, Encoding)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, many_hot, one_hot
+from partygames.engine.options import Options
+from partygames.games.last_man_standing.cards import DECK, MARKET_PRICES, ROUNDS
+from partygames.games.last_man_standing.options import LastManStandingOptions
+
+PHASES = ("draft", "play", "over")
+CARD_INDEX = {card: i for i, card in enumerate(DECK)}
+CARDS = len(DECK)
+HAND = 6
+
+
+def cards(names: Iterable[str | None]) -> list[float]:
+    """The 52-card multi-hot of these cards (None ignored)."""
+    return many_hot((CARD_INDEX[c] for c in names if c is not None), CARDS)
+
+
+class LastManStandingEncoder(Encoder):
+    def __init__(self, seats: int, options: Options) -> None:
+        super().__init__(seats, options)
+        assert isinstance(options, LastManStandingOptions)
+        self.start = options.starting_chips
+        n, slots = seats, len(MARKET_PRICES)
+        self.layout = Layout((
+            ("me", n), ("phase", len(PHASES)), ("round", 1), ("start_player", n), ("drafter", n),
+            ("chips", n), ("pot", 1), ("set_aside", 1), ("market", slots * CARDS), ("deck_count", 1),
+            ("hand_counts", n), ("has_played", n), ("my_hand", CARDS), ("my_played", CARDS),
+            ("known_cards", n * CARDS), ("arena", n * CARDS), ("discard", CARDS),
+        ))
+        self.codec = ActionCodec([
+            *(Move("hire", {"slot": slot}) for slot in range(slots)),
+            *(Move("play", {"card": card}) for card in DECK),
+        ])
+
+    def observe(self, view: Mapping[str, Any]) -> Vector:
+        w = Writer(self.layout)
+        n, money = self.seats, self.start * self.seats
+        w.put("me", one_hot(view["seat"], n))
+        w.put("phase", one_hot(PHASES.index(view["phase"]), len(PHASES)))
+        w.put("round", [view["round"] / ROUNDS])
+        w.put("start_player", one_hot(view["start_player"], n))
+        w.put("drafter", one_hot(view["drafter"], n))
+        w.put("chips", [c / self.start for c in view["chips"]])
+        w.put("pot", [view["pot"] / money])
+        w.put("set_aside", [view["set_aside"] / money])
+        market = {m["slot"]: m["card"] for m in view["market"]}
+        w.put("market", [x for slot in range(len(MARKET_PRICES)) for x in cards([market.get(slot)])])
+        w.put("deck_count", [view["deck_count"] / CARDS])
+        w.put("hand_counts", [c / HAND for c in view["hand_counts"]])
+        w.put("has_played", [float(p) for p in view["has_played"]])
+        w.put("my_hand", cards(view["my_hand"] or []))
+        w.put("my_played", cards([view["my_played"]]))
+        w.put("known_cards", [x for known in view["known_cards"] for x in cards(known)])
+        arena: list[list[str]] = [[] for _ in range(n)]
+        for fighter in view["arena"]:
+            arena[fighter["owner"]].append(fighter["card"])
+        w.put("arena", [x for mine in arena for x in cards(mine)])
+        w.put("discard", cards(view["discard"]))
+        return w.done()
