@@ -125,6 +125,29 @@ class ActionCodec:
         return None
 
 
+    def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        """The legal index closest to `action`: itself when the codec expresses it, else one of the same
+        type whose integer parameters are nearest (for a bot that chose an amount between two levels)."""
+        exact = self.encode(action, specs)
+        if exact is not None:
+            return exact
+        best: tuple[float, int] | None = None
+        for i in self._by_type.get(str(action.get("type")), ()):
+            decoded = self.moves[i].resolve(specs)
+            if decoded is None:
+                continue
+            distance = 0.0
+            for name, value in decoded.items():
+                other = action.get(name)
+                if type(value) is int and type(other) is int:
+                    distance += abs(value - other)
+                elif value != other:
+                    distance += float("inf")
+            if best is None or distance < best[0]:
+                best = (distance, i)
+        return None if best is None or best[0] == float("inf") else best[1]
+
+
 @dataclass(frozen=True)
 class Layout:
     """The named parts of an observation vector, in order: `(name, size)`."""

@@ -160,7 +160,9 @@ class Match(ABC):
     clock: MatchClock
 
     def __init__(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
-                 script: Mapping[str, Sequence[Any]] | None = None) -> None:
+                 script: Mapping[str, Sequence[Any]] | None = None, *, chance: Chance | None = None) -> None:
+        """`chance` replaces the match's random source (default `Chance(seed)`): the OpenSpiel adapter
+        passes one whose every draw is an explicit chance node."""
         self.options = self.options_class.parse(options)
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise InvalidOptions("The seat count must be a whole number.", "席数は整数で指定してください。")
@@ -172,7 +174,7 @@ class Match(ABC):
             )
         self.seats = seats
         self.seed = seed
-        self.chance = Chance(seed)
+        self.chance = Chance(seed) if chance is None else chance
         for label, outcomes in (script or {}).items():
             self.chance.script(label, *outcomes)  # so that tests can fix the deal made in _setup
         self.version = 0
