@@ -42,12 +42,23 @@ def test_encode_finds_the_index_of_an_action_on_a_level_and_none_between_levels(
 
 
 def test_a_writer_refuses_parts_out_of_order_or_of_the_wrong_size() -> None:
-    writer = Writer(Layout((("a", 2), ("b", 1))))
-    with pytest.raises(ValueError, match="'b' written where 'a' belongs"):
-        writer.put("b", [1.0])
+    layout = Layout((("a", 2), ("b", 1)))
+    writer = Writer(layout)
+    writer.put("b", [1.0])
     writer.put("a", [1.0, 2.0])
-    with pytest.raises(ValueError, match="has 2 values, not 1"):
-        writer.put("b", [1.0, 2.0])
+    with pytest.raises(ValueError, match="'b' written where 'a' belongs"):
+        writer.done()
+    writer = Writer(layout)
+    writer.put("a", [1.0, 2.0])
+    writer.put("b", [1.0, 2.0])
+    with pytest.raises(ValueError, match="'b' has 2 values, not 1"):
+        writer.done()
+    writer = Writer(layout)
+    writer.put("a", [1.0, 2.0])
+    with pytest.raises(ValueError, match="'b' was not written"):
+        writer.done()
+    writer.put("b", [-1e9])
+    assert writer.done().tolist() == [1.0, 2.0, -100.0]  # clipped to the bound
 
 
 class _ToyEncoder(Encoder):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Callable
 
 import numpy as np
 import pyspiel
@@ -14,6 +15,7 @@ from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from partygames import games
 from partygames.rl import openspiel
 from partygames.rl.bots import DeterminizedMCTSBot, EngineBot, determinize
+from partygames.rl.compare import compare
 from partygames.rl.openspiel import PartyGamesGame, PartyGamesState
 
 # Dice Derby's random playouts are long (random bettors take ~100 actions a race): one simulation.
@@ -104,3 +106,11 @@ def test_a_games_own_bot_plays_through_the_codec() -> None:
     bots = [EngineBot(game, p, table.game.make_bot("heuristic", p, p)) for p in range(6)]
     returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert sorted(returns)[-1] == 1.0
+
+
+def test_heuristic_against_openspiel_mcts(report_figures: Callable[[str], None]) -> None:
+    """Printed with 95% intervals (figures, not a verdict: the benchmark runs more games at equal think
+    time); the run itself must give every seat a result."""
+    result = compare("smuggling", 12, 2, {"team_size": 1, "small_games": 4}, simulations=16)
+    report_figures(result.line())
+    assert result.mcts_wins + result.bot_wins >= 12  # every match has at least one winner

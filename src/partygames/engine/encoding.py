@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,18 @@ def _resolve_params(params: dict[str, Any], fixed: Mapping[str, Any],
     return action
 
 
+def _hashable(value: Any) -> bool:
+    return value is None or type(value) in (int, str, bool, float)
+
+
+def _typed(values: list[Any]) -> frozenset[Any] | None:
+    """A choice's values as (type, value) pairs (so that True is not 1), or None when some value is a
+    list or an object (checked one by one then)."""
+    if not all(_hashable(v) for v in values):
+        return None
+    return frozenset((type(v), v) for v in values)
+
+
 def _allows(param: dict[str, Any], value: Any) -> bool:
     if "choice" in param:
         return any(v == value and type(v) is type(value) for v in param["choice"])
@@ -105,12 +118,36 @@ class ActionCodec:
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
         """1 for every index that decodes to a legal action under `specs`, else 0."""
-        mask = np.zeros(len(self.moves), dtype=np.int8)
+        allowed = [0] * len(self.moves)
+        moves = self.moves
         for spec in specs:
-            for i in self._by_type.get(spec["type"], ()):
-                if not mask[i] and self.moves[i].resolve([spec]) is not None:
-                    mask[i] = 1
-        return mask
+            indices = self._by_type.get(spec["type"])
+            if not indices:
+                continue
+            params: dict[str, Any] = spec["params"]
+            choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
+            for i in indices:
+                if allowed[i]:
+                    continue
+                move = moves[i]
+                if len(params) != len(move.fixed) + len(move.scaled):
+                    continue
+                for name, value in move.fixed.items():
+                    param = params.get(name)
+                    if param is None:
+                        break
+                    if name not in choices:
+                        choices[name] = _typed(param["choice"]) if "choice" in param else None
+                    values = choices[name]
+                    if values is None:
+                        if not _allows(param, value):
+                            break
+                    elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
+                        break
+                else:
+                    if all(name in params and "min" in params[name] for name in move.scaled):
+                        allowed[i] = 1
+        return np.array(allowed, dtype=np.int8)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
         """The action index `index` stands for under `specs` (None: not legal now)."""
@@ -154,9 +191,13 @@ class Layout:
 
     parts: tuple[tuple[str, int], ...]
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(size for _, size in self.parts)
+
+    @cached_property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.parts]
 
     def slices(self) -> dict[str, slice]:
         out, start = {}, 0
@@ -171,27 +212,39 @@ class Layout:
 
 
 class Writer:
-    """Builds one observation in layout order; `done()` checks every part was written at its size."""
+    """Builds one observation in layout order; `done()` checks that every part was written, in order, at
+    its size (checked once at the end: this runs at every step of every environment)."""
+
+    __slots__ = ("ends", "layout", "names", "values")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.values: list[float] = []
-        self._next = 0
+        self.names: list[str] = []
+        self.ends: list[int] = []
 
     def put(self, name: str, values: Iterable[float]) -> None:
-        expected, size = self.layout.parts[self._next]
-        if name != expected:
-            raise ValueError(f"observation part {name!r} written where {expected!r} belongs")
-        before = len(self.values)
         self.values.extend(values)
-        if len(self.values) - before != size:
-            raise ValueError(f"observation part {name!r} has {len(self.values) - before} values, not {size}")
-        self._next += 1
+        self.names.append(name)
+        self.ends.append(len(self.values))
 
     def done(self) -> Vector:
-        if self._next != len(self.layout.parts):
-            raise ValueError(f"observation part {self.layout.parts[self._next][0]!r} was not written")
-        return np.clip(np.asarray(self.values, dtype=np.float32), -BOUND, BOUND)
+        if len(self.values) != self.layout.size or self.names != self.layout.names:
+            self._explain()
+        vector = np.array(self.values, dtype=np.float32)
+        return vector.clip(-BOUND, BOUND, out=vector)
+
+    def _explain(self) -> None:
+        start = 0
+        for i, (expected, size) in enumerate(self.layout.parts):
+            if i >= len(self.names):
+                raise ValueError(f"observation part {expected!r} was not written")
+            if self.names[i] != expected:
+                raise ValueError(f"observation part {self.names[i]!r} written where {expected!r} belongs")
+            if self.ends[i] - start != size:
+                raise ValueError(f"observation part {expected!r} has {self.ends[i] - start} values, not {size}")
+            start = self.ends[i]
+        raise ValueError(f"observation parts written after the last one: {self.names[len(self.layout.parts):]}")
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

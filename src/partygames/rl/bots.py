@@ -56,14 +56,16 @@ class EngineBot(pyspiel.Bot):
 
 class DeterminizedMCTSBot(pyspiel.Bot):
     """OpenSpiel's MCTS (UCT, random rollouts) run on `determinizations` determinised copies of the match
-    per decision, `simulations` in all; the root's visit counts are summed and the most visited wins."""
+    per decision, `simulations` in all; the root's visit counts are summed and the most visited wins.
+    With `seconds`, it searches determinisation after determinisation until that think time is spent."""
 
     def __init__(self, game: PartyGamesGame, player: int, simulations: int = 64, determinizations: int = 4,
-                 seed: int = 0, uct_c: float = 2.0) -> None:
+                 seed: int = 0, uct_c: float = 2.0, seconds: float | None = None) -> None:
         pyspiel.Bot.__init__(self)
         self.game = game
         self.player = player
         self.determinizations = determinizations
+        self.seconds = seconds
         self.rng = random.Random(seed)
         state = np.random.RandomState(seed)
         self.search = mcts.MCTSBot(game, uct_c, max(1, simulations // determinizations),
@@ -83,10 +85,13 @@ class DeterminizedMCTSBot(pyspiel.Bot):
             choice = int(legal[0])
         else:
             visits: Counter[int] = Counter()
-            for _ in range(self.determinizations):
+            searches = 0
+            while (searches < self.determinizations if self.seconds is None
+                   else searches == 0 or time.perf_counter() - started < self.seconds):
                 root = self.search.mcts_search(self.game.state_from_match(determinize(match, self.player, self.rng)))
                 for child in root.children:
                     visits[child.action] += child.explore_count
+                searches += 1
             choice = int(max(legal, key=lambda a: (visits[a], -a)))
         self.think_seconds += time.perf_counter() - started
         self.decisions += 1

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import json
+import pickle
 from typing import Any
 
 import numpy as np
@@ -107,9 +108,8 @@ class PartyGamesGame(pyspiel.Game):
         return PartyGamesState(self)
 
     def state_from_match(self, match: Match) -> PartyGamesState:
-        """A state at `match` (no history: for searches over a determinised match, never serialised)."""
-        state = PartyGamesState(self, settle(match.clone()))
-        return state
+        """A state at a copy of `match` (no history: for searches over a determinised match)."""
+        return PartyGamesState(self, settle(pickle.loads(pickle.dumps(match, pickle.HIGHEST_PROTOCOL))))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
@@ -130,6 +130,7 @@ class PartyGamesState(pyspiel.State):
         self._pending: tuple[int, Action] | None = None if match is not None else (_SETUP, {})
         self._tape: list[int] = []
         self._outcomes: list[tuple[int, float]] = []
+        self._before: bytes | None = None  # the match before the pending step, pickled
         if match is None:
             self._attempt()
 
@@ -140,7 +141,8 @@ class PartyGamesState(pyspiel.State):
 
     # -- chance ------------------------------------------------------------------------------------
     def _attempt(self) -> None:
-        """Runs the pending step with the outcomes chosen so far: done, or stopped at the next chance node."""
+        """Runs the pending step with the outcomes chosen so far: done, or stopped at the next chance node
+        (the match then restored to before the step, as pickled when the step began)."""
         assert self._pending is not None
         table = self._table()
         seat, action = self._pending
@@ -149,15 +151,21 @@ class PartyGamesState(pyspiel.State):
             if seat == _SETUP:
                 trial = table.game.match_class(table.seats, table.options, 0, chance=chance)
             else:
-                assert self._match is not None
-                trial = self._match.clone()
+                if self._before is None:  # the step's first try: on the match itself (most draw nothing)
+                    assert self._match is not None
+                    self._before = pickle.dumps(self._match, pickle.HIGHEST_PROTOCOL)
+                    trial = self._match
+                else:
+                    trial = pickle.loads(self._before)
                 trial.chance = chance
                 trial.apply(seat, action)
             settle(trial)
         except NeedChance as need:
             self._outcomes = need.outcomes
+            if self._before is not None:
+                self._match = pickle.loads(self._before)
             return
-        self._match, self._pending, self._tape, self._outcomes = trial, None, [], []
+        self._match, self._pending, self._tape, self._outcomes, self._before = trial, None, [], [], None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._pending is not None
