@@ -39,7 +39,6 @@ def test_simulate_on_two_workers_gives_the_single_process_figures_and_logs(tmp_p
         assert (tmp_path / "one" / name).read_text() == (tmp_path / "two" / name).read_text()
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::FutureWarning")
 def test_simulate_on_a_local_ray_instance_gives_the_single_process_figures() -> None:
     ray = pytest.importorskip("ray")
     game = games.get("smuggling")

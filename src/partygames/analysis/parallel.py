@@ -47,14 +47,14 @@ def outcomes(series: Series, start: int, count: int) -> Iterator[Outcome]:
     game = games.get(series.game_id)
     for index, played in enumerate(play_series(game, count, series.seats, series.kinds, series.seed,
                                                series.options, start=start), start):
-        seats = sorted(played.result.seats, key=lambda s: s.seat)
-        yield Outcome(index, tuple(played.kinds), tuple(s.score for s in seats),
-                      tuple(s.is_winner for s in seats), played.match.version)
         if series.save_dir is not None:
             folder = Path(series.save_dir)
             folder.mkdir(parents=True, exist_ok=True)
             (folder / f"{game.id}-{series.seed + index}.json").write_text(json.dumps(played.log.to_json()),
                                                                           encoding="utf-8")
+        seats = sorted(played.result.seats, key=lambda s: s.seat)
+        yield Outcome(index, tuple(played.kinds), tuple(s.score for s in seats),
+                      tuple(s.is_winner for s in seats), played.match.version)
 
 
 def play_chunk(series: Series, start: int, count: int) -> list[Outcome]:
