@@ -59,18 +59,25 @@ def test_chance_nodes_are_the_engines_draws_with_their_probabilities() -> None:
     assert state.current_player() == 0
 
 
-def test_tensors_are_the_encoding_of_the_players_view() -> None:
-    game = pyspiel.load_game("partygames_smuggling", {"players": 4, "options": '{"team_size": 2, "small_games": 3}'})
+def test_tensors_are_the_encoding_of_the_players_view_and_the_information_state_holds_the_ledger() -> None:
+    game = pyspiel.load_game("partygames_smuggling", {"players": 2, "options": '{"team_size": 1, "small_games": 3}'})
     assert isinstance(game, PartyGamesGame)
     state = game.new_initial_state()
     while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
+        state.apply_action(state.chance_outcomes()[0][0])  # North smuggles first
     assert isinstance(state, PartyGamesState) and state.match is not None
     encoder = game.table.encoder
-    for player in range(4):
-        expected = encoder.observe(state.match.view(player))
-        assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), expected)
-        assert np.array_equal(np.asarray(state.information_state_tensor(player), np.float32), expected)
+    state.apply_action(encoder.codec.encode({"type": "pack", "amount": 100_000_000}, state.match.legal_actions(0)))
+    state.apply_action(encoder.codec.encode({"type": "pass"}, state.match.legal_actions(1)))
+    for player in range(2):
+        view = state.match.view(player)
+        assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), encoder.observe(view))
+        info = np.asarray(state.information_state_tensor(player), np.float32)
+        assert np.array_equal(info, encoder.information_state(view))
+        assert np.array_equal(info[:encoder.size], encoder.observe(view))
+        first = encoder.information_layout.split(info)["ledger"][:10].tolist()
+        # played, my team smuggled, I smuggled, I inspected, trunk 1億, no doubt, outcome "passed"
+        assert first == [1.0, float(player == 0), float(player == 0), float(player == 1), 1.0, 0.0, 1.0, 0.0, 0.0, 0.0]
 
 
 def test_a_determinisation_keeps_the_players_view() -> None:

@@ -176,11 +176,12 @@ def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0) ->
     codec = encoder.codec
     for seat in range(match.seats):
         view = match.view(seat)
-        for name, vector in (("observation", encoder.observe(view)), ("information state",
-                                                                       encoder.information_state(view))):
-            if vector.shape != (encoder.size,) or vector.dtype != np.float32:
+        for name, vector, size in (("observation", encoder.observe(view), encoder.size),
+                                   ("information state", encoder.information_state(view),
+                                    encoder.information_layout.size)):
+            if vector.shape != (size,) or vector.dtype != np.float32:
                 raise _fail(game, step, f"seat {seat}'s {name} has shape {vector.shape} {vector.dtype}, "
-                                        f"not ({encoder.size},) float32")
+                                        f"not ({size},) float32")
             if not np.all(np.isfinite(vector)) or np.any(np.abs(vector) > BOUND):
                 raise _fail(game, step, f"seat {seat}'s {name} is not finite within +-{BOUND}")
         specs = match.legal_actions(seat)

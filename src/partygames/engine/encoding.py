@@ -265,13 +265,18 @@ def many_hot(indices: Iterable[int], size: int) -> list[float]:
 class Encoder:
     """A game's encoding for one table: `layout` and `observe(view)`, and the action `codec`.
 
-    `information_state(view)` is the observation unless a game overrides it: a game whose views do not
-    carry the history a player remembers (a quiz's seen cards) encodes that history there, from the
-    seat's views and events only.
+    `information_state(view)`, laid out by `information_layout`, is the observation unless a game
+    overrides both: a game whose history matters (the ledger of past small games, a quiz's seen cards)
+    encodes the whole history its view carries there, and keeps the observation to the present. A view
+    holds everything its seat may know (docs/engine.md), the history it remembers included.
     """
 
     layout: Layout
     codec: ActionCodec
+
+    @property
+    def information_layout(self) -> Layout:
+        return self.layout
 
     def __init__(self, seats: int, options: Options) -> None:
         self.seats = seats

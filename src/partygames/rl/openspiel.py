@@ -237,8 +237,9 @@ class Observer:
         self.table = table
         self.perfect_recall = perfect_recall
         self.private = private
-        self.tensor = np.zeros(table.encoder.size, np.float32)
-        self.dict = table.encoder.layout.split(self.tensor)
+        layout = table.encoder.information_layout if perfect_recall else table.encoder.layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = layout.split(self.tensor)
 
     def _view(self, state: PartyGamesState, player: int) -> dict[str, Any] | None:
         if state.match is None:

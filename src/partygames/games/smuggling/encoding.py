@@ -16,6 +16,9 @@ OUTCOMES = ("passed", "caught", "empty_doubted", "under_doubted")
 #: Trunk and doubt amounts as fractions of the legal range, in tenths.
 LEVELS = tuple(i / 10 for i in range(11))
 YEN = float(HUNDRED_MILLION)
+#: A ledger row of the information state: played, smuggled by my team, smuggler and inspector are me,
+#: trunk, doubt (/ 1億), outcome one-hot.
+LEDGER_ROW = 6 + len(OUTCOMES)
 
 
 class SmugglingEncoder(Encoder):
@@ -29,6 +32,7 @@ class SmugglingEncoder(Encoder):
             ("voted", n), ("my_vote", n), ("represented", n),
             ("last_trunk", 1), ("last_doubt", 1), ("last_outcome", len(OUTCOMES)), ("last_smuggled_by_mine", 1),
         ))
+        self._history = Layout((*self.layout.parts, ("ledger", options.small_games * LEDGER_ROW)))
         self.codec = ActionCodec([
             *(Move("vote", {"candidate": s}) for s in range(n)),
             *(Move("pack", scaled={"amount": f}) for f in LEVELS),
@@ -36,8 +40,29 @@ class SmugglingEncoder(Encoder):
             *(Move("doubt", scaled={"amount": f}) for f in LEVELS),
         ])
 
+    @property
+    def information_layout(self) -> Layout:
+        return self._history
+
     def observe(self, view: Mapping[str, Any]) -> Vector:
-        w = Writer(self.layout)
+        return self._write(view, Writer(self.layout)).done()
+
+    def information_state(self, view: Mapping[str, Any]) -> Vector:
+        """The observation, then every small game of the ledger so far (rows of zeros for those to come):
+        whom a team sends and how a smuggler packs is a history worth remembering."""
+        w = self._write(view, Writer(self._history))
+        seat = view["seat"]
+        mine = None if seat is None else TEAMS[team_of(seat)]
+        rows: list[float] = []
+        for entry in view["ledger"]:
+            rows += [1.0, float(entry["smuggling_team"] == mine), float(entry["smuggler"] == seat),
+                     float(entry["inspector"] == seat), entry["trunk"] / YEN, (entry["doubt"] or 0) / YEN,
+                     *one_hot(OUTCOMES.index(entry["outcome"]), len(OUTCOMES))]
+        rows += [0.0] * (self._history.size - self.layout.size - len(rows))
+        w.put("ledger", rows)
+        return w.done()
+
+    def _write(self, view: Mapping[str, Any], w: Writer) -> Writer:
         n, seat = self.seats, view["seat"]
         mine = None if seat is None else team_of(seat)
         w.put("me", one_hot(seat, n))
@@ -65,4 +90,4 @@ class SmugglingEncoder(Encoder):
         w.put("last_outcome", one_hot(None if last is None else OUTCOMES.index(last["outcome"]), len(OUTCOMES)))
         w.put("last_smuggled_by_mine", [float(last is not None and mine is not None
                                               and TEAMS.index(last["smuggling_team"]) == mine)])
-        return w.done()
+        return w
