@@ -107,3 +107,20 @@ def test_every_game_declares_an_encoding_whose_layout_names_are_distinct(game_id
     view = game.new(seats, seed=3).view(0)
     parts = encoder.layout.split(encoder.observe(view))
     assert parts["me"].tolist() == one_hot(0, seats)  # every game's vector opens with the seat
+
+
+def test_a_writer_sets_hot_positions_and_refuses_one_outside_its_part() -> None:
+    writer = Writer(Layout((("cards", 4), ("seat", 2))))
+    writer.put_hot("cards", [0, 3], 4)
+    writer.put("seat", one_hot(1, 2))
+    assert writer.done().tolist() == [1.0, 0.0, 0.0, 1.0, 0.0, 1.0]
+    with pytest.raises(ValueError, match="index 4 outside its 4 values"):
+        Writer(Layout((("cards", 4),))).put_hot("cards", [4], 4)
+
+
+def test_a_move_per_choice_value_is_masked_by_value_and_type() -> None:
+    """The lookup path (one fixed choice per move): 1 and True are different values."""
+    codec = ActionCodec([Move("vote", {"candidate": s}) for s in range(4)])
+    assert codec.mask([spec("vote", candidate=choice([0, 2]))]).tolist() == [1, 0, 1, 0]
+    assert codec.mask([spec("vote", candidate=choice([True, "1", 9]))]).tolist() == [0, 0, 0, 0]
+    assert codec.decode(2, [spec("vote", candidate=choice([0, 2]))]) == {"type": "vote", "candidate": 2}

@@ -112,6 +112,17 @@ class ActionCodec:
         self._by_type: dict[str, list[int]] = {}
         for i, move in enumerate(self.moves):
             self._by_type.setdefault(move.type, []).append(i)
+        # Types whose moves each fix one choice of the same parameter (a card, a seat, a ticket): their
+        # mask is a lookup per offered value rather than a check per move.
+        self._keyed: dict[str, tuple[str, dict[tuple[type, Any], int]]] = {}
+        for kind, indices in self._by_type.items():
+            names = {tuple(self.moves[i].fixed) for i in indices}
+            values = [next(iter(self.moves[i].fixed.values()), None) for i in indices]
+            if (len(names) == 1 and len(next(iter(names))) == 1 and not any(self.moves[i].scaled for i in indices)
+                    and all(_hashable(v) for v in values)):
+                table = {(type(v), v): i for v, i in zip(values, indices, strict=True)}
+                if len(table) == len(indices):
+                    self._keyed[kind] = (next(iter(names))[0], table)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -125,6 +136,14 @@ class ActionCodec:
             if not indices:
                 continue
             params: dict[str, Any] = spec["params"]
+            keyed = self._keyed.get(spec["type"])
+            if keyed is not None and len(params) == 1 and "choice" in params.get(keyed[0], ()):
+                table = keyed[1]
+                for value in params[keyed[0]]["choice"]:
+                    i = table.get((type(value), value)) if _hashable(value) else None
+                    if i is not None:
+                        allowed[i] = 1
+                continue
             choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
             for i in indices:
                 if allowed[i]:
@@ -215,24 +234,42 @@ class Writer:
     """Builds one observation in layout order; `done()` checks that every part was written, in order, at
     its size (checked once at the end: this runs at every step of every environment)."""
 
-    __slots__ = ("ends", "layout", "names", "values")
+    __slots__ = ("buffer", "ends", "layout", "names", "position")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.values: list[float] = []
+        self.buffer = np.zeros(layout.size, dtype=np.float32)
+        self.position = 0
         self.names: list[str] = []
         self.ends: list[int] = []
 
-    def put(self, name: str, values: Iterable[float]) -> None:
-        self.values.extend(values)
+    def put(self, name: str, values: Sequence[float]) -> None:
+        """The next part, value by value."""
+        end = self.position + len(values)
+        if end <= len(self.buffer):
+            self.buffer[self.position:end] = values
+        self._close(name, end)
+
+    def put_hot(self, name: str, indices: Iterable[int], size: int) -> None:
+        """The next part, `size` long: 1 at each of `indices`, else 0 (a set of cards, a seat)."""
+        end = self.position + size
+        if end <= len(self.buffer):
+            buffer, start = self.buffer, self.position
+            for i in indices:
+                if not 0 <= i < size:
+                    raise ValueError(f"observation part {name!r}: index {i} outside its {size} values")
+                buffer[start + i] = 1.0
+        self._close(name, end)
+
+    def _close(self, name: str, end: int) -> None:
         self.names.append(name)
-        self.ends.append(len(self.values))
+        self.ends.append(end)
+        self.position = end
 
     def done(self) -> Vector:
-        if len(self.values) != self.layout.size or self.names != self.layout.names:
+        if self.position != self.layout.size or self.names != self.layout.names:
             self._explain()
-        vector = np.array(self.values, dtype=np.float32)
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return self.buffer.clip(-BOUND, BOUND, out=self.buffer)
 
     def _explain(self) -> None:
         start = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, many_hot, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
 from partygames.engine.options import Options
 from partygames.games.last_man_standing.cards import DECK, MARKET_PRICES, ROUNDS
 from partygames.games.last_man_standing.options import LastManStandingOptions
@@ -17,9 +17,9 @@ CARDS = len(DECK)
 HAND = 6
 
 
-def cards(names: Iterable[str | None]) -> list[float]:
-    """The 52-card multi-hot of these cards (None ignored)."""
-    return many_hot((CARD_INDEX[c] for c in names if c is not None), CARDS)
+def cards(names: Iterable[str | None], offset: int = 0) -> list[int]:
+    """Positions of these cards in a 52-card multi-hot starting at `offset` (None ignored)."""
+    return [offset + CARD_INDEX[c] for c in names if c is not None]
 
 
 class LastManStandingEncoder(Encoder):
@@ -51,16 +51,18 @@ class LastManStandingEncoder(Encoder):
         w.put("pot", [view["pot"] / money])
         w.put("set_aside", [view["set_aside"] / money])
         market = {m["slot"]: m["card"] for m in view["market"]}
-        w.put("market", [x for slot in range(len(MARKET_PRICES)) for x in cards([market.get(slot)])])
+        w.put_hot("market", [i for slot in range(len(MARKET_PRICES)) for i in cards([market.get(slot)], slot * CARDS)],
+                  len(MARKET_PRICES) * CARDS)
         w.put("deck_count", [view["deck_count"] / CARDS])
         w.put("hand_counts", [c / HAND for c in view["hand_counts"]])
         w.put("has_played", [float(p) for p in view["has_played"]])
-        w.put("my_hand", cards(view["my_hand"] or []))
-        w.put("my_played", cards([view["my_played"]]))
-        w.put("known_cards", [x for known in view["known_cards"] for x in cards(known)])
+        w.put_hot("my_hand", cards(view["my_hand"] or []), CARDS)
+        w.put_hot("my_played", cards([view["my_played"]]), CARDS)
+        w.put_hot("known_cards", [i for s, known in enumerate(view["known_cards"]) for i in cards(known, s * CARDS)],
+                  n * CARDS)
         arena: list[list[str]] = [[] for _ in range(n)]
         for fighter in view["arena"]:
             arena[fighter["owner"]].append(fighter["card"])
-        w.put("arena", [x for mine in arena for x in cards(mine)])
-        w.put("discard", cards(view["discard"]))
+        w.put_hot("arena", [i for s, mine in enumerate(arena) for i in cards(mine, s * CARDS)], n * CARDS)
+        w.put_hot("discard", cards(view["discard"]), CARDS)
         return w.done()
