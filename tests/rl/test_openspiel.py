@@ -94,12 +94,14 @@ def test_a_determinisation_keeps_the_players_view() -> None:
     assert det.to_json() != state.match.to_json()
 
 
-@pytest.mark.parametrize("game_id", ["lucky-nine", "smuggling"])
+@pytest.mark.parametrize("game_id", games.ids())
 def test_uniform_random_and_mcts_play_through_evaluate_bots(game_id: str) -> None:
+    """A small MCTS (a few short rollouts: Dice Derby's random bettors would take seconds a rollout) in
+    seat 0, OpenSpiel's uniform random bots elsewhere, on the game's golden table."""
     game = pyspiel.load_game(openspiel.short_name(game_id))
     assert isinstance(game, PartyGamesGame)
     seats = game.num_players()
-    bots = [DeterminizedMCTSBot(game, 0, simulations=16, determinizations=2, seed=1),
+    bots = [DeterminizedMCTSBot(game, 0, simulations=4, determinizations=2, seed=1, rollout_length=30),
             *(pyspiel.make_uniform_random_bot(p, p) for p in range(1, seats))]
     returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
     assert len(returns) == seats and sum(returns) >= 1  # someone wins; winners get 1

@@ -57,10 +57,12 @@ class EngineBot(pyspiel.Bot):
 class DeterminizedMCTSBot(pyspiel.Bot):
     """OpenSpiel's MCTS (UCT, random rollouts) run on `determinizations` determinised copies of the match
     per decision, `simulations` in all; the root's visit counts are summed and the most visited wins.
-    With `seconds`, it searches determinisation after determinisation until that think time is spent."""
+    With `seconds`, it searches determinisation after determinisation until that think time is spent;
+    `rollout_length` cuts random rollouts after that many moves (an unfinished rollout is worth 0)."""
 
     def __init__(self, game: PartyGamesGame, player: int, simulations: int = 64, determinizations: int = 4,
-                 seed: int = 0, uct_c: float = 2.0, seconds: float | None = None) -> None:
+                 seed: int = 0, uct_c: float = 2.0, seconds: float | None = None,
+                 rollout_length: int | None = None) -> None:
         pyspiel.Bot.__init__(self)
         self.game = game
         self.player = player
@@ -69,7 +71,8 @@ class DeterminizedMCTSBot(pyspiel.Bot):
         self.rng = random.Random(seed)
         state = np.random.RandomState(seed)
         self.search = mcts.MCTSBot(game, uct_c, max(1, simulations // determinizations),
-                                   mcts.RandomRolloutEvaluator(1, state), solve=False, random_state=state)
+                                   mcts.RandomRolloutEvaluator(1, state, rollout_length), solve=False,
+                                   random_state=state)
         self.think_seconds = 0.0
         self.decisions = 0
 
