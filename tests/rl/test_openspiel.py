@@ -97,7 +97,7 @@ def test_a_determinisation_keeps_the_players_view() -> None:
 @pytest.mark.parametrize("game_id", games.ids())
 def test_uniform_random_and_mcts_play_through_evaluate_bots(game_id: str) -> None:
     """A small MCTS (a few short rollouts: Dice Derby's random bettors would take seconds a rollout) in
-    seat 0, OpenSpiel's uniform random bots elsewhere, on the game's golden table."""
+    seat 0, OpenSpiel's uniform random bots elsewhere, on the game's research table (samples.rl)."""
     game = pyspiel.load_game(openspiel.short_name(game_id))
     assert isinstance(game, PartyGamesGame)
     seats = game.num_players()

@@ -20,8 +20,8 @@ DICT_OBSERVATION_WARNINGS = [
 
 
 def _short(game: Game) -> tuple[int | None, dict[str, object]]:
-    """The game's short sample table (its golden set-up)."""
-    setup = game.samples.golden
+    """The game's table for the research interfaces (`samples.rl`, else its golden one)."""
+    setup = game.samples.research
     return (setup.seats, dict(setup.options)) if setup else (None, {})
 
 

@@ -39,7 +39,7 @@ class Comparison:
 
 def compare(game_id: str, games: int, seats: int | None = None, options: dict[str, Any] | None = None,
             bot: str = "heuristic", simulations: int = 32, determinizations: int = 2,
-            seconds: float | None = None, seed: int = 0) -> Comparison:
+            seconds: float | None = None, seed: int = 0, rollout_length: int | None = None) -> Comparison:
     """`games` matches; MCTS plays seat `i % seats` of match i (`seconds`: its think time per decision,
     else `simulations` per decision)."""
     params: dict[str, Any] = {} if seats is None else {"players": seats}
@@ -54,7 +54,8 @@ def compare(game_id: str, games: int, seats: int | None = None, options: dict[st
     for i in range(games):
         searcher = i % count
         bots: list[Any] = [
-            DeterminizedMCTSBot(game, p, simulations, determinizations, seed=seed + i, seconds=seconds)
+            DeterminizedMCTSBot(game, p, simulations, determinizations, seed=seed + i, seconds=seconds,
+                                rollout_length=rollout_length)
             if p == searcher else EngineBot(game, p, game.table.game.make_bot(bot, p, (seed + i) * 1000 + p))
             for p in range(count)]
         returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(seed + i))

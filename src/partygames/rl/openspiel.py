@@ -1,8 +1,8 @@
 """Every registered game as an OpenSpiel Python game: `pyspiel.load_game("partygames_lucky_nine")`.
 
 Importing this module registers each game that declares an encoding (`register_all`). Parameters:
-`players` (default: the game's golden table, else its smallest seat count) and `options`, the game
-options as a JSON string. The game type: sequential dynamics, with a simultaneous phase played in seat
+`players` (default: the game's `samples.rl` table, else its golden one, else its smallest seat count)
+and `options`, the game options as a JSON string. The game type: sequential dynamics, with a simultaneous phase played in seat
 order and each seat's choice hidden until the phase ends (what the engine does; OpenSpiel's MCTS needs
 sequential games); explicit stochastic chance, every die, choice and shuffle step a chance node with
 `chance_outcomes()` (`rl/tape.py`); imperfect information; terminal rewards, 1 to each winner (ties
@@ -41,7 +41,7 @@ def short_name(game_id: str) -> str:
 
 
 def _default_table(game: Game) -> tuple[int, dict[str, Any]]:
-    setup = game.samples.golden
+    setup = game.samples.research
     if setup is not None:
         return setup.seats, dict(setup.options)
     return min(game.seat_counts_for(None)), {}
