@@ -2,13 +2,13 @@
 
 Importing this module registers each game that declares an encoding (`register_all`). Parameters:
 `players` (default: the game's `samples.rl` table, else its golden one, else its smallest seat count)
-and `options`, the game options as a JSON string. The game type: sequential dynamics, with a simultaneous phase played in seat
-order and each seat's choice hidden until the phase ends (what the engine does; OpenSpiel's MCTS needs
-sequential games); explicit stochastic chance, every die, choice and shuffle step a chance node with
-`chance_outcomes()` (`rl/tape.py`); imperfect information; terminal rewards, 1 to each winner (ties
-share it) and 0 to the rest. Actions are the encoding's codec indices; observation and information
-state tensors are the encoding's vectors of the player's view, their strings the view's JSON.
-Time never passes: no time limit expires.
+and `options`, the game options as a JSON string. The game type: sequential dynamics, with a
+simultaneous phase played in seat order and each seat's choice hidden until the phase ends (what the
+engine does; OpenSpiel's MCTS needs sequential games); explicit stochastic chance, every die, choice and
+shuffle step a chance node with `chance_outcomes()` (`rl/tape.py`); imperfect information; terminal
+rewards, 1 to each winner (ties share it) and 0 to the rest. Actions are the encoding's codec indices;
+observation and information state tensors are the encoding's vectors of the player's view, their
+strings the view's JSON. Time never passes: no time limit expires.
 """
 
 from __future__ import annotations
