@@ -53,13 +53,13 @@ class Table:
 
     def render(self, match: Match, lang: Literal["en", "ja"] = "en") -> str:
         """The public view (and the result, once over) as the terminal shows it, in plain text."""
-        console = Console(file=io.StringIO(), width=110, color_system=None, force_terminal=False)
+        text = io.StringIO()
+        console = Console(file=text, width=110, color_system=None, force_terminal=False)
         console.print(render_view(self.game, match.view(None), lang))
         result = match.result()
         if result is not None:
             console.print(render_result(self.game, result.to_json(), lang))
-        text = console.file.getvalue()  # type: ignore[attr-defined]
-        return str(text)
+        return text.getvalue()
 
 
 def settle(match: Match) -> Match:
