@@ -9,6 +9,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 from partygames import games
 from partygames.engine.game import Game
+from partygames.engine.session import Session
 from partygames.rl.pettingzoo import PartyGamesEnv, PartyGamesParallelEnv, env, parallel_env
 
 # Every game with an encoding; test_encoding.py requires every registered game to declare one.
@@ -52,32 +53,57 @@ def test_pettingzoo_parallel_api_test_and_parallel_seed_test_pass(game_id: str) 
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_masked_random_play_is_the_engine_match_with_the_same_actions(game_id: str) -> None:
-    """The environment adds nothing to the match: replaying its decoded actions on a fresh engine match
-    gives the same final state, observations are the encoder's reading of that seat's view, and the
-    rewards are 1 for exactly the result's winners."""
+def test_masked_random_play_is_the_engine_match_with_the_same_actions_a_second_apart(game_id: str) -> None:
+    """The environment adds nothing to the match: the engine's own Session, given the decoded actions one
+    second apart (time limits running out on the way), ends in the same state; observations are the
+    encoder's reading of that seat's view, and the rewards are 1 for exactly the result's winners."""
     aec = _aec(game_id, seed=11)
     aec.reset()
-    assert aec.match is not None
     game, table = aec.table.game, aec.table
-    mirror = game.new(table.seats, table.options, 11)
+    mirror = Session.new(game, table.seats, table.options, 11)
     rng = np.random.default_rng(5)
     rewards: dict[str, float] = {}
     for agent in aec.agent_iter():
         observation, reward, terminated, _, _ = aec.last()
         seat = aec.possible_agents.index(agent)
-        assert np.array_equal(observation["observation"], table.encoder.observe(mirror.view(seat)))
+        assert np.array_equal(observation["observation"], table.encoder.observe(mirror.match.view(seat)))
         if terminated:
             rewards[agent] = reward
             aec.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
-        index = int(rng.choice(legal))
-        mirror.apply(seat, table.encoder.codec.decode(index, mirror.legal_actions(seat)) or {})
+        index = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        action = table.encoder.codec.decode(index, mirror.match.legal_actions(seat))
+        assert action is not None
+        at, before = mirror.match.now + 1000, mirror.match.version
+        mirror.catch_up(at)
+        if mirror.match.version == before:  # else a time limit ran out first and overtook the action
+            mirror.act(seat, action, at)
         aec.step(index)
-    result = mirror.result()
+    assert aec.match is not None and aec.match == mirror.match
+    result = mirror.match.result()
     assert result is not None
     assert rewards == {f"player_{s.seat}": float(s.is_winner) for s in result.seats}
+
+
+def test_time_limits_run_out_between_steps_as_at_a_table() -> None:
+    """Dice Derby with steps 200 s apart: the auction's 120 s limit runs out before the first step's bid
+    (everyone passes), then each race's 90 s betting limit (everyone is done) at 210, 300, 390 and 480 s:
+    the steps at 200, 400 and 600 s are each overtaken by the limits, and the match is over after three."""
+    aec = env("dice-derby", 6, {"races": 4}, seed=1, tick_ms=200_000)
+    aec.reset()
+    steps = 0
+    for _ in aec.agent_iter():
+        observation, _, terminated, _, info = aec.last()
+        if terminated:
+            aec.step(None)
+            continue
+        aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert steps == 3
+    assert info["result"]["termination"] == "all_races_run"
+    for seat in info["result"]["seats"]:  # nobody bid nor bet: money is the start plus owners' prizes
+        assert seat["holdings"]["price"] == 0
+        assert seat["holdings"]["money"] == 10_000 + seat["holdings"]["prize"]
 
 
 def test_an_index_the_mask_forbids_is_refused() -> None:

@@ -8,7 +8,8 @@ engine does; OpenSpiel's MCTS needs sequential games); explicit stochastic chanc
 shuffle step a chance node with `chance_outcomes()` (`rl/tape.py`); imperfect information; terminal
 rewards, 1 to each winner (ties share it) and 0 to the rest. Actions are the encoding's codec indices;
 observation and information state tensors are the encoding's vectors of the player's view, their
-strings the view's JSON. Time never passes: no time limit expires.
+strings the view's JSON. Each move takes `tick_ms` (a parameter, default 1000) of the match's time, so
+time limits run out as at a table (`rl/table.py`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from partygames import games
 from partygames.engine.actions import Action
 from partygames.engine.game import Game
 from partygames.engine.match import Match
-from partygames.rl.table import Table, settle
+from partygames.rl.table import TICK_MS, Table, settle
 from partygames.rl.tape import NeedChance, TapeChance
 
 PREFIX = "partygames_"
@@ -80,7 +81,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": seats, "options": encode_options(options)},
+        parameter_specification={"players": seats, "options": encode_options(options), "tick_ms": TICK_MS},
     )
 
 
@@ -92,7 +93,8 @@ class PartyGamesGame(pyspiel.Game):
         params = dict(params or {})
         seats = int(params.get("players", defaults_seats))
         options = decode_options(params.get("options", json.dumps(default_options)))
-        self.table = Table.make(game.id, seats, options)
+        tick_ms = int(params.get("tick_ms", TICK_MS))
+        self.table = Table.make(game.id, seats, options, tick_ms=tick_ms)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.table.encoder.codec),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -102,7 +104,8 @@ class PartyGamesGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type(game), info, {"players": seats, "options": encode_options(options)})
+        super().__init__(game_type(game), info, {"players": seats, "options": encode_options(options),
+                                                 "tick_ms": tick_ms})
 
     def new_initial_state(self) -> PartyGamesState:
         return PartyGamesState(self)
@@ -158,7 +161,7 @@ class PartyGamesState(pyspiel.State):
                 else:
                     trial = pickle.loads(self._before)
                 trial.chance = chance
-                trial.apply(seat, action)
+                table.act(trial, [(seat, action)])
             settle(trial)
         except NeedChance as need:
             self._outcomes = need.outcomes

@@ -3,9 +3,10 @@
 Agents are `player_0` … `player_{seats-1}`. An observation is `{"observation": float32 vector,
 "action_mask": int8 vector}` from the game's encoding (built from that seat's view only); the action space
 is `Discrete(len(codec))`. Seats in a simultaneous phase act in the AEC environment one after another, in
-seat order, each seeing only its own view (so nobody sees a sealed choice before the phase ends). Time
-never moves: no time limit expires; when nobody is awaited (a real-time game between arrivals) the match
-advances to its next wake-up. Rewards come at the end only, from the result (`reward="win"`: 1 to each
+seat order, each seeing only its own view (so nobody sees a sealed choice before the phase ends). Each
+step takes `tick_ms` of the match's time (default 1 s): a phase's time limit runs out after that many
+steps and plays its defaults, as at a table (`rl/table.py`); when nobody is awaited (a real-time game
+between arrivals) the match advances to its next wake-up. Rewards come at the end only, from the result (`reward="win"`: 1 to each
 winner; `"score"`: the result's score). `reset(seed=s)` plays match seed s, and each later `reset()`
 without a seed the next seed (s + 1, …).
 """
@@ -18,10 +19,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from partygames.engine.actions import Action
 from partygames.engine.encoding import BOUND
 from partygames.engine.match import Match
 from partygames.engine.options import Options
-from partygames.rl.table import Reward, Table, settle
+from partygames.rl.table import TICK_MS, Reward, Table
 
 Lang = Literal["en", "ja"]
 
@@ -107,8 +109,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         if chosen is None:
             raise ValueError(f"{agent}: action {action!r} is not legal now (sample with the action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        match.apply(seat, chosen)
-        settle(match)
+        self.table.act(match, [(seat, chosen)])
         result = match.result()
         if result is not None:
             returns = self.table.returns(result)
@@ -182,18 +183,16 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         if match is None or not self.agents:
             raise RuntimeError("call reset() before step(), and again once the match is over")
         codec = self.table.encoder.codec
+        limit = match.time_limit()
+        chosen: list[tuple[int, Action]] = []
         for seat in match.to_act():  # the seats awaited when the step began, in seat order
-            if seat not in match.to_act():
-                continue  # an earlier seat's action ended this seat's turn
-            specs = match.legal_actions(seat)
             index = actions.get(self.possible_agents[seat])
-            chosen = None if index is None else codec.decode(int(index), specs)
-            if chosen is None:
-                limit = match.time_limit()
-                chosen = None if limit is None else limit.defaults.get(seat)
-            if chosen is not None:
-                match.apply(seat, chosen)
-        settle(match)
+            action = None if index is None else codec.decode(int(index), match.legal_actions(seat))
+            if action is None and limit is not None:
+                action = limit.defaults.get(seat)
+            if action is not None:
+                chosen.append((seat, action))
+        self.table.act(match, chosen)  # an action an earlier one made illegal is dropped
         result = match.result()
         observations = self._observations()
         agents = self.agents
@@ -217,13 +216,14 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
 
 def env(game_id: str, seats: int | None = None, options: dict[str, Any] | Options | None = None,
         seed: int | None = None, render_mode: str | None = None, reward: Reward = "win",
-        lang: Lang = "en") -> PartyGamesEnv:
-    """The AEC environment of a registered game (seats: default the smallest the options allow)."""
-    return PartyGamesEnv(Table.make(game_id, seats, options, reward), seed, render_mode, lang)
+        lang: Lang = "en", tick_ms: int = TICK_MS) -> PartyGamesEnv:
+    """The AEC environment of a registered game (seats: default the smallest the options allow; each
+    step takes `tick_ms` of the match's time, so time limits run out as at a table)."""
+    return PartyGamesEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang)
 
 
 def parallel_env(game_id: str, seats: int | None = None, options: dict[str, Any] | Options | None = None,
                  seed: int | None = None, render_mode: str | None = None, reward: Reward = "win",
-                 lang: Lang = "en") -> PartyGamesParallelEnv:
+                 lang: Lang = "en", tick_ms: int = TICK_MS) -> PartyGamesParallelEnv:
     """The parallel environment of a registered game: every awaited seat acts at each step."""
-    return PartyGamesParallelEnv(Table.make(game_id, seats, options, reward), seed, render_mode, lang)
+    return PartyGamesParallelEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang)
