@@ -28,13 +28,13 @@ def test_chunks_cover_every_match_once() -> None:
 
 
 def test_simulate_on_two_workers_gives_the_single_process_figures_and_logs(tmp_path: Path) -> None:
-    base = ["simulate", "lucky-nine", "--games", "48", "--seats", "3", "--seed", "7", "--json", "-o", "rounds=4"]
+    base = ["simulate", "lucky-nine", "--games", "24", "--seats", "3", "--seed", "7", "--json", "-o", "rounds=4"]
     one = runner.invoke(app, [*base, "--save", str(tmp_path / "one")])
     two = runner.invoke(app, [*base, "--workers", "2", "--save", str(tmp_path / "two")])
     assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
     assert _figures(json.loads(two.output)) == _figures(json.loads(one.output))
     names = sorted(p.name for p in (tmp_path / "one").glob("*.json"))
-    assert len(names) == 48 and names == sorted(p.name for p in (tmp_path / "two").glob("*.json"))
+    assert len(names) == 24 and names == sorted(p.name for p in (tmp_path / "two").glob("*.json"))
     for name in names:
         assert (tmp_path / "one" / name).read_text() == (tmp_path / "two" / name).read_text()
 
