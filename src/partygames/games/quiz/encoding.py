@@ -3,7 +3,9 @@ docs/rules/quiz.md, Encoding).
 
 The observation is the table as the seat sees it now: while memorising, every card; afterwards only the
 cards open to everyone and the one it peeks at (or is shown). What it saw before is not in its view, so
-neither in the observation nor in the information state: an agent must remember it (a recurrent policy).
+neither in the observation nor in the information state: a view holding it would hold the whole table
+(everything is seen while memorising and every later move is public) and hand it to every browser. An
+agent must remember it (docs/rules/quiz.md, Encoding).
 """
 
 from __future__ import annotations
