@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -93,13 +92,14 @@ class SeriesMatch:
 
 
 def play_series(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
-                options: dict[str, Any] | None = None) -> Iterator[SeriesMatch]:
+                options: dict[str, Any] | None = None, start: int = 0) -> Iterator[SeriesMatch]:
     """Plays `games` seeded matches, one at a time: match i uses seed `seed + i` and the seats given by
-    `seat_kinds`; the bot in seat s of match i is seeded with `(seed + i) * 1000 + s`."""
+    `seat_kinds`; the bot in seat s of match i is seeded with `(seed + i) * 1000 + s`. With `start`, the
+    matches start .. start+games-1 of that series (what a worker of a parallel run plays)."""
     for kind in kinds:
         if kind not in game.bots:
             raise KeyError(f"{game.id} has no bot {kind!r} (bots: {', '.join(game.bots)})")
-    for i in range(games):
+    for i in range(start, start + games):
         assignment = seat_kinds(kinds, seats, i)
         bots = [game.make_bot(kind, seat, seed=(seed + i) * 1000 + seat) for seat, kind in enumerate(assignment)]
         match, log = play(game, seats, bots, options, seed=seed + i)
@@ -108,25 +108,39 @@ def play_series(game: Game, games: int, seats: int, kinds: Sequence[str], seed: 
 
 def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
              options: dict[str, Any] | None = None, save_dir: Path | None = None,
-             progress: Callable[[int], None] | None = None) -> Tournament:
-    """Plays a series of `games` seeded matches (`play_series`) and gathers per-kind statistics."""
+             progress: Callable[[int], None] | None = None, workers: int = 1,
+             ray_address: str | None = None) -> Tournament:
+    """Plays a series of `games` seeded matches (`play_series`) and gathers per-kind statistics.
+
+    `workers` > 1 plays it on that many processes of this machine, `ray_address` as Ray tasks (see
+    `analysis/parallel.py`); either way the statistics are those of the single-process run, gathered in
+    match order. `progress(done)` is told how many matches are finished."""
+    from partygames.analysis.parallel import Series, in_order, outcomes, run_local, run_ray
+
+    for kind in kinds:
+        if kind not in game.bots:
+            raise KeyError(f"{game.id} has no bot {kind!r} (bots: {', '.join(game.bots)})")
+    series = Series(game.id, seats, tuple(kinds), seed, options, None if save_dir is None else str(save_dir))
     stats = {k: KindStats(k) for k in kinds}
     actions = winners = shared = 0
     start = time.perf_counter()
-    for i, played in enumerate(play_series(game, games, seats, kinds, seed, options)):
-        actions += played.match.version
-        won = len(played.result.winners)
+    if ray_address is not None:
+        results: Iterable[Any] = in_order(run_ray(series, games, ray_address, progress), games)
+    elif workers > 1:
+        results = in_order(run_local(series, games, workers, progress), games)
+    else:
+        results = outcomes(series, 0, games)
+    for outcome in results:
+        actions += outcome.actions
+        won = sum(outcome.winners)
         winners += won
         shared += won > 1
-        for seat_result in played.result.seats:
-            entry = stats[played.kinds[seat_result.seat]]
-            entry.scores.append(seat_result.score)
-            entry.wins += seat_result.is_winner
+        for seat, kind in enumerate(outcome.kinds):
+            entry = stats[kind]
+            entry.scores.append(outcome.scores[seat])
+            entry.wins += outcome.winners[seat]
             entry.seats_played += 1
-        if save_dir is not None:
-            save_dir.mkdir(parents=True, exist_ok=True)
-            (save_dir / f"{game.id}-{seed + i}.json").write_text(json.dumps(played.log.to_json()), encoding="utf-8")
-        if progress is not None:
-            progress(i + 1)
+        if progress is not None and workers <= 1 and ray_address is None:
+            progress(outcome.index + 1)
     return Tournament(game.id, games, seats, list(kinds), stats, actions, time.perf_counter() - start, seed,
                       winners, shared)

@@ -185,8 +185,15 @@ def simulate(
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
     save: Annotated[Path | None, typer.Option(help="Save every match log into this folder.")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes on this machine (same results as one).",
+                                         min=1, max=1024)] = 1,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", help="Run on a Ray cluster: its address, 'auto' (the cluster this machine is in) or 'local' "
+                      "(a new one here); same results. Needs partygames[ray].")] = None,
 ) -> None:
-    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals."""
+    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals.
+
+    Match i uses seed `seed + i` whether it runs here, on --workers or on --ray, so the figures are the same."""
     game = _game(game_id)
     options = {**game.virtual_clock_options, **_options(option)}
     seed = _seed(seed)
@@ -201,14 +208,16 @@ def simulate(
         _fail(str(error))
         raise
     if as_json:
-        tournament = run_simulation(game, games_count, count, kinds, seed, options, save)
+        tournament = run_simulation(game, games_count, count, kinds, seed, options, save, workers=workers,
+                                    ray_address=ray)
         out.print_json(json.dumps(tournament.summary()))
         return
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeRemainingColumn(), console=err, transient=True) as progress:
         task = progress.add_task(game.id, total=games_count)
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save,
-                                    progress=lambda done: progress.update(task, completed=done))
+                                    progress=lambda done: progress.update(task, completed=done),
+                                    workers=workers, ray_address=ray)
     summary = tournament.summary()
     table = Table(title=f"{game.title.en} / {game.title.ja}: {games_count} games, {count} seats, seed {seed}")
     for column in ("bot", "seats played", "mean score (95% CI)", "win rate (95% CI)"):

@@ -7,6 +7,10 @@ limit whose defaults are legal, and that the match never stalls; that views are 
 seed; that no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that what
 other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
 that the state survives a JSON round trip; and at the end, that replaying the log gives an identical state.
+For a game that declares an encoding (`Game.encoding`), `check_encoding` checks at every deep step that
+each seat's observation has its layout's size and bounds, that an awaited seat's action mask is not
+empty, that every index the mask allows decodes to a legal action which encodes back to itself, and
+that a seat not awaited has an empty mask.
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ import json
 import random
 from typing import Any
 
+import numpy as np
+
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
+from partygames.engine.encoding import BOUND, Encoder
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.match import Event, Match
@@ -104,6 +111,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     session = Session.new(game, seats, options, DISTINCTIVE_SEED + seed)
     match = session.match
     seed_text = str(DISTINCTIVE_SEED + seed)
+    encoder = game.encoder(seats, options) if game.encoding is not None else None
     step = 0
     while True:
         to_act = match.to_act()
@@ -116,6 +124,8 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
             raise _fail(game, step, f"bad to_act {to_act!r}")
         deep = step % deep_every == 0
         _check_views(game, match, step, seed_text, rng if deep else None)
+        if encoder is not None and deep:
+            check_encoding(game, match, encoder, step)
         if result is not None:
             break
         due = match.wake_at()
@@ -158,6 +168,43 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     if replayed != match:
         raise _fail(game, step, "replaying the log gave a different state")
     return match
+
+
+def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0) -> None:
+    """The encoding's contract on the match as it is now (see the module docstring)."""
+    to_act = match.to_act()
+    codec = encoder.codec
+    for seat in range(match.seats):
+        view = match.view(seat)
+        for name, vector, size in (("observation", encoder.observe(view), encoder.size),
+                                   ("information state", encoder.information_state(view),
+                                    encoder.information_layout.size)):
+            if vector.shape != (size,) or vector.dtype != np.float32:
+                raise _fail(game, step, f"seat {seat}'s {name} has shape {vector.shape} {vector.dtype}, "
+                                        f"not ({size},) float32")
+            if not np.all(np.isfinite(vector)) or np.any(np.abs(vector) > BOUND):
+                raise _fail(game, step, f"seat {seat}'s {name} is not finite within +-{BOUND}")
+        specs = match.legal_actions(seat)
+        mask = codec.mask(specs)
+        if seat not in to_act:
+            if mask.any():
+                raise _fail(game, step, f"seat {seat} is not awaited but its action mask allows {mask.nonzero()}")
+            continue
+        if not mask.any():
+            raise _fail(game, step, f"seat {seat} is awaited but its action mask is empty: the codec cannot "
+                                    f"express any of {[s['type'] for s in specs]}")
+        for index in np.flatnonzero(mask):
+            action = codec.decode(int(index), specs)
+            if action is None:
+                raise _fail(game, step, f"masked index {index} of seat {seat} decodes to nothing")
+            try:
+                find_spec(specs, action)
+            except IllegalAction as error:
+                raise _fail(game, step, f"masked index {index} of seat {seat} decodes to the illegal "
+                                        f"{action!r}: {error}") from None
+            back = codec.encode(action, specs)
+            if back is None or codec.decode(back, specs) != action:
+                raise _fail(game, step, f"{action!r} (index {index}) does not encode back to itself")
 
 
 def _check_time_limit(game: Game, match: Match, step: int) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from partygames.engine.bots import Bot, RandomBot
+from partygames.engine.encoding import Encoder, EncoderFactory
 from partygames.engine.errors import InvalidOptions
 from partygames.engine.labels import Labels
 from partygames.engine.match import Match, Result
@@ -102,6 +103,9 @@ class Game:
     virtual_clock_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that terminal play and `simulate` use unless given others: they run on a virtual clock, where
     a real-time game plays its turn-like form (the Pandemic Game's rounds tempo)."""
+    encoding: EncoderFactory | None = None
+    """`(seats, options) -> Encoder`: observation vectors and the action codec for learning agents
+    (`engine/encoding.py`, `partygames.rl`); a real-time game encodes its `rounds` tempo."""
 
     @property
     def options_class(self) -> type[Options]:
@@ -156,6 +160,12 @@ class Game:
             raise InvalidOptions(f"{self.id} cannot be played by {seats} seats with these options.",
                                  f"{self.id} はこのオプションでは {seats} 席で遊べません。")
         return chosen
+
+    def encoder(self, seats: int, options: Options | dict[str, Any] | None = None) -> Encoder:
+        """The game's encoding for this table; raises ValueError when the game declares none."""
+        if self.encoding is None:
+            raise ValueError(f"{self.id} declares no encoding (Game.encoding): see docs/engine.md, Encodings")
+        return self.encoding(seats, self.options_class.parse(options))
 
     def make_bot(self, kind: str, seat: int, seed: int = 0) -> Bot:
         if kind not in self.bots:

@@ -164,7 +164,10 @@ class Match(ABC):
     all human seats have voted, the time is extended"). Nothing else may differ for a bot."""
 
     def __init__(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
-                 script: Mapping[str, Sequence[Any]] | None = None, bots: Collection[int] = ()) -> None:
+                 script: Mapping[str, Sequence[Any]] | None = None, bots: Collection[int] = (), *,
+                 chance: Chance | None = None) -> None:
+        """`bots`: the seats bots play (`bot_seats`); `chance` replaces the match's random source (default
+        `Chance(seed)`): the OpenSpiel adapter passes one whose every draw is an explicit chance node."""
         self.options = self.options_class.parse(options)
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise InvalidOptions("The seat count must be a whole number.", "席数は整数で指定してください。")
@@ -179,7 +182,7 @@ class Match(ABC):
             raise InvalidOptions("A bot seat must be one of the match's seats.", "ボットの席は参加席から指定してください。")
         self.bot_seats = tuple(sorted(set(bots)))
         self.seed = seed
-        self.chance = Chance(seed)
+        self.chance = Chance(seed) if chance is None else chance
         for label, outcomes in (script or {}).items():
             self.chance.script(label, *outcomes)  # so that tests can fix the deal made in _setup
         self.version = 0

@@ -50,8 +50,16 @@ class Samples:
     `golden`: a short match for `tests/golden/` (None: the smallest seat count, default options).
     `benchmark`: a typical table for `benchmarks/engine_bench.py` (None: the smallest seat count the
     default options allow).
+    `rl`: the table of the PettingZoo and OpenSpiel tests and OpenSpiel's default parameters (None: the
+    golden one); a real-time game gives its `rounds` tempo here.
     """
 
     golden: Setup | None = None
     conformance: Conformance = Conformance()
     benchmark: Setup | None = None
+    rl: Setup | None = None
+
+    @property
+    def research(self) -> Setup | None:
+        """The table for the research interfaces: `rl`, else `golden`."""
+        return self.rl if self.rl is not None else self.golden

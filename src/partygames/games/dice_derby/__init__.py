@@ -10,6 +10,7 @@ from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.engine.text import Text
 from partygames.games.dice_derby import commands, terminal
 from partygames.games.dice_derby.bots import HeuristicBot, RandomBot
+from partygames.games.dice_derby.encoding import DiceDerbyEncoder
 from partygames.games.dice_derby.labels import LABELS
 from partygames.games.dice_derby.rules import DiceDerbyMatch
 
@@ -60,6 +61,7 @@ GAME = Game(
     match_class=DiceDerbyMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
+    encoding=DiceDerbyEncoder,
     terminal=terminal,
     commands={"odds": commands.odds},
     web=Path(__file__).parent / "web",

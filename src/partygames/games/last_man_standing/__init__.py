@@ -9,6 +9,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.last_man_standing import terminal
 from partygames.games.last_man_standing.bots import HeuristicBot
+from partygames.games.last_man_standing.encoding import LastManStandingEncoder
 from partygames.games.last_man_standing.labels import LABELS
 from partygames.games.last_man_standing.rules import LastManStandingMatch
 
@@ -70,6 +71,7 @@ GAME = Game(
     match_class=LastManStandingMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
+    encoding=LastManStandingEncoder,
     terminal=terminal,
     web=Path(__file__).parent / "web",
     reveals=Reveals(

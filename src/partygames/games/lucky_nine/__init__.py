@@ -9,6 +9,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.lucky_nine import commands, terminal
 from partygames.games.lucky_nine.bots import HeuristicBot
+from partygames.games.lucky_nine.encoding import LuckyNineEncoder
 from partygames.games.lucky_nine.labels import LABELS
 from partygames.games.lucky_nine.rules import LuckyNineMatch
 
@@ -49,6 +50,7 @@ GAME = Game(
     match_class=LuckyNineMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
+    encoding=LuckyNineEncoder,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",

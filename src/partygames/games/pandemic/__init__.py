@@ -11,6 +11,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.pandemic import commands, terminal
 from partygames.games.pandemic.bots import CautiousBot, CheckerBot, GreedyBot, HeuristicBot
+from partygames.games.pandemic.encoding import PandemicEncoder
 from partygames.games.pandemic.labels import LABELS
 from partygames.games.pandemic.rules import PandemicMatch
 
@@ -50,6 +51,7 @@ GAME = Game(
           "checker": CheckerBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
+    encoding=PandemicEncoder,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
@@ -72,5 +74,9 @@ GAME = Game(
                                 variants=({"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
                                            "vaccine_threshold": 1},)),
         benchmark=Setup(12, {"tempo": "rounds"}),
+        # The research interfaces play the rounds tempo (time moves on actions): four seats, one infected,
+        # six rounds of 10 game seconds, one room, so that readings, queues and cures all happen.
+        rl=Setup(4, {"tempo": "rounds", "step_seconds": 10, "minutes": 1, "infected": 1, "qualifiers": 2,
+                     "rooms": 1, "read_seconds": 5, "stay_seconds": 10}),
     ),
 )

@@ -11,6 +11,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.quiz import commands, terminal
 from partygames.games.quiz.bots import HeuristicBot, PerfectBot
+from partygames.games.quiz.encoding import QuizEncoder
 from partygames.games.quiz.labels import LABELS
 from partygames.games.quiz.rules import QuizMatch
 
@@ -45,6 +46,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot, "perfect": PerfectBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
+    encoding=QuizEncoder,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
@@ -60,5 +62,7 @@ GAME = Game(
         golden=Setup(3, {"memorise_seconds": 30}),
         conformance=Conformance(seats=(2, 3, 5), seeds=2, deep_every=5),
         benchmark=Setup(4),
+        # The research interfaces: two seats (the smallest table), the shortest memorising time.
+        rl=Setup(2, {"memorise_seconds": 30}),
     ),
 )

@@ -1,0 +1,335 @@
+"""Fixed-size numeric encodings of a game for learning agents: an observation vector built from one
+seat's view (never the match), and an action codec between the legal-action specs and one `Discrete(n)`.
+
+A game declares `Game.encoding`, a callable `(seats, options) -> Encoder`: the sizes may depend on the
+table (seat count, options) but never change during a match. `partygames.rl` builds the PettingZoo and
+OpenSpiel interfaces on it, and the conformance suite checks every declared encoder at every step.
+
+The action codec is a table of `Move`s, fixed for the table. A move is an action type, parameters with
+fixed values and integer parameters given as a fraction of the legal range (a discretisation of large
+ranges such as amounts of money). Move i is legal when the current specs hold an action it resolves to;
+`decode(i, specs)` is that action, so a masked sample is always a legal action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from partygames.engine.actions import Action, ActionSpec
+from partygames.engine.options import Options
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+#: Every observation entry lies in [-BOUND, BOUND]: encoders scale their figures to about [-1, 1]
+#: (money by the starting money, counts by their maximum) and clip what a match could push further.
+BOUND = 100.0
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of an action codec: `type`, parameters with `fixed` values, and integer parameters
+    `scaled` to a fraction (0 = the spec's min, 1 = its max, rounded down to a step)."""
+
+    type: str
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    scaled: Mapping[str, float] = field(default_factory=dict)
+
+    def resolve(self, specs: Sequence[ActionSpec]) -> Action | None:
+        """The action this move stands for under `specs`, or None when no spec allows it."""
+        for spec in specs:
+            if spec["type"] != self.type:
+                continue
+            params: dict[str, Any] = spec["params"]
+            if len(params) != len(self.fixed) + len(self.scaled):
+                continue
+            action = _resolve_params(params, self.fixed, self.scaled)
+            if action is not None:
+                action["type"] = self.type
+                return action
+        return None
+
+    def label(self) -> str:
+        """A short name: 'bet_win horse=3 amount=50%'."""
+        parts = [self.type, *(f"{k}={v}" for k, v in self.fixed.items()),
+                 *(f"{k}={round(100 * f)}%" for k, f in self.scaled.items())]
+        return " ".join(parts)
+
+
+def _resolve_params(params: dict[str, Any], fixed: Mapping[str, Any],
+                    scaled: Mapping[str, float]) -> dict[str, Any] | None:
+    action: dict[str, Any] = {}
+    for name, value in fixed.items():
+        param = params.get(name)
+        if param is None or not _allows(param, value):
+            return None
+        action[name] = value
+    for name, fraction in scaled.items():
+        param = params.get(name)
+        if param is None or "min" not in param:
+            return None
+        lo, hi, step = param["min"], param["max"], param["step"]
+        action[name] = lo + int(fraction * ((hi - lo) // step)) * step
+    return action
+
+
+def _hashable(value: Any) -> bool:
+    return value is None or type(value) in (int, str, bool, float)
+
+
+def _typed(values: list[Any]) -> frozenset[Any] | None:
+    """A choice's values as (type, value) pairs (so that True is not 1), or None when some value is a
+    list or an object (checked one by one then)."""
+    if not all(_hashable(v) for v in values):
+        return None
+    return frozenset((type(v), v) for v in values)
+
+
+def _allows(param: dict[str, Any], value: Any) -> bool:
+    if "choice" in param:
+        return any(v == value and type(v) is type(value) for v in param["choice"])
+    if "sequence" in param:
+        values = param["sequence"]
+        return (type(value) is list and param["min_len"] <= len(value) <= param["max_len"]
+                and len(set(value)) == len(value) and all(v in values for v in value))
+    return (type(value) is int and param["min"] <= value <= param["max"]
+            and (value - param["min"]) % param["step"] == 0)
+
+
+class ActionCodec:
+    """Legal-action specs <-> indices of one `Discrete(len(moves))` space."""
+
+    def __init__(self, moves: Iterable[Move]) -> None:
+        self.moves: tuple[Move, ...] = tuple(moves)
+        if not self.moves:
+            raise ValueError("an action codec needs at least one move")
+        self._by_type: dict[str, list[int]] = {}
+        for i, move in enumerate(self.moves):
+            self._by_type.setdefault(move.type, []).append(i)
+        # Types whose moves each fix one choice of the same parameter (a card, a seat, a ticket): their
+        # mask is a lookup per offered value rather than a check per move.
+        self._keyed: dict[str, tuple[str, dict[tuple[type, Any], int]]] = {}
+        for kind, indices in self._by_type.items():
+            names = {tuple(self.moves[i].fixed) for i in indices}
+            values = [next(iter(self.moves[i].fixed.values()), None) for i in indices]
+            if (len(names) == 1 and len(next(iter(names))) == 1 and not any(self.moves[i].scaled for i in indices)
+                    and all(_hashable(v) for v in values)):
+                table = {(type(v), v): i for v, i in zip(values, indices, strict=True)}
+                if len(table) == len(indices):
+                    self._keyed[kind] = (next(iter(names))[0], table)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        """1 for every index that decodes to a legal action under `specs`, else 0."""
+        allowed = [0] * len(self.moves)
+        moves = self.moves
+        for spec in specs:
+            indices = self._by_type.get(spec["type"])
+            if not indices:
+                continue
+            params: dict[str, Any] = spec["params"]
+            keyed = self._keyed.get(spec["type"])
+            if keyed is not None and len(params) == 1 and "choice" in params.get(keyed[0], ()):
+                table = keyed[1]
+                for value in params[keyed[0]]["choice"]:
+                    i = table.get((type(value), value)) if _hashable(value) else None
+                    if i is not None:
+                        allowed[i] = 1
+                continue
+            choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
+            for i in indices:
+                if allowed[i]:
+                    continue
+                move = moves[i]
+                if len(params) != len(move.fixed) + len(move.scaled):
+                    continue
+                for name, value in move.fixed.items():
+                    param = params.get(name)
+                    if param is None:
+                        break
+                    if name not in choices:
+                        choices[name] = _typed(param["choice"]) if "choice" in param else None
+                    values = choices[name]
+                    if values is None:
+                        if not _allows(param, value):
+                            break
+                    elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
+                        break
+                else:
+                    if all(name in params and "min" in params[name] for name in move.scaled):
+                        allowed[i] = 1
+        return np.array(allowed, dtype=np.int8)
+
+    def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
+        """The action index `index` stands for under `specs` (None: not legal now)."""
+        return self.moves[int(index)].resolve(specs)
+
+    def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        """An index that decodes to exactly `action` under `specs` (None: the codec cannot express it,
+        e.g. an amount between two of its levels)."""
+        for i in self._by_type.get(str(action.get("type")), ()):
+            if self.moves[i].resolve(specs) == dict(action):
+                return i
+        return None
+
+
+    def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        """The legal index closest to `action`: itself when the codec expresses it, else one of the same
+        type whose integer parameters are nearest (for a bot that chose an amount between two levels)."""
+        exact = self.encode(action, specs)
+        if exact is not None:
+            return exact
+        best: tuple[float, int] | None = None
+        for i in self._by_type.get(str(action.get("type")), ()):
+            decoded = self.moves[i].resolve(specs)
+            if decoded is None:
+                continue
+            distance = 0.0
+            for name, value in decoded.items():
+                other = action.get(name)
+                if type(value) is int and type(other) is int:
+                    distance += abs(value - other)
+                elif value != other:
+                    distance += float("inf")
+            if best is None or distance < best[0]:
+                best = (distance, i)
+        return None if best is None or best[0] == float("inf") else best[1]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The named parts of an observation vector, in order: `(name, size)`."""
+
+    parts: tuple[tuple[str, int], ...]
+
+    @cached_property
+    def size(self) -> int:
+        return sum(size for _, size in self.parts)
+
+    @cached_property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.parts]
+
+    def slices(self) -> dict[str, slice]:
+        out, start = {}, 0
+        for name, size in self.parts:
+            out[name] = slice(start, start + size)
+            start += size
+        return out
+
+    def split(self, vector: Vector) -> dict[str, Vector]:
+        """The vector cut into its named parts (for reading and debugging)."""
+        return {name: vector[part] for name, part in self.slices().items()}
+
+
+class Writer:
+    """Builds one observation in layout order; `done()` checks that every part was written, in order, at
+    its size (checked once at the end: this runs at every step of every environment)."""
+
+    __slots__ = ("buffer", "ends", "layout", "names", "position")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.buffer = np.zeros(layout.size, dtype=np.float32)
+        self.position = 0
+        self.names: list[str] = []
+        self.ends: list[int] = []
+
+    def put(self, name: str, values: Sequence[float]) -> None:
+        """The next part, value by value."""
+        end = self.position + len(values)
+        if end <= len(self.buffer):
+            self.buffer[self.position:end] = values
+        self._close(name, end)
+
+    def put_hot(self, name: str, indices: Iterable[int], size: int) -> None:
+        """The next part, `size` long: 1 at each of `indices`, else 0 (a set of cards, a seat)."""
+        end = self.position + size
+        if end <= len(self.buffer):
+            buffer, start = self.buffer, self.position
+            for i in indices:
+                if not 0 <= i < size:
+                    raise ValueError(f"observation part {name!r}: index {i} outside its {size} values")
+                buffer[start + i] = 1.0
+        self._close(name, end)
+
+    def _close(self, name: str, end: int) -> None:
+        self.names.append(name)
+        self.ends.append(end)
+        self.position = end
+
+    def done(self) -> Vector:
+        if self.position != self.layout.size or self.names != self.layout.names:
+            self._explain()
+        return self.buffer.clip(-BOUND, BOUND, out=self.buffer)
+
+    def _explain(self) -> None:
+        start = 0
+        for i, (expected, size) in enumerate(self.layout.parts):
+            if i >= len(self.names):
+                raise ValueError(f"observation part {expected!r} was not written")
+            if self.names[i] != expected:
+                raise ValueError(f"observation part {self.names[i]!r} written where {expected!r} belongs")
+            if self.ends[i] - start != size:
+                raise ValueError(f"observation part {expected!r} has {self.ends[i] - start} values, not {size}")
+            start = self.ends[i]
+        raise ValueError(f"observation parts written after the last one: {self.names[len(self.layout.parts):]}")
+
+
+def one_hot(index: int | None, size: int) -> list[float]:
+    """`size` zeros with a 1 at `index` (none for None)."""
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+def many_hot(indices: Iterable[int], size: int) -> list[float]:
+    values = [0.0] * size
+    for i in indices:
+        values[i] = 1.0
+    return values
+
+
+class Encoder:
+    """A game's encoding for one table: `layout` and `observe(view)`, and the action `codec`.
+
+    `information_state(view)`, laid out by `information_layout`, is the observation unless a game
+    overrides both: a game whose history matters (the ledger of past small games, a quiz's seen cards)
+    encodes the whole history its view carries there, and keeps the observation to the present. A view
+    holds everything its seat may know (docs/engine.md), the history it remembers included.
+    """
+
+    layout: Layout
+    codec: ActionCodec
+
+    @property
+    def information_layout(self) -> Layout:
+        return self.layout
+
+    def __init__(self, seats: int, options: Options) -> None:
+        self.seats = seats
+        self.options = options
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def observe(self, view: Mapping[str, Any]) -> Vector:
+        """The seat's view (`Match.view(seat)`) as a vector of `layout.size` float32 in [-BOUND, BOUND]."""
+        raise NotImplementedError
+
+    def information_state(self, view: Mapping[str, Any]) -> Vector:
+        return self.observe(view)
+
+
+EncoderFactory = Callable[[int, Options], Encoder]
+"""What `Game.encoding` holds: `(seats, options) -> Encoder` (usually the Encoder subclass itself)."""

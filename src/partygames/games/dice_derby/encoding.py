@@ -1,0 +1,78 @@
+"""Dice Derby for learning agents: the observation vector of a seat's view and the action codec
+(layout in docs/rules/dice-derby.md, Encoding)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.options import Options
+from partygames.games.dice_derby.horses import GATES, PAIRS
+from partygames.games.dice_derby.options import DiceDerbyOptions
+
+PHASES = ("auction", "betting", "over")
+#: Amounts (bids and stakes) as fractions of the legal range: the minimum (100), a tenth, a quarter,
+#: half and all of what the seat may stake.
+LEVELS = (0.0, 0.1, 0.25, 0.5, 1.0)
+ODDS_SCALE = 50.0
+
+
+class DiceDerbyEncoder(Encoder):
+    def __init__(self, seats: int, options: Options) -> None:
+        super().__init__(seats, options)
+        assert isinstance(options, DiceDerbyOptions)
+        self.start = options.starting_money
+        n, g, q = seats, len(GATES), len(PAIRS)
+        self.layout = Layout((
+            ("me", n), ("phase", len(PHASES)), ("race", 1),
+            ("owner_is_me", g), ("owned", g), ("price", g), ("win_odds", g), ("boost", g),
+            ("quinella_odds", q), ("money", n), ("debt", n), ("prize", n), ("done", n),
+            ("firsts", g), ("seconds", g),
+            ("my_available", 1), ("my_win_stakes", g), ("my_quinella_stakes", q),
+            ("my_pending_loans", 1), ("my_loans_taken", 1), ("my_bid_horse", g), ("my_bid_amount", 1),
+        ))
+        self.codec = ActionCodec([
+            *(Move("bid", {"horse": h}, {"amount": f}) for h in GATES for f in LEVELS),
+            Move("pass"),
+            *(Move("bet_win", {"horse": h}, {"amount": f}) for h in GATES for f in LEVELS),
+            *(Move("bet_quinella", {"pair": p}, {"amount": f}) for p in PAIRS for f in LEVELS),
+            *(Move("cancel", {"ticket": f"win:{h}"}) for h in GATES),
+            *(Move("cancel", {"ticket": f"quinella:{p}"}) for p in PAIRS),
+            Move("borrow"),
+            Move("done"),
+        ])
+
+    def observe(self, view: Mapping[str, Any]) -> Vector:
+        w = Writer(self.layout)
+        start, n, seat = self.start, self.seats, view["seat"]
+        horses = view["horses"]
+        w.put("me", one_hot(seat, n))
+        w.put("phase", one_hot(PHASES.index(view["phase"]), len(PHASES)))
+        w.put("race", [view["race"] / view["races"]])
+        w.put("owner_is_me", [float(h["owner"] is not None and h["owner"] == seat) for h in horses])
+        w.put("owned", [float(h["owner"] is not None) for h in horses])
+        w.put("price", [h["price"] / start for h in horses])
+        w.put("win_odds", [(h["win_odds"] or 0.0) / ODDS_SCALE for h in horses])
+        w.put("boost", [h["boost"] / view["races"] for h in horses])
+        odds = view["quinella_odds"]
+        w.put("quinella_odds", [odds.get(p, 0.0) / ODDS_SCALE for p in PAIRS])
+        w.put("money", [m / start for m in view["money"]])
+        w.put("debt", [d / start for d in view["debt"]])
+        w.put("prize", [p / start for p in view["prize"]])
+        done = view["done"]
+        w.put("done", [float(d) for d in done] if done else [0.0] * n)
+        history = view["history"]
+        w.put("firsts", [sum(r["first"] == g for r in history) / view["races"] for g in GATES])
+        w.put("seconds", [sum(r["second"] == g for r in history) / view["races"] for g in GATES])
+        me = view["me"] or {"available": 0, "tickets": [], "pending_loans": 0, "loans_taken": 0, "bid": None}
+        w.put("my_available", [me["available"] / start])
+        stakes = {f"{t['kind']}:{t['pick']}": t["stake"] for t in me["tickets"]}
+        w.put("my_win_stakes", [stakes.get(f"win:{g}", 0) / start for g in GATES])
+        w.put("my_quinella_stakes", [stakes.get(f"quinella:{p}", 0) / start for p in PAIRS])
+        w.put("my_pending_loans", [float(me["pending_loans"])])
+        w.put("my_loans_taken", [float(me["loans_taken"])])
+        bid = me["bid"]
+        w.put("my_bid_horse", one_hot(None if bid is None or bid["horse"] is None else bid["horse"] - 1, len(GATES)))
+        w.put("my_bid_amount", [0.0 if bid is None else bid["amount"] / start])
+        return w.done()

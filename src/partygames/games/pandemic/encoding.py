@@ -1,0 +1,183 @@
+"""The Pandemic Game for learning agents: the observation vector of a seat's view and the action codec
+(layout in docs/rules/pandemic.md, Encoding).
+
+The codec follows the table's tempo: `intend` with one intent per move in rounds (the tempo the research
+interfaces play), the real-time actions otherwise. An offer is named by its id (`"<seat>@<ms>"`), which
+changes with the moment it was made; a seat has at most one open offer, so the codec names it by the
+seat that made it and translates both ways (`PandemicCodec`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from partygames.engine.actions import Action, ActionSpec
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Mask, Move, Vector, Writer, one_hot
+from partygames.engine.options import Options
+from partygames.games.pandemic.options import PandemicOptions
+from partygames.games.pandemic.rules import WAIT
+
+PHASES = ("play", "break", "over")
+#: Counts (contacts, presses, vaccines) are divided by this: a match rarely passes it, and the clip is ±100.
+COUNT_SCALE = 10.0
+#: Actions whose parameter names an offer by its id, and intents that do.
+OFFER_ACTIONS = ("accept", "decline")
+
+
+def _offerer(offer_id: str) -> int:
+    """The seat that made the offer `"<seat>@<ms>"`."""
+    return int(offer_id.partition("@")[0])
+
+
+def _short_intent(intent: str) -> str:
+    """`accept:3@5000` -> `accept:3`; every other intent as it is."""
+    kind, _, arg = intent.partition(":")
+    return f"{kind}:{_offerer(arg)}" if kind in OFFER_ACTIONS else intent
+
+
+def _short_action(action: Mapping[str, Any]) -> dict[str, Any]:
+    short = dict(action)
+    if short.get("type") in OFFER_ACTIONS and isinstance(short.get("offer"), str):
+        short["offer"] = _offerer(short["offer"])
+    elif short.get("type") == "intend" and isinstance(short.get("intent"), str):
+        short["intent"] = _short_intent(short["intent"])
+    return short
+
+
+def _short_specs(specs: Sequence[ActionSpec]) -> list[ActionSpec]:
+    """The specs with every offer id replaced by its offerer (real time: the seat; rounds: in the intent)."""
+    out: list[ActionSpec] = []
+    for spec in specs:
+        params = spec["params"]
+        if spec["type"] in OFFER_ACTIONS and "offer" in params:
+            params = {**params, "offer": {**params["offer"], "choice": [_offerer(v) for v in params["offer"]["choice"]]}}
+        elif spec["type"] == "intend" and "intent" in params:
+            params = {**params, "intent": {**params["intent"],
+                                           "choice": [_short_intent(v) for v in params["intent"]["choice"]]}}
+        out.append({**spec, "params": params})
+    return out
+
+
+def _long_action(short: Action | None, specs: Sequence[ActionSpec]) -> Action | None:
+    """The action of `specs` that `short` (an offer named by its offerer) stands for."""
+    if short is None:
+        return None
+    for spec in specs:
+        if spec["type"] != short["type"]:
+            continue
+        params = spec["params"]
+        if short["type"] in OFFER_ACTIONS and "offer" in params:
+            ids = [v for v in params["offer"]["choice"] if _offerer(v) == short["offer"]]
+            return {**short, "offer": ids[0]} if ids else None
+        if short["type"] == "intend" and "intent" in params:
+            intents = [v for v in params["intent"]["choice"] if _short_intent(v) == short["intent"]]
+            return {**short, "intent": intents[0]} if intents else None
+    return short
+
+
+class PandemicCodec(ActionCodec):
+    """An `ActionCodec` whose moves name an offer by the seat that made it (see the module docstring)."""
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        return super().mask(_short_specs(specs))
+
+    def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
+        return _long_action(super().decode(index, _short_specs(specs)), specs)
+
+    def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        return super().encode(_short_action(action), _short_specs(specs))
+
+    def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        return super().nearest(_short_action(action), _short_specs(specs))
+
+
+def moves(seats: int, tempo: str) -> list[Move]:
+    """The codec's table for a tempo: per seat an offer, an acceptance and a decline, and the rest."""
+    others = range(seats)
+    if tempo == "rounds":
+        intents = [WAIT, *(f"offer:{s}" for s in others), *(f"accept:{s}" for s in others),
+                   *(f"decline:{s}" for s in others), "withdraw", "visit", "leave", "press"]
+        return [Move("intend", {"intent": i}) for i in intents]
+    return [*(Move("offer", {"target": s}) for s in others), *(Move("accept", {"offer": s}) for s in others),
+            *(Move("decline", {"offer": s}) for s in others), Move("withdraw"), Move("visit"), Move("leave"),
+            Move("press")]
+
+
+class PandemicEncoder(Encoder):
+    def __init__(self, seats: int, options: Options) -> None:
+        super().__init__(seats, options)
+        assert isinstance(options, PandemicOptions)
+        n = seats
+        self.layout = Layout((
+            ("me", n), ("phase", len(PHASES)), ("time", 1), ("period", 1), ("period_left", 1),
+            ("in_room", n), ("stay", n), ("queue", n), ("busy", n),
+            ("contacts", n), ("presses", n), ("met", n),
+            ("my_offer", n), ("offers_to_me", n), ("submitted", n), ("my_intent", 1),
+            ("reading", 3), ("reading_age", 1), ("since_reading", 1),
+            ("odds_exact", 1), ("infected_odds", n), ("announced", 3),
+            ("watch_infected", n), ("watch_vaccines", n), ("passed", n),
+        ))
+        self.codec = PandemicCodec(moves(n, options.tempo))
+
+    def observe(self, view: Mapping[str, Any]) -> Vector:
+        n, seat = self.seats, view["seat"]
+        w = Writer(self.layout)
+        now, end = view["time"], view["ends_at"]
+        w.put("me", one_hot(seat, n))
+        w.put("phase", one_hot(PHASES.index(view["phase"]), len(PHASES)))
+        w.put("time", [now / end])
+        w.put("period", [view["period"] / view["periods"]])
+        w.put("period_left", [max(0, view["period_ends_at"] - now) / end])
+        inside = {v["seat"]: v for v in view["inside"]}
+        w.put_hot("in_room", inside, n)
+        w.put("stay", [(now - inside[s]["since"]) / (view["stay_seconds"] * 1000) if s in inside else 0.0
+                       for s in range(n)])
+        queue = view["queue"]
+        w.put("queue", [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)])
+        w.put("busy", [float(b > now) for b in view["busy_until"]])
+        contacts, presses, met = [0.0] * n, [0.0] * n, set()
+        for entry in view["log"]:
+            if entry["kind"] == "contact":
+                contacts[entry["a"]] += 1 / COUNT_SCALE
+                contacts[entry["b"]] += 1 / COUNT_SCALE
+                if seat in (entry["a"], entry["b"]):
+                    met.add(entry["b"] if entry["a"] == seat else entry["a"])
+            else:
+                presses[entry["seat"]] += 1 / COUNT_SCALE
+        w.put("contacts", contacts)
+        w.put("presses", presses)
+        w.put_hot("met", met, n)
+        own = view.get("my_offer")
+        w.put("my_offer", one_hot(None if own is None else own["to"], n))
+        w.put_hot("offers_to_me", (o["from"] for o in view.get("offers_to_me", ())), n)
+        w.put_hot("submitted", view.get("submitted", ()), n)
+        w.put("my_intent", [float(view.get("my_intent") is not None)])
+        self._reading(w, view, seat)
+        odds = view.get("my_odds")
+        exact = odds is not None and odds["worlds"] > 0
+        w.put("odds_exact", [float(exact)])
+        w.put("infected_odds", [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * n)
+        last = view["announcements"][-1] if view["announcements"] else None
+        w.put("announced", [0.0, 0.0, 0.0] if last is None else [1.0, last["healthy"] / n, last["infected"] / n])
+        watches = view.get("watches")
+        w.put("watch_infected", [float(x["infected"]) for x in watches] if watches else [0.0] * n)
+        w.put("watch_vaccines", [x["vaccines"] / COUNT_SCALE for x in watches] if watches else [0.0] * n)
+        w.put_hot("passed", view.get("passed", ()), n)
+        return w.done()
+
+    def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:
+        """My last reading: read, infected, vaccines; how long ago; and what touched me since (my entries
+        of the log after it, as I saw them)."""
+        readings = view.get("readings") or []
+        if not readings:
+            w.put("reading", [0.0, 0.0, 0.0])
+            w.put("reading_age", [0.0])
+            w.put("since_reading", [0.0])
+            return
+        last = readings[-1]
+        w.put("reading", [1.0, float(last["infected"]), last["vaccines"] / COUNT_SCALE])
+        w.put("reading_age", [(view["time"] - last["t"]) / view["ends_at"]])
+        mine = sum(1 for e in view["log"][last["after"]:]
+                   if seat in ((e["a"], e["b"]) if e["kind"] == "contact" else (e["seat"],)))
+        w.put("since_reading", [mine / COUNT_SCALE])

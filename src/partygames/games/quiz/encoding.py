@@ -1,0 +1,213 @@
+"""It's a QUIZ? for learning agents: the observation vector of a seat's view and the action codec (layout in
+docs/rules/quiz.md, Encoding).
+
+The observation is the table as the seat sees it now: while memorising, every card; afterwards only the
+cards open to everyone and the one it peeks at (or is shown). What it saw before is not in its view, so
+neither in the observation nor in the information state: a view holding it would hold the whole table
+(everything is seen while memorising and every later move is public) and hand it to every browser. An
+agent must remember it (docs/rules/quiz.md, Encoding).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from partygames.engine.actions import ActionSpec
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Mask, Move, Vector, Writer, one_hot
+from partygames.engine.options import Options
+from partygames.games.quiz.decks import ANSWERS, QUESTIONS
+from partygames.games.quiz.options import QuizOptions
+from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS
+from partygames.games.quiz.scoring import ROUNDS, STOCK_SCORE, answer_target, parse_target, white_target
+
+PHASES = ("memorise", "select", "open", "answer", "peek", "deal", "move", "tiebreak", "over")
+CHOICES = ("answer", "secret_money", "peek")
+VOTES = ("ready", "extend")
+#: Marker counts are divided by the stock of a kind (14); totals too (question 8's prize is clipped).
+MARKERS = float(STOCK_SCORE)
+#: Every answer card a row can hold, and every white card: what `look` and `call` name.
+ANSWER_CARDS = [answer_target(q, i) for q in range(QUESTIONS) for i in range(MAX_ANSWER)]
+CARDS = [*ANSWER_CARDS, *(white_target(p) for p in range(BOARD))]
+#: Gifts and payments in thirds of what the seat holds: none, half, all.
+GIFT_LEVELS = (0.0, 0.5, 1.0)
+#: Look payments: as few secret-money markers as the seat can, or as many.
+PAY_LEVELS = (0.0, 1.0)
+#: Answers the codec writes: every word alone and every ordered pair (a longer answer is cut to its first
+#: two words by `nearest`: a prefix of a right answer is right).
+ANSWER_LENGTH = 2
+#: Masks remembered per codec (a table meets a few hundred distinct specs in a match).
+MASK_CACHE = 4096
+
+
+def _card_index(card: str) -> int:
+    kind, a, b = parse_target(card)
+    return a * MAX_ANSWER + b if kind == "a" else len(ANSWER_CARDS) + a
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _key(kind: str, fixed: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (kind, *sorted((name, _frozen(v)) for name, v in fixed.items()))
+
+
+class QuizCodec(ActionCodec):
+    """An `ActionCodec` that finds a move of fixed parameters by lookup (an answer among 900, a tie-break
+    call among 3,000), remembers the masks of the specs it met (the answer's spec is the same at every
+    question, and checking 900 word lists each time is most of a random rollout's cost), and brings an
+    action it cannot express to the nearest it can."""
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        super().__init__(moves)
+        self._fixed = {_key(m.type, m.fixed): i for i, m in enumerate(self.moves) if not m.scaled}
+        self._scaled_types = {m.type for m in self.moves if m.scaled}
+        self._masks: dict[str, Mask] = {}
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        key = json.dumps(specs, sort_keys=True)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= MASK_CACHE:
+                self._masks.clear()
+            mask = self._masks[key] = super().mask(specs)
+        return mask.copy()
+
+    def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        kind = str(action.get("type"))
+        if kind in self._scaled_types:
+            return super().encode(action, specs)
+        i = self._fixed.get(_key(kind, {k: v for k, v in action.items() if k != "type"}))
+        return i if i is not None and self.moves[i].resolve(specs) == dict(action) else None
+
+    def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
+        near = dict(action)
+        if near.get("type") == "answer":
+            near["words"] = list(near["words"])[:ANSWER_LENGTH]
+        elif near.get("type") == "swap":
+            near["cards"] = sorted(near["cards"])
+        elif near.get("type") == "show":
+            near["to"] = list(near["to"])[:1]
+        return super().nearest(near, specs)
+
+
+def moves(seats: int) -> list[Move]:
+    """The codec's table: every phase's actions, with every place, card, word and seat they can name."""
+    places, rows, words = range(BOARD), range(QUESTIONS), range(ANSWERS)
+    return [
+        Move("ready"), Move("extend"),
+        *(Move("place", {"card": p, "kind": k}) for p in places for k in KINDS), Move("pass"),
+        *(Move("open", {"card": p}) for p in places),
+        *(Move("answer", {"words": [w]}) for w in words),
+        *(Move("answer", {"words": [a, b]}) for a in words for b in words if a != b),
+        Move("secret_money"), Move("peek"),
+        *(Move("look", {"card": c}, {"paid_money": f}) for c in CARDS for f in PAY_LEVELS),
+        *(Move("show", {"to": [s]}) for s in range(seats)), Move("stop"),
+        *(Move("deal", {"row": q}) for q in rows),
+        *(Move("move", {"card": a, "to": b}) for a in places for b in places if a != b),
+        *(Move("swap", {"cards": [a, b]}) for a in places for b in places if a < b), Move("done"),
+        *(Move("call", {"card": c, "word": w}) for c in ANSWER_CARDS for w in words),
+        *(Move("give", {"to": s}, {"score": fs, "money": fm}) for s in range(seats)
+          for fs in GIFT_LEVELS for fm in GIFT_LEVELS),
+        Move("wait"),
+    ]
+
+
+class QuizEncoder(Encoder):
+    def __init__(self, seats: int, options: Options) -> None:
+        super().__init__(seats, options)
+        assert isinstance(options, QuizOptions)
+        self.memorise_ms = options.memorise_seconds * 1000
+        self.peek_ms = options.peek_seconds * 1000
+        n, q, lq = seats, QUESTIONS, QUESTIONS * MAX_ANSWER
+        self.layout = Layout((
+            ("me", n), ("phase", len(PHASES)), ("question", 1), ("asked", q), ("parent", n), ("turn", n),
+            ("passed", n), ("stock", 2), ("field", 2), ("held", 2 * n), ("totals", n),
+            ("memorise_left", 1), ("extensions", 1), ("voted", n), ("my_vote", len(VOTES)),
+            ("written", n), ("my_sheet", len(CHOICES)), ("sheets", len(CHOICES) * n),
+            ("peekers", n), ("peeker", n), ("peek_cost", 1), ("looks", n),
+            ("peek_seat", n), ("peek_card", len(CARDS)), ("peek_left", 1), ("shown_to", n),
+            ("pending", ANSWERS), ("shortest_rows", q), ("moves_left", 1),
+            ("row_present", q), ("row_length", q), ("card_open", lq), ("card_word", lq * ANSWERS),
+            ("white_present", BOARD), ("white_open", BOARD), ("white_question", BOARD * q),
+            ("white_markers", BOARD * len(KINDS)),
+            ("tiebreak_seats", n), ("tiebreak_alive", n), ("tiebreak_turn", n), ("tiebreak_correct", n),
+            ("last_correct", n), ("last_wrong", n), ("last_winners", n), ("winner", n), ("prize_winner", n),
+        ))
+        self.codec = QuizCodec(moves(n))
+
+    def observe(self, view: Mapping[str, Any]) -> Vector:
+        n, seat = self.seats, view["seat"]
+        w = Writer(self.layout)
+        now = view["now"]
+        w.put("me", one_hot(seat, n))
+        w.put("phase", one_hot(PHASES.index(view["phase"]), len(PHASES)))
+        w.put("question", [view["question"] / ROUNDS])
+        w.put("asked", one_hot(view["asked"], QUESTIONS))
+        w.put("parent", one_hot(view["parent"], n))
+        w.put("turn", one_hot(view["turn"], n))
+        w.put_hot("passed", (s for s, p in enumerate(view["passed"] or ()) if p), n)
+        w.put("stock", [view["stock"][k] / MARKERS for k in KINDS])
+        w.put("field", [view["field"][k] / MARKERS for k in KINDS])
+        w.put("held", [h[k] / MARKERS for h in view["held"] for k in KINDS])
+        w.put("totals", [t / MARKERS for t in view["totals"]])
+        until = view["memorise_until"]
+        w.put("memorise_left", [0.0 if until is None else max(0, until - now) / self.memorise_ms])
+        w.put("extensions", [view["extensions"] / MAX_EXTENSIONS])
+        votes = view["votes"] or [None] * n
+        w.put_hot("voted", (s for s, v in enumerate(votes) if v is not None), n)
+        mine = votes[seat] if seat is not None else None
+        w.put("my_vote", one_hot(None if mine is None else VOTES.index(mine), len(VOTES)))
+        w.put_hot("written", (s for s, x in enumerate(view["written"] or ()) if x), n)
+        sheet = view["my_sheet"]
+        w.put("my_sheet", one_hot(None if sheet is None else CHOICES.index(sheet["choice"]), len(CHOICES)))
+        sheets = view["sheets"] or [None] * n
+        w.put("sheets", [float(x is not None and x["choice"] == c) for x in sheets for c in CHOICES])
+        w.put_hot("peekers", view["peekers"] or (), n)
+        w.put("peeker", one_hot(view["peeker"], n))
+        w.put("peek_cost", [(view["peek_cost"] or 0) / n])
+        w.put("looks", [x / MAX_ANSWER for x in view["looks"] or [0] * n])
+        peek = view["peek"]
+        w.put("peek_seat", one_hot(None if peek is None else peek["seat"], n))
+        w.put("peek_card", one_hot(None if peek is None else _card_index(peek["card"]), len(CARDS)))
+        w.put("peek_left", [0.0 if peek is None else max(0, peek["until"] - now) / self.peek_ms])
+        w.put_hot("shown_to", () if peek is None else peek["shown_to"], n)
+        w.put_hot("pending", view["pending"] or (), ANSWERS)
+        w.put_hot("shortest_rows", view["shortest_rows"] or (), QUESTIONS)
+        w.put("moves_left", [(view["moves_left"] or 0) / 2])
+        self._rows(w, view["rows"])
+        self._board(w, view["board"])
+        tb = view["tiebreak"]
+        w.put_hot("tiebreak_seats", () if tb is None else tb["seats"], n)
+        w.put_hot("tiebreak_alive", () if tb is None else tb["alive"], n)
+        w.put("tiebreak_turn", one_hot(None if tb is None else tb["turn"], n))
+        w.put("tiebreak_correct", [0.0] * n if tb is None else [c / MAX_ANSWER for c in tb["correct"]])
+        last = view["rounds"][-1] if view["rounds"] else None
+        w.put("last_correct", [0.0] * n if last is None else [(c or 0) / MAX_ANSWER for c in last["correct"]])
+        w.put("last_wrong", [0.0] * n if last is None else [float(x) for x in last["wrong"]])
+        w.put_hot("last_winners", () if last is None else last["winners"], n)
+        w.put("winner", one_hot(view["winner"], n))
+        w.put("prize_winner", one_hot(view["prize_winner"], n))
+        return w.done()
+
+    def _rows(self, w: Writer, rows: Sequence[Sequence[Mapping[str, Any]] | None]) -> None:
+        """Each row (present, length) and each of its cards: open to all, and its word where the view
+        shows it (all while memorising; afterwards the opened ones and a card peeked at or shown)."""
+        w.put_hot("row_present", (q for q, row in enumerate(rows) if row is not None), QUESTIONS)
+        w.put("row_length", [0.0 if row is None else len(row) / MAX_ANSWER for row in rows])
+        cards = [(q * MAX_ANSWER + i, card) for q, row in enumerate(rows) for i, card in enumerate(row or ())]
+        w.put_hot("card_open", (k for k, card in cards if card["open"]), QUESTIONS * MAX_ANSWER)
+        w.put_hot("card_word", (k * ANSWERS + card["word"] for k, card in cards if card["word"] is not None),
+                  QUESTIONS * MAX_ANSWER * ANSWERS)
+
+    def _board(self, w: Writer, board: Sequence[Mapping[str, Any] | None]) -> None:
+        """Each place of the board: a white card there, open to all, its question where the view shows it,
+        and the markers on it."""
+        w.put_hot("white_present", (p for p, white in enumerate(board) if white is not None), BOARD)
+        w.put_hot("white_open", (p for p, white in enumerate(board) if white is not None and white["open"]), BOARD)
+        w.put_hot("white_question", (p * QUESTIONS + white["question"] for p, white in enumerate(board)
+                                     if white is not None and white["question"] is not None), BOARD * QUESTIONS)
+        w.put("white_markers", [0.0 if white is None else white["markers"][k] / MARKERS
+                                for white in board for k in KINDS])

@@ -1,0 +1,229 @@
+"""Every registered game as a PettingZoo environment: `env(game_id, ...)` (AEC) and `parallel_env(game_id, ...)`.
+
+Agents are `player_0` … `player_{seats-1}`. An observation is `{"observation": float32 vector,
+"action_mask": int8 vector}` from the game's encoding (built from that seat's view only); the action space
+is `Discrete(len(codec))`. Seats in a simultaneous phase act in the AEC environment one after another, in
+seat order, each seeing only its own view (so nobody sees a sealed choice before the phase ends). Each
+step takes `tick_ms` of the match's time (default 1 s): a phase's time limit runs out after that many
+steps and plays its defaults, as at a table (`rl/table.py`); when nobody is awaited (a real-time game
+between arrivals) the match advances to its next wake-up. Rewards come at the end only, from the result (`reward="win"`: 1 to each
+winner; `"score"`: the result's score). `reset(seed=s)` plays match seed s, and each later `reset()`
+without a seed the next seed (s + 1, …).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from partygames.engine.actions import Action
+from partygames.engine.encoding import BOUND
+from partygames.engine.match import Match
+from partygames.engine.options import Options
+from partygames.rl.table import TICK_MS, Reward, Table
+
+Lang = Literal["en", "ja"]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class _Spaces:
+    """The spaces of a table, one object per agent for the whole life of the environment."""
+
+    def __init__(self, table: Table) -> None:
+        size, moves = table.encoder.size, len(table.encoder.codec)
+        self.agents = [agent_name(s) for s in range(table.seats)]
+        self.observation = {a: spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (moves,), np.int8),
+        }) for a in self.agents}
+        self.action = {a: spaces.Discrete(moves) for a in self.agents}
+
+
+class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
+    """One game as a PettingZoo AEC environment (see the module docstring)."""
+
+    def __init__(self, table: Table, seed: int | None = None, render_mode: str | None = None,
+                 lang: Lang = "en") -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.table = table
+        self.metadata = {"render_modes": ["ansi"], "name": f"partygames_{table.game.id.replace('-', '_')}",
+                         "is_parallelizable": True}
+        self.render_mode = render_mode
+        self.lang = lang
+        spaces_ = _Spaces(table)
+        self.possible_agents = list(spaces_.agents)
+        self.observation_spaces = spaces_.observation
+        self.action_spaces = spaces_.action
+        self._next_seed = 0 if seed is None else seed
+        self.match: Match | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match (`options` of PettingZoo's reset are not game options: those are fixed per env)."""
+        if seed is not None:
+            self._next_seed = seed
+        self.match = self.table.new(self._next_seed)
+        self._next_seed += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.match.to_act()[0])
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("call reset() before step() or observe()")
+        return self.match
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        match = self._match()
+        seat = self.possible_agents.index(agent)
+        encoder = self.table.encoder
+        view = match.view(seat)
+        return {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self._match()
+        seat = self.possible_agents.index(agent)
+        specs = match.legal_actions(seat)
+        chosen = None if action is None else self.table.encoder.codec.decode(int(action), specs)
+        if chosen is None:
+            raise ValueError(f"{agent}: action {action!r} is not legal now (sample with the action_mask)")
+        self._cumulative_rewards[agent] = 0.0
+        self.table.act(match, [(seat, chosen)])
+        result = match.result()
+        if result is not None:
+            returns = self.table.returns(result)
+            for s, name in enumerate(self.possible_agents):
+                self.rewards[name] = returns[s]
+                self.terminations[name] = True
+                self.infos[name] = {"result": result.to_json()}
+            self._accumulate_rewards()
+            return  # _was_dead_step walks the finished agents from here
+        self.agent_selection = agent_name(match.to_act()[0])
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.table.render(self._match(), self.lang)
+
+    def close(self) -> None:
+        self.match = None
+
+
+class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
+    """One game as a PettingZoo parallel environment: at each step every awaited seat acts, in seat order.
+
+    A seat awaited whose action is missing or not legal plays the game's time-limit default for it, as a
+    player who lets the clock run out; actions of seats not awaited are ignored (their mask is empty).
+    """
+
+    def __init__(self, table: Table, seed: int | None = None, render_mode: str | None = None,
+                 lang: Lang = "en") -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.table = table
+        self.metadata = {"render_modes": ["ansi"], "name": f"partygames_{table.game.id.replace('-', '_')}"}
+        self.render_mode = render_mode
+        self.lang = lang
+        spaces_ = _Spaces(table)
+        self.possible_agents = list(spaces_.agents)
+        self.observation_spaces = spaces_.observation
+        self.action_spaces = spaces_.action
+        self.agents: list[str] = []
+        self._next_seed = 0 if seed is None else seed
+        self.match: Match | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self._next_seed = seed
+        self.match = self.table.new(self._next_seed)
+        self._next_seed += 1
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, Any]:
+        assert self.match is not None
+        encoder = self.table.encoder
+        out = {}
+        for seat, agent in enumerate(self.possible_agents):
+            view = self.match.view(seat)
+            out[agent] = {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
+        return out
+
+    def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
+                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+        match = self.match
+        if match is None or not self.agents:
+            raise RuntimeError("call reset() before step(), and again once the match is over")
+        codec = self.table.encoder.codec
+        limit = match.time_limit()
+        chosen: list[tuple[int, Action]] = []
+        for seat in match.to_act():  # the seats awaited when the step began, in seat order
+            index = actions.get(self.possible_agents[seat])
+            action = None if index is None else codec.decode(int(index), match.legal_actions(seat))
+            if action is None and limit is not None:
+                action = limit.defaults.get(seat)
+            if action is not None:
+                chosen.append((seat, action))
+        self.table.act(match, chosen)  # an action an earlier one made illegal is dropped
+        result = match.result()
+        observations = self._observations()
+        agents = self.agents
+        if result is None:
+            return (observations, dict.fromkeys(agents, 0.0), dict.fromkeys(agents, False),
+                    dict.fromkeys(agents, False), {a: {} for a in agents})
+        returns = self.table.returns(result)
+        rewards = {a: returns[s] for s, a in enumerate(self.possible_agents)}
+        infos = {a: {"result": result.to_json()} for a in agents}
+        self.agents = []
+        return observations, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, False), infos
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.match is None:
+            return None
+        return self.table.render(self.match, self.lang)
+
+    def close(self) -> None:
+        self.match = None
+
+
+def env(game_id: str, seats: int | None = None, options: dict[str, Any] | Options | None = None,
+        seed: int | None = None, render_mode: str | None = None, reward: Reward = "win",
+        lang: Lang = "en", tick_ms: int = TICK_MS) -> PartyGamesEnv:
+    """The AEC environment of a registered game (seats: default the smallest the options allow; each
+    step takes `tick_ms` of the match's time, so time limits run out as at a table)."""
+    return PartyGamesEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang)
+
+
+def parallel_env(game_id: str, seats: int | None = None, options: dict[str, Any] | Options | None = None,
+                 seed: int | None = None, render_mode: str | None = None, reward: Reward = "win",
+                 lang: Lang = "en", tick_ms: int = TICK_MS) -> PartyGamesParallelEnv:
+    """The parallel environment of a registered game: every awaited seat acts at each step."""
+    return PartyGamesParallelEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang)
