@@ -11,9 +11,9 @@ from partygames.engine.game import Game
 @cache
 def _registry() -> dict[str, Game]:
     # Imported on first use: importing any one game imports this package first, and should not load all.
-    from partygames.games import dice_derby, last_man_standing, lucky_nine, smuggling
+    from partygames.games import dice_derby, last_man_standing, lucky_nine, musical_chairs, smuggling
 
-    games = (dice_derby.GAME, last_man_standing.GAME, lucky_nine.GAME, smuggling.GAME)
+    games = (dice_derby.GAME, last_man_standing.GAME, lucky_nine.GAME, musical_chairs.GAME, smuggling.GAME)
     return {game.id: game for game in sorted(games, key=lambda game: game.id)}
 
 
