@@ -15,6 +15,7 @@ from partygames.engine.game import Game
 from partygames.engine.session import Session
 
 GAME_IDS = games.ids()
+WAKE_CHANCE = 0.1
 
 
 @dataclass
@@ -47,11 +48,14 @@ def _shown(game: Game) -> Shown:
                     for spec in match.legal_actions(seat):
                         shown.actions.add(spec["type"])
                         shown.params.update(spec["params"])
-                if awaited:
+                due = match.wake_at()
+                # As the conformance suite does: time moves on now and then even while seats are awaited
+                # (in a real-time game someone always is), and always when nobody is.
+                if awaited and (due is None or rng.random() >= WAKE_CHANCE):
                     seat = rng.choice(awaited)
-                    session.act(seat, sample(match.legal_actions(seat), rng))
+                    at = match.now + rng.randrange(3) * 500
+                    session.act(seat, sample(match.legal_actions(seat), rng), at if due is None else min(at, due))
                 else:
-                    due = match.wake_at()
                     assert due is not None
                     session.wake(due)
             view = match.view(None)

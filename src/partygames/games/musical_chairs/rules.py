@@ -24,6 +24,9 @@ RACE_ORDER = "race_order"
 PARENT_LOT = "parent_lot"
 REMOVED_CHAIR = "removed_chair"
 
+#: The blank ballot: an abstention cast before the deadline.
+BLANK = "blank"
+
 PHASES = ("break", "race", "vote", "runoff", "remove", "over")
 
 
@@ -82,6 +85,7 @@ class MusicalChairsMatch(IslandMatch):
         self.period = 1
         self.rerun = False
         self.ballots: dict[str, int] = {}
+        self.abstained: list[int] = []
         self.candidates: list[int] = []
         self.parent: int | None = None
         self.history: list[dict[str, Any]] = []
@@ -198,7 +202,7 @@ class MusicalChairsMatch(IslandMatch):
     def _open_vote(self, candidates: list[int], phase: str, at: int) -> list[Event]:
         self.phase, self.phase_started = phase, at
         self.phase_ends = at + self.options.vote_seconds * 1000
-        self.candidates, self.ballots = candidates, {}
+        self.candidates, self.ballots, self.abstained = candidates, {}, []
         return [Event("vote_opened", {"phase": phase, "candidates": candidates, "at": at, "ends": self.phase_ends})]
 
     def _tally(self, at: int) -> list[Event]:
@@ -209,7 +213,7 @@ class MusicalChairsMatch(IslandMatch):
         tally = {"candidates": list(self.candidates), "votes": votes, "abstained": self.seats - len(self.ballots)}
         entry = self.history[-1]
         entry[self.phase] = tally
-        self.ballots = {}
+        self.ballots, self.abstained = {}, []
         events = [Event("tally", {"phase": self.phase, **tally})]
         top = max(votes.values())
         tied = [c for c in self.candidates if votes[str(c)] == top]
@@ -268,9 +272,17 @@ class MusicalChairsMatch(IslandMatch):
 
     # -- the contract ------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
+        """Real time: everyone, always (anyone may move or give medals at any moment). Rounds: the seats
+        whose sealed intent, ballot or chair is still due in this phase (they may give medals first)."""
         if self.phase == "over" or (self.phase == "race" and self.is_rounds):
             return ()
-        return tuple(range(self.seats))
+        if not self.is_rounds:
+            return tuple(range(self.seats))
+        if self.phase == "break":
+            return tuple(s for s in range(self.seats) if s not in self.submitted)
+        if self.phase == "remove":
+            return () if self.parent is None else (self.parent,)
+        return tuple(s for s in range(self.seats) if str(s) not in self.ballots and s not in self.abstained)
 
     def allowed_chairs(self, seat: int) -> list[int]:
         """Open chairs other than the one the player held when the previous race ended."""
@@ -306,8 +318,11 @@ class MusicalChairsMatch(IslandMatch):
             specs.append(spec("hold", chair=choice(chairs), player=choice(self.remaining())))
             if self.is_rounds:
                 specs.append(spec("stop"))
-        if self.phase in ("vote", "runoff") and str(seat) not in self.ballots and self._may_vote(seat):
-            specs.append(spec("vote", candidate=choice(self.candidates)))
+        if self.is_rounds and planning and not allowed and not (not player and island):
+            specs.append(spec("pass"))  # nothing to plan: an off-island ガヤ, or no chair open to this player
+        if self.phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained:
+            # A blank ballot abstains at once; it is as secret as any ballot.
+            specs.append(spec("vote", candidate=choice([*self.candidates, BLANK] if self._may_vote(seat) else [BLANK])))
         if self.phase == "remove" and seat == self.parent:
             specs.append(spec("remove_chair", chair=choice(chairs)))
         others = [s for s in range(self.seats) if s != seat]
@@ -328,15 +343,16 @@ class MusicalChairsMatch(IslandMatch):
         now = self.now
         events: list[Event] = []
         due = self.next_due()
-        if due is not None and due <= now:
-            events = self._catch_up_before(seat, action, now)
+        if due is not None and due < now:
+            events = self._catch_up_before(seat, action, now - 1)
         return events + self._act(seat, action, now)
 
-    def _catch_up_before(self, seat: int, action: Action, now: int) -> list[Event]:
-        """What fell due by `now` happens before an action at `now` (a host that did not wake first);
-        if the action is then no longer legal, it is refused with the state as it was."""
+    def _catch_up_before(self, seat: int, action: Action, until: int) -> list[Event]:
+        """What fell due before an action happens first (for a host that did not wake first; what falls
+        due at the action's own moment comes after it); if the action is then no longer legal, it is
+        refused with the state as it was."""
         snapshot = self.to_json()
-        events = self.run_until(now)
+        events = self.run_until(until)
         self._legal_cache.clear()
         try:
             find_spec(self.legal_actions(seat), action)
@@ -370,11 +386,16 @@ class MusicalChairsMatch(IslandMatch):
                 return self._submit(seat, lambda: self.intents.__setitem__(str(seat), intent), now)
             return self._hold(seat, action["chair"], action["player"], now)
         if kind == "vote":
-            self.ballots[str(seat)] = action["candidate"]
+            if action["candidate"] == BLANK:
+                self.abstained.append(seat)
+            else:
+                self.ballots[str(seat)] = action["candidate"]
             events = [Event("ballot_cast", {"seat": seat, "at": now})]
-            if len(self.ballots) == self.seats:
+            if len(self.ballots) + len(self.abstained) == self.seats:
                 events += self._tally(now)
             return events
+        if kind == "pass":
+            return self._submit(seat, lambda: None, now)
         if kind == "remove_chair":
             return self._remove(action["chair"], False, now)
         if kind == "give":
@@ -401,7 +422,7 @@ class MusicalChairsMatch(IslandMatch):
         store()
         self.submitted.append(seat)
         events = [Event("planned", {"seat": seat, "at": now})]
-        if all(s in self.submitted for s in range(self.seats) if self._needs_intent(s)):
+        if len(self.submitted) == self.seats:
             events += self._start_race(now)
         return events
 
@@ -436,7 +457,7 @@ class MusicalChairsMatch(IslandMatch):
             "players": self.options.players_list,
             "remaining": self.remaining(),
             "candidates": self.candidates,
-            "voted": sorted(int(s) for s in self.ballots),
+            "voted": sorted([int(s) for s in self.ballots] + self.abstained),
             "parent": self.parent,
             "submitted": self.submitted,
             "history": self.history,
@@ -445,7 +466,7 @@ class MusicalChairsMatch(IslandMatch):
             "my_medals": dict(self.medals[seat]) if seat is not None else None,
             "my_transfers": [t for t in self.transfers if seat in (t["from"], t["to"])] if mine else [],
             "shown_to_me": [s for s in self.shown if s["to"] == seat] if mine else [],
-            "my_ballot": self.ballots.get(str(seat)) if mine else None,
+            "my_ballot": (BLANK if seat in self.abstained else self.ballots.get(str(seat))) if mine else None,
             "my_plan": self.plans.get(str(seat)) if mine else None,
             "my_intent": self.intents.get(str(seat)) if mine else None,
             "winner": self.winner,
@@ -460,8 +481,17 @@ class MusicalChairsMatch(IslandMatch):
         key = str(owner)
         other = self.clone()
         assert isinstance(other, MusicalChairsMatch)
-        if key in self.ballots and len(self.candidates) > 1:
-            other.ballots[key] = rng.choice([c for c in self.candidates if c != self.ballots[key]])
+        if key in self.ballots:  # another name, or a blank ballot
+            choices = [c for c in self.candidates if c != self.ballots[key]]
+            if not choices or rng.random() < 0.3:
+                del other.ballots[key]
+                other.abstained.append(owner)
+            else:
+                other.ballots[key] = rng.choice(choices)
+            return other
+        if owner in self.abstained:
+            other.abstained.remove(owner)
+            other.ballots[key] = rng.choice(self.candidates)
             return other
         plan = self.plans.get(key)
         if plan is not None:
