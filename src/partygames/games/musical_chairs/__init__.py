@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from partygames.engine import Game, RandomBot, Text
+from partygames.engine import Game, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
-from partygames.games.musical_chairs.bots import HeuristicBot
+from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
 from partygames.games.musical_chairs.labels import LABELS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
@@ -44,7 +44,7 @@ GAME = Game(
     title=Text("Musical Chairs", "イス取りゲーム"),
     summary=SUMMARY,
     match_class=MusicalChairsMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     samples=Samples(
