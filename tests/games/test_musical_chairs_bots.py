@@ -12,7 +12,8 @@ from partygames.engine.session import play
 from partygames.games import get
 
 GAME = get("musical-chairs")
-OPTIONS = {"tempo": "rounds", "players": 6, "gallery": 6}
+OPTIONS: dict[str, object] = {"tempo": "rounds", "players": 6, "gallery": 6}
+PLAYERS = 6
 
 
 def test_heuristic_players_win_clearly_more_often_than_random_ones_over_1000_matches(
@@ -20,7 +21,7 @@ def test_heuristic_players_win_clearly_more_often_than_random_ones_over_1000_mat
     wins = {"heuristic": 0, "random": 0}
     played_seats = {"heuristic": 0, "random": 0}
     for played in play_series(GAME, 1000, 12, ["heuristic", "random"], options=OPTIONS):
-        for player in range(OPTIONS["players"]):
+        for player in range(PLAYERS):
             kind = played.kinds[player]
             played_seats[kind] += 1
             wins[kind] += played.result.winners == (player,)

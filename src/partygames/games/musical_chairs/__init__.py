@@ -5,6 +5,7 @@ from __future__ import annotations
 from partygames.engine import Game, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.games.musical_chairs import terminal
 from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
 from partygames.games.musical_chairs.labels import LABELS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
@@ -47,6 +48,7 @@ GAME = Game(
     bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
+    terminal=terminal,
     samples=Samples(
         golden=Setup(5, {"players": 3, "gallery": 2, "island": "test", "tempo": "rounds", "first_break_seconds": 10,
                          "break_seconds": 10, "vote_seconds": 10, "remove_seconds": 10}),

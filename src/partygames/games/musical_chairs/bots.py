@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation, RandomBot
-from partygames.engine.actions import MAX_SEQUENCE_LEN
+from partygames.engine import Action, Bot, Observation
+from partygames.engine.actions import MAX_SEQUENCE_LEN, sample
 from partygames.games.musical_chairs.island import distance, position, travel_ms
 from partygames.games.musical_chairs.rules import BLANK
 
 
-class RealTimeRandomBot(RandomBot):
+class RealTimeRandomBot(Bot):
     """Uniformly random legal actions; in the real-time tempo at most one per moment of match time (every
     seat may always act there, so a bot that always acts would keep the clock from ever moving)."""
 
@@ -32,7 +32,7 @@ class RealTimeRandomBot(RandomBot):
         if obs.now == self.acted_at and obs.view["tempo"] == "real-time":
             return None
         self.acted_at = obs.now
-        return super().act(obs)
+        return sample(obs.legal, self.rng)
 
 
 class Board:
