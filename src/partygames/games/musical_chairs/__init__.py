@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from partygames.engine import Game, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
@@ -49,6 +51,7 @@ GAME = Game(
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     terminal=terminal,
+    web=Path(__file__).parent / "web",
     samples=Samples(
         golden=Setup(5, {"players": 3, "gallery": 2, "island": "test", "tempo": "rounds", "first_break_seconds": 10,
                          "break_seconds": 10, "vote_seconds": 10, "remove_seconds": 10}),
