@@ -7,7 +7,7 @@ from pathlib import Path
 from partygames.engine import Game, Text
 from partygames.engine.game import Dynamics
 from partygames.engine.samples import Conformance, Samples, Setup
-from partygames.games.musical_chairs import terminal
+from partygames.games.musical_chairs import commands, terminal
 from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
 from partygames.games.musical_chairs.labels import LABELS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
@@ -52,6 +52,7 @@ GAME = Game(
     labels=LABELS,
     terminal=terminal,
     web=Path(__file__).parent / "web",
+    commands={"analyze": commands.analyze},
     samples=Samples(
         golden=Setup(5, {"players": 3, "gallery": 2, "island": "test", "tempo": "rounds", "first_break_seconds": 10,
                          "break_seconds": 10, "vote_seconds": 10, "remove_seconds": 10}),
