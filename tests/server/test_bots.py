@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from partygames import games
+from partygames.engine.game import Dynamics
 from tests.server.client import Lobby, Socket
 from tests.server.live import LiveServer
 
@@ -12,9 +13,13 @@ from tests.server.live import LiveServer
 @pytest.mark.parametrize("game_id", games.ids())
 def test_bots_play_a_whole_match_of_every_game_on_the_server(registry_server: LiveServer, game_id: str) -> None:
     game = games.get(game_id)
-    seats = min(game.seat_counts_for(None))  # allowed with the default options
+    options: dict[str, object] = {}
+    if game.dynamics is Dynamics.REAL_TIME and game.samples.golden is not None:
+        # A real-time game runs on the wall clock here: its short golden set-up, not minutes of breaks.
+        options = dict(game.samples.golden.options)
+    seats = min(game.seat_counts_for(options))  # allowed with these options
     lobby = Lobby(registry_server.url)
-    created = lobby.create(game_id, seats, host_seat=None,
+    created = lobby.create(game_id, seats, host_seat=None, **({"options": options} if options else {}),
                            seat_kinds=[f"bot:{'heuristic' if 'heuristic' in game.bots else 'random'}"] * seats)
     lobby.start(created["code"], created["host_token"])
     watcher = Socket(registry_server.ws_url, created["code"])

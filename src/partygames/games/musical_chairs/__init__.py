@@ -54,8 +54,11 @@ GAME = Game(
     web=Path(__file__).parent / "web",
     commands={"analyze": commands.analyze},
     samples=Samples(
-        golden=Setup(5, {"players": 3, "gallery": 2, "island": "test", "tempo": "rounds", "first_break_seconds": 10,
-                         "break_seconds": 10, "vote_seconds": 10, "remove_seconds": 10}),
+        # Short phases and a quick runner: also what the server's bot test and real-game test play on the
+        # wall clock.
+        golden=Setup(5, {"players": 3, "gallery": 2, "island": "test", "tempo": "rounds", "speed": 50,
+                         "race_seconds": 10, "first_break_seconds": 10, "break_seconds": 10, "vote_seconds": 10,
+                         "remove_seconds": 10}),
         # Real time on the small island at a high speed (a chair is under a second away), so that random
         # moves reach chairs and matches reach votes, run-offs and removals; short phases.
         conformance=Conformance(
