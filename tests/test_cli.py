@@ -354,10 +354,13 @@ def test_the_readme_and_the_help_say_which_games_exist_now() -> None:
     assert f"{len(titles)} of the {games.PLANNED} games are playable now: {', '.join(titles)}." in help_text
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
-    claim = re.search(r"\*\*(\w+) of the (\w+) games are playable now:\*\* ([^.]+)\.", readme)
+    claim = re.search(r"\*\*(?:(\w+) of the (\w+)|All (\w+)) games are playable now:\*\* ([^.]+)\.", readme)
     assert claim, "the README says how many games are playable now"
-    assert claim.group(1).lower() == words[len(titles)] and claim.group(2) == words[games.PLANNED]
-    assert sorted(claim.group(3).split(", ")) == sorted(titles)
+    if claim.group(3):  # "All seven games ..."
+        assert claim.group(3) == words[games.PLANNED] == words[len(titles)]
+    else:
+        assert claim.group(1).lower() == words[len(titles)] and claim.group(2) == words[games.PLANNED]
+    assert sorted(claim.group(4).split(", ")) == sorted(titles)
 
 
 def test_a_number_prompt_writes_large_amounts_with_separators_and_accepts_them_typed_so() -> None:

@@ -16,6 +16,7 @@ from partygames.engine.game import Dynamics, Game
 from partygames.engine.session import Session
 
 GAME_IDS = games.ids()
+WAKE_CHANCE = 0.1
 
 
 @dataclass

@@ -14,9 +14,18 @@ PLANNED = 7
 @cache
 def _registry() -> dict[str, Game]:
     # Imported on first use: importing any one game imports this package first, and should not load all.
-    from partygames.games import dice_derby, last_man_standing, lucky_nine, pandemic, quiz, smuggling
+    from partygames.games import (
+        dice_derby,
+        last_man_standing,
+        lucky_nine,
+        musical_chairs,
+        pandemic,
+        quiz,
+        smuggling,
+    )
 
-    games = (dice_derby.GAME, last_man_standing.GAME, lucky_nine.GAME, pandemic.GAME, quiz.GAME, smuggling.GAME)
+    games = (dice_derby.GAME, last_man_standing.GAME, lucky_nine.GAME, musical_chairs.GAME, pandemic.GAME, quiz.GAME,
+             smuggling.GAME)
     return {game.id: game for game in sorted(games, key=lambda game: game.id)}
 
 

@@ -1,0 +1,105 @@
+"""Options of Musical Chairs (イス取りゲーム). Figures left as None follow the preset (see `resolved`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from partygames.engine import Options
+
+#: The seed's room: 24 participants (「ガヤも含めた全24名」) and 25 chairs (「25個のイス」).
+SEED_PARTICIPANTS = 24
+SEED_CHAIRS = 25
+#: The seed's race: 「スタートから10分が経過した時点でイスに座れなかった者は敗退」.
+SEED_RACE_SECONDS = 600
+#: 1億 yen per medal (「価値は1枚1億円」).
+MEDAL_YEN = 100_000_000
+
+
+class MusicalChairsOptions(Options):
+    """Every figure the seed gives is reachable (preset "seed"); the digital default is a quicker table."""
+
+    preset: Literal["digital", "seed"] = Field(
+        "digital", title="Preset (seed: 25 chairs, 10-minute race, 24 participants)",
+        json_schema_extra={"title_ja": "プリセット(seed: イス25個・10分・24名)"})
+    tempo: Literal["real-time", "rounds"] = Field(
+        "real-time", title="Tempo (rounds: sealed chair plans, resolved by the same movement rules)",
+        json_schema_extra={"title_ja": "進行(rounds: イスの希望順を封印して提出)"})
+    players: int = Field(6, ge=2, le=24, title="Players", json_schema_extra={"title_ja": "プレイヤー数"})
+    gallery: int = Field(18, ge=0, le=30, title="Gallery (ガヤ)", json_schema_extra={"title_ja": "ガヤの人数"})
+    player_seats: list[int] | None = Field(
+        None, title="Seats that are players (default: the first seats)",
+        json_schema_extra={"title_ja": "プレイヤーの席(既定: 先頭から)"})
+    chairs: int | None = Field(None, ge=2, le=25, title="Chairs (default: players + 1; seed: 25)",
+                               json_schema_extra={"title_ja": "イスの数(既定: プレイヤー数+1、seed: 25)"})
+    island: Literal["drawn", "test"] = Field(
+        "drawn", title="Island (test: a small fixed map with whole travel times)",
+        json_schema_extra={"title_ja": "島(test: 移動時間が整数の小さな固定マップ)"})
+    speed: int = Field(5, ge=1, le=1000, title="Running speed (metres per second)",
+                       json_schema_extra={"title_ja": "走る速さ(メートル/秒)"})
+    first_break_seconds: int = Field(120, ge=5, le=3600, title="First break (seconds)",
+                                     json_schema_extra={"title_ja": "最初の休憩(秒)"})
+    break_seconds: int = Field(45, ge=5, le=3600, title="Break between periods (seconds)",
+                               json_schema_extra={"title_ja": "ピリオド間の休憩(秒)"})
+    race_seconds: int | None = Field(None, ge=5, le=3600, title="Race time (seconds; default 60, seed 600)",
+                                     json_schema_extra={"title_ja": "イス取りの制限時間(秒、既定60・seed 600)"})
+    vote_seconds: int = Field(45, ge=5, le=3600, title="Time to vote (seconds)",
+                              json_schema_extra={"title_ja": "投票の制限時間(秒)"})
+    remove_seconds: int = Field(30, ge=5, le=3600, title="Time for the parent to name a chair (seconds)",
+                                json_schema_extra={"title_ja": "親がイスを指定する制限時間(秒)"})
+    medals: int | None = Field(None, ge=1, le=100, title="Medals per player (default: participants - 1)",
+                               json_schema_extra={"title_ja": "1人あたりのメダル(既定: 参加者数-1)"})
+    gallery_on_island: bool = Field(True, title="The gallery walks the island and may hold chairs",
+                                    json_schema_extra={"title_ja": "ガヤも島を歩きイスを押さえられる"})
+    vote_at_totem: bool = Field(False, title="Only ballots cast near the totem count",
+                                json_schema_extra={"title_ja": "トーテムポールの近くでの投票のみ有効"})
+    totem_reach: int = Field(15, ge=1, le=100, title="Reach of the voting place around the totem (metres)",
+                             json_schema_extra={"title_ja": "投票会場の範囲(トーテムポールから・メートル)"})
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MusicalChairsOptions:
+        participants = self.players + self.gallery
+        if self.preset == "seed" and participants != SEED_PARTICIPANTS:
+            raise ValueError(f"the seed preset has {SEED_PARTICIPANTS} participants (players + gallery)")
+        if self.chair_count < 2 or self.chair_count > SEED_CHAIRS:
+            raise ValueError(f"chairs must be 2 to {SEED_CHAIRS} (players + 1 by default)")
+        if self.island == "test" and self.chair_count > TEST_MAP_CHAIRS:
+            raise ValueError(f"the test island has {TEST_MAP_CHAIRS} chairs")
+        if self.player_seats is not None:
+            seats = self.player_seats
+            if len(seats) != self.players or len(set(seats)) != len(seats):
+                raise ValueError("player_seats must list as many distinct seats as there are players")
+            if any(not 0 <= s < participants for s in seats):
+                raise ValueError(f"player_seats must be seats 0 to {participants - 1}")
+        return self
+
+    @property
+    def participants(self) -> int:
+        return self.players + self.gallery
+
+    @property
+    def chair_count(self) -> int:
+        if self.chairs is not None:
+            return self.chairs
+        return SEED_CHAIRS if self.preset == "seed" else min(self.players + 1, SEED_CHAIRS)
+
+    @property
+    def race_ms(self) -> int:
+        seconds = self.race_seconds
+        if seconds is None:
+            seconds = SEED_RACE_SECONDS if self.preset == "seed" else 60
+        return seconds * 1000
+
+    @property
+    def medal_count(self) -> int:
+        return self.medals if self.medals is not None else max(1, self.participants - 1)
+
+    @property
+    def players_list(self) -> list[int]:
+        """The player seats, in seat order."""
+        return sorted(self.player_seats) if self.player_seats is not None else list(range(self.players))
+
+
+#: How many chairs the fixed test island has (island.TEST_CHAIRS).
+TEST_MAP_CHAIRS = 8

@@ -1,0 +1,311 @@
+"""Movement and chairs: the part of Musical Chairs that runs on time (docs/rules/musical-chairs.md, The race).
+
+`IslandMatch` keeps everyone's course on the island and the chairs' state, and processes what falls due
+in time order: seat releases (10 s after a seated player walks away), arrivals (ties: the earlier
+command first), then the end of the phase. Phases, votes and medals live in `rules.py`.
+
+A person (one per seat, public): role, course (`motion`: from, to, start ms, arrival ms), target,
+whether it arrived, the command order `seq`, for players `touched` (the totem in this race), `chair`
+(the chair whose seat is theirs), `grace_until` (when that seat is released), `last_chair` (the chair
+held when the previous race ended), and for the gallery `holding` and `hold_for`.
+A chair (public): number, position, removed, `occupant` (a player; the lamp), `holder` (a ガヤ) and
+`for` (the only player the holder lets sit), and `waiting` (players standing at it, in arrival order).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partygames.engine import Event, Match
+from partygames.games.musical_chairs.island import DRAWN, TEST, Island, Point, course, distance, position
+from partygames.games.musical_chairs.options import MusicalChairsOptions
+
+#: 「イスから右手が10秒以上離れると判定が取り消され」: a seat is kept this long after its player leaves.
+SEAT_GRACE_MS = 10_000
+
+PLAYER, GALLERY = "player", "gallery"
+
+
+class IslandMatch(Match):
+    """Courses, arrivals, seats and holds; subclasses say when races start and end (`_end_phase`)."""
+
+    options: MusicalChairsOptions
+    phase: str
+    phase_ends: int | None
+    people: list[dict[str, Any]]
+    chairs: list[dict[str, Any]]
+    plans: dict[str, list[int]]
+    seq: int
+
+    # -- hooks for rules.py ----------------------------------------------------------------------
+    def _end_phase(self, at: int) -> list[Event]:
+        raise NotImplementedError
+
+    def _race_may_end(self, at: int) -> list[Event]:
+        """Called after someone sits: ends the race if every remaining player is seated."""
+        raise NotImplementedError
+
+    # -- the map -----------------------------------------------------------------------------------
+    @property
+    def island(self) -> Island:
+        return TEST if self.options.island == "test" else DRAWN
+
+    def chair(self, number: int) -> dict[str, Any]:
+        return self.chairs[number - 1]
+
+    def chair_at(self, number: int) -> Point:
+        at = self.chair(number)["at"]
+        return at[0], at[1]
+
+    def open_chairs(self) -> list[int]:
+        """The chair numbers still in the game."""
+        return [c["number"] for c in self.chairs if not c["removed"]]
+
+    def where(self, seat: int, now: int | None = None) -> Point | None:
+        """Where a seat is at `now` (None: the match time); None when off the island."""
+        motion = self.people[seat]["motion"]
+        return None if motion is None else position(motion, self.now if now is None else now)
+
+    def is_remaining(self, seat: int) -> bool:
+        return bool(self.people[seat]["role"] == PLAYER)
+
+    def remaining(self) -> list[int]:
+        return [s for s, p in enumerate(self.people) if p["role"] == PLAYER]
+
+    def on_island(self, seat: int) -> bool:
+        return self.people[seat]["motion"] is not None
+
+    def may_sit(self, seat: int, number: int) -> bool:
+        """Whether a player at chair `number` sits now: in the race, after touching the totem, and the
+        chair open to them (`_open_to`)."""
+        person = self.people[seat]
+        return (self.phase == "race" and person["role"] == PLAYER and person["touched"]
+                and self._open_to(seat, number))
+
+    def _open_to(self, seat: int, number: int) -> bool:
+        """Not removed, not the chair the player held when the previous race ended, its seat nobody
+        else's, and not held by a ガヤ for someone else."""
+        chair = self.chair(number)
+        if chair["removed"] or number == self.people[seat]["last_chair"] or chair["occupant"] not in (None, seat):
+            return False
+        return chair["holder"] is None or chair["for"] == seat
+
+    def is_at_chair(self, seat: int, number: int) -> bool:
+        person = self.people[seat]
+        target = person["target"]
+        return bool(person["arrived"] and target is not None and target["kind"] == "chair"
+                    and target["chair"] == number)
+
+    # -- courses -----------------------------------------------------------------------------------
+    def set_course(self, seat: int, target: dict[str, Any], now: int, keep_plan: bool = False) -> list[Event]:
+        """Sends a seat toward a target ({"kind": "chair"|"totem"|"point", ...}) from where it is now.
+        Walking away ends a ガヤ's hold; a seated player who walks away keeps the seat 10 s."""
+        person = self.people[seat]
+        if not keep_plan:
+            self.plans.pop(str(seat), None)
+        here = self.where(seat, now)
+        assert here is not None
+        point = self._target_point(target)
+        events: list[Event] = []
+        for chair in self.chairs:
+            if seat in chair["waiting"] and not (target.get("chair") == chair["number"] and here == point):
+                chair["waiting"].remove(seat)
+        holding = person.get("holding")
+        if holding is not None and not (target.get("chair") == holding and here == point):
+            events += self._end_hold(seat, now)
+        seat_chair = person.get("chair")
+        if (seat_chair is not None and person["grace_until"] is None
+                and not (target.get("chair") == seat_chair and here == point)):
+            person["grace_until"] = now + SEAT_GRACE_MS
+            events.append(Event("stood", {"seat": seat, "chair": seat_chair, "at": now,
+                                          "until": person["grace_until"]}))
+        if not (holding is not None and target.get("chair") == holding and here == point):
+            person["hold_for"] = None  # a new walk; `hold` names the player again after this
+        person["motion"] = course(here, point, now, self.options.speed)
+        person["target"] = target
+        person["arrived"] = False
+        person["seq"] = self.seq
+        self.seq += 1
+        events.append(Event("course", {"seat": seat, "motion": person["motion"], "target": target}))
+        return events
+
+    def _target_point(self, target: dict[str, Any]) -> Point:
+        if target["kind"] == "totem":
+            return self.island.totem
+        if target["kind"] == "chair":
+            return self.chair_at(target["chair"])
+        return target["point"][0], target["point"][1]
+
+    # -- time --------------------------------------------------------------------------------------
+    def next_due(self) -> int | None:
+        """The earliest moment something is due: a seat release, an arrival, or the phase's end."""
+        due = self.phase_ends
+        for person in self.people:
+            grace = person.get("grace_until")
+            if grace is not None and (due is None or grace < due):
+                due = grace
+            if not person["arrived"] and person["motion"] is not None:
+                arrive = person["motion"]["arrive"]
+                if due is None or arrive < due:
+                    due = arrive
+        return due
+
+    def _next_item(self) -> tuple[int, int, int, int] | None:
+        """(time, kind, order, seat) of the next due item: kind 0 a release, 1 an arrival (order: the
+        command order), 2 the phase's end (releases at a moment come first: 「10秒以上」 means at 10 s the
+        seat is gone; arrivals at the race's last moment count)."""
+        best: tuple[int, int, int, int] | None = None
+        for seat, person in enumerate(self.people):
+            grace = person.get("grace_until")
+            if grace is not None:
+                item = (grace, 0, seat, seat)
+                best = item if best is None or item < best else best
+            if not person["arrived"] and person["motion"] is not None:
+                item = (person["motion"]["arrive"], 1, person["seq"], seat)
+                best = item if best is None or item < best else best
+        if self.phase_ends is not None:
+            item = (self.phase_ends, 2, 0, -1)
+            best = item if best is None or item < best else best
+        return best
+
+    def run_until(self, now: int) -> list[Event]:
+        """Processes everything due by `now`, each at its own moment, in order."""
+        events: list[Event] = []
+        while self.phase != "over":
+            item = self._next_item()
+            if item is None or item[0] > now:
+                break
+            at, kind, _, seat = item
+            if kind == 0:
+                events += self._release(seat, at)
+            elif kind == 1:
+                events += self._arrive(seat, at)
+            else:
+                events += self._end_phase(at)
+        return events
+
+    # -- arrivals, seats and holds -------------------------------------------------------------------
+    def _arrive(self, seat: int, at: int) -> list[Event]:
+        person = self.people[seat]
+        person["arrived"] = True
+        target = person["target"]
+        events: list[Event] = [Event("arrived", {"seat": seat, "at": at, "target": target})]
+        if target["kind"] == "totem":
+            if person["role"] == PLAYER and self.phase == "race" and not person["touched"]:
+                person["touched"] = True
+                events.append(Event("touched", {"seat": seat, "at": at}))
+                events += self._autopilot(seat, at)
+            return events
+        if target["kind"] != "chair":
+            return events
+        number = target["chair"]
+        chair = self.chair(number)
+        if chair["removed"]:
+            return events
+        if person["role"] == GALLERY:
+            if chair["holder"] is None and chair["occupant"] is None:
+                chair["holder"], chair["for"] = seat, person.get("hold_for")
+                person["holding"] = number
+                events.append(Event("held", {"seat": seat, "chair": number, "for": chair["for"], "at": at}))
+                events += self._retarget_runners(number, at)
+                events += self._chair_freed(number, at)
+            return events
+        if self.phase != "race":
+            return events
+        if self.may_sit(seat, number):
+            return events + self._sit(seat, number, at)
+        if person["touched"] and number != person["last_chair"]:
+            chair["waiting"].append(seat)  # sits as soon as the chair is free for them
+        if str(seat) in self.plans:
+            events += self._autopilot(seat, at)
+        return events
+
+    def _sit(self, seat: int, number: int, at: int) -> list[Event]:
+        person, chair = self.people[seat], self.chair(number)
+        events: list[Event] = []
+        old = person["chair"]
+        if old is not None and old != number:
+            events += self._free_seat(seat, old, at)
+        chair["occupant"] = seat
+        person["chair"] = number
+        person["grace_until"] = None
+        self.plans.pop(str(seat), None)
+        for other in self.chairs:
+            if seat in other["waiting"]:
+                other["waiting"].remove(seat)
+        events.append(Event("seated", {"seat": seat, "chair": number, "at": at}))
+        events += self._retarget_runners(number, at)
+        return events + self._race_may_end(at)
+
+    def _retarget_runners(self, number: int, at: int) -> list[Event]:
+        """Runners on autopilot heading to a chair that just became closed to them pick their next one
+        (the lamp is seen from afar)."""
+        events: list[Event] = []
+        for seat, person in enumerate(self.people):
+            target = person["target"]
+            if (str(seat) in self.plans and not person["arrived"] and target is not None
+                    and target.get("chair") == number and person["touched"] and not self._open_to(seat, number)):
+                events += self._autopilot(seat, at)
+        return events
+
+    def _release(self, seat: int, at: int) -> list[Event]:
+        """The 10 s are up: the seat is no longer the player's."""
+        person = self.people[seat]
+        number = person["chair"]
+        person["grace_until"] = None
+        if number is None:
+            return []
+        return self._free_seat(seat, number, at)
+
+    def _free_seat(self, seat: int, number: int, at: int) -> list[Event]:
+        person, chair = self.people[seat], self.chair(number)
+        person["chair"] = None
+        person["grace_until"] = None
+        chair["occupant"] = None
+        return [Event("released", {"seat": seat, "chair": number, "at": at}), *self._chair_freed(number, at)]
+
+    def _end_hold(self, seat: int, at: int) -> list[Event]:
+        person = self.people[seat]
+        number = person["holding"]
+        person["holding"] = None
+        chair = self.chair(number)
+        chair["holder"] = chair["for"] = None
+        return [Event("hold_ended", {"seat": seat, "chair": number, "at": at}), *self._chair_freed(number, at)]
+
+    def _chair_freed(self, number: int, at: int) -> list[Event]:
+        """The first player waiting at the chair who may sit there now, sits."""
+        for seat in list(self.chair(number)["waiting"]):
+            if self.is_at_chair(seat, number) and self.may_sit(seat, number):
+                return self._sit(seat, number, at)
+        return []
+
+    def set_hold_for(self, seat: int, player: int, at: int) -> list[Event]:
+        """A holding ガヤ names the player it lets sit; that player sits at once if waiting there."""
+        number = self.people[seat]["holding"]
+        self.people[seat]["hold_for"] = player
+        chair = self.chair(number)
+        chair["for"] = player
+        events = [Event("held", {"seat": seat, "chair": number, "for": player, "at": at})]
+        return events + self._chair_freed(number, at)
+
+    # -- autopilot (chair plans) ---------------------------------------------------------------------
+    def _autopilot(self, seat: int, at: int) -> list[Event]:
+        """A player following a chair plan: to the totem first, then the first chair of the plan still
+        open to them (plans are consumed as they go); nothing left: stay put."""
+        plan = self.plans.get(str(seat))
+        if plan is None:
+            return []
+        person = self.people[seat]
+        if not person["touched"]:
+            return self.set_course(seat, {"kind": "totem"}, at, keep_plan=True)
+        while plan:
+            number = plan.pop(0)
+            if self._open_to(seat, number):
+                return self.set_course(seat, {"kind": "chair", "chair": number}, at, keep_plan=True)
+        self.plans.pop(str(seat), None)
+        return []
+
+    def nearest_chairs(self, origin: Point, exclude: int | None = None) -> list[int]:
+        """Open chairs by distance from a point (ties: lower number)."""
+        return sorted((n for n in self.open_chairs() if n != exclude),
+                      key=lambda n: (distance(origin, self.chair_at(n)), n))

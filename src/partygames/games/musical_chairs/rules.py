@@ -1,0 +1,538 @@
+"""Musical Chairs (イス取りゲーム) state machine: periods of break, race, parent vote and chair removal.
+
+Phases: `break` (talk, medals, free movement; in the rounds tempo sealed chair plans and holds),
+`race` (GO: touch the totem, then sit), `vote` and `runoff` (the secret parent vote), `remove` (the
+parent names a chair), `over`. Medals may change hands in every phase. docs/rules/musical-chairs.md
+gives the seed sentence behind each rule.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Any
+
+from partygames.engine import Action, ActionSpec, Deadline, Event, IllegalAction, Match, Result, SeatResult
+from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_range, sequence, spec
+from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
+from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
+from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch
+
+#: Chance labels: the rounds tempo's order for arrivals at the same moment, the run-off's lot, and the
+#: chair removed by lot when the parent names none (besides the set-up's, island.py).
+RACE_ORDER = "race_order"
+PARENT_LOT = "parent_lot"
+REMOVED_CHAIR = "removed_chair"
+
+#: The blank ballot: an abstention cast before the deadline.
+BLANK = "blank"
+
+PHASES = ("break", "race", "vote", "runoff", "remove", "over")
+
+
+class Termination(StrEnum):
+    """How a match of Musical Chairs ends (`Result.termination`)."""
+
+    LAST_PLAYER = "last_player"
+    """One player is left (「最後の1人が決定した時点でゲームは終了」): their medals pay 1億 yen each."""
+    NOBODY_SAT = "nobody_sat"
+    """Every remaining player failed to sit in a race and in its re-run: nobody wins, every medal is void."""
+
+
+class MusicalChairsMatch(IslandMatch):
+    game_id = "musical-chairs"
+    options_class = MusicalChairsOptions
+    seat_counts = tuple(range(2, 55))
+    SECRET_FOREVER = frozenset({"vote", "give", "show_medals"})
+
+    options: MusicalChairsOptions
+
+    @classmethod
+    def allowed_seat_counts(cls, options: Any) -> tuple[int, ...]:
+        assert isinstance(options, MusicalChairsOptions)
+        return (options.participants,)
+
+    # -- set-up ------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        players = set(o.players_list)
+        island = self.island
+        if o.island == "test":
+            spots = list(TEST_CHAIRS[: o.chair_count])
+        else:
+            spots = draw_chairs(island, o.chair_count, self.chance)
+        self.chairs = [{"number": i + 1, "at": [x, y], "removed": False, "occupant": None, "holder": None,
+                        "for": None, "waiting": []} for i, (x, y) in enumerate(spots)]
+        self.people = []
+        for seat in range(self.seats):
+            player = seat in players
+            on_island = player or o.gallery_on_island
+            start = island.totem if o.island == "test" else draw_start(island, self.chance)
+            self.people.append({
+                "role": PLAYER if player else GALLERY, "out": None,
+                "motion": course(start, start, 0, o.speed) if on_island else None, "target": None,
+                "arrived": True, "seq": 0, "touched": False, "chair": None, "grace_until": None,
+                "last_chair": None, "holding": None, "hold_for": None, "start": list(start) if on_island else None,
+            })
+        self.medals: list[dict[str, int]] = [{str(s): o.medal_count} if s in players else {}
+                                             for s in range(self.seats)]
+        self.transfers: list[dict[str, Any]] = []
+        self.shown: list[dict[str, Any]] = []
+        self.plans = {}
+        self.intents: dict[str, dict[str, int] | None] = {}
+        self.submitted: list[int] = []
+        self.seq = 1
+        self.period = 1
+        self.rerun = False
+        self.ballots: dict[str, int] = {}
+        self.abstained: list[int] = []
+        self.candidates: list[int] = []
+        self.parent: int | None = None
+        self.history: list[dict[str, Any]] = []
+        self.outcome: str | None = None
+        self.winner: int | None = None
+        self.phase = "break"
+        self.phase_started = 0
+        self.phase_ends = o.first_break_seconds * 1000
+
+    @property
+    def is_rounds(self) -> bool:
+        return self.options.tempo == "rounds"
+
+    # -- phases ------------------------------------------------------------------------------------
+    def _start_break(self, at: int) -> list[Event]:
+        seconds = self.options.first_break_seconds if self.period == 1 else self.options.break_seconds
+        self.phase, self.phase_started, self.phase_ends = "break", at, at + seconds * 1000
+        self.plans, self.intents, self.submitted = {}, {}, []
+        return [Event("break", {"period": self.period, "rerun": self.rerun, "at": at, "ends": self.phase_ends})]
+
+    def _start_race(self, at: int) -> list[Event]:
+        """GO: everyone remaining must touch the totem, then sit (a player standing at the totem at GO
+        touches it at once)."""
+        self.phase, self.phase_started, self.phase_ends = "race", at, at + self.options.race_ms
+        events = [Event("race_started", {"period": self.period, "rerun": self.rerun, "at": at,
+                                         "ends": self.phase_ends})]
+        totem = self.island.totem
+        for seat in self.remaining():
+            person = self.people[seat]
+            person["touched"] = self.where(seat, at) == totem
+            if person["touched"]:
+                events.append(Event("touched", {"seat": seat, "at": at}))
+        if self.is_rounds:
+            for seat in self.remaining():
+                self.plans.setdefault(str(seat), self.default_plan(seat))
+            order = [s for s in range(self.seats) if self.is_remaining(s) or self._needs_intent(s)]
+            self.chance.shuffle(RACE_ORDER, order)  # the lot for arrivals at the same moment
+        else:
+            order = [int(s) for s in self.plans]  # in the order the plans were given
+        for seat in order:
+            if self.is_remaining(seat):
+                events += self._autopilot(seat, at)
+            elif self.is_rounds:
+                events += self._carry_out_intent(seat, self.intents.get(str(seat)), at)
+        return events
+
+    def _carry_out_intent(self, seat: int, intent: dict[str, int] | None, at: int) -> list[Event]:
+        """A ガヤ's sealed intent in the rounds tempo: hold a chair for a player, or stand aside."""
+        if intent is None:
+            here = self.where(seat, at)
+            assert here is not None
+            return self.set_course(seat, {"kind": "point", "point": list(here)}, at)  # a hold ends
+        return self._hold(seat, intent["chair"], intent["for"], at)
+
+    def _hold(self, seat: int, number: int, player: int, at: int) -> list[Event]:
+        if self.people[seat]["holding"] == number:
+            return self.set_hold_for(seat, player, at)
+        events = self.set_course(seat, {"kind": "chair", "chair": number}, at)
+        self.people[seat]["hold_for"] = player
+        return events
+
+    def _race_may_end(self, at: int) -> list[Event]:
+        if self.phase == "race" and all(self.people[p]["chair"] is not None for p in self.remaining()):
+            return self._end_race(at)
+        return []
+
+    def _end_race(self, at: int) -> list[Event]:
+        """「イスに座れなかった者は敗退」: the unseated are out and become ガヤ; the chairs empty."""
+        remaining = self.remaining()
+        seated = {p: self.people[p]["chair"] for p in remaining if self.people[p]["chair"] is not None}
+        for chair in self.chairs:
+            chair["occupant"], chair["waiting"] = None, []
+        for person in self.people:
+            person["touched"], person["chair"], person["grace_until"] = False, None, None
+        self.plans = {}
+        events = [Event("race_ended", {"period": self.period, "at": at,
+                                       "seated": {str(p): c for p, c in seated.items()}})]
+        if not seated and not self.rerun:
+            self.history.append({"period": self.period, "rerun": False, "void": True, "seated": {}, "out": []})
+            self.rerun = True
+            return events + self._start_break(at)
+        out = [p for p in remaining if p not in seated]
+        for player in out:
+            events += self._knock_out(player, at)
+        for player, number in seated.items():
+            self.people[player]["last_chair"] = number
+        self.history.append({"period": self.period, "rerun": self.rerun, "void": False,
+                             "seated": {str(p): c for p, c in seated.items()}, "out": out})
+        if not seated:
+            for holding in self.medals:
+                holding.clear()
+            return events + self._finish(Termination.NOBODY_SAT, None, at)
+        if len(seated) == 1:
+            return events + self._finish(Termination.LAST_PLAYER, next(iter(seated)), at)
+        return events + self._open_vote(sorted(seated), "vote", at)
+
+    def _knock_out(self, player: int, at: int) -> list[Event]:
+        """Out: a ガヤ at once, and the medals with their name void in every hand."""
+        person = self.people[player]
+        person["role"], person["out"] = GALLERY, self.period
+        if not self.options.gallery_on_island:
+            person["motion"], person["target"], person["arrived"] = None, None, True
+        for holding in self.medals:
+            holding.pop(str(player), None)
+        return [Event("out", {"seat": player, "period": self.period, "at": at}),
+                Event("medals_void", {"name": player})]
+
+    def _finish(self, termination: Termination, winner: int | None, at: int) -> list[Event]:
+        self.phase, self.phase_ends = "over", None
+        self.outcome, self.winner = termination.value, winner
+        self.plans, self.intents = {}, {}
+        return [Event("game_over", {"termination": termination.value, "winner": winner, "at": at})]
+
+    def _open_vote(self, candidates: list[int], phase: str, at: int) -> list[Event]:
+        self.phase, self.phase_started = phase, at
+        self.phase_ends = at + self.options.vote_seconds * 1000
+        self.candidates, self.ballots, self.abstained = candidates, {}, []
+        return [Event("vote_opened", {"phase": phase, "candidates": candidates, "at": at, "ends": self.phase_ends})]
+
+    def _tally(self, at: int) -> list[Event]:
+        """Plurality of the ballots cast (no ballot: abstention); a tie has one run-off, then a lot."""
+        votes = {str(c): 0 for c in self.candidates}
+        for candidate in self.ballots.values():
+            votes[str(candidate)] += 1
+        tally = {"candidates": list(self.candidates), "votes": votes, "abstained": self.seats - len(self.ballots)}
+        entry = self.history[-1]
+        entry[self.phase] = tally
+        self.ballots, self.abstained = {}, []
+        events = [Event("tally", {"phase": self.phase, **tally})]
+        top = max(votes.values())
+        tied = [c for c in self.candidates if votes[str(c)] == top]
+        if len(tied) > 1 and self.phase == "vote":
+            return events + self._open_vote(tied, "runoff", at)
+        parent = tied[0] if len(tied) == 1 else self.chance.choice(PARENT_LOT, tied)
+        entry["parent"], entry["parent_by_lot"] = parent, len(tied) > 1
+        self.parent = parent
+        self.phase, self.phase_started = "remove", at
+        self.phase_ends = at + self.options.remove_seconds * 1000
+        return [*events, Event("parent", {"seat": parent, "by_lot": len(tied) > 1, "at": at})]
+
+    def _remove(self, number: int, by_lot: bool, at: int) -> list[Event]:
+        """「指定した番号のイスを一つだけゲームから除外」, then the next period."""
+        chair = self.chair(number)
+        events: list[Event] = []
+        if chair["holder"] is not None:
+            events += self._end_hold(chair["holder"], at)
+        chair["removed"], chair["waiting"] = True, []
+        entry = self.history[-1]
+        entry["removed"], entry["removed_by_lot"] = number, by_lot
+        events.append(Event("chair_removed", {"chair": number, "by": self.parent, "by_lot": by_lot, "at": at}))
+        self.parent, self.candidates = None, []
+        self.period += 1
+        self.rerun = False
+        return events + self._start_break(at)
+
+    def _end_phase(self, at: int) -> list[Event]:
+        if self.phase == "break":
+            return self._start_race(at)
+        if self.phase == "race":
+            return self._end_race(at)
+        if self.phase in ("vote", "runoff"):
+            return self._tally(at)
+        assert self.phase == "remove"
+        return self._remove(self.chance.choice(REMOVED_CHAIR, self.open_chairs()), True, at)
+
+    # -- time --------------------------------------------------------------------------------------
+    def wake_at(self) -> int | None:
+        if self.phase == "over":
+            return None
+        due = self.next_due()
+        limit = self.time_limit_due()
+        return due if limit is None or (due is not None and due < limit) else limit
+
+    def advance(self, now: int) -> list[Event]:
+        events = super().advance(now)
+        events += self.run_until(now)
+        self._legal_cache.clear()
+        return events
+
+    def deadline(self) -> Deadline | None:
+        if self.phase_ends is None:
+            return None
+        return Deadline(f"{self.phase}:{self.period}", self.phase_ends, (self.phase_ends - self.phase_started) / 1000)
+
+    # -- the contract ------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        """Real time: everyone, always (anyone may move or give medals at any moment). Rounds: the seats
+        whose sealed intent, ballot or chair is still due in this phase (they may give medals first)."""
+        if self.phase == "over" or (self.phase == "race" and self.is_rounds):
+            return ()
+        if not self.is_rounds:
+            return tuple(range(self.seats))
+        if self.phase == "break":
+            return tuple(s for s in range(self.seats) if s not in self.submitted)
+        if self.phase == "remove":
+            return () if self.parent is None else (self.parent,)
+        return tuple(s for s in range(self.seats) if str(s) not in self.ballots and s not in self.abstained)
+
+    def allowed_chairs(self, seat: int) -> list[int]:
+        """Open chairs other than the one the player held when the previous race ended."""
+        last = self.people[seat]["last_chair"]
+        return [n for n in self.open_chairs() if n != last]
+
+    def default_plan(self, seat: int) -> list[int]:
+        """The plan of a player who gave none: the allowed chairs, nearest the totem first."""
+        totem = self.island.totem
+        chairs = sorted(self.allowed_chairs(seat), key=lambda n: (distance(totem, self.chair_at(n)), n))
+        return chairs[:MAX_SEQUENCE_LEN]
+
+    def _needs_intent(self, seat: int) -> bool:
+        """In the rounds tempo's break: a remaining player's plan, or an island ガヤ's intent."""
+        return self.is_remaining(seat) or (self.people[seat]["role"] == GALLERY and self.on_island(seat))
+
+    def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        person = self.people[seat]
+        specs: list[ActionSpec] = []
+        chairs = self.open_chairs()
+        player = person["role"] == PLAYER
+        island = self.on_island(seat)
+        racing = self.phase in ("break", "race")
+        if not self.is_rounds and island:
+            specs += [spec("run_to_chair", chair=choice(chairs)), spec("run_to_totem"),
+                      spec("walk_to", x=int_range(0, self.island.width), y=int_range(0, self.island.height)),
+                      spec("stop")]
+        planning = racing if not self.is_rounds else self.phase == "break" and seat not in self.submitted
+        allowed = self.allowed_chairs(seat) if player and planning else []
+        if allowed:  # none: the only chair left is the one this player held last time
+            specs.append(spec("plan", chairs=sequence(allowed, 1, min(MAX_SEQUENCE_LEN, len(allowed)))))
+        if not player and island and (not self.is_rounds or planning):
+            specs.append(spec("hold", chair=choice(chairs), player=choice(self.remaining())))
+            if self.is_rounds:
+                specs.append(spec("stop"))
+        if self.is_rounds and planning and not allowed and not (not player and island):
+            specs.append(spec("pass"))  # nothing to plan: an off-island ガヤ, or no chair open to this player
+        if self.phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained:
+            # A blank ballot abstains at once; it is as secret as any ballot.
+            specs.append(spec("vote", candidate=choice([*self.candidates, BLANK] if self._may_vote(seat) else [BLANK])))
+        if self.phase == "remove" and seat == self.parent:
+            specs.append(spec("remove_chair", chair=choice(chairs)))
+        others = [s for s in range(self.seats) if s != seat]
+        for name, count in self.medals[seat].items():
+            specs.append(spec("give", to=choice(others), name=choice([int(name)]), count=int_range(1, count)))
+        specs.append(spec("show_medals", to=choice(others)))
+        return specs
+
+    def _may_vote(self, seat: int) -> bool:
+        """「その時間に投票会場に居なかった者は棄権」 (option `vote_at_totem`, real time only)."""
+        if not self.options.vote_at_totem or self.is_rounds or not self.on_island(seat):
+            return True
+        here = self.where(seat)
+        assert here is not None
+        return distance(here, self.island.totem) <= self.options.totem_reach
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        now = self.now
+        events: list[Event] = []
+        due = self.next_due()
+        if due is not None and due < now:
+            events = self._catch_up_before(seat, action, now - 1)
+        return events + self._act(seat, action, now)
+
+    def _catch_up_before(self, seat: int, action: Action, until: int) -> list[Event]:
+        """What fell due before an action happens first (for a host that did not wake first; what falls
+        due at the action's own moment comes after it); if the action is then no longer legal, it is
+        refused with the state as it was."""
+        snapshot = self.to_json()
+        events = self.run_until(until)
+        self._legal_cache.clear()
+        try:
+            find_spec(self.legal_actions(seat), action)
+        except IllegalAction:
+            restored = type(self).from_json(snapshot)
+            self.__dict__.clear()
+            self.__dict__.update(restored.__dict__)
+            raise
+        return events
+
+    def _act(self, seat: int, action: Action, now: int) -> list[Event]:
+        kind = action["type"]
+        if kind == "run_to_chair":
+            return self.set_course(seat, {"kind": "chair", "chair": action["chair"]}, now)
+        if kind == "run_to_totem":
+            return self.set_course(seat, {"kind": "totem"}, now)
+        if kind == "walk_to":
+            x, y = self.island.clamp((action["x"], action["y"]))
+            return self.set_course(seat, {"kind": "point", "point": [x, y]}, now)
+        if kind == "stop":
+            if self.is_rounds:
+                return self._submit(seat, lambda: self.intents.__setitem__(str(seat), None), now)
+            here = self.where(seat, now)
+            assert here is not None
+            return self.set_course(seat, {"kind": "point", "point": list(here)}, now)
+        if kind == "plan":
+            return self._plan(seat, list(action["chairs"]), now)
+        if kind == "hold":
+            if self.is_rounds:
+                intent = {"chair": action["chair"], "for": action["player"]}
+                return self._submit(seat, lambda: self.intents.__setitem__(str(seat), intent), now)
+            return self._hold(seat, action["chair"], action["player"], now)
+        if kind == "vote":
+            if action["candidate"] == BLANK:
+                self.abstained.append(seat)
+            else:
+                self.ballots[str(seat)] = action["candidate"]
+            events = [Event("ballot_cast", {"seat": seat, "at": now})]
+            if len(self.ballots) + len(self.abstained) == self.seats:
+                events += self._tally(now)
+            return events
+        if kind == "pass":
+            return self._submit(seat, lambda: None, now)
+        if kind == "remove_chair":
+            return self._remove(action["chair"], False, now)
+        if kind == "give":
+            return self._give(seat, action["to"], action["name"], action["count"], now)
+        if kind == "show_medals":
+            to = action["to"]
+            shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
+            self.shown.append(shown)
+            return [Event("medals_shown", shown, to=(seat, to))]
+        raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
+
+    def _plan(self, seat: int, chairs: list[int], now: int) -> list[Event]:
+        if self.is_rounds:
+            return self._submit(seat, lambda: self.plans.__setitem__(str(seat), chairs), now)
+        self.plans.pop(str(seat), None)  # re-inserted last: plans start at GO in the order given
+        self.plans[str(seat)] = chairs
+        events = [Event("planned", {"seat": seat, "at": now})]
+        if self.phase == "race":
+            events += self._autopilot(seat, now)
+        return events
+
+    def _submit(self, seat: int, store: Any, now: int) -> list[Event]:
+        """A sealed intent of the rounds tempo; the race starts once every one is in."""
+        store()
+        self.submitted.append(seat)
+        events = [Event("planned", {"seat": seat, "at": now})]
+        if len(self.submitted) == self.seats:
+            events += self._start_race(now)
+        return events
+
+    def _give(self, giver: int, to: int, name: int, count: int, now: int) -> list[Event]:
+        """A binding transfer of medals; only giver and receiver learn of it."""
+        held = self.medals[giver]
+        held[str(name)] -= count
+        if not held[str(name)]:
+            del held[str(name)]
+        self.medals[to][str(name)] = self.medals[to].get(str(name), 0) + count
+        transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
+        self.transfers.append(transfer)
+        return [Event("medals_given", transfer, to=(giver, to))]
+
+    # -- views -------------------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        mine = seat is not None
+        return {
+            "tempo": self.options.tempo,
+            "phase": self.phase,
+            "period": self.period,
+            "rerun": self.rerun,
+            "now": self.now,
+            "phase_started": self.phase_started,
+            "phase_ends": self.phase_ends,
+            "island": self.island.to_json(),
+            "speed": self.options.speed,
+            "totem_reach": self.options.totem_reach,
+            "vote_at_totem": self.options.vote_at_totem,
+            "chairs": self.chairs,
+            "people": self.people,
+            "players": self.options.players_list,
+            "remaining": self.remaining(),
+            "candidates": self.candidates,
+            "voted": sorted([int(s) for s in self.ballots] + self.abstained),
+            "parent": self.parent,
+            "submitted": self.submitted,
+            "history": self.history,
+            "medals_per_player": self.options.medal_count,
+            "medal_yen": MEDAL_YEN,
+            "my_medals": dict(self.medals[seat]) if seat is not None else None,
+            "my_transfers": [t for t in self.transfers if seat in (t["from"], t["to"])] if mine else [],
+            "shown_to_me": [s for s in self.shown if s["to"] == seat] if mine else [],
+            "my_ballot": (BLANK if seat in self.abstained else self.ballots.get(str(seat))) if mine else None,
+            "my_plan": self.plans.get(str(seat)) if mine else None,
+            "my_intent": self.intents.get(str(seat)) if mine else None,
+            "winner": self.winner,
+            "outcome": self.outcome,
+        }
+
+    def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
+        """A ballot in an open vote, and a plan or a sealed intent, are their owner's alone. (Medal holdings
+        are shared with whoever traded with the holder: tests/games/test_musical_chairs_properties.py.)"""
+        if owner is None:
+            return None
+        key = str(owner)
+        other = self.clone()
+        assert isinstance(other, MusicalChairsMatch)
+        if key in self.ballots:  # another name, or a blank ballot
+            choices = [c for c in self.candidates if c != self.ballots[key]]
+            if not choices or rng.random() < 0.3:
+                del other.ballots[key]
+                other.abstained.append(owner)
+            else:
+                other.ballots[key] = rng.choice(choices)
+            return other
+        if owner in self.abstained:
+            other.abstained.remove(owner)
+            other.ballots[key] = rng.choice(self.candidates)
+            return other
+        plan = self.plans.get(key)
+        if plan is not None:
+            options = self.allowed_chairs(owner)
+            new = rng.sample(options, min(len(options), MAX_SEQUENCE_LEN))
+            if new == plan:
+                new = new[:-1] if len(new) > 1 else [c for c in options if c not in new][:1]
+            if not new or new == plan:
+                return None
+            other.plans[key] = new
+            return other
+        if key in self.intents:
+            intent = self.intents[key]
+            chairs = self.open_chairs()
+            new_intent = None if intent is not None else {"chair": rng.choice(chairs),
+                                                           "for": rng.choice(self.remaining())}
+            other.intents[key] = new_intent
+            return other
+        return None
+
+    # -- the end -----------------------------------------------------------------------------------
+    def payouts(self) -> list[int]:
+        """Yen each seat is paid: 1億 per medal with the winner's name (none without a winner)."""
+        if self.winner is None:
+            return [0] * self.seats
+        return [held.get(str(self.winner), 0) * MEDAL_YEN for held in self.medals]
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        pay = self.payouts()
+        # The winner first, then by payout; without a winner everyone ties (nobody wins: a draw at zero).
+        ranked = sorted({p for s, p in enumerate(pay) if s != self.winner}, reverse=True)
+        seats = []
+        for s in range(self.seats):
+            rank = 1 if self.winner is None or s == self.winner else 2 + ranked.index(pay[s])
+            person = self.people[s]
+            held = self.medals[s].get(str(self.winner), 0) if self.winner is not None else 0
+            seats.append(SeatResult(seat=s, rank=rank, is_winner=self.winner in (None, s), score=float(pay[s]),
+                                    holdings={"winner_medals": held, "payout": pay[s],
+                                              "out_in_period": person["out"]}))
+        detail = {"winner": self.winner, "periods": self.period, "payouts": pay,
+                  "players": self.options.players_list}
+        return Result(tuple(seats), Termination(self.outcome or Termination.LAST_PLAYER), detail)

@@ -1,0 +1,140 @@
+"""Terminal rendering of Musical Chairs: a text map of the island, the chairs, the people and one's
+medals (pure functions of a view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+
+from partygames.engine import Text
+from partygames.engine.text import Lang
+from partygames.games.musical_chairs.island import position
+from partygames.games.musical_chairs.labels import LABELS
+
+MAP_COLUMNS, MAP_ROWS = 60, 20
+
+
+def _grid(view: dict[str, Any]) -> str:
+    """The island as characters: `~` sea, `.` land, `T` the totem, chair numbers (`*` lit), people as
+    `@` (you), `p` (players) and `g` (ガヤ)."""
+    island = view["island"]
+    width, height = island["width"], island["height"]
+    cx, cy, rx, ry = island["totem"][0], island["totem"][1], island["rx"], island["ry"]
+    rows = []
+    for r in range(MAP_ROWS):
+        y = (r + 0.5) * height / MAP_ROWS
+        row = []
+        for c in range(MAP_COLUMNS):
+            x = (c + 0.5) * width / MAP_COLUMNS
+            row.append("." if ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 else "~")
+        rows.append(row)
+
+    def put(point: list[int] | tuple[int, int], text: str) -> None:
+        c = min(MAP_COLUMNS - 1, int(point[0] * MAP_COLUMNS / width))
+        r = min(MAP_ROWS - 1, int(point[1] * MAP_ROWS / height))
+        for i, ch in enumerate(text):
+            if c + i < MAP_COLUMNS:
+                rows[r][c + i] = ch
+
+    put(island["totem"], "T")
+    for person in view["people"]:
+        if person["motion"] is not None:
+            put(position(person["motion"], view["now"]), "p" if person["role"] == "player" else "g")
+    for chair in view["chairs"]:
+        if not chair["removed"]:
+            put(chair["at"], f"{chair['number']}{'*' if chair['occupant'] is not None else ''}")
+    if view["seat"] is not None and view["people"][view["seat"]]["motion"] is not None:
+        put(position(view["people"][view["seat"]]["motion"], view["now"]), "@")
+    return "\n".join("".join(row) for row in rows)
+
+
+def _chairs(view: dict[str, Any], lang: Lang) -> Table:
+    table = Table(title=Text("Chairs", "イス")(lang))
+    for header in (Text("No.", "番号"), Text("Lamp", "ランプ"), Text("Held by", "押さえ"), Text("For", "指名"),
+                   Text("Waiting", "待機")):
+        table.add_column(header(lang))
+    mine = view["people"][view["seat"]]["last_chair"] if view["seat"] is not None else None
+    for chair in view["chairs"]:
+        if chair["removed"]:
+            continue
+        lamp = "-" if chair["occupant"] is None else f"● {chair['occupant']}"
+        number = f"{chair['number']}" + (Text(" (not for you)", "(あなたは不可)")(lang) if chair["number"] == mine else "")
+        table.add_row(number, lamp, _seat(chair["holder"]), _seat(chair["for"]),
+                      " ".join(map(str, chair["waiting"])))
+    return table
+
+
+def _seat(seat: int | None) -> str:
+    return "-" if seat is None else str(seat)
+
+
+def _people(view: dict[str, Any], lang: Lang) -> Table:
+    table = Table(title=Text("People", "参加者")(lang))
+    for header in (Text("Seat", "席"), Text("Role", "役割"), Text("Heading for", "目的地"), Text("Totem", "タッチ"),
+                   Text("Seat taken", "着席"), Text("Last chair", "前回のイス")):
+        table.add_column(header(lang))
+    for seat, person in enumerate(view["people"]):
+        role = Text("player", "プレイヤー")(lang) if person["role"] == "player" else Text("ガヤ", "ガヤ")(lang)
+        if person["out"] is not None:
+            role += Text(f" (out in period {person['out']})", f"(第{person['out']}ピリオドで敗退)")(lang)
+        target = person["target"] or {}
+        heading = {"chair": f"{Text('chair', 'イス')(lang)} {target.get('chair')}",
+                   "totem": Text("totem", "トーテム")(lang), "point": Text("a point", "地点")(lang)}.get(
+            target.get("kind", ""), "-")
+        me = " *" if seat == view["seat"] else ""
+        table.add_row(f"{seat}{me}", role, heading, "✓" if person["touched"] else "",
+                      _seat(person["chair"]), _seat(person["last_chair"]))
+    return table
+
+
+def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
+    """The phase and its countdown, the map, the chairs and people, the last tally and your medals."""
+    lines = [f"{Text('Period', 'ピリオド')(lang)} {view['period']} — {LABELS.phases[view['phase']](lang)}"
+             f"{Text(' (re-run)', '(やり直し)')(lang) if view['rerun'] else ''}"]
+    if view["phase_ends"] is not None:
+        seconds = max(0, view["phase_ends"] - view["now"]) / 1000
+        lines.append(f"{Text('Time left', '残り時間')(lang)}: {seconds:.1f} s")
+    if view["parent"] is not None:
+        lines.append(f"{Text('Parent', '親')(lang)}: {view['parent']}")
+    if view["candidates"] and view["phase"] in ("vote", "runoff"):
+        lines.append(f"{Text('Candidates', '候補')(lang)}: {', '.join(map(str, view['candidates']))}")
+    if view["history"]:
+        entry = view["history"][-1]
+        tally = entry.get("runoff") or entry.get("vote")
+        if tally:
+            votes = ", ".join(f"{seat}: {n}" for seat, n in tally["votes"].items())
+            lines.append(f"{Text('Last tally', '直近の開票')(lang)}: {votes}; "
+                         f"{Text('abstained', '棄権')(lang)} {tally['abstained']}")
+        removed = [e["removed"] for e in view["history"] if e.get("removed")]
+        if removed:
+            lines.append(f"{Text('Removed chairs', '除外されたイス')(lang)}: {', '.join(map(str, removed))}")
+    if view["my_medals"] is not None:
+        medals = ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in view["my_medals"].items())
+        lines.append(f"{Text('Your medals', 'あなたのメダル')(lang)}: {medals or '-'}")
+    if view["my_plan"]:
+        lines.append(f"{Text('Your chair plan', 'あなたのイスの希望順')(lang)}: {' → '.join(map(str, view['my_plan']))}")
+    title = Text("Musical Chairs", "イス取りゲーム")(lang)
+    return Panel(Group("\n".join(lines), _grid(view), _chairs(view, lang), _people(view, lang)), title=title)
+
+
+_EVENTS: dict[str, Text] = {
+    "race_started": Text("GO! Touch the totem pole, then find a chair.", "スタート! トーテムポールにタッチしてからイスへ。"),
+    "seated": Text("Seat {seat} sits on chair {chair}.", "席{seat}がイス{chair}に座りました。"),
+    "released": Text("Seat {seat}'s chair {chair} is free again.", "席{seat}のイス{chair}が空きました。"),
+    "out": Text("Seat {seat} is out and joins the gallery.", "席{seat}は敗退し、ガヤになりました。"),
+    "parent": Text("Seat {seat} is the parent.", "席{seat}が親に決まりました。"),
+    "chair_removed": Text("Chair {chair} leaves the game.", "イス{chair}が除外されました。"),
+    "medals_given": Text("Seat {from} gives seat {to} {count} medal(s) of seat {name}.",
+                         "席{from}が席{to}に席{name}のメダルを{count}枚渡しました。"),
+}
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+    """One line for the events a player follows; None for the others (shown as their type and data)."""
+    text = _EVENTS.get(event["type"])
+    if text is None:
+        return None
+    return text(lang).format(**event["data"])
