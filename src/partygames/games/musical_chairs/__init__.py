@@ -15,33 +15,33 @@ from partygames.games.musical_chairs.labels import LABELS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
 SUMMARY = Text(
-    en="""An island with a totem pole on its plaza and chairs numbered 1 to C (default: players + 1).
-Players and ガヤ (the gallery: players already out) walk the island; positions are public.
-A period: a break (talk, medals, free movement), then GO: every player must run to the totem pole and
-touch it, then run to a chair. A player sits on a free chair; never on the chair number they held at the
-end of the previous race. A seated player who walks away keeps the seat for 10 seconds.
-When every player is seated, or the race time is up, every player not seated is out and becomes ガヤ.
-ガヤ may hold a free chair by standing at it: it then seats only the player they name.
-Then everyone votes in secret for the parent (a player; abstaining is allowed); a tie has one run-off,
-then a lot. The parent removes one chair. The game ends when one player is left.
-If every remaining player fails to sit, that race is run once more; if again nobody sits, nobody wins
-and every medal is void.
-Medals: each player starts with 23 medals bearing their name (participants - 1). Anyone may give medals
-to anyone at any time; holdings and transfers are private. Medals of a player who is out are void.
-At the end every holder of the winner's medals is paid 100,000,000 yen per medal.""",
-    ja="""トーテムポールのある広場を中心とした島に、1〜C番のイス(既定: プレイヤー数+1)。
-プレイヤーとガヤ(敗退者)は島を歩けます。位置は全員に公開。
-1ピリオド: 休憩(会話・メダル・自由移動)の後スタート。プレイヤーはトーテムポールまで走ってタッチし、
-その後イスへ走ります。空いているイスに座れます。ただし前のピリオドで座ったのと同じ番号のイスには座れません。
-座った後イスを離れても10秒間は席が残ります。
-全員が座るか制限時間が来たら、座れなかったプレイヤーは敗退してガヤになります。
-ガヤは空いているイスの所に立って押さえることができ、そのイスには指名したプレイヤーしか座れません。
-その後、全員の無記名投票で親を決めます(プレイヤーのみ・棄権可)。同数なら1回だけ決選投票、その後は抽選。
-親はイスを1つ除外します。最後の1人が決まった時点でゲーム終了。
-残り全員が座れなかったら、そのレースを1回だけやり直し、再び誰も座れなければ勝者なし・メダルはすべて無効。
-メダル: 各プレイヤーは自分の名前のメダル23枚(参加者数-1)を持って始めます。誰でもいつでも誰にでも渡せます。
-所持数と受け渡しは当事者だけが知ります。敗退者の名前のメダルは無効。
-最後に勝者の名前のメダル1枚につき1億円が、持っている人に支払われます。""",
+    en="""An island with a totem pole on its plaza and chairs numbered 1 to C (default: players + 1). Players and
+the gallery (ガヤ: everyone out) walk the island; positions are public. The game ends when one player is left.
+- A period: a break (talk, medals, free movement), then GO: every player runs to the totem pole, touches
+  it, then runs to a chair. A player sits on a free chair, never on the chair number they held at the end
+  of the previous race. A seated player who walks away keeps the seat for 10 seconds.
+- When every player is seated, or the race time is up, every player not seated is out and joins the
+  gallery. The gallery may hold a free chair by standing at it: it then seats only the player they name.
+- Then everyone votes in secret for the parent (a player; abstaining is allowed); a tie has one run-off,
+  then a lot. The parent removes one chair.
+- If every remaining player fails to sit, that race is run once more; if again nobody sits, nobody wins
+  and every medal is void.
+- Medals: each player starts with 23 medals bearing their name (participants - 1). Anyone may give medals
+  to anyone at any time; holdings and transfers are private. Medals of a player who is out are void. At
+  the end every holder of the winner's medals is paid 100,000,000 yen per medal.""",
+    ja="""トーテムポールのある広場を中心とした島に、1〜C番のイス(既定: プレイヤー数+1)。プレイヤーとガヤ(敗退者)は
+島を歩けます。位置は全員に公開。最後の1人が決まった時点でゲーム終了。
+- 1ピリオド: 休憩(会話・メダル・自由移動)の後スタート。プレイヤーはトーテムポールまで走ってタッチし、
+  その後イスへ走ります。空いているイスに座れます。ただし前のレースで座ったのと同じ番号のイスには座れません。
+  座った後イスを離れても10秒間は席が残ります。
+- 全員が座るか制限時間が来たら、座れなかったプレイヤーは敗退してガヤになります。ガヤは空いているイスの所に
+  立って押さえることができ、そのイスには指名したプレイヤーしか座れません。
+- その後、全員の無記名投票で親を決めます(プレイヤーのみ・棄権可)。同数なら1回だけ決選投票、その後は抽選。
+  親はイスを1つ除外します。
+- 残り全員が座れなかったら、そのレースを1回だけやり直し、再び誰も座れなければ勝者なし・メダルはすべて無効。
+- メダル: 各プレイヤーは自分の名前のメダル23枚(参加者数-1)を持って始めます。誰でもいつでも誰にでも渡せます。
+  所持数と受け渡しは当事者だけが知ります。敗退者の名前のメダルは無効。最後に勝者の名前のメダル1枚につき
+  1億円が、持っている人に支払われます。""",
 )
 
 def after_pandemic(result: Result, options: Options, seats: int) -> dict[str, Any]:

@@ -48,4 +48,10 @@ LABELS = Labels(
         "payout": Text("Payout (yen)", "換金額(円)"),
         "out_in_period": Text("Out in period", "敗退したピリオド"),
     },
+    details={
+        "winner": Text("Winner (the last player left)", "勝者(最後の1人)"),
+        "periods": Text("Periods played", "ピリオド数"),
+        "payouts": Text("Payouts per seat (yen)", "各席の換金額(円)"),
+        "players": Text("Players at the start", "開始時のプレイヤー"),
+    },
 )

@@ -129,6 +129,21 @@ _EVENTS: dict[str, Text] = {
     "chair_removed": Text("Chair {chair} leaves the game.", "イス{chair}が除外されました。"),
     "medals_given": Text("Seat {from} gives seat {to} {count} medal(s) of seat {name}.",
                          "席{from}が席{to}に席{name}のメダルを{count}枚渡しました。"),
+    "medals_shown": Text("Medals shown between two seats.", "メダルが見せられました。"),
+    "medals_void": Text("The medals of seat {name} are void.", "席{name}のメダルは無効になりました。"),
+    "touched": Text("Seat {seat} touches the totem pole.", "席{seat}がトーテムポールにタッチ。"),
+    "course": Text("Seat {seat} changes course.", "席{seat}が進路を変えました。"),
+    "arrived": Text("Seat {seat} arrives.", "席{seat}が到着。"),
+    "stood": Text("Seat {seat} stands up from chair {chair}.", "席{seat}がイス{chair}から離れました。"),
+    "held": Text("Seat {seat} holds chair {chair}.", "席{seat}がイス{chair}を押さえました。"),
+    "hold_ended": Text("Seat {seat} stops holding chair {chair}.", "席{seat}がイス{chair}を押さえるのをやめました。"),
+    "planned": Text("Seat {seat} has made a plan.", "席{seat}が作戦を決めました。"),
+    "break": Text("A break: talk, medals and free movement.", "休憩: 会話・メダル・自由移動。"),
+    "race_ended": Text("The race is over.", "レース終了。"),
+    "vote_opened": Text("The parent vote is open.", "親決め投票が始まりました。"),
+    "ballot_cast": Text("Seat {seat} has voted.", "席{seat}が投票しました。"),
+    "tally": Text("The votes are counted.", "開票されました。"),
+    "game_over": Text("The game is over.", "ゲーム終了。"),
 }
 
 
