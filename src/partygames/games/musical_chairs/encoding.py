@@ -57,19 +57,49 @@ def _long_action(short: Action | None, specs: Sequence[ActionSpec]) -> Action | 
 
 
 class ChairsCodec(ActionCodec):
-    """An `ActionCodec` whose plan moves name the plan's first chair (see the module docstring)."""
+    """An `ActionCodec` whose plan moves name the plan's first chair (see the module docstring).
+
+    `encode` looks the action's fixed parameters up instead of trying every move of its type: the
+    conformance suite encodes every masked index back at every deep step, and the gifts alone are
+    3 n^2 moves."""
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        super().__init__(moves)
+        self._fixed_names: dict[str, tuple[str, ...]] = {}
+        self._by_fixed: dict[tuple[Any, ...], list[int]] = {}
+        for i, move in enumerate(self.moves):
+            names = self._fixed_names.setdefault(move.type, tuple(move.fixed))
+            assert names == tuple(move.fixed), f"every {move.type} move fixes the same parameters"
+            key = (move.type, *((type(v), v) for v in move.fixed.values()))
+            self._by_fixed.setdefault(key, []).append(i)
+        self._last: tuple[Sequence[ActionSpec], list[ActionSpec]] | None = None
+
+    def _short(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
+        """`_short_specs`, kept for the last specs seen (a mask, then a decode and encode per index)."""
+        if self._last is None or self._last[0] is not specs:
+            self._last = (specs, _short_specs(specs))
+        return self._last[1]
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        return super().mask(_short_specs(specs))
+        return super().mask(self._short(specs))
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
-        return _long_action(super().decode(index, _short_specs(specs)), specs)
+        return _long_action(super().decode(index, self._short(specs)), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().encode(_short_action(action), _short_specs(specs))
+        short = _short_action(action)
+        names = self._fixed_names.get(str(short.get("type")))
+        values = [short.get(name) for name in names or ()]
+        if names is None or not all(type(v) in (int, str) for v in values):
+            return None
+        short_specs = self._short(specs)
+        for i in self._by_fixed.get((short["type"], *((type(v), v) for v in values)), ()):
+            if self.moves[i].resolve(short_specs) == short:
+                return i
+        return None
 
     def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().nearest(_short_action(action), _short_specs(specs))
+        return super().nearest(_short_action(action), self._short(specs))
 
 
 def moves(seats: int, chairs: int) -> list[Move]:
