@@ -11,6 +11,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.musical_chairs import commands, terminal
 from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
+from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
@@ -59,6 +60,7 @@ GAME = Game(
     bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
+    encoding=MusicalChairsEncoder,
     terminal=terminal,
     web=Path(__file__).parent / "web",
     commands={"analyze": commands.analyze},
@@ -82,5 +84,10 @@ GAME = Game(
             options={"players": 3, "gallery": 2, "island": "test", "speed": 100, "race_seconds": 10,
                      "first_break_seconds": 5, "break_seconds": 5, "vote_seconds": 5, "remove_seconds": 5}),
         benchmark=Setup(24, {"tempo": "rounds"}),
+        # The research interfaces play the rounds tempo (time moves on actions): three players and one ガヤ
+        # on the small island, a quick runner and short phases, so that holds, votes and removals happen.
+        rl=Setup(4, {"players": 3, "gallery": 1, "island": "test", "tempo": "rounds", "speed": 100,
+                     "race_seconds": 10, "first_break_seconds": 5, "break_seconds": 5, "vote_seconds": 5,
+                     "remove_seconds": 5}),
     ),
 )
