@@ -26,14 +26,14 @@ def determinize(match: Match, player: int, rng: random.Random) -> Match:
     return result
 
 
-class EngineBot(pyspiel.Bot):
-    """A game's own bot playing through the codec: its action, or the nearest the codec can express."""
+class TimedBot(pyspiel.Bot):
+    """An OpenSpiel bot for one player that counts its decisions and the time it thinks (for comparisons);
+    a subclass chooses in `choose`."""
 
-    def __init__(self, game: PartyGamesGame, player: int, bot: Bot) -> None:
+    def __init__(self, game: PartyGamesGame, player: int) -> None:
         pyspiel.Bot.__init__(self)
         self.game = game
         self.player = player
-        self.bot = bot
         self.think_seconds = 0.0
         self.decisions = 0
 
@@ -42,6 +42,24 @@ class EngineBot(pyspiel.Bot):
 
     def step(self, state: PartyGamesState) -> int:
         started = time.perf_counter()
+        choice = self.choose(state, started)
+        self.think_seconds += time.perf_counter() - started
+        self.decisions += 1
+        return choice
+
+    def choose(self, state: PartyGamesState, started: float) -> int:
+        """The action index for `state` (`started`: when this decision began, for a time budget)."""
+        raise NotImplementedError
+
+
+class EngineBot(TimedBot):
+    """A game's own bot playing through the codec: its action, or the nearest the codec can express."""
+
+    def __init__(self, game: PartyGamesGame, player: int, bot: Bot) -> None:
+        super().__init__(game, player)
+        self.bot = bot
+
+    def choose(self, state: PartyGamesState, started: float) -> int:
         match = state.match
         assert match is not None
         specs = match.legal_actions(self.player)
@@ -49,12 +67,10 @@ class EngineBot(pyspiel.Bot):
         index = None if action is None else self.game.table.encoder.codec.nearest(action, specs)
         if index is None:
             raise ValueError(f"the codec cannot express {action!r} or anything near it")
-        self.think_seconds += time.perf_counter() - started
-        self.decisions += 1
         return index
 
 
-class DeterminizedMCTSBot(pyspiel.Bot):
+class DeterminizedMCTSBot(TimedBot):
     """OpenSpiel's MCTS (UCT, random rollouts) run on `determinizations` determinised copies of the match
     per decision, `simulations` in all; the root's visit counts are summed and the most visited wins.
     With `seconds`, it searches determinisation after determinisation until that think time is spent;
@@ -63,9 +79,7 @@ class DeterminizedMCTSBot(pyspiel.Bot):
     def __init__(self, game: PartyGamesGame, player: int, simulations: int = 64, determinizations: int = 4,
                  seed: int = 0, uct_c: float = 2.0, seconds: float | None = None,
                  rollout_length: int | None = None) -> None:
-        pyspiel.Bot.__init__(self)
-        self.game = game
-        self.player = player
+        super().__init__(game, player)
         self.determinizations = determinizations
         self.seconds = seconds
         self.rng = random.Random(seed)
@@ -73,14 +87,8 @@ class DeterminizedMCTSBot(pyspiel.Bot):
         self.search = mcts.MCTSBot(game, uct_c, max(1, simulations // determinizations),
                                    mcts.RandomRolloutEvaluator(1, state, rollout_length), solve=False,
                                    random_state=state)
-        self.think_seconds = 0.0
-        self.decisions = 0
 
-    def restart_at(self, state: PartyGamesState) -> None:
-        pass
-
-    def step(self, state: PartyGamesState) -> int:
-        started = time.perf_counter()
+    def choose(self, state: PartyGamesState, started: float) -> int:
         match = state.match
         assert match is not None
         legal = state.legal_actions(self.player)
@@ -96,6 +104,4 @@ class DeterminizedMCTSBot(pyspiel.Bot):
                     visits[child.action] += child.explore_count
                 searches += 1
             choice = int(max(legal, key=lambda a: (visits[a], -a)))
-        self.think_seconds += time.perf_counter() - started
-        self.decisions += 1
         return choice
