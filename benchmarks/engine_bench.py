@@ -15,7 +15,22 @@ import time
 
 from partygames import games
 from partygames.engine.actions import sample
+from partygames.engine.game import Dynamics
+from partygames.engine.match import Match
 from partygames.engine.samples import Setup
+
+
+def step(match: Match, rng: random.Random, real_time: bool) -> None:
+    """One random step: an awaited seat acts, or time moves on (to the next wake-up when nobody is
+    awaited; one second now and then in a real-time game, which awaits every seat at every moment)."""
+    awaited = match.to_act()
+    if not awaited or (real_time and rng.random() < 0.1):
+        due = match.wake_at()
+        assert due is not None, "nobody is awaited and nothing is due"
+        match.advance(due if not awaited else min(due, match.now + 1000))
+    else:
+        seat = awaited[rng.randrange(len(awaited))]
+        match.apply(seat, sample(match.legal_actions(seat), rng), match.now)
 
 
 def bench_game(game_id: str, seconds: float) -> dict[str, float]:
@@ -23,6 +38,7 @@ def bench_game(game_id: str, seconds: float) -> dict[str, float]:
     setup = game.samples.benchmark or Setup(min(game.seat_counts_for(None)))
     options = dict(setup.options) or None
     seats = setup.seats
+    real_time = game.dynamics == Dynamics.REAL_TIME
     rng = random.Random(0)
     played = actions = 0
     start = time.process_time()
@@ -31,8 +47,7 @@ def bench_game(game_id: str, seconds: float) -> dict[str, float]:
     while time.process_time() < deadline:
         match = game.new(seats, options, seed=played)
         while not match.is_over:
-            seat = match.to_act()[0]
-            match.apply(seat, sample(match.legal_actions(seat), rng))
+            step(match, rng, real_time)
         actions += match.version
         played += 1
         last = match
@@ -43,8 +58,7 @@ def bench_game(game_id: str, seconds: float) -> dict[str, float]:
     for _ in range(max(1, last.version // 2)):
         if mid.is_over:
             break
-        seat = mid.to_act()[0]
-        mid.apply(seat, sample(mid.legal_actions(seat), rng))
+        step(mid, rng, real_time)
     n, t0 = 0, time.process_time()
     while time.process_time() - t0 < seconds / 3:
         for seat in range(seats):
