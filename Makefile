@@ -40,7 +40,7 @@ eslint:
 	fi
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=30
 
 golden: $(STAMP)
 	$(BIN)/python -m partygames.engine.golden --update
