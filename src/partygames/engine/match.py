@@ -403,6 +403,10 @@ class Match(ABC):
     # -- serialisation ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The full state (secrets included: for storage by the host only)."""
+        return self._snapshot(copy=True)
+
+    def _snapshot(self, copy: bool) -> dict[str, Any]:
+        """`to_json`, whose game state is a deep copy only with `copy` (else it shares the state's lists)."""
         # Attributes named with a leading underscore are caches derived from the state, never stored.
         state = {k: v for k, v in vars(self).items() if k not in self._BASE_ATTRS and not k.startswith("_")}
         if self.clock.unchecked:
@@ -418,7 +422,7 @@ class Match(ABC):
             "clock": self.clock.to_json(),
             # A JSON round trip is both the deep copy and a check that the state is JSON-ready (and
             # about three times faster than copy.deepcopy here).
-            "state": json.loads(json.dumps(state)),
+            "state": json.loads(json.dumps(state)) if copy else state,
         }
 
     @classmethod
@@ -437,8 +441,8 @@ class Match(ABC):
         return match
 
     def clone(self) -> Match:
-        """An independent deep copy."""
-        return type(self).from_json(self.to_json())
+        """An independent deep copy (`from_json` copies the state: one JSON round trip, not two)."""
+        return type(self).from_json(self._snapshot(copy=False))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):

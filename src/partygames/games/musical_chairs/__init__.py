@@ -80,7 +80,7 @@ GAME = Game(
         # Real time on the small island at a high speed (a chair is under a second away), so that random
         # moves reach chairs and matches reach votes, run-offs and removals; short phases.
         conformance=Conformance(
-            seats=(5,), seeds=4, deep_every=5,
+            seats=(5,), seeds=4, deep_every=8,
             options={"players": 3, "gallery": 2, "island": "test", "speed": 100, "race_seconds": 10,
                      "first_break_seconds": 5, "break_seconds": 5, "vote_seconds": 5, "remove_seconds": 5}),
         benchmark=Setup(24, {"tempo": "rounds"}),
