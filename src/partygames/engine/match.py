@@ -403,9 +403,9 @@ class Match(ABC):
     # -- serialisation ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The full state (secrets included: for storage by the host only)."""
-        return self._snapshot(copy=True)
+        return self._state_json(copy=True)
 
-    def _snapshot(self, copy: bool) -> dict[str, Any]:
+    def _state_json(self, copy: bool) -> dict[str, Any]:
         """`to_json`, whose game state is a deep copy only with `copy` (else it shares the state's lists)."""
         # Attributes named with a leading underscore are caches derived from the state, never stored.
         state = {k: v for k, v in vars(self).items() if k not in self._BASE_ATTRS and not k.startswith("_")}
@@ -442,7 +442,7 @@ class Match(ABC):
 
     def clone(self) -> Match:
         """An independent deep copy (`from_json` copies the state: one JSON round trip, not two)."""
-        return type(self).from_json(self._snapshot(copy=False))
+        return type(self).from_json(self._state_json(copy=False))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
