@@ -545,7 +545,7 @@ class PandemicMatch(Match):
         return self.worlds().odds(seat) if self.odds_are_exact() else None
 
     def clone(self) -> PandemicMatch:
-        other = type(self).from_json(self.to_json())
+        other = super().clone()
         assert isinstance(other, PandemicMatch)
         if self._worlds is not None:
             other._worlds = self._worlds.copy()  # rebuilding it replays the whole log
