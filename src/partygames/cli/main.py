@@ -24,6 +24,7 @@ from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import Event
+from partygames.engine.names import seat_names
 from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.server.settings import DEFAULT_BOT_DELAY
@@ -263,6 +264,7 @@ def replay(
     except EngineError as error:
         _fail(f"Step {len(steps) + 1} is refused: {error}")
         raise
+    names = seat_names(log.seats, log.bots, language, people=dict(enumerate(log.names)))
     for number, (entry, events, view) in enumerate(steps, 1):
         clock = f"{entry.at / 1000:.1f}s"
         if entry.seat is None:
@@ -270,11 +272,11 @@ def replay(
         else:
             assert entry.action is not None
             shown = match.shown_action(entry.seat, entry.action, seat)
-            who = f"席 {entry.seat}" if language == "ja" else f"seat {entry.seat}"
+            who = names[entry.seat]
             out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, language, before[number - 1])}")
         for event in events:
             if event.is_visible_to(seat):
-                out.print(f"    • {describe_event(game, event.to_json(), language)}")
+                out.print(f"    • {describe_event(game, event.to_json(), language, names)}")
         if view is not None:
             out.print(render_view(game, view, language))
         if pause:

@@ -54,8 +54,9 @@ class TerminalView(Protocol):
         """A picture of one seat's view, or the public one."""
         ...
 
-    def describe_event(self, event: dict[str, Any], lang: Lang) -> str | None:
-        """One line for an event (as `Event.to_json()`); None: the host shows its type and data."""
+    def describe_event(self, event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
+        """One line for an event (as `Event.to_json()`); None: the host shows its type and data. `names`:
+        each seat's name as the reader knows it (`engine/names.py`); a seat without one is told by number."""
         ...
 
 

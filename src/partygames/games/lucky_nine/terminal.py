@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -82,7 +83,7 @@ def value_text(key: str, value: Any, lang: Lang) -> str | None:
     return None
 
 
-def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
     """One line per event, in the player's language."""
     ja = lang == "ja"
     d = event["data"]
