@@ -294,6 +294,22 @@ def test_simulate_explains_win_rates_that_add_up_to_more_than_one_hundred_percen
     assert summary["seed"] == 1 and summary["shared_wins"] == 4 and summary["winners_per_match"] >= 2
 
 
+@pytest.mark.parametrize("game_id", ["smuggling", "dice-derby"])
+def test_simulate_speaks_japanese_with_lang_ja_without_an_english_word(game_id: str) -> None:
+    game = games.get(game_id)
+    args = ["simulate", game.id, "--games", "4", "--seed", "1", "--lang", "ja"]
+    for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
+        args += ["-o", f"{key}={json.dumps(value)}"]
+    result = runner.invoke(app, args, env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    text = "".join(result.output.split())
+    assert not re.search(r"[A-Za-z]{2,}", result.output), result.output  # no heading, bot or note in English
+    assert f"{game.title.ja}:4試合" in text and "シード1" in text
+    assert "平均得点(95%信頼区間)" in text and "勝率(95%信頼区間)" in text and "ヒューリスティック" in text
+    if game_id == "smuggling":  # every match has a winning team: the note explains the shared wins
+        assert "4試合のうち4試合は勝者が複数いた" in text and "勝率の合計は100%を超えることがあります" in text
+
+
 CLOSING = "。、)」』,"
 
 
