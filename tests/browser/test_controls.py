@@ -126,9 +126,11 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     team = page.locator("[data-follows-seats=team_size]")
     expect(team).to_have_attribute("data-value", "2")
     expect(page.locator("[name=team_size]")).to_have_count(0)
-    expect(page.get_by_test_id("match-outline")).to_have_text("4 seats: 1 for people, 3 bots · Two teams of 2 players · 50 small games")
+    expect(page.get_by_test_id("match-outline")).to_have_text(
+        "4 seats: 1 for people, 3 bots · Two teams of 2 players · 50 small games · about 5 h 25 min")
     page.locator("[data-testid=create-room] [name=small_games]").fill("3")
     expect(page.get_by_test_id("match-length")).to_have_text("Two teams of 2 players · 3 small games")
+    expect(page.get_by_test_id("match-minutes")).to_have_text("about 20 min")  # 3 x (120 + 60 + 600) s / 2
     seats.select_option("6")
     expect(team).to_have_attribute("data-value", "3")
     expect(page.locator("[data-seat-kind]")).to_have_count(6)
