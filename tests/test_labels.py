@@ -30,6 +30,7 @@ class Shown:
     terminations: set[str] = field(default_factory=set)
     holdings: set[str] = field(default_factory=set)
     details: set[str] = field(default_factory=set)
+    view: set[str] = field(default_factory=set)
 
 
 def _keys(data: object) -> set[str]:
@@ -39,6 +40,16 @@ def _keys(data: object) -> set[str]:
     if isinstance(data, list):
         return {k for v in data for k in _keys(v)}
     return set()
+
+
+COMMON_VIEW_KEYS = {"game", "seat", "seats", "version", "to_act", "is_over", "legal_actions", "result"}
+
+
+def _view_keys(view: dict[str, object]) -> set[str]:
+    """The keys of a view the generic board names: at any depth, without the keys every view has (the
+    room screen shows those) and without keys that are seat numbers or gate pairs ("0", "5-6")."""
+    keys = _keys({k: v for k, v in view.items() if k not in COMMON_VIEW_KEYS})
+    return {k for k in keys if not k.replace("-", "").isdigit()}
 
 
 def _shown(game: Game) -> Shown:
@@ -56,7 +67,9 @@ def _shown(game: Game) -> Shown:
             if "phase" in view:
                 shown.phases.add(view["phase"])
             awaited = match.to_act()
+            shown.view |= _view_keys(view)
             for seat in awaited:
+                shown.view |= _view_keys(match.view(seat))
                 for spec in match.legal_actions(seat):
                     shown.actions.add(spec["type"])
                     shown.params.update(spec["params"])
@@ -111,8 +124,31 @@ def test_every_termination_is_a_member_of_the_game_s_enum_and_has_a_label(game_i
     assert issubclass(enum, StrEnum) and set(terminations) == set(enum)
 
 
+@pytest.mark.parametrize("game_id", [g.id for g in games.all_games() if g.labels.view])
+def test_a_game_that_names_its_view_names_every_key_its_views_hold(game_id: str) -> None:
+    # The web's generic board reads `view_labels()`: the game's `view` table, then its detail, holding
+    # and parameter labels and its option titles. A game with a `view` table leaves nothing to humanise.
+    game = games.get(game_id)
+    shown, named = _shown(game).view, game.view_labels()
+    assert shown <= set(named), f"{game_id}: no view label for {sorted(shown - set(named))}"
+    stale = set(game.labels.view) - shown
+    assert not stale, f"{game_id}: view labels for what no view held: {sorted(stale)}"
+    assert all(text.en and text.ja for text in game.labels.view.values())
+
+
+def test_a_view_key_without_a_view_label_falls_back_to_the_game_s_other_names() -> None:
+    smuggling, derby = games.get("smuggling").view_labels(), games.get("dice-derby").view_labels()
+    # An option's title (Smuggling's view repeats `small_games`), a detail label, the common "phase".
+    assert smuggling["small_games"].ja == games.get("smuggling").options_class.describe()["properties"][
+        "small_games"]["title_ja"]
+    assert smuggling["phase"].ja == "フェーズ"
+    assert derby["payout_rate"].en.startswith("Payout rate") and derby["horses"].ja == "出走馬"
+    assert derby["horse"].en == "Your horse"  # the game's own view label wins over the holding's
+
+
 def test_the_labels_reach_the_web_client_in_the_game_info() -> None:
     for game in games.all_games():
         info = game.info()["labels"]
         assert info["actions"] == {key: text.to_json() for key, text in game.labels.actions.items()}
         assert set(info["terminations"]) == set(game.labels.terminations)
+        assert info["view"] == {key: text.to_json() for key, text in game.view_labels().items()}
