@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import importlib
 import json
 import secrets
@@ -288,7 +289,9 @@ def replay(
     except EngineError as error:
         _fail(f"Step {len(steps) + 1} is refused: {error}")
         raise
-    names = seat_names(log.seats, log.bots, language, people=dict(enumerate(log.names)))
+    # A server's log sends the people's names HTML-escaped, as it sends every user-supplied string.
+    people = {seat: html.unescape(name) for seat, name in enumerate(log.names)}
+    names = seat_names(log.seats, log.bots, language, people=people)
     for number, (entry, events, view) in enumerate(steps, 1):
         clock = f"{entry.at / 1000:.1f}s"
         if entry.seat is None:
