@@ -29,7 +29,7 @@ COMMON_BOT_TITLES = {
     "equilibrium": Text("equilibrium", "均衡戦略"),
 }
 
-COMMON_VIEW_LABELS = {"phase": Text("Phase", "フェーズ")}
+COMMON_VIEW_LABELS = {"phase": Text("Phase", "フェーズ"), "seat": Text("Seat", "席")}
 """Names of view keys most games share, for the generic board when a game's catalog has none."""
 
 Command = Literal["analyze", "odds"]
