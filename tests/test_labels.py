@@ -52,6 +52,15 @@ def _view_keys(view: dict[str, object]) -> set[str]:
     return {k for k in keys if not k.replace("-", "").isdigit()}
 
 
+def _words(data: object) -> set[str]:
+    """The strings of a JSON value at any depth (names a player gave in the options: a prize's)."""
+    if isinstance(data, dict):
+        return {w for v in data.values() for w in _words(v)}
+    if isinstance(data, list | tuple):
+        return {w for v in data for w in _words(v)}
+    return {data} if isinstance(data, str) else set()
+
+
 def _shown(game: Game) -> Shown:
     """Plays the game's conformance set-ups (every variant the game samples) with random actions."""
     shown = Shown()
@@ -60,6 +69,7 @@ def _shown(game: Game) -> Shown:
     for seats, seed, options in itertools.product(conf.seat_counts(game.seat_counts), range(conf.seeds),
                                                   conf.option_sets()):
         rng = random.Random(seed)
+        given = _words(options)  # a view keyed by a name from the options shows the name itself
         session = Session.new(game, seats, options, seed)
         match = session.match
         while not match.is_over:
@@ -67,9 +77,9 @@ def _shown(game: Game) -> Shown:
             if "phase" in view:
                 shown.phases.add(view["phase"])
             awaited = match.to_act()
-            shown.view |= _view_keys(view)
+            shown.view |= _view_keys(view) - given
             for seat in awaited:
-                shown.view |= _view_keys(match.view(seat))
+                shown.view |= _view_keys(match.view(seat)) - given
                 for spec in match.legal_actions(seat):
                     shown.actions.add(spec["type"])
                     shown.params.update(spec["params"])
