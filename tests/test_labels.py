@@ -45,11 +45,14 @@ def _keys(data: object) -> set[str]:
 COMMON_VIEW_KEYS = {"game", "seat", "seats", "version", "to_act", "is_over", "legal_actions", "result"}
 
 
+BILINGUAL = {"en", "ja"}  # a text in both languages is a value (the board shows the reader's), not two keys
+
+
 def _view_keys(view: dict[str, object]) -> set[str]:
     """The keys of a view the generic board names: at any depth, without the keys every view has (the
     room screen shows those) and without keys that are seat numbers or gate pairs ("0", "5-6")."""
     keys = _keys({k: v for k, v in view.items() if k not in COMMON_VIEW_KEYS})
-    return {k for k in keys if not k.replace("-", "").isdigit()}
+    return {k for k in keys if not k.replace("-", "").isdigit()} - BILINGUAL
 
 
 def _words(data: object) -> set[str]:
