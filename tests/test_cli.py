@@ -294,6 +294,22 @@ def test_simulate_explains_win_rates_that_add_up_to_more_than_one_hundred_percen
     assert summary["seed"] == 1 and summary["shared_wins"] == 4 and summary["winners_per_match"] >= 2
 
 
+@pytest.mark.parametrize("game_id", ["smuggling", "dice-derby"])
+def test_simulate_speaks_japanese_with_lang_ja_without_an_english_word(game_id: str) -> None:
+    game = games.get(game_id)
+    args = ["simulate", game.id, "--games", "4", "--seed", "1", "--lang", "ja"]
+    for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
+        args += ["-o", f"{key}={json.dumps(value)}"]
+    result = runner.invoke(app, args, env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    text = "".join(result.output.split())
+    assert not re.search(r"[A-Za-z]{2,}", result.output), result.output  # no heading, bot or note in English
+    assert f"{game.title.ja}:4試合" in text and "シード1" in text
+    assert "平均得点(95%信頼区間)" in text and "勝率(95%信頼区間)" in text and "ヒューリスティック" in text
+    if game_id == "smuggling":  # every match has a winning team: the note explains the shared wins
+        assert "4試合のうち4試合は勝者が複数いた" in text and "勝率の合計は100%を超えることがあります" in text
+
+
 CLOSING = "。、)」』,"
 
 
@@ -387,3 +403,31 @@ def test_replay_tells_actions_and_events_as_words_not_data(game_id: str, tmp_pat
     if game_id == "last-man-standing":  # a market slot reads as the card hired and its price
         assert re.search(r"Hire a fighter from the market \(Fighter to hire: (10|[2-9JQKA])[♠♥♦♣] for \$[0246]\)",
                          runner.invoke(app, ["replay", str(next(tmp_path.glob("*.json")))]).output)
+
+
+@pytest.mark.parametrize(("lang", "kill"), [("en", r"\(you\) kills|kills \S+ \(you\)|\(Bot \w+\) kills"),
+                                            ("ja", r"\(ボット \w+\)が|\(あなた\)が")])
+def test_last_man_standing_fights_in_the_terminal_name_you_and_the_bots(lang: Lang, kill: str) -> None:
+    game = games.get("last-man-standing")
+    bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(1, 4)}
+    session = Session.new(game, 4, {}, seed=5, bots=bots)
+    console = ScriptedPlayer(seed=7)
+    assert play_in_terminal(console, session, 0, lang)
+    screen = console.export_text()
+    assert re.search(kill, screen), screen
+    assert ("Bot Aoi hired" if lang == "en" else "ボット アオイ が") in screen
+    told = "\n".join(line for line in screen.splitlines() if line.startswith(("  • ", "    ")))
+    assert not re.search(r"[(（]seat \d|[(（]席 \d", told), told  # the events name every seat
+
+
+def test_a_replay_names_the_bots_and_the_people_the_log_names(tmp_path: Path) -> None:
+    args = ["simulate", "last-man-standing", "--games", "1", "--seed", "3", "--json", "--save", str(tmp_path)]
+    assert runner.invoke(app, args).exit_code == 0
+    path = next(tmp_path.glob("*.json"))
+    output = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "160"}).output
+    assert re.search(r"\(Bot (Aoi|Ben|Chika|Daichi)\) kills", output), output
+    log = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**log, "names": ["Aki", "", "", ""]}), encoding="utf-8")
+    output = runner.invoke(app, ["replay", str(path), "--lang", "ja"], env={"COLUMNS": "160"}).output
+    assert "Aki: " in output and "ボット アオイ" in output
+    assert "The replay reproduces the stored final state." in output

@@ -30,6 +30,7 @@ class Shown:
     terminations: set[str] = field(default_factory=set)
     holdings: set[str] = field(default_factory=set)
     details: set[str] = field(default_factory=set)
+    view: set[str] = field(default_factory=set)
 
 
 def _keys(data: object) -> set[str]:
@@ -41,6 +42,28 @@ def _keys(data: object) -> set[str]:
     return set()
 
 
+COMMON_VIEW_KEYS = {"game", "seat", "seats", "version", "to_act", "is_over", "legal_actions", "result"}
+
+
+BILINGUAL = {"en", "ja"}  # a text in both languages is a value (the board shows the reader's), not two keys
+
+
+def _view_keys(view: dict[str, object]) -> set[str]:
+    """The keys of a view the generic board names: at any depth, without the keys every view has (the
+    room screen shows those) and without keys that are seat numbers or gate pairs ("0", "5-6")."""
+    keys = _keys({k: v for k, v in view.items() if k not in COMMON_VIEW_KEYS})
+    return {k for k in keys if not k.replace("-", "").isdigit()} - BILINGUAL
+
+
+def _words(data: object) -> set[str]:
+    """The strings of a JSON value at any depth (names a player gave in the options: a prize's)."""
+    if isinstance(data, dict):
+        return {w for v in data.values() for w in _words(v)}
+    if isinstance(data, list | tuple):
+        return {w for v in data for w in _words(v)}
+    return {data} if isinstance(data, str) else set()
+
+
 def _shown(game: Game) -> Shown:
     """Plays the game's conformance set-ups (every variant the game samples) with random actions."""
     shown = Shown()
@@ -49,6 +72,7 @@ def _shown(game: Game) -> Shown:
     for seats, seed, options in itertools.product(conf.seat_counts(game.seat_counts), range(conf.seeds),
                                                   conf.option_sets()):
         rng = random.Random(seed)
+        given = _words(options)  # a view keyed by a name from the options shows the name itself
         session = Session.new(game, seats, options, seed)
         match = session.match
         while not match.is_over:
@@ -56,7 +80,9 @@ def _shown(game: Game) -> Shown:
             if "phase" in view:
                 shown.phases.add(view["phase"])
             awaited = match.to_act()
+            shown.view |= _view_keys(view) - given
             for seat in awaited:
+                shown.view |= _view_keys(match.view(seat)) - given
                 for spec in match.legal_actions(seat):
                     shown.actions.add(spec["type"])
                     shown.params.update(spec["params"])
@@ -111,8 +137,31 @@ def test_every_termination_is_a_member_of_the_game_s_enum_and_has_a_label(game_i
     assert issubclass(enum, StrEnum) and set(terminations) == set(enum)
 
 
+@pytest.mark.parametrize("game_id", [g.id for g in games.all_games() if g.labels.view])
+def test_a_game_that_names_its_view_names_every_key_its_views_hold(game_id: str) -> None:
+    # The web's generic board reads `view_labels()`: the game's `view` table, then its detail, holding
+    # and parameter labels and its option titles. A game with a `view` table leaves nothing to humanise.
+    game = games.get(game_id)
+    shown, named = _shown(game).view, game.view_labels()
+    assert shown <= set(named), f"{game_id}: no view label for {sorted(shown - set(named))}"
+    stale = set(game.labels.view) - shown
+    assert not stale, f"{game_id}: view labels for what no view held: {sorted(stale)}"
+    assert all(text.en and text.ja for text in game.labels.view.values())
+
+
+def test_a_view_key_without_a_view_label_falls_back_to_the_game_s_other_names() -> None:
+    smuggling, derby = games.get("smuggling").view_labels(), games.get("dice-derby").view_labels()
+    # An option's title (Smuggling's view repeats `small_games`), a detail label, the common "phase".
+    assert smuggling["small_games"].ja == games.get("smuggling").options_class.describe()["properties"][
+        "small_games"]["title_ja"]
+    assert smuggling["phase"].ja == "フェーズ"
+    assert derby["payout_rate"].en.startswith("Payout rate") and derby["horses"].ja == "出走馬"
+    assert derby["horse"].en == "Your horse"  # the game's own view label wins over the holding's
+
+
 def test_the_labels_reach_the_web_client_in_the_game_info() -> None:
     for game in games.all_games():
         info = game.info()["labels"]
         assert info["actions"] == {key: text.to_json() for key, text in game.labels.actions.items()}
         assert set(info["terminations"]) == set(game.labels.terminations)
+        assert info["view"] == {key: text.to_json() for key, text in game.view_labels().items()}

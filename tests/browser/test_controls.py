@@ -75,9 +75,22 @@ def test_the_generic_renderer_shows_any_view_as_panels(derby: list[driver.Player
     host.page.goto(host.page.url + "?generic=1")
     board = host.page.get_by_test_id("board")
     expect(board.locator(".generic-view")).to_be_visible()
-    expect(board).to_contain_text("Horses")  # the view's key, humanised
+    expect(board).to_contain_text("Horses")  # the view's key, named by the game's catalog
     # The controls do not depend on the renderer.
     assert "bid" in driver.enabled_actions(host.page)
+    # In Japanese every key is named from the catalog (the game's view labels, else its other labels and
+    # option titles), and the phase by its phase name: no English heading is left.
+    guest = derby[1]
+    guest.page.goto(guest.page.url + "?generic=1")
+    board = guest.page.get_by_test_id("board")
+    expect(board.locator(".generic-view")).to_be_visible()
+    expect(board.locator("[data-key=horses] h3")).to_have_text("出走馬")
+    expect(board.locator("[data-key=phase] dd")).to_have_text("馬主の入札")
+    expect(board.locator(".generic-view thead th").first).to_be_visible()
+    headings = board.locator(".generic-view dt, .generic-view h3, .generic-view thead th").all_inner_texts()
+    assert "単勝オッズ" in headings and "払戻率(オッズ = 払戻率 ÷ 確率)" in headings  # an option's title
+    english = [h for h in headings if re.search(r"[A-Za-z]{2,}", h)]
+    assert not english, english
 
 
 def test_a_team_chat_reaches_only_the_team(browser: Browser, platform: PlatformProcess) -> None:
@@ -126,9 +139,11 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     team = page.locator("[data-follows-seats=team_size]")
     expect(team).to_have_attribute("data-value", "2")
     expect(page.locator("[name=team_size]")).to_have_count(0)
-    expect(page.get_by_test_id("match-outline")).to_have_text("4 seats: 1 for people, 3 bots · Two teams of 2 players · 50 small games")
+    expect(page.get_by_test_id("match-outline")).to_have_text(
+        "4 seats: 1 for people, 3 bots · Two teams of 2 players · 50 small games · about 5 h 25 min")
     page.locator("[data-testid=create-room] [name=small_games]").fill("3")
     expect(page.get_by_test_id("match-length")).to_have_text("Two teams of 2 players · 3 small games")
+    expect(page.get_by_test_id("match-minutes")).to_have_text("about 20 min")  # 3 x (120 + 60 + 600) s / 2
     seats.select_option("6")
     expect(team).to_have_attribute("data-value", "3")
     expect(page.locator("[data-seat-kind]")).to_have_count(6)

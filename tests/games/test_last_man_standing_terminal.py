@@ -44,19 +44,39 @@ def test_finished_game_picture_names_the_winners_and_the_last_fight_in_japanese(
     assert "直前の戦い (ラウンド 5)" in text
 
 
-def test_events_read_as_sentences_with_the_bounties_paid() -> None:
+NAMES = {"en": ["Aki", "Bot Aoi", "Bot Ben", "Bot Chika"], "ja": ["Aki", "ボット アオイ", "ボット ベン", "ボット チカ"]}
+FIGHT = {"type": "fight", "to": None, "data": {"round": 1, "plays": ["2S", "KS", "KH", "7S"], "pot": 54, "kills": [
+    {"killer": {"card": "2S", "owner": 0}, "victim": {"card": "KS", "owner": 1}, "bounty": 1, "paid": 1},
+    {"killer": {"card": "2S", "owner": 0}, "victim": {"card": "KH", "owner": 2}, "bounty": 2, "paid": 2}]}}
+
+
+def test_a_fight_names_the_players_kill_by_kill_with_the_bounties_paid() -> None:
+    assert describe_event(FIGHT, "en", NAMES["en"]) == (
+        "Round 1 fight: 2♠ (Aki), K♠ (Bot Aoi), K♥ (Bot Ben), 7♠ (Bot Chika)\n"
+        "    2♠ (Aki) kills K♠ (Bot Aoi): $1\n    2♠ (Aki) kills K♥ (Bot Ben): $2\n    Pot: $54")
+    assert describe_event(FIGHT, "ja", NAMES["ja"]) == (
+        "ラウンド 1 の戦い: 2♠(Aki)、K♠(ボット アオイ)、K♥(ボット ベン)、7♠(ボット チカ)\n"
+        "    2♠(Aki)が K♠(ボット アオイ)を殺す: $1\n    2♠(Aki)が K♥(ボット ベン)を殺す: $2\n    テーブル中央: $54")
+
+
+def test_hiring_playing_and_the_end_name_the_players() -> None:
+    hired = {"type": "hired", "data": {"seat": 2, "card": "QS", "slot": 1, "price": 2, "refill": "7S"}, "to": None}
+    assert describe_event(hired, "en", NAMES["en"]) == "Bot Ben hired Q♠ for $2 (new card: 7♠)"
+    assert describe_event(hired, "ja", NAMES["ja"]) == "ボット ベン が Q♠ を $2 で雇った(補充: 7♠)"
+    down = {"type": "played_face_down", "data": {"seat": 0}, "to": None}
+    assert describe_event(down, "en", ["you", "Bot Aoi"]) == "You played a card face down"
+    over = {"type": "game_over", "to": None, "data": {"termination": "pot_empty", "chips": [70, 22]}}
+    assert describe_event(over, "en", NAMES["en"][:2]) == "The pot ran dry, game over. Chips: Aki $70, Bot Aoi $22"
+
+
+def test_seats_without_a_name_are_told_by_number() -> None:
     hired = {"type": "hired", "data": {"seat": 2, "card": "QS", "slot": 1, "price": 2, "refill": "7S"}, "to": None}
     assert describe_event(hired, "en") == "Seat 2 hired Q♠ for $2 (new card: 7♠)"
     assert describe_event(hired, "ja") == "席 2 が Q♠ を $2 で雇った(補充: 7♠)"
-    fight = {"type": "fight", "to": None, "data": {"round": 1, "plays": ["2S", "KS", "KH", "7S"], "pot": 54, "kills": [
-        {"killer": {"card": "2S", "owner": 0}, "victim": {"card": "KS", "owner": 1}, "bounty": 1, "paid": 1},
-        {"killer": {"card": "2S", "owner": 0}, "victim": {"card": "KH", "owner": 2}, "bounty": 2, "paid": 2}]}}
-    assert describe_event(fight, "en") == (
-        "Round 1 fight: 2♠ (seat 0), K♠ (seat 1), K♥ (seat 2), 7♠ (seat 3)\n"
-        "    2♠ (seat 0) kills K♠ (seat 1): $1\n    2♠ (seat 0) kills K♥ (seat 2): $2\n    Pot: $54")
-    assert describe_event(fight, "ja") == (
-        "ラウンド 1 の戦い: 2♠(席 0)、K♠(席 1)、K♥(席 2)、7♠(席 3)\n"
-        "    2♠(席 0)が K♠(席 1)を殺す: $1\n    2♠(席 0)が K♥(席 2)を殺す: $2\n    テーブル中央: $54")
+    assert describe_event(FIGHT, "en", ["Aki", ""]) == (
+        "Round 1 fight: 2♠ (Aki), K♠ (seat 1), K♥ (seat 2), 7♠ (seat 3)\n"
+        "    2♠ (Aki) kills K♠ (seat 1): $1\n    2♠ (Aki) kills K♥ (seat 2): $2\n    Pot: $54")
+    assert str(describe_event(FIGHT, "ja")).startswith("ラウンド 1 の戦い: 2♠(席 0)、K♠(席 1)")
     stand_off = {"type": "fight", "to": None, "data": {"round": 2, "plays": ["5S", "5H"], "pot": 9, "kills": []}}
     assert "    Nobody is killed" in str(describe_event(stand_off, "en"))
     assert "    誰も殺されなかった" in str(describe_event(stand_off, "ja"))

@@ -52,7 +52,7 @@ def test_seat_counts_follow_the_options_as_the_engine_decides(lobby: Lobby) -> N
     toy = seat_counts(lobby, "toy", {}).json()
     assert {k: toy[k] for k in ("game", "options", "seat_counts")} == {"game": "toy", "options": {"coins": 10},
                                                                       "seat_counts": [2, 3, 4]}
-    assert toy["setups"][0] == {"seats": 2, "options": {"coins": 10}, "outline": None}
+    assert toy["setups"][0] == {"seats": 2, "options": {"coins": 10}, "outline": None, "minutes": None}
 
 
 def test_a_team_size_left_out_follows_the_seat_count(lobby: Lobby) -> None:
@@ -62,6 +62,7 @@ def test_a_team_size_left_out_follows_the_seat_count(lobby: Lobby) -> None:
     four = next(s for s in body["setups"] if s["seats"] == 4)
     assert four["options"]["team_size"] == 2 and four["options"]["small_games"] == 3
     assert four["outline"] == {"en": "Two teams of 2 players · 3 small games", "ja": "2人ずつの2チーム · 小ゲーム3回"}
+    assert four["minutes"] == 20  # 3 small games x (120 s vote + 60 s packing + 600 s inspection) / 2 = 19.5 min
     # A team size given explicitly is kept, and decides the seat count.
     assert seat_counts(lobby, "smuggling", {"team_size": 3}).json()["seat_counts"] == [6]
     created = lobby.create("smuggling", 4, name="Aki", options={"small_games": 3},

@@ -11,11 +11,14 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from partygames import games
+from partygames.cli.main import app
 from partygames.engine.actions import sample
 from partygames.games.last_man_standing.rules import LastManStandingMatch
 from tests.server.client import Lobby, Socket, human_room
@@ -78,6 +81,20 @@ def test_every_update_of_a_real_match_is_exactly_the_seats_own_view_and_events(
     socks, watcher, log = play_match(lobby, registry_server, game_id, seed=7)
     lobby.http.close()
     check_frames(game_id, socks, watcher, log)
+
+
+def test_the_log_names_the_people_and_the_terminal_replay_tells_who_did_what(registry_server: LiveServer,
+                                                                             tmp_path: Path) -> None:
+    lobby = Lobby(registry_server.url)
+    _, _, log = play_match(lobby, registry_server, "last-man-standing", seed=3)
+    lobby.http.close()
+    assert log["names"] == [f"P{i}" for i in range(log["seats"])]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    output = CliRunner().invoke(app, ["replay", str(path)], env={"COLUMNS": "160"}).output
+    assert re.search(r"\(P\d\) kills \S+ \(P\d\): \$\d", output), output
+    assert re.search(r"^\d+ [\d.]+s P\d: Hire a fighter", output, re.MULTILINE) and "P0 hired" in output
+    assert not re.search(r"\(seat \d\)", output)
 
 
 def check_frames(game_id: str, socks: list[Socket], watcher: Socket, log: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import importlib
 import json
 import secrets
@@ -24,6 +25,7 @@ from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import Event
+from partygames.engine.names import seat_names
 from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.server.settings import DEFAULT_BOT_DELAY
@@ -70,14 +72,43 @@ def _seed(seed: int | None) -> int:
     return secrets.randbelow(1_000_000) if seed is None else seed
 
 
-def _win_rate_note(summary: dict[str, Any]) -> str:
+def _win_rate_note(summary: dict[str, Any], lang: Lang = "en") -> str:
     """What a win rate is, and why the rates may add up to more than 100%."""
+    per_match, shared, total = summary["winners_per_match"], summary["shared_wins"], summary["games"]
+    if lang == "ja":
+        note = ("勝率: ボットが受け持った席のうち、勝者に入った席の割合。1試合に勝者が複数いることがあり、"
+                f"この実行では1試合あたり平均 {per_match:.2f} 席が勝ちました")
+        if shared:
+            note += (f"。{total:,} 試合のうち {shared:,} 試合は勝者が複数いた(チームの勝ち、または同点で勝ちを"
+                     "分け合う)ため、勝率の合計は100%を超えることがあります")
+        return note + "。"
     note = ("Win rate: the share of the seats a bot played that ended among the winners. A match can have "
-            f"several winners; here {summary['winners_per_match']:.2f} seats won per match on average")
-    if summary["shared_wins"]:
-        note += (f", and {summary['shared_wins']:,} of {summary['games']:,} matches had more than one winner "
+            f"several winners; here {per_match:.2f} seats won per match on average")
+    if shared:
+        note += (f", and {shared:,} of {total:,} matches had more than one winner "
                  "(a winning team, or a tie shares the win), so the rates can add up to more than 100%")
     return note + "."
+
+
+def _simulation_table(game: Game, summary: dict[str, Any], count: int, seed: int, lang: Lang) -> Table:
+    """Per bot kind: seats played, mean score and win rate with their 95% intervals."""
+    games_count = summary["games"]
+    ja = lang == "ja"
+    title = (f"{game.title.ja}: {games_count:,} 試合、{count} 席、シード {seed}" if ja
+             else f"{game.title.en}: {games_count:,} games, {count} seats, seed {seed}")
+    table = Table(title=title)
+    columns = (("ボット", "受け持った席", "平均得点(95%信頼区間)", "勝率(95%信頼区間)") if ja
+               else ("bot", "seats played", "mean score (95% CI)", "win rate (95% CI)"))
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    between = "〜" if ja else " to "
+    for row in summary["bots"]:
+        low, high = row["mean_score_ci95"]
+        wl, wh = row["win_rate_ci95"]
+        table.add_row(game.bot_title(row["bot"])(lang), f"{row['seats_played']:,}",
+                      f"{row['mean_score']:,.2f} ({low:,.2f}{between}{high:,.2f})",
+                      f"{row['win_rate']:.1%} ({wl:.1%}{between}{wh:.1%})")
+    return table
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
@@ -187,6 +218,7 @@ def simulate(
     save: Annotated[Path | None, typer.Option(help="Save every match log into this folder.")] = None,
     workers: Annotated[int, typer.Option(help="Worker processes on this machine (same results as one).",
                                          min=1, max=1024)] = 1,
+    lang: LangOption = "en",
     ray: Annotated[str | None, typer.Option(
         "--ray", help="Run on a Ray cluster: its address, 'auto' (the cluster this machine is in) or 'local' "
                       "(a new one here); same results. Needs partygames[ray].")] = None,
@@ -194,7 +226,7 @@ def simulate(
     """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals.
 
     Match i uses seed `seed + i` whether it runs here, on --workers or on --ray, so the figures are the same."""
-    game = _game(game_id)
+    game, language = _game(game_id), _lang(lang)
     options = {**game.virtual_clock_options, **_options(option)}
     seed = _seed(seed)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
@@ -205,7 +237,7 @@ def simulate(
         count = seats if seats is not None else min(game.seat_counts_for(options))
         game.new(count, options, seed)  # validates seats and options before the long run
     except EngineError as error:
-        _fail(str(error))
+        _fail(error.ja if language == "ja" else error.en)
         raise
     if as_json:
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save, workers=workers,
@@ -219,17 +251,11 @@ def simulate(
                                     progress=lambda done: progress.update(task, completed=done),
                                     workers=workers, ray_address=ray)
     summary = tournament.summary()
-    table = Table(title=f"{game.title.en} / {game.title.ja}: {games_count} games, {count} seats, seed {seed}")
-    for column in ("bot", "seats played", "mean score (95% CI)", "win rate (95% CI)"):
-        table.add_column(column)
-    for row in summary["bots"]:
-        low, high = row["mean_score_ci95"]
-        wl, wh = row["win_rate_ci95"]
-        table.add_row(row["bot"], str(row["seats_played"]), f"{row['mean_score']:,.2f} ({low:,.2f} to {high:,.2f})",
-                      f"{row['win_rate']:.1%} ({wl:.1%} to {wh:.1%})")
-    out.print(table)
-    out.print(_win_rate_note(summary))
-    out.print(f"{summary['games_per_second']:.1f} games/s, {summary['actions_per_second']:.0f} actions/s")
+    out.print(_simulation_table(game, summary, count, seed, language))
+    out.print(Phrases(_win_rate_note(summary, language), language))
+    speed = (f"{summary['games_per_second']:.1f} 試合/秒、{summary['actions_per_second']:.0f} 手/秒" if language == "ja"
+             else f"{summary['games_per_second']:.1f} games/s, {summary['actions_per_second']:.0f} actions/s")
+    out.print(speed)
 
 
 @app.command("replay")
@@ -263,6 +289,9 @@ def replay(
     except EngineError as error:
         _fail(f"Step {len(steps) + 1} is refused: {error}")
         raise
+    # A server's log sends the people's names HTML-escaped, as it sends every user-supplied string.
+    people = {seat: html.unescape(name) for seat, name in enumerate(log.names)}
+    names = seat_names(log.seats, log.bots, language, people=people)
     for number, (entry, events, view) in enumerate(steps, 1):
         clock = f"{entry.at / 1000:.1f}s"
         if entry.seat is None:
@@ -270,11 +299,11 @@ def replay(
         else:
             assert entry.action is not None
             shown = match.shown_action(entry.seat, entry.action, seat)
-            who = f"席 {entry.seat}" if language == "ja" else f"seat {entry.seat}"
+            who = names[entry.seat]
             out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, language, before[number - 1])}")
         for event in events:
             if event.is_visible_to(seat):
-                out.print(f"    • {describe_event(game, event.to_json(), language)}")
+                out.print(f"    • {describe_event(game, event.to_json(), language, names)}")
         if view is not None:
             out.print(render_view(game, view, language))
         if pause:

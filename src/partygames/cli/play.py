@@ -15,6 +15,7 @@ from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
 from partygames.engine.match import Event
+from partygames.engine.names import seat_names
 from partygames.engine.session import Session
 from partygames.engine.text import Lang
 
@@ -176,7 +177,8 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     game, match = session.game, session.match
     prompter = Prompter(console, game, lang)
     previous = session.on_entry
-    session.on_entry = lambda _entry, events: _show_events(console, game, events, you, lang)
+    names = seat_names(match.seats, match.bot_seats, lang, you=you)
+    session.on_entry = lambda _entry, events: _show_events(console, game, events, you, lang, names)
     try:
         shown_version = -1
         while True:
@@ -212,10 +214,11 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     return True
 
 
-def _show_events(console: Console, game: Game, events: list[Event], you: int, lang: Lang) -> None:
+def _show_events(console: Console, game: Game, events: list[Event], you: int, lang: Lang,
+                 names: list[str]) -> None:
     for event in events:
         if event.is_visible_to(you):
-            console.print(f"  • {describe_event(game, event.to_json(), lang)}")
+            console.print(f"  • {describe_event(game, event.to_json(), lang, names)}")
 
 
 def save_log(path: Path, log: MatchLog) -> None:

@@ -3,6 +3,7 @@ declares one, and its labels (`Game.labels`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from rich.console import RenderableType
@@ -31,9 +32,10 @@ def label(game: Game, kind: Literal["action", "param"], name: str, lang: Lang) -
     return catalog_label(game.labels.actions if kind == "action" else game.labels.params, name, lang)
 
 
-def describe_event(game: Game, event: dict[str, Any], lang: Lang) -> str:
+def describe_event(game: Game, event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str:
+    """An event as a line, naming seats by `names` (`engine/names.py`) where the game's terminal does."""
     if game.terminal is not None:
-        described = game.terminal.describe_event(event, lang)
+        described = game.terminal.describe_event(event, lang, names)
         if described:
             return described
     name = event["type"].replace("_", " ")

@@ -29,6 +29,9 @@ COMMON_BOT_TITLES = {
     "equilibrium": Text("equilibrium", "均衡戦略"),
 }
 
+COMMON_VIEW_LABELS = {"phase": Text("Phase", "フェーズ"), "seat": Text("Seat", "席")}
+"""Names of view keys most games share, for the generic board when a game's catalog has none."""
+
 Command = Literal["analyze", "odds"]
 """The `partygames` command group a game's analysis command is mounted in (`partygames odds <id>`)."""
 ChannelHook = Callable[[int, Options], Mapping[str, Sequence[int]]]
@@ -54,8 +57,9 @@ class TerminalView(Protocol):
         """A picture of one seat's view, or the public one."""
         ...
 
-    def describe_event(self, event: dict[str, Any], lang: Lang) -> str | None:
-        """One line for an event (as `Event.to_json()`); None: the host shows its type and data."""
+    def describe_event(self, event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
+        """One line for an event (as `Event.to_json()`); None: the host shows its type and data. `names`:
+        each seat's name as the reader knows it (`engine/names.py`); a seat without one is told by number."""
         ...
 
 
@@ -180,6 +184,17 @@ class Game:
             return title
         return COMMON_BOT_TITLES.get(kind, Text(kind, kind))
 
+    def view_labels(self) -> dict[str, Text]:
+        """A name for each key a view may hold, as the web's generic board shows it: the catalog's `view`
+        table, else the key's name as a result detail, a holding or an action parameter, else the title of
+        the option of that name (a view often repeats an option: `races`, `payout_rate`)."""
+        titles = {}
+        for name, schema in self.options_class.describe().get("properties", {}).items():
+            if isinstance(schema.get("title"), str):
+                titles[name] = Text(schema["title"], str(schema.get("title_ja", schema["title"])))
+        labels = self.labels
+        return {**COMMON_VIEW_LABELS, **titles, **labels.params, **labels.holdings, **labels.details, **labels.view}
+
     def info(self) -> dict[str, Any]:
         """A JSON description for lobbies, the web client's labels and `partygames games`."""
         return {
@@ -193,6 +208,7 @@ class Game:
             "dynamics": self.dynamics.value,
             "chat_direct": self.chat.direct,
             "follows": list(self.follows),
-            "labels": self.labels.to_json(),
+            "labels": {**self.labels.to_json(),
+                       "view": {key: text.to_json() for key, text in self.view_labels().items()}},
             "reveals": self.reveals.to_json(),
         }

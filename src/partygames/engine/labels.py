@@ -23,7 +23,8 @@ class Labels:
     game's `Termination` (a documented `StrEnum`, the `termination` of its `Result`; the members are the
     keys), `holdings` the keys of a seat's result holdings, and `details` the keys of the result's
     `detail` at any depth. `values` names the words a result or view holds as values ("north",
-    "dropped"), so that they read in the player's language too.
+    "dropped"), so that they read in the player's language too. `view` names the keys of a seat's view
+    at any depth, for the web's generic board (a key it lacks is named by `Game.view_labels`' fallbacks).
     """
 
     actions: Mapping[str, Text] = field(default_factory=dict)
@@ -33,12 +34,13 @@ class Labels:
     holdings: Mapping[str, Text] = field(default_factory=dict)
     details: Mapping[str, Text] = field(default_factory=dict)
     values: Mapping[str, Text] = field(default_factory=dict)
+    view: Mapping[str, Text] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, dict[str, dict[str, str]]]:
-        """`{table: {key: {"en": …, "ja": …}}}` for the seven tables."""
+        """`{table: {key: {"en": …, "ja": …}}}` for the eight tables."""
         tables = {"actions": self.actions, "params": self.params, "phases": self.phases,
                   "terminations": self.terminations, "holdings": self.holdings, "details": self.details,
-                  "values": self.values}
+                  "values": self.values, "view": self.view}
         return {name: {str(key): text.to_json() for key, text in table.items()} for name, table in tables.items()}
 
 

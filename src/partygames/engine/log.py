@@ -42,8 +42,8 @@ class Entry:
 
 @dataclass
 class MatchLog:
-    """Game, seat count, options, seed, the bot seats and every entry in order; `final_state` to check a
-    replay by."""
+    """Game, seat count, options, seed, the bot seats, the people's names and every entry in order;
+    `final_state` to check a replay by."""
 
     game: str
     seats: int
@@ -52,6 +52,8 @@ class MatchLog:
     entries: list[Entry] = field(default_factory=list)
     final_state: dict[str, Any] | None = None
     bots: list[int] = field(default_factory=list)  # Match.bot_seats
+    names: list[str] = field(default_factory=list)
+    """The people's names by seat ("" for a bot or an unnamed seat), for replays to tell who did what."""
     format: int = LOG_FORMAT  # the format it was read from
 
     @property
@@ -62,7 +64,7 @@ class MatchLog:
     def to_json(self) -> dict[str, Any]:
         return {"format": LOG_FORMAT, "game": self.game, "seats": self.seats, "options": self.options,
                 "seed": self.seed, "bots": self.bots, "entries": [e.to_json() for e in self.entries],
-                "final_state": self.final_state}
+                "final_state": self.final_state, **({"names": self.names} if self.names else {})}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MatchLog:
@@ -78,6 +80,7 @@ class MatchLog:
             entries = [Entry.from_json(e) for e in data["entries"]]
         return cls(game=data["game"], seats=int(data["seats"]), options=dict(data["options"]), seed=data["seed"],
                    entries=entries, bots=[int(b) for b in data.get("bots", [])], final_state=data.get("final_state"),
+                   names=[str(n) for n in data.get("names", [])],
                    format=int(version))
 
     def reproduces(self, match: Match) -> bool:

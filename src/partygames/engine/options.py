@@ -32,6 +32,11 @@ class Options(BaseModel):
         length: races, rounds, small games); None: the lobby shows the seat count alone."""
         return None
 
+    def estimated_seconds(self, seats: int) -> float | None:
+        """How long a match of `seats` seats with these options takes, roughly (`engine/length.py`: a
+        decision at half its time limit, fixed durations in full); None: the lobby shows no estimate."""
+        return None
+
     @classmethod
     def parse(cls, data: Options | dict[str, Any] | None) -> Options:
         """Options from a dict (missing fields take defaults); raises InvalidOptions with every problem."""

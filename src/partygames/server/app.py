@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
+from partygames.engine.length import whole_minutes
 from partygames.server import replay
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -110,7 +111,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     @app.get("/api/games/{game_id}/seat-counts", tags=["lobby"])
     async def seat_counts(game_id: str, options: str | None = None) -> dict[str, Any]:
         """The seat counts a room of the game may have with these options (`options`: a JSON object,
-        defaults fill in, fields that follow the seat count follow it), and for each the match it makes."""
+        defaults fill in, fields that follow the seat count follow it), and for each the match it makes: its
+        outline and its estimated length in whole minutes (`Options.estimated_seconds`)."""
         game = hub.game(game_id)
         try:
             data = _options_param(options)
@@ -120,9 +122,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         setups = []
         for seats in game.room_seat_counts(data):
             fitted = game.options_for(seats, data)
-            outline = fitted.outline(seats)
+            outline, seconds = fitted.outline(seats), fitted.estimated_seconds(seats)
             setups.append({"seats": seats, "options": fitted.to_json(),
-                           "outline": outline.to_json() if outline is not None else None})
+                           "outline": outline.to_json() if outline is not None else None,
+                           "minutes": whole_minutes(seconds) if seconds is not None else None})
         return {"game": game.id, "options": parsed.to_json(), "seat_counts": [s["seats"] for s in setups],
                 "setups": setups}
 

@@ -12,6 +12,7 @@ from typing import Any
 from partygames.engine.log import Entry, MatchLog
 from partygames.engine.session import Session
 from partygames.server.rooms import Room
+from partygames.server.text import escape
 
 
 def steps(room: Room, seat: int | None) -> dict[str, Any]:
@@ -41,8 +42,10 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
     could be worked out). `redacted` says which."""
     session, final = room.session, room.match
     assert session is not None and final is not None
+    # The people's names (HTML-escaped, as every user-supplied string is sent), for a replay to name them.
+    names = [escape(s.name) if s.kind == "human" and s.name else "" for s in room.seat_infos]
     log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),
-                   final.to_json(), list(final.bot_seats))
+                   final.to_json(), list(final.bot_seats), names if any(names) else [])
     if raw:
         return {**log.to_json(), "redacted": False}
     shown = [e if e.seat is None or e.action is None else Entry(e.at, e.seat, final.shown_action(e.seat, e.action, None))

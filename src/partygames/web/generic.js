@@ -25,41 +25,57 @@ export function formatValue(value) {
   return String(value);
 }
 
+/** A view key's name in the reader's language: the game's catalog (`labels.view`, which the server fills
+ * from the game's view, detail, holding and parameter labels and its option titles), else the key itself. */
+export function keyLabel(ctx, key) {
+  return (ctx && ctx.label && ctx.label("view", key)) || humanize(key);
+}
+
+/** A value as words: a phase by the catalog's phase names, any other word by its value names. */
+function valueText(ctx, key, value) {
+  if (typeof value === "string" && ctx && ctx.label) {
+    const named = (key === "phase" && ctx.label("phases", value)) || ctx.label("values", value);
+    if (named) return named;
+  }
+  return formatValue(value);
+}
+
 const isScalar = (v) => v == null || ["string", "number", "boolean"].includes(typeof v) || isBilingual(v);
 
-function Value({ value, seats, seatName, depth }) {
-  if (isScalar(value)) return html`<span class="value">${formatValue(value)}</span>`;
+function Value({ value, name, seats, ctx, depth }) {
+  const seatName = ctx.seatName;
+  if (isScalar(value)) return html`<span class="value">${valueText(ctx, name, value)}</span>`;
   if (Array.isArray(value)) {
     if (value.length === 0) return html`<span class="muted">${t("none")}</span>`;
     if (value.every(isScalar)) {
       if (seats && value.length === seats) {
         // One value per seat: a small table with the seats' names.
         return html`<table class="kv per-seat"><tbody>
-          ${value.map((v, i) => html`<tr><th>${seatName(i)}</th><td>${formatValue(v)}</td></tr>`)}
+          ${value.map((v, i) => html`<tr><th>${seatName(i)}</th><td>${valueText(ctx, name, v)}</td></tr>`)}
         </tbody></table>`;
       }
-      return html`<span class="chips">${value.map((v) => html`<span class="chip static">${formatValue(v)}</span>`)}</span>`;
+      return html`<span class="chips">${value.map((v) => html`<span class="chip static">${valueText(ctx, name, v)}</span>`)}</span>`;
     }
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const columns = [...new Set(value.flatMap((v) => Object.keys(v)))];
       const perSeat = seats && value.length === seats;
       return html`<div class="table-wrap"><table class="grid"><thead><tr>
           ${perSeat ? html`<th>${t("seat")}</th>` : null}
-          ${columns.map((c) => html`<th>${humanize(c)}</th>`)}</tr></thead>
+          ${columns.map((c) => html`<th>${keyLabel(ctx, c)}</th>`)}</tr></thead>
         <tbody>${value.map((row, i) => html`<tr>
           ${perSeat ? html`<th>${seatName(i)}</th>` : null}
-          ${columns.map((c) => html`<td><${Value} value=${row[c]} seats=${0} seatName=${seatName} depth=${depth + 1} /></td>`)}
+          ${columns.map((c) => html`<td><${Value} value=${row[c]} name=${c} seats=${0} ctx=${ctx} depth=${depth + 1} /></td>`)}
         </tr>`)}</tbody></table></div>`;
     }
-    return html`<ol class="list">${value.map((v) => html`<li><${Value} value=${v} seats=${0} seatName=${seatName} depth=${depth + 1} /></li>`)}</ol>`;
+    return html`<ol class="list">${value.map((v) => html`<li><${Value} value=${v} name=${name} seats=${0} ctx=${ctx} depth=${depth + 1} /></li>`)}</ol>`;
   }
-  return html`<${KeyValues} data=${value} seats=${seats} seatName=${seatName} depth=${depth + 1} />`;
+  return html`<${KeyValues} data=${value} seats=${seats} ctx=${ctx} depth=${depth + 1} />`;
 }
 
-function KeyValues({ data, seats, seatName, depth }) {
+function KeyValues({ data, seats, ctx, depth }) {
   return html`<dl class=${"kv depth-" + Math.min(depth, 3)}>
-    ${Object.entries(data).map(([k, v]) => html`<div class="kv-row"><dt>${humanize(k)}</dt>
-      <dd><${Value} value=${v} seats=${seats} seatName=${seatName} depth=${depth} /></dd></div>`)}
+    ${Object.entries(data).map(([k, v]) => html`<div class="kv-row" data-key=${k}><dt>${keyLabel(ctx, k)}</dt>
+      <dd><${Value} value=${v} name=${k} seats=${seats} ctx=${ctx} depth=${depth} /></dd></div>`)}
   </dl>`;
 }
 
@@ -70,10 +86,10 @@ export function renderGeneric(view, ctx) {
   const others = Object.entries(own).filter(([, v]) => !isScalar(v));
   return html`<div class="generic-view">
     ${scalars.length
-      ? html`<div class="panel"><${KeyValues} data=${Object.fromEntries(scalars)} seats=${view.seats} seatName=${ctx.seatName} depth=${0} /></div>`
+      ? html`<div class="panel"><${KeyValues} data=${Object.fromEntries(scalars)} seats=${view.seats} ctx=${ctx} depth=${0} /></div>`
       : null}
-    ${others.map(([k, v]) => html`<div class="panel"><h3>${humanize(k)}</h3>
-      <${Value} value=${v} seats=${view.seats} seatName=${ctx.seatName} depth=${1} /></div>`)}
+    ${others.map(([k, v]) => html`<div class="panel" data-key=${k}><h3>${keyLabel(ctx, k)}</h3>
+      <${Value} value=${v} name=${k} seats=${view.seats} ctx=${ctx} depth=${1} /></div>`)}
   </div>`;
 }
 
@@ -83,7 +99,7 @@ export function describeGeneric(event, ctx) {
   if (isBilingual(data.text)) return tr(data.text);
   const parts = Object.entries(data).map(([k, v]) => {
     if ((k === "seat" || k === "player" || k === "winner") && Number.isInteger(v)) return ctx.seatName(v);
-    return `${humanize(k)}: ${formatValue(v)}`;
+    return `${keyLabel(ctx, k)}: ${valueText(ctx, k, v)}`;
   });
   return `${humanize(event.type)}${parts.length ? " — " + parts.join(", ") : ""}`;
 }

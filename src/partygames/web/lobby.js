@@ -131,13 +131,23 @@ function defaultKind(info, seat) {
   return `bot:${bots.includes("heuristic") ? "heuristic" : bots[0]}`;
 }
 
-/** What the match will be, before Create: its seats (who plays, how many bots) and the game's outline. */
+/** What the match will be, before Create: its seats (who plays, how many bots), the game's outline and
+ * about how long it takes (the server's estimate from the options, `Options.estimated_seconds`). */
 function MatchOutline({ seatKinds, setup }) {
   const bots = seatKinds.filter((k) => k !== "human").length;
   const humans = seatKinds.length - bots;
   return html`<p class="outline" data-testid="match-outline">
     <strong>${bots === 1 ? t("outline_seats_one_bot", seatKinds.length, humans) : t("outline_seats", seatKinds.length, humans, bots)}</strong>
-    ${setup && setup.outline ? html` · <span data-testid="match-length">${tr(setup.outline)}</span>` : null}</p>`;
+    ${setup && setup.outline ? html` · <span data-testid="match-length">${tr(setup.outline)}</span>` : null}
+    ${setup && setup.minutes ? html` · <span data-testid="match-minutes">${aboutMinutes(setup.minutes)}</span>` : null}</p>`;
+}
+
+/** A length estimate in words: "about 25 min", "about 5 h 25 min" from 90 minutes on. */
+function aboutMinutes(minutes) {
+  if (minutes < 90) return t("about_minutes", minutes);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? t("about_hours_minutes", hours, rest) : t("about_hours", hours);
 }
 
 function CreateRoom({ games, gameId, setGameId, navigate }) {

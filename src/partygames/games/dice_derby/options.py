@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field, field_validator, model_validator
 from pydantic.config import JsonDict
 
+from partygames.engine.length import decisions
 from partygames.engine.options import Options
 from partygames.engine.text import Text
 
@@ -50,6 +51,10 @@ class DiceDerbyOptions(Options):
     def outline(self, seats: int) -> Text:
         return Text(f"An auction of the 6 horses, then {self.races} races · {self.starting_money:,} each to bet",
                     f"6頭の馬主オークションのあと{self.races}レース · 所持金{self.starting_money:,}")
+
+    def estimated_seconds(self, seats: int) -> float:
+        """The owners' auction (one sealed round), then each race's betting."""
+        return decisions(1, self.bidding_seconds) + decisions(self.races, self.betting_seconds)
 
     @field_validator("starting_money", "prize_first", "prize_second", "loan_amount", "loan_repay")
     @classmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -119,7 +120,7 @@ def _seats_paid(payments: list[tuple[int, int]], lang: Lang, to: bool = True) ->
     return ", ".join(f"seat {seat} {amount:,}" for seat, amount in payments)
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
     """One line per race event, so that terminal play shows the dice opening one by one."""
     ja = lang == "ja"
     kind, d = event["type"], event["data"]

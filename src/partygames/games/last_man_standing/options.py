@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from partygames.engine.length import decisions
 from partygames.engine.options import Options
 from partygames.engine.text import Text
-from partygames.games.last_man_standing.cards import ENTRY_FEE, ROUNDS
+from partygames.games.last_man_standing.cards import DEALT_CARDS, ENTRY_FEE, HAND_SIZE, ROUNDS
 
 
 class LastManStandingOptions(Options):
@@ -40,3 +41,8 @@ class LastManStandingOptions(Options):
         paid_ja = f"参加費${fee} · " if fee is not None else ""
         return Text(f"${self.starting_chips} each, {paid}a draft, then up to {ROUNDS} rounds",
                     f"各自${self.starting_chips}、{paid_ja}雇用のあと最大{ROUNDS}ラウンド")
+
+    def estimated_seconds(self, seats: int) -> float:
+        """The draft, one hire at a time until every hand is full, then the rounds (all play at once)."""
+        hires = seats * (HAND_SIZE - DEALT_CARDS)
+        return decisions(hires, self.draft_seconds) + decisions(ROUNDS, self.play_seconds)

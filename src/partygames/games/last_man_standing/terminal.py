@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
+from partygames.engine.names import name_of
 from partygames.engine.text import Lang, Text
 from partygames.games.last_man_standing.cards import card_text
 from partygames.games.last_man_standing.labels import LABELS
@@ -73,24 +74,27 @@ def _cards(cards: Iterable[str]) -> str:
     return " ".join(map(card_text, cards))
 
 
-def _fighter(fighter: dict[str, Any], lang: Lang) -> str:
-    return f"{card_text(fighter['card'])}(席 {fighter['owner']})" if lang == "ja" else \
-        f"{card_text(fighter['card'])} (seat {fighter['owner']})"
+def _fighter(fighter: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str:
+    """A card with whose it is: "4♠ (Aki)", "4♠(アキ)"."""
+    owner = name_of(names, fighter["owner"], lang)
+    return f"{card_text(fighter['card'])}({owner})" if lang == "ja" else f"{card_text(fighter['card'])} ({owner})"
 
 
-def _plays(plays: list[str], lang: Lang) -> str:
+def _plays(plays: list[str], lang: Lang, names: Sequence[str] = ()) -> str:
     """This round's cards, each with the seat that played it (`plays[seat]`)."""
-    return ("、" if lang == "ja" else ", ").join(_fighter({"card": card, "owner": seat}, lang)
+    return ("、" if lang == "ja" else ", ").join(_fighter({"card": card, "owner": seat}, lang, names)
                                                 for seat, card in enumerate(plays))
 
 
-def _kills(kills: list[dict[str, Any]], lang: Lang) -> list[str]:
-    """A sentence per kill with its bounty: "4♠ (seat 0) kills 7♥ (seat 2): $1"."""
+def _kills(kills: list[dict[str, Any]], lang: Lang, names: Sequence[str] = ()) -> list[str]:
+    """A sentence per kill with its bounty: "4♠ (Aki) kills 7♥ (Bot Aoi): $1"."""
     if not kills:
         return ["誰も殺されなかった" if lang == "ja" else "Nobody is killed"]
     if lang == "ja":
-        return [f"{_fighter(k['killer'], lang)}が {_fighter(k['victim'], lang)}を殺す: ${k['paid']}" for k in kills]
-    return [f"{_fighter(k['killer'], lang)} kills {_fighter(k['victim'], lang)}: ${k['paid']}" for k in kills]
+        return [f"{_fighter(k['killer'], lang, names)}が {_fighter(k['victim'], lang, names)}を殺す: ${k['paid']}"
+                for k in kills]
+    return [f"{_fighter(k['killer'], lang, names)} kills {_fighter(k['victim'], lang, names)}: ${k['paid']}"
+            for k in kills]
 
 
 def value_text(key: str, value: Any, lang: Lang) -> str | None:
@@ -110,26 +114,36 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str
     return None
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
     """One line for an event (as `Event.to_json()`), or None to let the host show it raw; a fight is told
-    kill by kill, one sentence each."""
+    kill by kill, one sentence each, naming the seats by `names` (by number where there is none)."""
     data = event["data"]
     ja = lang == "ja"
     kind = event["type"]
+
+    def who(seat: int) -> str:
+        return name_of(names, seat, lang)
+
+    def subject(seat: int) -> str:
+        name = who(seat)
+        return name[:1].upper() + name[1:]
+
     if kind == "hired":
         card, refill = card_text(data["card"]), card_text(data["refill"]) if data["refill"] else "-"
-        return (f"席 {data['seat']} が {card} を ${data['price']} で雇った(補充: {refill})" if ja
-                else f"Seat {data['seat']} hired {card} for ${data['price']} (new card: {refill})")
+        return (f"{who(data['seat'])} が {card} を ${data['price']} で雇った(補充: {refill})" if ja
+                else f"{subject(data['seat'])} hired {card} for ${data['price']} (new card: {refill})")
     if kind == "played_face_down":
-        return f"席 {data['seat']} がカードを裏向きでプレイした" if ja else f"Seat {data['seat']} played a card face down"
+        return (f"{who(data['seat'])} がカードを裏向きでプレイした" if ja
+                else f"{subject(data['seat'])} played a card face down")
     if kind == "round_started":
         return f"ラウンド {data['round']} 開始" if ja else f"Round {data['round']} begins"
     if kind == "fight":
-        head = (f"ラウンド {data['round']} の戦い: " if ja else f"Round {data['round']} fight: ") + _plays(data["plays"], lang)
+        head = (f"ラウンド {data['round']} の戦い: " if ja else f"Round {data['round']} fight: ") + _plays(
+            data["plays"], lang, names)
         pot = f"テーブル中央: ${data['pot']}" if ja else f"Pot: ${data['pot']}"
-        return "\n".join([head, *("    " + line for line in _kills(data["kills"], lang)), "    " + pot])
+        return "\n".join([head, *("    " + line for line in _kills(data["kills"], lang, names)), "    " + pot])
     if kind == "game_over":
-        chips = ", ".join((f"席 {seat} ${c}" if ja else f"seat {seat} ${c}") for seat, c in enumerate(data["chips"]))
+        chips = ", ".join(f"{who(seat)} ${c}" for seat, c in enumerate(data["chips"]))
         if data["termination"] == "pot_empty":
             return f"テーブル中央のチップがなくなり終了。チップ: {chips}" if ja else f"The pot ran dry, game over. Chips: {chips}"
         n, share, left = data["survivors"], data["share"], data["unawarded"]

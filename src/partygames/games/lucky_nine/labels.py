@@ -6,6 +6,13 @@ from partygames.engine.labels import Labels
 from partygames.engine.text import Text
 from partygames.games.lucky_nine.rules import Termination
 
+CHEST_NAMES: dict[str, Text] = {
+    "wood": Text("wood", "木"), "stone": Text("stone", "石"), "coal": Text("coal", "石炭"),
+    "iron": Text("iron", "鉄"), "lapis": Text("lapis", "ラピスラズリ"), "redstone": Text("redstone", "レッドストーン"),
+    "gold": Text("gold", "金"), "emerald": Text("emerald", "エメラルド"), "diamond": Text("diamond", "ダイヤ"),
+}
+"""The nine chests, named after their blocks; a chest in a view is a key (`chests`) or a word (`lit`)."""
+
 LABELS = Labels(
     actions={
         "press": Text("Press the button", "ボタンを押す"),
@@ -42,5 +49,28 @@ LABELS = Labels(
         "active": Text("playing", "参加中"),
         "dropped": Text("dropped out", "ドロップアウト"),
         "disqualified": Text("disqualified", "失格"),
+        **CHEST_NAMES,
+    },
+    view={
+        "round": Text("Round", "ラウンド"),
+        "rounds": Text("Rounds", "ラウンド数"),
+        "stakes": Text("Stakes by round", "各ラウンドの賭け金"),
+        "stake": Text("Stake", "賭け金"),
+        "lap": Text("Lap", "周"),
+        "laps": Text("Laps per round", "1ラウンドの周回数"),
+        "turn_number": Text("Turn", "手番の回数"),
+        "turn_seat": Text("Turn of", "手番のプレイヤー"),
+        "chests": Text("Chests", "チェスト"),
+        **{chest: Text(text.en.capitalize(), text.ja) for chest, text in CHEST_NAMES.items()},
+        "lit": Text("Lit lamps", "点灯しているランプ"),
+        "prize_values": Text("Prize values (diamonds)", "賞品の価値(ダイヤ)"),
+        "claim": Text("What the diamond chest offers", "ダイヤチェストで取れるもの"),
+        "mode": Text("Claim by", "取り方"),
+        "kinds": Text("Kinds", "種類"),
+        "last_draw": Text("Last draw", "直前の出目"),
+        "turn_draws": Text("This turn's draws", "この手番の出目"),
+        "chain": Text("Chain", "連続"),
+        "players": Text("Players", "プレイヤー"),
+        "variants": Text("Variants", "変則ルール"),
     },
 )

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from partygames.engine.length import decisions
 from partygames.engine.options import Options
 from partygames.engine.text import Text
 
@@ -73,3 +74,10 @@ class LuckyNineOptions(Options):
         stakes = "-".join(map(str, self.stakes))
         return Text(f"{self.rounds} rounds (stakes {stakes}) · {self.start_diamonds} diamonds each",
                     f"{self.rounds}ラウンド(賭け数 {stakes})· 各自ダイヤ{self.start_diamonds}個")
+
+    def estimated_seconds(self, seats: int) -> float:
+        """Every turn of every round: a round is two laps of the seats with 6 or fewer, one with 7 or
+        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice."""
+        laps = 2 if seats <= 6 else 1
+        turns = self.rounds * laps * seats
+        return decisions(turns, self.press_seconds + self.decide_seconds + self.dropout_seconds)

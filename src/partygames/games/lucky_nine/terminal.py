@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -9,13 +10,8 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from partygames.engine.text import Lang, Text
-from partygames.games.lucky_nine.labels import LABELS
+from partygames.games.lucky_nine.labels import CHEST_NAMES, LABELS
 
-CHEST_NAMES: dict[str, Text] = {
-    "wood": Text("wood", "木"), "stone": Text("stone", "石"), "coal": Text("coal", "石炭"),
-    "iron": Text("iron", "鉄"), "lapis": Text("lapis", "ラピスラズリ"), "redstone": Text("redstone", "レッドストーン"),
-    "gold": Text("gold", "金"), "emerald": Text("emerald", "エメラルド"), "diamond": Text("diamond", "ダイヤ"),
-}
 _L = {
     "round": Text("Round", "ラウンド"), "stake": Text("stake", "賭け金"), "turn": Text("turn", "手番"),
     "chest": Text("Chest", "チェスト"), "diamonds": Text("Diamonds", "ダイヤ"), "lamp": Text("Lamp", "ランプ"),
@@ -82,7 +78,7 @@ def value_text(key: str, value: Any, lang: Lang) -> str | None:
     return None
 
 
-def describe_event(event: dict[str, Any], lang: Lang) -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
     """One line per event, in the player's language."""
     ja = lang == "ja"
     d = event["data"]

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from partygames.engine import Options
+from partygames.engine.length import decisions
 
 #: The seed's room: 24 participants (「ガヤも含めた全24名」) and 25 chairs (「25個のイス」).
 SEED_PARTICIPANTS = 24
@@ -73,6 +74,16 @@ class MusicalChairsOptions(Options):
             if any(not 0 <= s < participants for s in seats):
                 raise ValueError(f"player_seats must be seats 0 to {participants - 1}")
         return self
+
+    def estimated_seconds(self, seats: int) -> float:
+        """A period per chair removed until one player is left (at most chairs - 1): its break (fixed in
+        real time, a decision in rounds), its race, the parent vote and the removal."""
+        periods = self.chair_count - 1
+        breaks: float = self.first_break_seconds + (periods - 1) * self.break_seconds
+        if self.tempo == "rounds":
+            breaks = decisions(1, breaks)
+        each = self.race_ms / 1000 + self.vote_seconds + self.remove_seconds
+        return breaks + decisions(periods, each)
 
     @property
     def participants(self) -> int:

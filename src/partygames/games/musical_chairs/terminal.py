@@ -3,6 +3,7 @@ medals (pure functions of a view)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -147,7 +148,7 @@ _EVENTS: dict[str, Text] = {
 }
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
     """One line for the events a player follows; None for the others (shown as their type and data)."""
     text = _EVENTS.get(event["type"])
     if text is None:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from partygames.engine.length import decisions
 from partygames.engine.options import Options
 
 #: The largest number of seats infected at the start: the exact odds enumerate every initial set
@@ -76,3 +77,11 @@ class PandemicOptions(Options):
     def end_ms(self) -> int:
         """When the game ends, in game ms (breaks included)."""
         return self.period_end(self.periods - 1)
+
+    def estimated_seconds(self, seats: int) -> float:
+        """Real time: the game clock, breaks included. Rounds: a round per `step_seconds` of game time,
+        each an intent (a decision), and the breaks."""
+        if self.tempo == "real-time":
+            return self.end_ms / 1000
+        rounds = self.length_ms / 1000 / self.step_seconds
+        return decisions(rounds, self.intent_seconds) + (self.periods - 1) * self.break_seconds

@@ -4,6 +4,7 @@ contact log and this seat's last reading."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -118,7 +119,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     return Panel(Group("\n".join(lines), _seats(view, lang), _log(view, lang)), title=title)
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
     """One line for the events a player reads as they happen."""
     data, kind = event["data"], event["type"]
     texts = {

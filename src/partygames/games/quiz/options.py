@@ -7,9 +7,13 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from partygames.engine import Options
+from partygames.engine.length import decisions
 from partygames.games.quiz.decks import Deck, DeckError, builtin, custom, parse_deck
 
 MAX_SOURCE = 20_000
+
+QUESTION_COUNT = 8
+"""「ゲームは8ラウンド、つまり8問のクイズで構成されます。」"""
 
 
 class QuizOptions(Options):
@@ -46,6 +50,12 @@ class QuizOptions(Options):
             except DeckError as error:
                 raise ValueError(str(error)) from None
         return source
+
+    def estimated_seconds(self, seats: int) -> float:
+        """The memorising time, then eight questions, each counted as a selection turn and a peeking turn
+        per seat, the answer (all write at once) and three decisions of the parent (open, deal, move)."""
+        each = seats * (self.select_seconds + self.peek_turn_seconds) + self.answer_seconds + 3 * self.parent_seconds
+        return self.memorise_seconds + decisions(QUESTION_COUNT, each)
 
     def the_deck(self) -> Deck:
         """The deck this match plays: the custom one when given, else the chosen shipped one."""

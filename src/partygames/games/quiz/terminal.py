@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -117,7 +118,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
                  title=Text("It's a QUIZ?", "くいずです")(lang))
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
     """One line for the events a player follows; None for the rest."""
     kind, d = event["type"], event["data"]
     seat = Text("Seat", "席")(lang)

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from partygames.engine import Options
+from partygames.engine.length import decisions
 from partygames.engine.text import Text
 
 #: The trunk cap and each player's starting third-country balance (「1億円以下」「第3国口座の一億円」).
@@ -44,6 +45,13 @@ class SmugglingOptions(Options):
         members = "1 player" if n == 1 else f"{n} players"
         return Text(f"Two teams of {members} · {games} small game{'s' if games != 1 else ''}",
                     f"{n}人ずつの2チーム · 小ゲーム{games}回")
+
+    def estimated_seconds(self, seats: int) -> float:
+        """Every small game: the vote for the representatives (none by rotation or with teams of one),
+        the packing, the inspection."""
+        voted = self.representatives == "vote" and self.team_size > 1
+        each = (self.vote_seconds if voted else 0) + self.packing_seconds + self.inspection_seconds
+        return decisions(self.small_games, each)
 
     @field_validator("unit")
     @classmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -104,7 +105,7 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str
     return f"{Text('seat', '席')(lang)} {value}{you}"
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en") -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
     """One sentence per event: the vote, the representatives, the packing and each small game's settlement."""
     ja = lang == "ja"
     kind, d = event["type"], event["data"]
