@@ -18,6 +18,7 @@ from rich.text import TextType
 from typer.testing import CliRunner
 
 from partygames import games
+from partygames.cli import main as cli_main
 from partygames.cli.main import app
 from partygames.cli.play import Prompter, Quit, play_in_terminal
 from partygames.cli.prose import Prose, wrap
@@ -295,7 +296,9 @@ def test_simulate_explains_win_rates_that_add_up_to_more_than_one_hundred_percen
 
 
 @pytest.mark.parametrize("game_id", ["smuggling", "dice-derby"])
-def test_simulate_speaks_japanese_with_lang_ja_without_an_english_word(game_id: str) -> None:
+def test_simulate_speaks_japanese_with_lang_ja_without_an_english_word(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The CLI's console takes its width when first imported: wide, so that no heading folds in its cell.
+    monkeypatch.setattr(cli_main.out, "width", 160)
     game = games.get(game_id)
     args = ["simulate", game.id, "--games", "4", "--seed", "1", "--lang", "ja"]
     for key, value in (game.samples.golden.options if game.samples.golden else {}).items():
