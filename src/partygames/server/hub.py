@@ -197,7 +197,7 @@ class Hub:
             action = json.loads(stored_entry["action"]) if stored_entry["action"] is not None else None
             room.replay_stored(Entry(stored_entry["at"], stored_entry["seat"], action), stored_entry["source"])
         session.on_entry = room._on_entry
-        room.changed_at = time.time()  # bots think again from the reload, as people reconnect
+        room.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
         room.status = row["status"]
         return room
 

@@ -3,11 +3,8 @@
 Every change goes through `Room.lock`, one at a time. An accepted step (a seat's action, a bot's, or
 time passing) is applied by the room's `Session`, stored by the committer, and kept in the event
 history; the frames it causes wait in the outbox until that write has committed. What happens without
-a client (time limits, bots) is run by the room's `Scheduler`.
-
-The match clock is milliseconds since the match started, on the server's wall clock divided by the
-`deadline_scale` setting (tests run time limits faster), less the time it stood still while reveals
-played (docs/server.md, Reveals); it never runs backwards.
+a client (time limits, bots) is run by the room's `Scheduler`, on the room's `RoomClock` (match time,
+held while reveals play).
 """
 
 from __future__ import annotations
@@ -44,6 +41,7 @@ from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, not_open
 from partygames.server.history import EventHistory
+from partygames.server.match_clock import RoomClock
 from partygames.server.outbox import Outbox, Sends
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import (
@@ -96,7 +94,6 @@ class Room:
         self.host_seat = host_seat
         self.created_at = created_at
         self.status = "open"
-        self.started_at: float | None = None
         self.session: Session | None = None
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
         self.history = EventHistory(hub.settings.max_catchup)
@@ -106,12 +103,7 @@ class Room:
         self.outbox = Outbox()
         self.last_write: asyncio.Future[None] | None = None
         self.scheduler = Scheduler(self)
-        self.changed_at = created_at  # wall time of the last step: bots act `bot_delay` after it
-        # The match clock stands still while a reveal plays: until `reveal_end` (wall clock), and
-        # `reveal_held` seconds in all since the start (the sum of every step's reveal, so a restart
-        # derives it from the log).
-        self.reveal_end = created_at
-        self.reveal_held = 0.0
+        self.clock = self._new_clock(created_at)  # replaced when a match starts
         self.audiences: list[int | None] = [None]  # who watches reveals: the public and each human seat
         self.broken = False
         self.dirty = False  # accepted entries whose updates are not built yet
@@ -141,37 +133,18 @@ class Room:
     def is_host(self, token: str | None) -> bool:
         return same_token(token, self.host_token_hash)
 
-    def clock(self, wall: float) -> int:
-        """The match time at wall-clock time `wall` (ms since the start, scaled, less the reveals; standing
-        still while one plays; never backwards)."""
-        assert self.session is not None and self.started_at is not None
-        running = max(wall, self.reveal_end) - self.started_at - self.reveal_held
-        return max(round(running * 1000 / self.hub.settings.deadline_scale), self.session.match.now)
+    def _new_clock(self, started_at: float) -> RoomClock:
+        settings = self.hub.settings
+        return RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay)
 
-    def wall(self, at: int) -> float:
-        """The wall-clock time at which the match clock reaches `at` (not before now), if no other reveal
-        holds it on the way."""
-        assert self.started_at is not None
-        return self.started_at + self.reveal_held + at / 1000 * self.hub.settings.deadline_scale
+    def _now(self, wall: float) -> int:
+        """The match time at wall-clock time `wall` (never before the match's own time)."""
+        assert self.session is not None
+        return self.clock.now(wall, self.session.match.now)
 
-    def _reveal_seconds(self, events: list[Event]) -> float:
-        """How long a step's events take to show: the longest of its audiences' reveals, scaled."""
-        return self.game.reveals.cost(events, self.audiences) / 1000 * self.hub.settings.reveal_scale
-
-    def _hold_for_reveal(self, events: list[Event], wall: float) -> None:
-        """Holds the match clock and the bots while the events of a step are shown, after those shown
-        before."""
-        seconds = self._reveal_seconds(events)
-        if seconds > 0:
-            self.reveal_end = max(self.reveal_end, wall) + seconds
-            self.reveal_held += seconds
-
-    def reveal_remaining(self, now: float) -> float | None:
-        """Seconds until the reveals announced so far have had their time; None when reveals are not
-        paced (`reveal_scale` 0)."""
-        if self.hub.settings.reveal_scale <= 0:
-            return None
-        return round(max(0.0, self.reveal_end - now), 3)
+    def _reveal_ms(self, events: list[Event]) -> int:
+        """How long a step's events take to show: the longest of its audiences' reveals."""
+        return self.game.reveals.cost(events, self.audiences)
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         connected = {c.seat for c in self.conns}
@@ -202,11 +175,7 @@ class Room:
         """The current time limit for clients: its phase, length and end on the wall clock."""
         match = self.match
         deadline = match.deadline() if match is not None and self.status == "playing" else None
-        if deadline is None:
-            return None
-        ends_at = self.wall(deadline.ends_at)
-        return {"phase": deadline.phase, "seconds": deadline.seconds * self.hub.settings.deadline_scale,
-                "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
+        return self.clock.deadline_json(deadline, now) if deadline is not None else None
 
     def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
         """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
@@ -229,7 +198,7 @@ class Room:
             events = self.history.events_for(conn.seat, since, version)
         conn.sent_version = version
         return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
-                             deadline, self.reveal_remaining(time.time()))
+                             deadline, self.clock.reveal_remaining(time.time()))
 
     def _send(self, sends: Sends) -> None:
         self._prepare()  # what is owed to clients goes first, in order
@@ -298,7 +267,7 @@ class Room:
                 session = self.session
                 if session is None or self.broken:
                     raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
-                now = self.clock(time.time())
+                now = self._now(time.time())
                 # A time limit that passed before this action arrived came first.
                 blame = (conn, ref)
                 if not (self._engine(partial(session.catch_up, now), "catching up the clock", blame)
@@ -347,8 +316,7 @@ class Room:
             self.status = "over"
             write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
         self._submit(write)
-        self.changed_at = time.time()
-        self._hold_for_reveal(events, self.changed_at)
+        self.clock.step(time.time(), self._reveal_ms(events))
         if not self.dirty:
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
@@ -395,13 +363,13 @@ class Room:
         session = self.session
         if not self.is_running or session is None:
             return
-        now = self.clock(wall)
+        now = self._now(wall)
         self._engine(partial(session.catch_up, now), f"waking at {now}")
-        if wall >= self._bots_at():
+        if wall >= self.clock.bots_at():
             for seat in session.bots_to_ask():
                 # Each bot sees the match as the previous one left it; a crash stops the pass.
                 if self.is_running and seat in session.bots_to_ask():
-                    self._engine(partial(session.bot_turn, seat, self.clock(wall)), f"the bot turn of seat {seat}")
+                    self._engine(partial(session.bot_turn, seat, self._now(wall)), f"the bot turn of seat {seat}")
 
     def next_due(self) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
@@ -409,15 +377,11 @@ class Room:
         if not self.is_running or session is None:
             return None
         wake_at = session.match.wake_at()
-        due = self.wall(wake_at) if wake_at is not None else None
+        due = self.clock.wall(wake_at) if wake_at is not None else None
         if session.bots_to_ask():
-            bots_at = self._bots_at()
+            bots_at = self.clock.bots_at()
             due = bots_at if due is None else min(due, bots_at)
         return due
-
-    def _bots_at(self) -> float:
-        """Bots act `bot_delay` after the last step, and not before the reveal people watch has ended."""
-        return max(self.changed_at + self.hub.settings.bot_delay, self.reveal_end)
 
     def stop(self) -> None:
         self.scheduler.stop()
@@ -529,7 +493,7 @@ class Room:
             write = Write(inserts=[(db.matches, {
                 "room": self.code, "number": self.match_number, "game": self.game.id,
                 "options": dumps(self.options.to_json()), "seed": dumps(match.seed), "bots": dumps(list(match.bot_seats)),
-                "started_at": self.started_at, "result": dumps(result.to_json()), "last_seq": last_seq})],
+                "started_at": self.clock.started_at, "result": dumps(result.to_json()), "last_seq": last_seq})],
                 updates=[(db.rooms, {"code": self.code}, {
                     "game": game.id, "options": dumps(options.to_json()), "status": "playing", "seed": dumps(seed),
                     "started_at": now, "result": None})]
@@ -560,8 +524,7 @@ class Room:
     def begin(self, match: Match, started_at: float) -> Session:
         """Sets up a started match (a fresh start, or a reload before its log is replayed into the
         returned session, which stores and announces its steps once `session.on_entry` is set)."""
-        self.started_at, self.changed_at = started_at, started_at
-        self.reveal_end, self.reveal_held = started_at, 0.0
+        self.clock = self._new_clock(started_at)
         self.audiences = [None, *(i for i, s in enumerate(self.seat_infos) if s.kind == "human")]
         self.status = "playing"
         bots = {seat: self.game.make_bot(kind, seat, bot_seed(match.seed, seat))
@@ -572,9 +535,8 @@ class Room:
     def replay_stored(self, entry: Entry, source: str) -> None:
         """Re-applies a stored log entry while the room is rebuilt (before `session.on_entry` is set); the
         reveals it held the clock for are held again, as they were."""
-        assert self.session is not None and self.started_at is not None
+        assert self.session is not None
         events = self.session.replay_entry(entry)
         self.history.record(events)
         self.sources.append(source)
-        self.reveal_held += self._reveal_seconds(events)
-        self.reveal_end = self.wall(entry.at)
+        self.clock.replay_step(entry.at, self._reveal_ms(events))
