@@ -76,7 +76,7 @@ class Hub:
             task.cancel()
         for room in list(self.rooms.values()):
             room.stop()
-            for conn in list(room.conns):
+            for conn in list(room.delivery.conns):
                 await conn.stop()
         if self._committer is not None:
             await self._committer.stop()
@@ -227,10 +227,10 @@ class Hub:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         room.stop()
-        room.outbox.clear()
+        room.delivery.outbox.clear()
         failure = ServerError(Code.SERVER_STORAGE, "The server could not store the last action; reconnect.",
                               "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)
-        for conn in list(room.conns):
+        for conn in list(room.delivery.conns):
             conn.send(failure.frame())
             conn.close()
 

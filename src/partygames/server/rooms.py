@@ -24,7 +24,6 @@ from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
 from partygames.engine.session import Session, bot_seed
-from partygames.server import frames
 from partygames.server import storage as db
 from partygames.server.chat import (
     Channels,
@@ -39,10 +38,11 @@ from partygames.server.chat import (
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
+from partygames.server.delivery import Delivery
 from partygames.server.errors import ServerError, not_open
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
-from partygames.server.outbox import Outbox, Sends
+from partygames.server.outbox import Sends
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import (
     SeatInfo,
@@ -98,16 +98,12 @@ class Room:
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
         self.history = EventHistory(hub.settings.max_catchup)
         self.chat_log: list[dict[str, Any]] = []
-        self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self.outbox = Outbox()
-        self.last_write: asyncio.Future[None] | None = None
+        self.delivery = Delivery(self, hub.base_url, hub.settings.recent_events)
         self.scheduler = Scheduler(self)
         self.clock = self._new_clock(created_at)  # replaced when a match starts
         self.audiences: list[int | None] = [None]  # who watches reveals: the public and each human seat
         self.broken = False
-        self.dirty = False  # accepted entries whose updates are not built yet
-        self.pending_acks: dict[Connection, list[Any]] = {}
         self.channels = channel_map(game, seats, options)  # the fixed ones; see `chat_channels()`
         self.match_channels = has_match_channels(game)
         self.match_number = 1  # the room's matches are numbered 1, 2, ... (play again, a series)
@@ -147,7 +143,8 @@ class Room:
         return self.game.reveals.cost(events, self.audiences)
 
     def to_json(self, base_url: str) -> dict[str, Any]:
-        connected = {c.seat for c in self.conns}
+        conns = self.delivery.conns
+        connected = {c.seat for c in conns}
         result = self.match.result() if self.match is not None else None
         return {
             "code": self.code,
@@ -166,7 +163,7 @@ class Room:
                       for i, s in enumerate(self.seat_infos)],
             "host_seat": self.host_seat,
             "version": self.version,
-            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "spectators": sum(1 for c in conns if c.seat is None),
             "created_at": self.created_at,
             "result": result.to_json() if result is not None else None,
         }
@@ -177,37 +174,13 @@ class Room:
         deadline = match.deadline() if match is not None and self.status == "playing" else None
         return self.clock.deadline_json(deadline, now) if deadline is not None else None
 
-    def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
-        """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
-        view = cache.get(seat)
-        if view is None:
-            assert self.match is not None
-            view = cache[seat] = frames.dumps(self.match.view(seat))
-        return view
-
-    def _update(self, conn: Connection, since: int | None, cache: dict[int | None, str],
-                deadline: dict[str, Any] | None, acks: list[Any]) -> frames.Frame:
-        """An update bringing `conn` from `since` (None: from nothing) to the current version."""
-        version = self.version
-        fresh = since is None or not self.history.covers(since)
-        if fresh:
-            # Someone arriving (a reload, a late spectator) sees how the current race or round went so far.
-            events = self.history.recent(conn.seat, self.game.reveals.chapters, self.hub.settings.recent_events)
-        else:
-            assert since is not None
-            events = self.history.events_for(conn.seat, since, version)
-        conn.sent_version = version
-        return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
-                             deadline, self.clock.reveal_remaining(time.time()))
-
     def _send(self, sends: Sends) -> None:
-        self._prepare()  # what is owed to clients goes first, in order
-        self.outbox.put(self.last_write, sends)
+        self.delivery.send(sends)
 
     def _submit(self, write: Write) -> asyncio.Future[None]:
         future = self.hub.committer.submit(write)
-        if future is not self.last_write:  # writes of one batch share a future
-            self.last_write = future
+        if future is not self.delivery.last_write:  # writes of one batch share a future
+            self.delivery.last_write = future
             future.add_done_callback(self._committed)
         return future
 
@@ -216,19 +189,14 @@ class Room:
             self.broken = True
             self.hub.drop(self, future.exception())
 
-    def _room_frames(self) -> Sends:
-        room = self.to_json(self.hub.base_url)
-        # The share link uses the address each client reached the server by (localhost or a LAN IP).
-        return [(c, {"type": "room", "room": {**room, "link": self.link(c.base_url)}}) for c in self.conns]
-
     def link(self, base_url: str | None) -> str:
         return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
 
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
-            self._prepare()  # updates owed to the others are built without the newcomer
-            self.conns.add(conn)
+            self.delivery.prepare()  # updates owed to the others are built without the newcomer
+            self.delivery.conns.add(conn)
             channels = self.chat_channels()
             conn.sent_channels = channels_for(channels, conn.seat)
             sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
@@ -237,22 +205,22 @@ class Room:
             for entry in readable(channels, conn.seat, self.chat_log, self.hub.settings.chat_history):
                 sends.append((conn, entry))
             if self.match is not None:
-                sends.append((conn, self._update(conn, since, {}, self.deadline_json(time.time()), [])))
+                sends.append((conn, self.delivery.update(conn, since, {}, self.deadline_json(time.time()), [])))
             self._send(sends)
-            self._send([(c, f) for c, f in self._room_frames() if c is not conn])
+            self._send([(c, f) for c, f in self.delivery.room_frames() if c is not conn])
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
-            self.conns.discard(conn)
-            self._send(self._room_frames())
-            if self.status == "over" and not self.conns and not self.dirty:
+            self.delivery.conns.discard(conn)
+            self._send(self.delivery.room_frames())
+            if self.status == "over" and not self.delivery.conns and not self.delivery.dirty:
                 self.hub.forget(self)  # finished and unwatched: reloaded from the database when asked for
 
     async def sync(self, conn: Connection, since: int) -> None:
         async with self.lock:
             if self.match is None:
                 raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
-            self._send([(conn, self._update(conn, since, {}, self.deadline_json(time.time()), []))])
+            self._send([(conn, self.delivery.update(conn, since, {}, self.deadline_json(time.time()), []))])
 
     # -- play ------------------------------------------------------------------------------------------
     async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
@@ -281,7 +249,7 @@ class Room:
                 self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
             else:
                 if ref is not None:
-                    self.pending_acks.setdefault(conn, []).append(ref)  # acked with the update it caused
+                    self.delivery.ack(conn, ref)
 
     def _engine(self, step: Callable[[], object], doing: str, blame: tuple[Connection, Any] | None = None) -> bool:
         """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
@@ -317,45 +285,11 @@ class Room:
             write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
         self._submit(write)
         self.clock.step(time.time(), self._reveal_ms(events))
-        if not self.dirty:
+        if self.delivery.stepped():
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
-            self.dirty = True
-            self.hub.committer.before_batch(self._prepare)
+            self.hub.committer.before_batch(self.delivery.prepare)
         self.scheduler.poke()  # what is due next may have moved (or, once over, nothing is)
-
-    def _prepare(self) -> None:
-        """Builds the updates for every version not yet announced; they leave after the last write."""
-        if not self.dirty:
-            return
-        self.dirty = False
-        cache: dict[int | None, str] = {}
-        deadline_json = self.deadline_json(time.time())
-        sends: Sends = []
-        for conn in self.conns:
-            acks = self.pending_acks.pop(conn, [])
-            if conn.sent_version == self.version and not acks:
-                continue
-            since = conn.sent_version if conn.sent_version >= 0 else None
-            sends.append((conn, self._update(conn, since, cache, deadline_json, acks)))
-        self.pending_acks.clear()
-        sends.extend(self._channel_frames())
-        if self.status == "over":
-            sends.extend(self._room_frames())
-        self.outbox.put(self.last_write, sends)
-
-    def _channel_frames(self) -> Sends:
-        """`channels` frames for the connections whose postable channels the match has just changed."""
-        if not self.match_channels:
-            return []
-        channels = self.chat_channels()
-        sends: Sends = []
-        for conn in self.conns:
-            mine = channels_for(channels, conn.seat)
-            if mine != conn.sent_channels:
-                conn.sent_channels = mine
-                sends.append((conn, {"type": "channels", "channels": mine}))
-        return sends
 
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns (the scheduler calls it with the
@@ -405,7 +339,7 @@ class Room:
             self.chat_log.append(entry)
             self._submit(Write(inserts=[(db.chat_messages, {"room": self.code, "channel": channel, "seat": conn.seat,
                                                     "name": conn.name, "text": text, "at": now})]))
-            self._send([(c, entry) for c in self.conns if may_read(channels, channel, c.seat)])
+            self._send([(c, entry) for c in self.delivery.conns if may_read(channels, channel, c.seat)])
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -426,7 +360,7 @@ class Room:
             info.name, info.token_hash = name, token_hash(token)
             await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat},
                                                {"name": name, "token_hash": info.token_hash})]))
-            self._send(self._room_frames())
+            self._send(self.delivery.room_frames())
             return seat, token
 
     async def fill_bots(self, kind: str) -> None:
@@ -443,7 +377,7 @@ class Room:
                     write.updates.append((db.seats, {"room": self.code, "seat": seat}, {"kind": "bot", "bot": kind}))
             if write.updates:
                 await self._submit(write)
-            self._send(self._room_frames())
+            self._send(self.delivery.room_frames())
 
     async def start(self) -> None:
         async with self.lock:
@@ -458,10 +392,8 @@ class Room:
                 "status": "playing", "seed": dumps(seed), "started_at": now})]))
             match = self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos))
             self.begin(match, now).on_entry = self._on_entry
-            cache: dict[int | None, str] = {}
-            deadline_json = self.deadline_json(now)
-            self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns]
-                       + self._channel_frames())
+            delivery = self.delivery
+            self._send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
             self.scheduler.poke()
 
     def next_games(self) -> list[str]:
@@ -508,17 +440,10 @@ class Room:
             self.seq_offset = last_seq
             self.history = EventHistory(self.hub.settings.max_catchup)
             self.sources = []
-            self.pending_acks.clear()
             self.begin(game.new(self.seats, options, seed, bots=bot_kinds(self.seat_infos)), now).on_entry = self._on_entry
             # The room frame first: it tells clients that a new match began (its versions count from 0 again).
-            sends = self._room_frames()
-            deadline_json = self.deadline_json(now)
-            cache: dict[int | None, str] = {}
-            for conn in self.conns:
-                conn.sent_channels = channels_for(self.chat_channels(), conn.seat)
-                sends.append((conn, {"type": "channels", "channels": conn.sent_channels}))
-                sends.append((conn, self._update(conn, None, cache, deadline_json, [])))
-            self._send(sends)
+            delivery = self.delivery
+            self._send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
             self.scheduler.poke()
 
     def begin(self, match: Match, started_at: float) -> Session:
