@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from partygames.engine.actions import Action
-from partygames.engine.errors import IllegalAction, InvalidOptions
+from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
@@ -47,12 +47,15 @@ from partygames.server.scheduler import Scheduler
 from partygames.server.seats import (
     SeatInfo,
     bot_kinds,
-    free_human_seats,
+    check_all_taken,
+    fill_with_bots,
     new_token,
     same_token,
     seat_for_token,
+    seat_to_join,
     token_hash,
 )
+from partygames.server.series import Finished, next_games, plan_next
 from partygames.server.settings import Settings
 from partygames.server.storage import Write, dumps
 from partygames.server.text import escape
@@ -346,15 +349,7 @@ class Room:
         async with self.lock:
             if self.status != "open":
                 raise not_open()
-            if seat is None:
-                free = free_human_seats(self.seat_infos)
-                if not free:
-                    raise ServerError(Code.ROOM_FULL, "No free seat in this room.", "このルームに空席はありません。", 409)
-                seat = free[0]
-            elif not 0 <= seat < self.seats:
-                raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
-            elif self.seat_infos[seat].taken:
-                raise ServerError(Code.SEAT_TAKEN, f"Seat {seat} is taken.", f"席 {seat} はすでに埋まっています。", 409)
+            seat = seat_to_join(self.seat_infos, seat)
             token = new_token()
             info = self.seat_infos[seat]
             info.name, info.token_hash = name, token_hash(token)
@@ -367,25 +362,17 @@ class Room:
         async with self.lock:
             if self.status != "open":
                 raise not_open()
-            if kind not in self.game.bots:
-                raise ServerError(Code.BOT_UNKNOWN, f"No bot {kind[:40]!r} (bots: {', '.join(self.game.bots)}).",
-                                  f"ボット「{kind[:40]}」はありません(ボット: {', '.join(self.game.bots)})。", 422)
-            write = Write()
-            for seat, info in enumerate(self.seat_infos):
-                if not info.taken:
-                    info.kind, info.bot = "bot", kind
-                    write.updates.append((db.seats, {"room": self.code, "seat": seat}, {"kind": "bot", "bot": kind}))
-            if write.updates:
-                await self._submit(write)
+            filled = fill_with_bots(self.seat_infos, kind, self.game.bots)
+            if filled:
+                await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat}, {"kind": "bot", "bot": kind})
+                                                  for seat in filled]))
             self._send(self.delivery.room_frames())
 
     async def start(self) -> None:
         async with self.lock:
             if self.status != "open":
                 raise not_open()
-            if not all(s.taken for s in self.seat_infos):
-                raise ServerError(Code.ROOM_SEATS_EMPTY, "Some seats are still free: wait for players or fill them with bots.",
-                                  "空席があります。参加者を待つか、ボットで埋めてください。", 409)
+            check_all_taken(self.seat_infos)
             seed = secrets.randbits(62)
             now = time.time()
             await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
@@ -397,47 +384,30 @@ class Room:
             self.scheduler.poke()
 
     def next_games(self) -> list[str]:
-        """The games the same people may play next in this room: this one again, then those that declare
-        they follow it (`Game.follows`)."""
-        return [self.game.id] + [g.id for g in self.hub.games.values() if self.game.id in g.follows and g.id != self.game.id]
+        """The games the same people may play next in this room (see `series.next_games`)."""
+        return next_games(self.game, self.hub.games)
 
     async def next_match(self, game: Game) -> None:
         """Starts the room's next match once this one is over: the same seats, people and bots, a new seed;
         `game` is this game again or one that follows it, with the options it derives from this result.
         The finished match is kept (`matches`), in the same transaction that starts the next one."""
         async with self.lock:
-            match, session = self.match, self.session
-            if self.status != "over" or match is None or session is None:
+            match = self.match
+            if self.status != "over" or match is None:
                 raise ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)
-            result = match.result()
-            assert result is not None
-            try:
-                options = game.options_after(self.game, result, self.options, self.seats)
-            except InvalidOptions as error:
-                raise ServerError(Code.OPTIONS_INVALID, error.en, error.ja, 422) from None
-            kinds: list[tuple[int, str]] = []  # a bot kind the next game lacks becomes its heuristic bot
-            for seat, kind in bot_kinds(self.seat_infos).items():
-                if kind not in game.bots:
-                    kinds.append((seat, "heuristic" if "heuristic" in game.bots else next(iter(game.bots))))
-            last_seq = self.seq_offset + self.version
-            seed = secrets.randbits(62)
-            now = time.time()
-            write = Write(inserts=[(db.matches, {
-                "room": self.code, "number": self.match_number, "game": self.game.id,
-                "options": dumps(self.options.to_json()), "seed": dumps(match.seed), "bots": dumps(list(match.bot_seats)),
-                "started_at": self.clock.started_at, "result": dumps(result.to_json()), "last_seq": last_seq})],
-                updates=[(db.rooms, {"code": self.code}, {
-                    "game": game.id, "options": dumps(options.to_json()), "status": "playing", "seed": dumps(seed),
-                    "started_at": now, "result": None})]
-                + [(db.seats, {"room": self.code, "seat": seat}, {"bot": kind}) for seat, kind in kinds])
-            await self._submit(write)
-            for seat, kind in kinds:
+            finished = Finished(self.code, self.match_number, self.game, self.options, match, self.clock.started_at,
+                                self.seq_offset + self.version)
+            seed, now = secrets.randbits(62), time.time()
+            plan = plan_next(finished, game, self.seat_infos, seed, now)
+            await self._submit(plan.write)
+            for seat, kind in plan.bots.items():
                 self.seat_infos[seat].bot = kind
+            options = plan.options
             self.game, self.options = game, options
             self.channels = channel_map(game, self.seats, options)
             self.match_channels = has_match_channels(game)
             self.match_number += 1
-            self.seq_offset = last_seq
+            self.seq_offset = finished.last_seq
             self.history = EventHistory(self.hub.settings.max_catchup)
             self.sources = []
             self.begin(game.new(self.seats, options, seed, bots=bot_kinds(self.seat_infos)), now).on_entry = self._on_entry

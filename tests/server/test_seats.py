@@ -1,0 +1,75 @@
+"""The lobby's seat rules on their own (no server): who may join where, filling with bots, starting."""
+
+from __future__ import annotations
+
+import pytest
+
+from partygames.server.codes import Code
+from partygames.server.errors import ServerError
+from partygames.server.seats import (
+    SeatInfo,
+    bot_kinds,
+    check_all_taken,
+    fill_with_bots,
+    same_token,
+    seat_for_token,
+    seat_to_join,
+    token_hash,
+)
+
+
+def lobby() -> list[SeatInfo]:
+    """Four seats: 0 taken by a person, 1 a bot, 2 and 3 free human seats."""
+    return [SeatInfo("human", name="Aki", token_hash=token_hash("t0")), SeatInfo("bot", bot="random"),
+            SeatInfo("human"), SeatInfo("human")]
+
+
+def refusal(error: pytest.ExceptionInfo[ServerError]) -> tuple[Code, int]:
+    return error.value.code, error.value.status
+
+
+def test_joining_takes_the_first_free_human_seat_or_the_one_asked_for() -> None:
+    seats = lobby()
+    assert seat_to_join(seats, None) == 2
+    assert seat_to_join(seats, 3) == 3
+    with pytest.raises(ServerError) as taken:
+        seat_to_join(seats, 1)  # a bot's seat is taken
+    assert refusal(taken) == (Code.SEAT_TAKEN, 409) and "席 1" in taken.value.ja
+    with pytest.raises(ServerError) as missing:
+        seat_to_join(seats, 4)
+    assert refusal(missing) == (Code.SEAT_NO_SUCH_SEAT, 422)
+    with pytest.raises(ServerError) as negative:
+        seat_to_join(seats, -1)
+    assert refusal(negative) == (Code.SEAT_NO_SUCH_SEAT, 422)
+    seats[2].token_hash = seats[3].token_hash = token_hash("t")
+    with pytest.raises(ServerError) as full:
+        seat_to_join(seats, None)
+    assert refusal(full) == (Code.ROOM_FULL, 409)
+
+
+def test_filling_gives_only_the_free_seats_to_bots_of_a_known_kind() -> None:
+    seats = lobby()
+    with pytest.raises(ServerError) as unknown:
+        fill_with_bots(seats, "oracle", ["random", "heuristic"])
+    assert refusal(unknown) == (Code.BOT_UNKNOWN, 422) and "random, heuristic" in unknown.value.en
+    assert bot_kinds(seats) == {1: "random"}  # a refusal changes nothing
+    assert fill_with_bots(seats, "heuristic", ["random", "heuristic"]) == [2, 3]
+    assert bot_kinds(seats) == {1: "random", 2: "heuristic", 3: "heuristic"}
+    assert seats[0].kind == "human" and seats[0].name == "Aki"
+    assert fill_with_bots(seats, "random", ["random"]) == []  # nothing left to fill
+
+
+def test_a_match_starts_only_once_every_seat_is_taken() -> None:
+    seats = lobby()
+    with pytest.raises(ServerError) as free:
+        check_all_taken(seats)
+    assert refusal(free) == (Code.ROOM_SEATS_EMPTY, 409)
+    seats[2].token_hash = token_hash("t2")
+    fill_with_bots(seats, "random", ["random"])
+    check_all_taken(seats)
+
+
+def test_a_seat_is_found_by_its_token_and_only_by_it() -> None:
+    seats = lobby()
+    assert seat_for_token(seats, "t0") == 0 and seat_for_token(seats, "t1") is None
+    assert same_token("t0", token_hash("t0")) and not same_token("t0", None) and not same_token(None, token_hash("t0"))
