@@ -11,7 +11,7 @@ from typing import Any, cast
 from starlette.websockets import WebSocket
 
 from partygames.engine.match import Event, Match
-from partygames.server.chat import Channel, Channels
+from partygames.server.chat import Channel, Channels, RoomChat
 from partygames.server.connections import Connection
 from partygames.server.delivery import Delivery
 from partygames.server.history import EventHistory
@@ -158,3 +158,22 @@ def test_channels_frames_only_when_a_seat_s_channels_change_or_a_match_begins() 
     assert delivery.channel_frames() == []
     assert sorted(f["channels"] == ["public"] for _, f in delivery.channel_frames(always=True)) == [True, True]
     assert odd.sent_channels == ["public"]
+
+
+def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update_and_the_others_hear_it_came() -> None:
+    room, delivery = toy_room()
+    there = connect(delivery, 1)
+    chat = RoomChat(TOY, 2, TOY.options_class.parse({}), per_channel=5)
+    chat.post(room.channels, "public", 1, "Ren", "hi", at=1.0)
+    room.history.record([Event("bid_sealed", {"seat": 1})])
+    newcomer = Connection(cast(WebSocket, None), 0, "<Aki>", Settings(database_url="sqlite://"))
+    delivery.attach(newcomer, None, chat)
+    welcome, message, update = sent(newcomer)
+    assert welcome == {"type": "welcome", "seat": 0, "name": "&lt;Aki&gt;", "channels": ["public"],
+                       "room": {"code": "TOYTOY", "status": "playing", "link": "http://host/room/TOYTOY"}}
+    assert message["text"] == "hi" and update["fresh"] and events(update) == [("bid_sealed", {"seat": 1})]
+    assert [f["type"] for f in sent(there)] == ["room"]
+    delivery.chat(room.channels, {"type": "chat", "channel": "public", "text": "yo"})
+    assert sent(newcomer)[0]["text"] == sent(there)[0]["text"] == "yo"
+    delivery.detach(newcomer)
+    assert newcomer not in delivery.conns and [f["type"] for f in sent(there)] == ["room"] and sent(newcomer) == []

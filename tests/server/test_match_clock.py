@@ -94,3 +94,13 @@ def test_a_clock_rebuilt_from_the_log_lands_where_the_live_one_was(plan: list[tu
     assert rebuilt.reveal_held == pytest.approx(live.reveal_held)
     for after in (wall, wall + 0.3, wall + 7.0):  # during the last reveals and after them
         assert abs(rebuilt.now(after, match_now) - live.now(after, match_now)) <= 1  # ms rounding of logged times
+
+
+def test_what_falls_due_next_is_the_wake_up_or_the_bots_turn_whichever_comes_first() -> None:
+    clock = RoomClock(started_at=1000.0, deadline_scale=0.5, bot_delay=0.8)
+    clock.step(1001.0, reveal_ms=0)
+    assert clock.next_due(None, bots_waiting=False) is None  # nothing until someone acts
+    assert clock.next_due(30_000, bots_waiting=False) == 1015.0  # 30 s of match time at half scale
+    assert clock.next_due(30_000, bots_waiting=True) == 1001.8
+    assert clock.next_due(1_000, bots_waiting=True) == 1000.5  # a wake-up before the bots' turn
+    assert clock.next_due(None, bots_waiting=True) == 1001.8

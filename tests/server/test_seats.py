@@ -14,8 +14,10 @@ from partygames.server.seats import (
     same_token,
     seat_for_token,
     seat_to_join,
+    seats_json,
     token_hash,
 )
+from tests.toy_game import GAME as TOY
 
 
 def lobby() -> list[SeatInfo]:
@@ -73,3 +75,15 @@ def test_a_seat_is_found_by_its_token_and_only_by_it() -> None:
     seats = lobby()
     assert seat_for_token(seats, "t0") == 0 and seat_for_token(seats, "t1") is None
     assert same_token("t0", token_hash("t0")) and not same_token("t0", None) and not same_token(None, token_hash("t0"))
+
+
+def test_clients_see_each_seat_s_kind_name_and_presence_but_no_token() -> None:
+    seats = lobby()
+    seats[2].name = "<Mio>"
+    shown = seats_json(seats, TOY, connected={0, None})
+    assert shown[0] == {"seat": 0, "kind": "human", "bot": None, "bot_title": None, "name": "Aki", "taken": True,
+                        "connected": True}
+    assert shown[1]["name"] == "random bot" and shown[1]["connected"] and shown[1]["bot_title"] == \
+        TOY.bot_title("random").to_json()
+    assert shown[2]["name"] == "&lt;Mio&gt;" and not shown[2]["taken"] and not shown[2]["connected"]
+    assert shown[3]["name"] is None and all("token" not in str(s) for s in shown)

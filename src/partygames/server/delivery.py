@@ -18,11 +18,12 @@ from typing import Any, Protocol
 from partygames.engine.game import Game
 from partygames.engine.match import Match
 from partygames.server import frames
-from partygames.server.chat import Channels, channels_for
+from partygames.server.chat import Channels, RoomChat, channels_for, may_read
 from partygames.server.connections import Connection
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
 from partygames.server.outbox import Outbox, Sends
+from partygames.server.text import escape
 
 
 class Delivered(Protocol):
@@ -32,10 +33,13 @@ class Delivered(Protocol):
     status: str
     history: EventHistory
     clock: RoomClock
-    match_channels: bool
 
     @property
     def match(self) -> Match | None: ...
+
+    @property
+    def match_channels(self) -> bool:
+        """Whether the match opens and closes chat channels."""
 
     @property
     def version(self) -> int: ...
@@ -59,6 +63,34 @@ class Delivery:
         self.last_write: asyncio.Future[None] | None = None  # frames made now leave once it has committed
         self.pending_acks: dict[Connection, list[Any]] = {}
         self.dirty = False  # accepted entries whose updates are not built yet
+
+    def attach(self, conn: Connection, since: int | None, chat: RoomChat) -> None:
+        """Welcomes a connection (its seat, the room, where it may post, the chat kept for it, and an update
+        from `since` once a match runs) and tells the others it came."""
+        self.prepare()  # updates owed to the others are built without the newcomer
+        self.conns.add(conn)
+        room, channels = self.room, self.room.chat_channels()
+        conn.sent_channels = channels_for(channels, conn.seat)
+        sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
+                                "room": {**room.to_json(self.base_url), "link": room.link(conn.base_url)},
+                                "channels": conn.sent_channels})]
+        sends += [(conn, entry) for entry in chat.kept_for(channels, conn.seat)]
+        if room.match is not None:
+            sends.append((conn, self.update(conn, since, {}, room.deadline_json(time.time()), [])))
+        self.send(sends)
+        self.send([(c, f) for c, f in self.room_frames() if c is not conn])
+
+    def detach(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        self.send(self.room_frames())
+
+    def sync(self, conn: Connection, since: int) -> None:
+        """Catches a connection up from `since`."""
+        self.send([(conn, self.update(conn, since, {}, self.room.deadline_json(time.time()), []))])
+
+    def chat(self, channels: Channels, entry: dict[str, Any]) -> None:
+        """A chat message to every connection that may read its channel."""
+        self.send([(c, entry) for c in self.conns if may_read(channels, entry["channel"], c.seat)])
 
     def send(self, sends: Sends) -> None:
         self.prepare()  # what is owed to clients goes first, in order

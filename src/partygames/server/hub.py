@@ -185,7 +185,7 @@ class Hub:
         infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
         room = Room(self, row["code"], game, row["seats"], options, infos, row["host_token_hash"], row["host_seat"],
                     row["created_at"])
-        room.chat_log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
+        room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
         room.match_number, room.seq_offset = len(stored.matches) + 1, stored.seq_offset
         if row["status"] == "open":

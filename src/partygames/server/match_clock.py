@@ -65,6 +65,14 @@ class RoomClock:
         """When bots may act: `bot_delay` after the last step, and not before the reveal has ended."""
         return max(self.changed_at + self.bot_delay, self.reveal_end)
 
+    def next_due(self, wake_at: int | None, bots_waiting: bool) -> float | None:
+        """When something next falls due on the wall clock: the match's next wake-up (match time
+        `wake_at`), or the bots' turn if any is awaited; None: nothing until someone acts."""
+        due = self.wall(wake_at) if wake_at is not None else None
+        if bots_waiting:
+            due = self.bots_at() if due is None else min(due, self.bots_at())
+        return due
+
     def deadline_json(self, deadline: Deadline, wall: float) -> dict[str, Any]:
         """A time limit for clients: its phase, length and end on the wall clock, and what remains."""
         ends_at = self.wall(deadline.ends_at)

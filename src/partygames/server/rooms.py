@@ -1,10 +1,11 @@
-"""A room: its seats, its match session and the one authority that changes them.
+"""A room: the one authority that changes its seats and its match, built from smaller parts.
 
 Every change goes through `Room.lock`, one at a time. An accepted step (a seat's action, a bot's, or
 time passing) is applied by the room's `Session`, stored by the committer, and kept in the event
-history; the frames it causes wait in the outbox until that write has committed. What happens without
-a client (time limits, bots) is run by the room's `Scheduler`, on the room's `RoomClock` (match time,
-held while reveals play).
+history (`EventHistory`). The parts: `Delivery` (connections, and the frames owed to them, which wait in
+the outbox until the write they show has committed), `RoomClock` (match time, held while reveals play),
+`Scheduler` (what happens without a client: time limits, bots), `RoomChat`, and the pure lobby rules
+(`seats`) and series planning (`series`). None of them imports this module.
 """
 
 from __future__ import annotations
@@ -25,16 +26,7 @@ from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
 from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
-from partygames.server.chat import (
-    Channels,
-    channel_map,
-    channels_for,
-    current_channels,
-    has_match_channels,
-    may_post,
-    may_read,
-    readable,
-)
+from partygames.server.chat import Channels, RoomChat
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
@@ -42,7 +34,6 @@ from partygames.server.delivery import Delivery
 from partygames.server.errors import ServerError, not_open
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
-from partygames.server.outbox import Sends
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import (
     SeatInfo,
@@ -53,12 +44,12 @@ from partygames.server.seats import (
     same_token,
     seat_for_token,
     seat_to_join,
+    seats_json,
     token_hash,
 )
 from partygames.server.series import Finished, next_games, plan_next
 from partygames.server.settings import Settings
 from partygames.server.storage import Write, dumps
-from partygames.server.text import escape
 
 log = logging.getLogger(__name__)
 
@@ -100,15 +91,13 @@ class Room:
         self.session: Session | None = None
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
         self.history = EventHistory(hub.settings.max_catchup)
-        self.chat_log: list[dict[str, Any]] = []
+        self.chat_room = RoomChat(game, seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
         self.delivery = Delivery(self, hub.base_url, hub.settings.recent_events)
         self.scheduler = Scheduler(self)
         self.clock = self._new_clock(created_at)  # replaced when a match starts
         self.audiences: list[int | None] = [None]  # who watches reveals: the public and each human seat
         self.broken = False
-        self.channels = channel_map(game, seats, options)  # the fixed ones; see `chat_channels()`
-        self.match_channels = has_match_channels(game)
         self.match_number = 1  # the room's matches are numbered 1, 2, ... (play again, a series)
         self.seq_offset = 0  # the stored `seq` of the last log entry before this match
 
@@ -147,7 +136,6 @@ class Room:
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         conns = self.delivery.conns
-        connected = {c.seat for c in conns}
         result = self.match.result() if self.match is not None else None
         return {
             "code": self.code,
@@ -159,11 +147,7 @@ class Room:
             if self.status == "over" else [],
             "options": self.options.to_json(),
             "status": self.status,
-            "seats": [{"seat": i, "kind": s.kind, "bot": s.bot,
-                       "bot_title": self.game.bot_title(s.bot).to_json() if s.bot else None,
-                       "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
-                       "taken": s.taken, "connected": s.kind == "bot" or i in connected}
-                      for i, s in enumerate(self.seat_infos)],
+            "seats": seats_json(self.seat_infos, self.game, {c.seat for c in conns}),
             "host_seat": self.host_seat,
             "version": self.version,
             "spectators": sum(1 for c in conns if c.seat is None),
@@ -176,9 +160,6 @@ class Room:
         match = self.match
         deadline = match.deadline() if match is not None and self.status == "playing" else None
         return self.clock.deadline_json(deadline, now) if deadline is not None else None
-
-    def _send(self, sends: Sends) -> None:
-        self.delivery.send(sends)
 
     def _submit(self, write: Write) -> asyncio.Future[None]:
         future = self.hub.committer.submit(write)
@@ -198,24 +179,11 @@ class Room:
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
-            self.delivery.prepare()  # updates owed to the others are built without the newcomer
-            self.delivery.conns.add(conn)
-            channels = self.chat_channels()
-            conn.sent_channels = channels_for(channels, conn.seat)
-            sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
-                                    "room": {**self.to_json(self.hub.base_url), "link": self.link(conn.base_url)},
-                                    "channels": conn.sent_channels})]
-            for entry in readable(channels, conn.seat, self.chat_log, self.hub.settings.chat_history):
-                sends.append((conn, entry))
-            if self.match is not None:
-                sends.append((conn, self.delivery.update(conn, since, {}, self.deadline_json(time.time()), [])))
-            self._send(sends)
-            self._send([(c, f) for c, f in self.delivery.room_frames() if c is not conn])
+            self.delivery.attach(conn, since, self.chat_room)
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
-            self.delivery.conns.discard(conn)
-            self._send(self.delivery.room_frames())
+            self.delivery.detach(conn)
             if self.status == "over" and not self.delivery.conns and not self.delivery.dirty:
                 self.hub.forget(self)  # finished and unwatched: reloaded from the database when asked for
 
@@ -223,7 +191,7 @@ class Room:
         async with self.lock:
             if self.match is None:
                 raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
-            self._send([(conn, self.delivery.update(conn, since, {}, self.deadline_json(time.time()), []))])
+            self.delivery.sync(conn, since)
 
     # -- play ------------------------------------------------------------------------------------------
     async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
@@ -246,10 +214,10 @@ class Room:
                                          blame)):
                     return
             except ServerError as error:
-                self._send([(conn, error.frame(ref))])
+                self.delivery.send([(conn, error.frame(ref))])
             except IllegalAction as error:
                 # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
-                self._send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
+                self.delivery.send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
             else:
                 if ref is not None:
                     self.delivery.ack(conn, ref)
@@ -313,36 +281,32 @@ class Room:
         session = self.session
         if not self.is_running or session is None:
             return None
-        wake_at = session.match.wake_at()
-        due = self.clock.wall(wake_at) if wake_at is not None else None
-        if session.bots_to_ask():
-            bots_at = self.clock.bots_at()
-            due = bots_at if due is None else min(due, bots_at)
-        return due
+        return self.clock.next_due(session.match.wake_at(), bool(session.bots_to_ask()))
 
     def stop(self) -> None:
         self.scheduler.stop()
 
     # -- chat --------------------------------------------------------------------------------------------
+    @property
+    def match_channels(self) -> bool:
+        return self.chat_room.follows_match
+
     def chat_channels(self) -> Channels:
         """Every channel besides `public` as of the match's current state (lock held by the caller)."""
-        return current_channels(self.game, self.seats, self.channels, self.match)
+        return self.chat_room.channels(self.match)
 
     async def chat(self, conn: Connection, channel: str, text: str) -> None:
         async with self.lock:
-            channels = self.chat_channels()
-            if not may_post(channels, channel, conn.seat):
+            channels, now = self.chat_channels(), time.time()
+            try:
+                entry = self.chat_room.post(channels, channel, conn.seat, conn.name, text, now)
+            except ServerError as error:
                 # Sent after pending commits: a match channel may have opened or closed in them.
-                self._send([(conn, ServerError(Code.CHAT_CHANNEL, f"You cannot post to {channel[:64]!r} now.",
-                                               f"チャンネル「{channel[:64]}」には今は投稿できません。", 403).frame())])
+                self.delivery.send([(conn, error.frame())])
                 return
-            now = time.time()
-            entry = {"type": "chat", "channel": channel, "seat": conn.seat, "name": escape(conn.name),
-                     "text": escape(text), "at": now}
-            self.chat_log.append(entry)
             self._submit(Write(inserts=[(db.chat_messages, {"room": self.code, "channel": channel, "seat": conn.seat,
                                                     "name": conn.name, "text": text, "at": now})]))
-            self._send([(c, entry) for c in self.delivery.conns if may_read(channels, channel, c.seat)])
+            self.delivery.chat(channels, entry)
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -355,7 +319,7 @@ class Room:
             info.name, info.token_hash = name, token_hash(token)
             await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat},
                                                {"name": name, "token_hash": info.token_hash})]))
-            self._send(self.delivery.room_frames())
+            self.delivery.send(self.delivery.room_frames())
             return seat, token
 
     async def fill_bots(self, kind: str) -> None:
@@ -366,7 +330,7 @@ class Room:
             if filled:
                 await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat}, {"kind": "bot", "bot": kind})
                                                   for seat in filled]))
-            self._send(self.delivery.room_frames())
+            self.delivery.send(self.delivery.room_frames())
 
     async def start(self) -> None:
         async with self.lock:
@@ -380,7 +344,7 @@ class Room:
             match = self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos))
             self.begin(match, now).on_entry = self._on_entry
             delivery = self.delivery
-            self._send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
+            self.delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
             self.scheduler.poke()
 
     def next_games(self) -> list[str]:
@@ -404,8 +368,7 @@ class Room:
                 self.seat_infos[seat].bot = kind
             options = plan.options
             self.game, self.options = game, options
-            self.channels = channel_map(game, self.seats, options)
-            self.match_channels = has_match_channels(game)
+            self.chat_room.follow(game, options)
             self.match_number += 1
             self.seq_offset = finished.last_seq
             self.history = EventHistory(self.hub.settings.max_catchup)
@@ -413,7 +376,7 @@ class Room:
             self.begin(game.new(self.seats, options, seed, bots=bot_kinds(self.seat_infos)), now).on_entry = self._on_entry
             # The room frame first: it tells clients that a new match began (its versions count from 0 again).
             delivery = self.delivery
-            self._send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
+            self.delivery.send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
             self.scheduler.poke()
 
     def begin(self, match: Match, started_at: float) -> Session:

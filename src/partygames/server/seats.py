@@ -11,9 +11,12 @@ import hashlib
 import secrets
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from partygames.engine.game import Game
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.text import escape
 
 
 def token_hash(token: str) -> str:
@@ -91,3 +94,11 @@ def check_all_taken(seats: Sequence[SeatInfo]) -> None:
     if not all(s.taken for s in seats):
         raise ServerError(Code.ROOM_SEATS_EMPTY, "Some seats are still free: wait for players or fill them with bots.",
                           "空席があります。参加者を待つか、ボットで埋めてください。", 409)
+
+
+def seats_json(seats: Sequence[SeatInfo], game: Game, connected: Collection[int | None]) -> list[dict[str, Any]]:
+    """The seats as clients see them (no tokens): kind, bot, name, taken, and whether someone is there."""
+    return [{"seat": i, "kind": s.kind, "bot": s.bot, "bot_title": game.bot_title(s.bot).to_json() if s.bot else None,
+             "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
+             "taken": s.taken, "connected": s.kind == "bot" or i in connected}
+            for i, s in enumerate(seats)]
