@@ -8,6 +8,7 @@ from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 from partygames.server.seats import (
     SeatInfo,
+    acting_seat,
     bot_kinds,
     check_all_taken,
     fill_with_bots,
@@ -87,3 +88,13 @@ def test_clients_see_each_seat_s_kind_name_and_presence_but_no_token() -> None:
         TOY.bot_title("random").to_json()
     assert shown[2]["name"] == "&lt;Mio&gt;" and not shown[2]["taken"] and not shown[2]["connected"]
     assert shown[3]["name"] is None and all("token" not in str(s) for s in shown)
+
+
+def test_a_connection_acts_for_its_own_seat_only_and_a_spectator_not_at_all() -> None:
+    assert acting_seat(2, None) == acting_seat(2, 2) == 2
+    with pytest.raises(ServerError) as other:
+        acting_seat(2, 0)
+    assert refusal(other) == (Code.SEAT_NOT_YOURS, 403) and "seat 2, not seat 0" in other.value.en
+    with pytest.raises(ServerError) as spectator:
+        acting_seat(None, None)
+    assert refusal(spectator) == (Code.SEAT_SPECTATOR, 403)

@@ -37,6 +37,7 @@ from partygames.server.match_clock import RoomClock
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import (
     SeatInfo,
+    acting_seat,
     bot_kinds,
     check_all_taken,
     fill_with_bots,
@@ -197,12 +198,7 @@ class Room:
     async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
         async with self.lock:
             try:
-                seat = conn.seat
-                if seat is None:
-                    raise ServerError(Code.SEAT_SPECTATOR, "Spectators cannot act.", "観戦者は操作できません。", 403)
-                if claimed_seat is not None and claimed_seat != seat:
-                    raise ServerError(Code.SEAT_NOT_YOURS, f"Your token is for seat {seat}, not seat {claimed_seat}.",
-                                      f"あなたのトークンは席 {seat} のものです(席 {claimed_seat} ではありません)。", 403)
+                seat = acting_seat(conn.seat, claimed_seat)
                 session = self.session
                 if session is None or self.broken:
                     raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
@@ -344,7 +340,7 @@ class Room:
             match = self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos))
             self.begin(match, now).on_entry = self._on_entry
             delivery = self.delivery
-            self.delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
+            delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
             self.scheduler.poke()
 
     def next_games(self) -> list[str]:
@@ -376,7 +372,7 @@ class Room:
             self.begin(game.new(self.seats, options, seed, bots=bot_kinds(self.seat_infos)), now).on_entry = self._on_entry
             # The room frame first: it tells clients that a new match began (its versions count from 0 again).
             delivery = self.delivery
-            self.delivery.send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
+            delivery.send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
             self.scheduler.poke()
 
     def begin(self, match: Match, started_at: float) -> Session:

@@ -102,3 +102,13 @@ def seats_json(seats: Sequence[SeatInfo], game: Game, connected: Collection[int 
              "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
              "taken": s.taken, "connected": s.kind == "bot" or i in connected}
             for i, s in enumerate(seats)]
+
+
+def acting_seat(seat: int | None, claimed: int | None) -> int:
+    """The seat a connection acts for: its own (spectators cannot act), which the frame may name."""
+    if seat is None:
+        raise ServerError(Code.SEAT_SPECTATOR, "Spectators cannot act.", "観戦者は操作できません。", 403)
+    if claimed is not None and claimed != seat:
+        raise ServerError(Code.SEAT_NOT_YOURS, f"Your token is for seat {seat}, not seat {claimed}.",
+                          f"あなたのトークンは席 {seat} のものです(席 {claimed} ではありません)。", 403)
+    return seat
