@@ -90,9 +90,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await hub.get(code)
         # Loop: actions accepted while we waited have newer writes. Once the latest is done, every
         # change is stored (each accepted action submits its write at once) and no await follows.
-        while room.last_write is not None and not room.last_write.done():
+        while room.delivery.last_write is not None and not room.delivery.last_write.done():
             try:
-                await room.last_write
+                await room.delivery.last_write
             except Exception:
                 raise ServerError(Code.SERVER_STORAGE, "The room could not be stored.", "ルームを保存できませんでした。",
                                   503) from None
@@ -213,7 +213,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def stats() -> dict[str, Any]:
         """Rooms in memory, connections and commit batching figures."""
         committer = hub.committer
-        return {"rooms": len(hub.rooms), "connections": sum(len(r.conns) for r in hub.rooms.values()),
+        return {"rooms": len(hub.rooms), "connections": sum(len(r.delivery.conns) for r in hub.rooms.values()),
                 "commit_batches": committer.batches, "committed_writes": committer.writes}
 
     # -- WebSocket -------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ A game declares them in `Game.chat` (`engine.game.ChatRules`):
 - `direct`: private messages between any two seats, on the channel `dm:<i>:<j>` (i < j). It exists
   once someone posts to it: nothing is listed or computed per pair beforehand.
 
-Spectators have `public` only.
+Spectators have `public` only. A room's `RoomChat` holds its channels and the messages kept.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ from typing import Any
 from partygames.engine.game import Game
 from partygames.engine.match import Match
 from partygames.engine.options import Options
+from partygames.server.codes import Code
+from partygames.server.errors import ServerError
+from partygames.server.text import escape
 
 log = logging.getLogger(__name__)
 
@@ -130,3 +133,37 @@ def readable(channels: Channels, seat: int | None, log: Sequence[dict[str, Any]]
             counts[channel] = counts.get(channel, 0) + 1
             picked.append(entry)
     return picked[::-1]
+
+
+class RoomChat:
+    """A room's chat: its game's channels and the messages kept (escaped, as they were sent)."""
+
+    def __init__(self, game: Game, seats: int, options: Options, per_channel: int) -> None:
+        self.seats = seats
+        self.per_channel = per_channel  # messages of each channel shown to someone arriving
+        self.log: list[dict[str, Any]] = []
+        self.follow(game, options)
+
+    def follow(self, game: Game, options: Options) -> None:
+        """The channels of the room's (next) game; the messages stay."""
+        self.game = game
+        self.fixed = channel_map(game, self.seats, options)
+        self.follows_match = has_match_channels(game)  # whether the match opens and closes channels
+
+    def channels(self, match: Match | None) -> Channels:
+        """Every channel besides `public` as of the match's current state."""
+        return current_channels(self.game, self.seats, self.fixed, match)
+
+    def post(self, channels: Channels, channel: str, seat: int | None, name: str, text: str,
+             at: float) -> dict[str, Any]:
+        """Keeps a message and returns its frame; refused when `seat` may not post to `channel` now."""
+        if not may_post(channels, channel, seat):
+            raise ServerError(Code.CHAT_CHANNEL, f"You cannot post to {channel[:64]!r} now.",
+                              f"チャンネル「{channel[:64]}」には今は投稿できません。", 403)
+        entry = {"type": "chat", "channel": channel, "seat": seat, "name": escape(name), "text": escape(text), "at": at}
+        self.log.append(entry)
+        return entry
+
+    def kept_for(self, channels: Channels, seat: int | None) -> list[dict[str, Any]]:
+        """The last messages of every channel `seat` may read, for someone arriving."""
+        return readable(channels, seat, self.log, self.per_channel)

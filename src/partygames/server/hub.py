@@ -76,7 +76,7 @@ class Hub:
             task.cancel()
         for room in list(self.rooms.values()):
             room.stop()
-            for conn in list(room.conns):
+            for conn in list(room.delivery.conns):
                 await conn.stop()
         if self._committer is not None:
             await self._committer.stop()
@@ -185,7 +185,7 @@ class Hub:
         infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
         room = Room(self, row["code"], game, row["seats"], options, infos, row["host_token_hash"], row["host_seat"],
                     row["created_at"])
-        room.chat_log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
+        room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
         room.match_number, room.seq_offset = len(stored.matches) + 1, stored.seq_offset
         if row["status"] == "open":
@@ -197,7 +197,7 @@ class Hub:
             action = json.loads(stored_entry["action"]) if stored_entry["action"] is not None else None
             room.replay_stored(Entry(stored_entry["at"], stored_entry["seat"], action), stored_entry["source"])
         session.on_entry = room._on_entry
-        room.changed_at = time.time()  # bots think again from the reload, as people reconnect
+        room.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
         room.status = row["status"]
         return room
 
@@ -227,10 +227,10 @@ class Hub:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         room.stop()
-        room.outbox.clear()
+        room.delivery.outbox.clear()
         failure = ServerError(Code.SERVER_STORAGE, "The server could not store the last action; reconnect.",
                               "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)
-        for conn in list(room.conns):
+        for conn in list(room.delivery.conns):
             conn.send(failure.frame())
             conn.close()
 

@@ -1,0 +1,179 @@
+"""What a room owes its connections, and getting it to them only once it is stored.
+
+A room's `Delivery` holds its connections and builds their frames: an `update` per connection (the view
+at the current version, the events that connection's seat may see since the version it was last sent, the
+ids it acknowledges), `room` frames, and `channels` frames when the match changes where a seat may post.
+Every frame goes through the `Outbox` after the room's latest pending write. Updates are built lazily: an
+accepted step only marks the delivery dirty, and `prepare` builds one update per connection just before the
+committer takes the next batch (docs/server.md). This is the one place match data leaves a room:
+`match.view(seat)` and the history's events for the connection's seat (spectators: None).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Protocol
+
+from partygames.engine.game import Game
+from partygames.engine.match import Match
+from partygames.server import frames
+from partygames.server.chat import Channels, RoomChat, channels_for, may_read
+from partygames.server.connections import Connection
+from partygames.server.history import EventHistory
+from partygames.server.match_clock import RoomClock
+from partygames.server.outbox import Outbox, Sends
+from partygames.server.text import escape
+
+
+class Delivered(Protocol):
+    """What delivery reads of its room (a `Room`)."""
+
+    game: Game
+    status: str
+    history: EventHistory
+    clock: RoomClock
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def match_channels(self) -> bool:
+        """Whether the match opens and closes chat channels."""
+
+    @property
+    def version(self) -> int: ...
+
+    def to_json(self, base_url: str) -> dict[str, Any]: ...
+
+    def link(self, base_url: str | None) -> str: ...
+
+    def deadline_json(self, now: float) -> dict[str, Any] | None: ...
+
+    def chat_channels(self) -> Channels: ...
+
+
+class Delivery:
+    def __init__(self, room: Delivered, base_url: str, recent_events: int) -> None:
+        self.room = room
+        self.base_url = base_url
+        self.recent_events = recent_events
+        self.conns: set[Connection] = set()
+        self.outbox = Outbox()
+        self.last_write: asyncio.Future[None] | None = None  # frames made now leave once it has committed
+        self.pending_acks: dict[Connection, list[Any]] = {}
+        self.dirty = False  # accepted entries whose updates are not built yet
+
+    def attach(self, conn: Connection, since: int | None, chat: RoomChat) -> None:
+        """Welcomes a connection (its seat, the room, where it may post, the chat kept for it, and an update
+        from `since` once a match runs) and tells the others it came."""
+        self.prepare()  # updates owed to the others are built without the newcomer
+        self.conns.add(conn)
+        room, channels = self.room, self.room.chat_channels()
+        conn.sent_channels = channels_for(channels, conn.seat)
+        sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
+                                "room": {**room.to_json(self.base_url), "link": room.link(conn.base_url)},
+                                "channels": conn.sent_channels})]
+        sends += [(conn, entry) for entry in chat.kept_for(channels, conn.seat)]
+        if room.match is not None:
+            sends.append((conn, self.update(conn, since, {}, room.deadline_json(time.time()), [])))
+        self.send(sends)
+        self.send([(c, f) for c, f in self.room_frames() if c is not conn])
+
+    def detach(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        self.send(self.room_frames())
+
+    def sync(self, conn: Connection, since: int) -> None:
+        """Catches a connection up from `since`."""
+        self.send([(conn, self.update(conn, since, {}, self.room.deadline_json(time.time()), []))])
+
+    def chat(self, channels: Channels, entry: dict[str, Any]) -> None:
+        """A chat message to every connection that may read its channel."""
+        self.send([(c, entry) for c in self.conns if may_read(channels, entry["channel"], c.seat)])
+
+    def send(self, sends: Sends) -> None:
+        self.prepare()  # what is owed to clients goes first, in order
+        self.outbox.put(self.last_write, sends)
+
+    def ack(self, conn: Connection, ref: Any) -> None:
+        """`ref` is acknowledged with the update its action caused."""
+        self.pending_acks.setdefault(conn, []).append(ref)
+
+    def stepped(self) -> bool:
+        """The match moved on: returns True when the updates now owed must be built (`prepare`) before
+        the next batch, False when that is arranged already."""
+        if self.dirty:
+            return False
+        self.dirty = True
+        return True
+
+    def prepare(self) -> None:
+        """Builds the updates for every version not yet announced; they leave after the last write."""
+        if not self.dirty:
+            return
+        self.dirty = False
+        cache: dict[int | None, str] = {}
+        deadline_json = self.room.deadline_json(time.time())
+        version = self.room.version
+        sends: Sends = []
+        for conn in self.conns:
+            acks = self.pending_acks.pop(conn, [])
+            if conn.sent_version == version and not acks:
+                continue
+            since = conn.sent_version if conn.sent_version >= 0 else None
+            sends.append((conn, self.update(conn, since, cache, deadline_json, acks)))
+        self.pending_acks.clear()
+        sends.extend(self.channel_frames())
+        if self.room.status == "over":
+            sends.extend(self.room_frames())
+        self.outbox.put(self.last_write, sends)
+
+    def update(self, conn: Connection, since: int | None, cache: dict[int | None, str],
+               deadline: dict[str, Any] | None, acks: list[Any]) -> frames.Frame:
+        """An update bringing `conn` from `since` (None: from nothing) to the current version."""
+        room, version = self.room, self.room.version
+        fresh = since is None or not room.history.covers(since)
+        if fresh:
+            # Someone arriving (a reload, a late spectator) sees how the current race or round went so far.
+            events = room.history.recent(conn.seat, room.game.reveals.chapters, self.recent_events)
+        else:
+            assert since is not None
+            events = room.history.events_for(conn.seat, since, version)
+        conn.sent_version = version
+        return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
+                             deadline, room.clock.reveal_remaining(time.time()))
+
+    def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
+        """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
+        view = cache.get(seat)
+        if view is None:
+            assert self.room.match is not None
+            view = cache[seat] = frames.dumps(self.room.match.view(seat))
+        return view
+
+    def fresh_updates(self, now: float) -> Sends:
+        """A fresh update for every connection (a match has just begun)."""
+        self.pending_acks.clear()
+        cache: dict[int | None, str] = {}
+        deadline_json = self.room.deadline_json(now)
+        return [(c, self.update(c, None, cache, deadline_json, [])) for c in self.conns]
+
+    def room_frames(self) -> Sends:
+        room = self.room.to_json(self.base_url)
+        # The share link uses the address each client reached the server by (localhost or a LAN IP).
+        return [(c, {"type": "room", "room": {**room, "link": self.room.link(c.base_url)}}) for c in self.conns]
+
+    def channel_frames(self, always: bool = False) -> Sends:
+        """`channels` frames for the connections whose postable channels the match has just changed (every
+        connection's, `always`)."""
+        if not (self.room.match_channels or always):
+            return []
+        channels = self.room.chat_channels()
+        sends: Sends = []
+        for conn in self.conns:
+            mine = channels_for(channels, conn.seat)
+            if always or mine != conn.sent_channels:
+                conn.sent_channels = mine
+                sends.append((conn, {"type": "channels", "channels": mine}))
+        return sends

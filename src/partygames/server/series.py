@@ -1,0 +1,78 @@
+"""A room's series of matches: what the next match is, once one is over.
+
+The same seats, people and bots play again with a new seed: the same game with the same options, or a
+game that follows the finished one (`Game.follows`) with the options it derives from that result. A bot
+kind the next game lacks becomes its heuristic bot (or its first). The finished match is kept in
+`matches` in the same write that starts the next one. Pure: the seed and the time are passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from partygames.engine.errors import InvalidOptions
+from partygames.engine.game import Game
+from partygames.engine.match import Match
+from partygames.engine.options import Options
+from partygames.server import storage as db
+from partygames.server.codes import Code
+from partygames.server.errors import ServerError
+from partygames.server.seats import SeatInfo, bot_kinds
+from partygames.server.storage import Write, dumps
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A room's match that is over, as the room holds it."""
+
+    room: str  # the room's code
+    number: int  # the room's matches are numbered 1, 2, ...
+    game: Game
+    options: Options
+    match: Match
+    started_at: float
+    last_seq: int  # the stored `seq` of its last log entry
+
+
+@dataclass(frozen=True)
+class NextMatch:
+    options: Options
+    bots: dict[int, str]  # seat -> the bot kind it plays from now on, where it changes
+    write: Write
+
+
+def next_games(current: Game, games: Mapping[str, Game]) -> list[str]:
+    """The games the same people may play next: this one again, then those that declare they follow it."""
+    return [current.id] + [g.id for g in games.values() if current.id in g.follows and g.id != current.id]
+
+
+def replacement_bots(game: Game, seats: Sequence[SeatInfo]) -> dict[int, str]:
+    """The bot seats whose kind `game` lacks, each with the kind it plays there instead."""
+    lacking = [seat for seat, kind in bot_kinds(seats).items() if kind not in game.bots]
+    if not lacking:
+        return {}
+    instead = "heuristic" if "heuristic" in game.bots else next(iter(game.bots))
+    return dict.fromkeys(lacking, instead)
+
+
+def plan_next(finished: Finished, game: Game, seats: Sequence[SeatInfo], seed: int, now: float) -> NextMatch:
+    """The next match of `game` after `finished`, and the write that keeps one and starts the other;
+    refused (ServerError) when `game` cannot follow it with these seats."""
+    result = finished.match.result()
+    assert result is not None, "the match is not over"
+    try:
+        options = game.options_after(finished.game, result, finished.options, finished.match.seats)
+    except InvalidOptions as error:
+        raise ServerError(Code.OPTIONS_INVALID, error.en, error.ja, 422) from None
+    bots = replacement_bots(game, seats)
+    write = Write(inserts=[(db.matches, {
+        "room": finished.room, "number": finished.number, "game": finished.game.id,
+        "options": dumps(finished.options.to_json()), "seed": dumps(finished.match.seed),
+        "bots": dumps(list(finished.match.bot_seats)), "started_at": finished.started_at,
+        "result": dumps(result.to_json()), "last_seq": finished.last_seq})],
+        updates=[(db.rooms, {"code": finished.room}, {
+            "game": game.id, "options": dumps(options.to_json()), "status": "playing", "seed": dumps(seed),
+            "started_at": now, "result": None})]
+        + [(db.seats, {"room": finished.room, "seat": seat}, {"bot": kind}) for seat, kind in bots.items()])
+    return NextMatch(options, bots, write)

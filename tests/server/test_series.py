@@ -1,0 +1,83 @@
+"""A room's next match planned on its own (no server): options carried or derived, bots the next game
+lacks replaced, and the one write that keeps the finished match and starts the next."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from partygames.engine.bots import RandomBot
+from partygames.engine.match import Match
+from partygames.server import storage as db
+from partygames.server.codes import Code
+from partygames.server.errors import ServerError
+from partygames.server.seats import SeatInfo
+from partygames.server.series import Finished, next_games, plan_next, replacement_bots
+from tests.server.games import GAMES
+
+TOY, FINAL = GAMES["toy"], GAMES["toy-final"]
+
+
+def finished_toy(bids: tuple[int, int] = (3, 7)) -> Match:
+    match = TOY.new(2, TOY.options_class.parse({}), seed=11, bots=[1])
+    for seat, bid in enumerate(bids):
+        match.apply(seat, {"type": "bid", "amount": bid}, 1000)
+    assert match.is_over
+    return match
+
+
+def finished(match: Match) -> Finished:
+    return Finished("ROOM42", 1, TOY, match.options, match, started_at=500.0, last_seq=2)
+
+
+def test_the_games_that_may_follow_are_this_one_then_those_declaring_it() -> None:
+    assert next_games(TOY, GAMES) == ["toy", "toy-final"]
+    assert next_games(FINAL, GAMES) == ["toy-final"]
+
+
+def test_playing_again_keeps_the_options_and_writes_both_matches_at_once() -> None:
+    match = finished_toy()
+    result = match.result()
+    assert result is not None
+    seats = [SeatInfo("human", name="Aki", token_hash="h"), SeatInfo("bot", bot="random")]
+    plan = plan_next(finished(match), TOY, seats, seed=99, now=2000.0)
+    assert plan.options == match.options and plan.bots == {}
+    [(table, kept)] = plan.write.inserts
+    assert table is db.matches
+    assert kept == {"room": "ROOM42", "number": 1, "game": "toy", "options": db.dumps(match.options.to_json()),
+                    "seed": "11", "bots": "[1]", "started_at": 500.0, "result": db.dumps(result.to_json()),
+                    "last_seq": 2}
+    [(table, key, room)] = plan.write.updates
+    assert table is db.rooms and key == {"code": "ROOM42"}
+    assert room["game"] == "toy" and room["status"] == "playing" and room["seed"] == "99"
+    assert room["started_at"] == 2000.0 and room["result"] is None
+
+
+def test_a_following_game_derives_its_options_from_the_result() -> None:
+    match = finished_toy()
+    coins = match.options.to_json()["coins"]
+    plan = plan_next(finished(match), FINAL, [SeatInfo("human"), SeatInfo("human")], seed=1, now=0.0)
+    assert plan.options.to_json()["coins"] == coins + 100  # one winner brings 100 coins (tests/server/games.py)
+    assert json.loads(plan.write.updates[0][2]["options"])["coins"] == coins + 100
+
+
+def test_a_bot_kind_the_next_game_lacks_becomes_its_heuristic_bot_or_its_first() -> None:
+    seats = [SeatInfo("bot", bot="random"), SeatInfo("bot", bot="mcts"), SeatInfo("human")]
+    assert replacement_bots(TOY, seats) == {1: "heuristic"}
+    only_greedy = dataclasses.replace(TOY, id="greedy-toy", bots={"greedy": RandomBot, "cautious": RandomBot})
+    assert replacement_bots(only_greedy, seats) == {0: "greedy", 1: "greedy"}
+    match = finished_toy()
+    plan = plan_next(finished(match), TOY, seats[:2], seed=1, now=0.0)
+    assert plan.bots == {1: "heuristic"}
+    assert (db.seats, {"room": "ROOM42", "seat": 1}, {"bot": "heuristic"}) in plan.write.updates
+    assert seats[1].bot == "mcts"  # planning changes nothing: the room applies it once stored
+
+
+def test_a_game_that_cannot_follow_is_refused_with_its_reason() -> None:
+    order = GAMES["secret-toy"]  # does not declare that it follows toy
+    with pytest.raises(ServerError) as refused:
+        plan_next(finished(finished_toy()), order, [SeatInfo("human"), SeatInfo("human")], seed=1, now=0.0)
+    assert refused.value.code == Code.OPTIONS_INVALID and refused.value.status == 422
+    assert "cannot follow toy" in refused.value.en and refused.value.ja
