@@ -90,7 +90,7 @@ def _plan(page: Page, chair: str) -> None:
     form.locator("button[type=submit]").click()
 
 
-def _give(page: Page, to: str, count: int) -> None:
+def give_medals(page: Page, to: str, count: int) -> None:
     """Opens the folded gift form, picks the receiver by name, types the count and gives."""
     _unfold(page, "give")
     form = page.locator(".actions form[data-spec=give]")
@@ -166,7 +166,7 @@ def test_a_private_gift_and_a_secret_vote_between_two_humans_to_the_results(
         expect(player.page.get_by_test_id("wallet")).to_contain_text("× 23")
 
     # Break 1: the gift, seen in both wallets at once; then the sealed plans start the race.
-    _give(aki.page, "Ben", GIFT)
+    give_medals(aki.page, "Ben", GIFT)
     expect(aki.page.get_by_test_id("wallet")).to_contain_text("Aki (you) × 18")
     expect(ben.page.get_by_test_id("wallet")).to_contain_text(f"Aki × {GIFT}")
     expect(ben.page.get_by_test_id("wallet")).to_contain_text("Ben (あなた) × 23")
