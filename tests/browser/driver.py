@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, Error, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Error, Page, ViewportSize, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.server import PlatformProcess
@@ -40,6 +40,18 @@ def open_player(browser: Browser, server: PlatformProcess, lang: str = "en",
     page.goto(server.url + "/")
     page.get_by_test_id("create-room").wait_for()
     return player
+
+
+def record_frames(player: Player) -> list[dict[str, Any]]:
+    """Every JSON frame the page's WebSockets receive from now on, raw (what reached this browser,
+    whatever the page shows of it): the secrecy tests read them."""
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: frames.append(json.loads(payload)) if isinstance(payload, str) else None)
+
+    player.page.on("websocket", on_socket)
+    return frames
 
 
 def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], name: str,

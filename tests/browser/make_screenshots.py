@@ -8,6 +8,7 @@ palette PNGs small enough to commit (Pillow, a matplotlib dependency, does the q
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 import tempfile
@@ -15,7 +16,7 @@ import time
 from pathlib import Path
 
 from PIL import Image
-from playwright.sync_api import Browser, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Error, ViewportSize, sync_playwright
 
 from tests.browser import driver
 from tests.browser.conftest import ARGS, CHROMIUM
@@ -72,6 +73,51 @@ def quiz_peek(browser: Browser, server: PlatformProcess) -> None:
     raise RuntimeError("the guest never looked at a card")
 
 
+def musical_chairs(browser: Browser, server: PlatformProcess) -> None:
+    """Musical Chairs in period 2's race on the drawn island, six players (two humans) and six ガヤ bots:
+    the host's phone (its wallet after a gift to the guest) and the big screen (the tally, the removed
+    chair, lamps lit while the others still run)."""
+    from tests.browser.test_musical_chairs import give_medals
+
+    kinds = ("human", "human", *["bot:heuristic", "bot:random"] * 5)
+    options = {"tempo": "rounds", "players": 6, "gallery": 6, "speed": 12, "first_break_seconds": 60,
+               "break_seconds": 60, "race_seconds": 60, "vote_seconds": 60, "remove_seconds": 60}
+    host = driver.open_player(browser, server)
+    guest = driver.open_player(browser, server, lang="ja")
+    code = driver.create_room(host, "musical-chairs", 12, kinds, "Aki", options)
+    driver.join_room(guest, f"{server.url}/room/{code}", "Ben")
+    driver.start_match(host)
+    table = driver.open_player(browser, server, viewport=TABLE)
+    table.page.goto(f"{server.url}/room/{code}?table=1")
+    table.page.locator(".board.table").wait_for()
+    host.page.get_by_test_id("island").wait_for()
+    give_medals(host.page, "Ben", 3)
+    lit = ("() => { const v = window.partygames.state.view; return v.phase === 'race' && v.period === 2"
+           " && v.chairs.filter((c) => c.occupant != null).length >= 3; }")
+    end = time.monotonic() + 200
+    while not host.page.evaluate(lit):
+        if time.monotonic() > end:
+            raise RuntimeError("no second race")
+        for player in (host, guest):
+            plan = player.page.locator(".actions form[data-spec=plan]")
+            if plan.count():  # every open chair, in number order: the autopilot tries the next when beaten
+                with contextlib.suppress(Error):
+                    box = player.page.locator(".actions details[data-spec-box=plan]:not([open])")
+                    if box.count():
+                        box.locator("summary").click(timeout=2000)
+                    while plan.locator("[data-seq-option]:not([disabled])").count():
+                        plan.locator("[data-seq-option]:not([disabled])").first.click(timeout=2000)
+                    plan.locator("button[type=submit]").click(timeout=2000)
+                continue
+            driver.act_once(player, ("vote", "remove_chair", "pass", "hold", "stop"))
+        time.sleep(0.3)
+    host.page.evaluate("document.querySelector('.mc').scrollIntoView({block: 'start'}); window.scrollBy(0, -70)")
+    save(host.page.screenshot(), "musical-chairs.png")
+    save(table.page.screenshot(), "musical-chairs-table.png")
+    for player in (host, guest, table):
+        player.close()
+
+
 def main(games: list[str] | None = None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
@@ -104,6 +150,8 @@ def main(games: list[str] | None = None) -> None:
                 guest.close()
             if not games or "quiz" in games:
                 quiz_peek(browser, server)
+            if not games or "musical-chairs" in games:
+                musical_chairs(browser, server)
             if games:
                 return
             lobby = driver.open_player(browser, server, viewport=DESKTOP)

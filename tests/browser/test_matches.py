@@ -33,13 +33,7 @@ SETUPS: dict[str, Setup] = {
     "dice-derby": Setup(6, ("human", "human", "bot:heuristic", "bot:random", "bot:heuristic", "bot:random"),
                         ("bid", "bet_win", "done"), {"races": 4, "starting_money": 2000}, table=True),
     "last-man-standing": Setup(4, ("human", "human", "bot:heuristic", "bot:random"), ("hire", "play")),
-    # Rounds tempo on the small island: the two humans are players (seats 0 and 1), each break they
-    # plan their chairs, then they vote; the ガヤ bots hold chairs; short phases.
-    "musical-chairs": Setup(5, ("human", "human", "bot:heuristic", "bot:heuristic", "bot:random"),
-                            ("plan", "vote", "remove_chair", "hold", "stop", "pass"),
-                            {"tempo": "rounds", "players": 3, "gallery": 2, "island": "test", "speed": 50,
-                             "first_break_seconds": 30, "break_seconds": 30, "vote_seconds": 30,
-                             "remove_seconds": 30}, table=True),
+    # Musical Chairs: tests/browser/test_musical_chairs.py plays a scripted match (a gift, a secret vote).
     # Two teams of two; the humans sit at seats 0 (North) and 1 (South).
     # Real time for one minute: the humans keep offering, accepting and visiting rooms until time is up
     # (tests/browser/test_pandemic.py plays a contact between the two humans on purpose).

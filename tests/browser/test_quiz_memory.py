@@ -5,12 +5,11 @@ reached them (neither human peeks; the bots' peeks are their own)."""
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Error, WebSocket
+from playwright.sync_api import Error
 
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
@@ -26,16 +25,6 @@ HOST = ("ready", "pass", "answer", "secret_money", "open", "deal", "done", "stop
 def guest_prefers(question: int) -> tuple[str, ...]:
     sealed = "secret_money" if question % 2 else "peek"
     return ("ready", "look", "pass", sealed, "open", "deal", "done", "stop", "call", "wait")
-
-
-def _record(player: driver.Player) -> list[dict[str, Any]]:
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(socket: WebSocket) -> None:
-        socket.on("framereceived", lambda payload: frames.append(json.loads(payload)) if isinstance(payload, str) else None)
-
-    player.page.on("websocket", on_socket)
-    return frames
 
 
 def _face_down_contents(view: dict[str, Any]) -> list[str]:
@@ -72,7 +61,7 @@ def _play(host: driver.Player, guest: driver.Player, timeout: float = 240) -> di
 def test_after_memorising_no_face_down_word_reaches_a_seat_that_did_not_peek(
         players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
     host, guest = players
-    recorded = {"host": _record(host), "guest": _record(guest)}
+    recorded = {"host": driver.record_frames(host), "guest": driver.record_frames(guest)}
     code = driver.create_room(host, "quiz", 4, KINDS, "Aki", {"memorise_seconds": 30})
     driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
     driver.start_match(host)

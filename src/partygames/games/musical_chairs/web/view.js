@@ -43,7 +43,7 @@ function island(view, ctx, big) {
       stroke-width="0.8"><title>${ctx.seatName(seat)}</title></circle>`;
   });
   return html`<svg class="mc-island" viewBox=${`-5 -5 ${width + 10} ${height + 10}`}
-      style=${`width:100%;max-height:${big ? "80vh" : "60vh"};background:#4fc3f7;border-radius:8px`}
+      style=${`width:100%;max-height:${big ? "calc(100vh - 16rem)" : "60vh"};background:#4fc3f7;border-radius:8px`}
       data-testid="island">
     <ellipse cx=${totem[0]} cy=${totem[1]} rx=${rx} ry=${ry} fill="#c5e1a5" stroke="#fff59d" stroke-width="2" />
     <circle cx=${totem[0]} cy=${totem[1]} r=${view.totem_reach} fill="#fff9c4" opacity="0.6" />
@@ -92,7 +92,11 @@ export function render(view, ctx) {
 
 export function renderTable(view, ctx) {
   const { html } = ctx;
-  return html`<div class="mc table">${island(view, ctx, true)}${status(view, ctx)}</div>`;
+  // The map and, beside it, the status (period, countdown, tally, parent, removed chairs): a big screen
+  // shows both without scrolling.
+  return html`<div class="mc table" style="display:flex;gap:1rem;align-items:flex-start">
+    <div style="flex:3;min-width:0">${island(view, ctx, true)}</div>
+    <div style="flex:1.3;min-width:0">${status(view, ctx)}</div></div>`;
 }
 
 export function valueLabel(type, name, value, lang, view, ctx) {
