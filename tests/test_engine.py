@@ -194,11 +194,10 @@ def test_a_wrong_sequence_is_refused_with_the_reason_in_both_languages() -> None
 
 
 def test_a_huge_or_odd_sequence_is_refused_at_once_with_a_short_message() -> None:
-    import time
-
-    start = time.perf_counter()
-    error = _refusal({"type": "rank", "order": [0] * 1_000_000})
-    assert time.perf_counter() - start < 0.05 and "this one lists 1000000" in error.en
+    # The length is judged before any item is looked at: a million foreign items are refused for their
+    # number, not item by item (no work grows with what a client sends).
+    error = _refusal({"type": "rank", "order": [object()] * 1_000_000})
+    assert "this one lists 1000000" in error.en and "Item" not in error.en
     assert len(_refusal({"type": "rank", "order": [0, "x" * 10_000]}).en) < 120
     assert "…" in _refusal({"type": "rank", "order": [0, 10**5000]}).en  # not even printable in full
 
