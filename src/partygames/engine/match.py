@@ -204,6 +204,13 @@ class Match(ABC):
     def to_act(self) -> tuple[int, ...]:
         """Returns the seats whose action is awaited now (several in a simultaneous phase)."""
 
+    def turns(self) -> tuple[int, ...]:
+        """The awaited seats the match waits for: each one's action (or its time limit's default) is a turn
+        that moves the match on. Any other seat in `to_act()` may act but nothing waits for it: an optional
+        action (the Quiz's gifts of markers), or real-time play, where every seat may act at any moment
+        and nobody has a turn (`turns()` is then empty). Default: every awaited seat."""
+        return self.to_act()
+
     @abstractmethod
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         """The specs of the actions `seat` may take now; called only for seats in `to_act()`."""
@@ -393,6 +400,7 @@ class Match(ABC):
             "seats": self.seats,
             "version": self.version,
             "to_act": list(self.to_act()),
+            "turns": list(self.turns()),
             "is_over": result is not None,
             "legal_actions": self.legal_actions(seat) if seat is not None else [],
             "result": result.to_json() if result is not None else None,

@@ -136,6 +136,11 @@ class PandemicMatch(Match):
             return tuple(s for s in range(self.seats) if str(s) not in self.intents)
         return tuple(range(self.seats))
 
+    def turns(self) -> tuple[int, ...]:
+        # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits
+        # for every awaited seat's sealed intent, a turn.
+        return self.to_act() if self.is_rounds else ()
+
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         specs = self._rule_actions(seat)
         if not self.is_rounds:
