@@ -152,6 +152,9 @@ class Match(ABC):
         {"seats", "options", "seed", "chance", "version", "clock", "bot_seats"})
     # Action types whose parameters no other seat ever learns, not even after the match (a secret ballot).
     SECRET_FOREVER: ClassVar[frozenset[str]] = frozenset()
+    # View fields that only say when the view was made (a real-time game's current time), like `version`:
+    # a host need not tell a seat of a step after which nothing else in its view changed.
+    VIEW_CLOCK_KEYS: ClassVar[frozenset[str]] = frozenset()
 
     seats: int
     options: Options

@@ -61,6 +61,10 @@ from partygames.server.text import escape
 
 log = logging.getLogger(__name__)
 
+# The fields of every view that only stamp when it was made (a game adds its own: `Match.VIEW_CLOCK_KEYS`).
+STAMPS = frozenset({"version"})
+ViewCache = dict[int | None, tuple[str, str]]  # seat -> its view's JSON and content (`Room._view`)
+
 
 class Host(Protocol):
     """What a room needs of the hub that holds it (the hub imports rooms, never the other way)."""
@@ -208,17 +212,28 @@ class Room:
         return {"phase": deadline.phase, "seconds": deadline.seconds * self.hub.settings.deadline_scale,
                 "ends_at": ends_at, "remaining": max(0.0, ends_at - now)}
 
-    def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
-        """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
-        view = cache.get(seat)
-        if view is None:
+    def _view(self, seat: int | None, cache: ViewCache) -> tuple[str, str]:
+        """The seat's view as JSON, made now (a view may share lists with the state, which moves on), and
+        its content: the JSON without the fields that only stamp when it was made (`STAMPS`)."""
+        made = cache.get(seat)
+        if made is None:
             assert self.match is not None
-            view = cache[seat] = frames.dumps(self.match.view(seat))
-        return view
+            made = cache[seat] = frames.view_json(self.match.view(seat), STAMPS | self.match.VIEW_CLOCK_KEYS)
+        return made
 
-    def _update(self, conn: Connection, since: int | None, cache: dict[int | None, str],
-                deadline: dict[str, Any] | None, acks: list[Any]) -> frames.Frame:
+    def _update(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
+                acks: list[Any]) -> frames.Frame:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
+        update = self._news(conn, since, cache, deadline, acks, quiet=False)
+        assert update is not None
+        return update
+
+    def _news(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
+              acks: list[Any], quiet: bool) -> frames.Frame | None:
+        """`_update`, or with `quiet` None when nothing the seat may know changed (no event for it, no ack,
+        the same view content and deadline): a seat is not told that a step it may not see happened
+        (issue #9: a private contact). Its next update covers those versions too (their events for it:
+        none), so catching up stays exact."""
         version = self.version
         fresh = since is None or not self.history.covers(since)
         if fresh:
@@ -227,9 +242,13 @@ class Room:
         else:
             assert since is not None
             events = self.history.events_for(conn.seat, since, version)
-        conn.sent_version = version
-        return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
-                             deadline, self.reveal_remaining(time.time()))
+        view, content = self._view(conn.seat, cache)
+        shown = (content, None if deadline is None else (deadline["phase"], deadline["ends_at"]))
+        if quiet and not fresh and not events and not acks and shown == conn.shown:
+            return None
+        conn.sent_version, conn.shown = version, shown
+        return frames.update(version, None if fresh else since, view, events, fresh, acks, deadline,
+                             self.reveal_remaining(time.time()))
 
     def _send(self, sends: Sends) -> None:
         self._prepare()  # what is owed to clients goes first, in order
@@ -361,7 +380,7 @@ class Room:
         if not self.dirty:
             return
         self.dirty = False
-        cache: dict[int | None, str] = {}
+        cache: ViewCache = {}
         deadline_json = self.deadline_json(time.time())
         sends: Sends = []
         for conn in self.conns:
@@ -369,7 +388,9 @@ class Room:
             if conn.sent_version == self.version and not acks:
                 continue
             since = conn.sent_version if conn.sent_version >= 0 else None
-            sends.append((conn, self._update(conn, since, cache, deadline_json, acks)))
+            update = self._news(conn, since, cache, deadline_json, acks, quiet=True)
+            if update is not None:
+                sends.append((conn, update))
         self.pending_acks.clear()
         sends.extend(self._channel_frames())
         if self.status == "over":
@@ -494,7 +515,7 @@ class Room:
                 "status": "playing", "seed": dumps(seed), "started_at": now})]))
             match = self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos))
             self.begin(match, now).on_entry = self._on_entry
-            cache: dict[int | None, str] = {}
+            cache: ViewCache = {}
             deadline_json = self.deadline_json(now)
             self._send(self._room_frames() + [(c, self._update(c, None, cache, deadline_json, [])) for c in self.conns]
                        + self._channel_frames())
@@ -549,7 +570,7 @@ class Room:
             # The room frame first: it tells clients that a new match began (its versions count from 0 again).
             sends = self._room_frames()
             deadline_json = self.deadline_json(now)
-            cache: dict[int | None, str] = {}
+            cache: ViewCache = {}
             for conn in self.conns:
                 conn.sent_channels = channels_for(self.chat_channels(), conn.seat)
                 sends.append((conn, {"type": "channels", "channels": conn.sent_channels}))

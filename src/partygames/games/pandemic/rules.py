@@ -79,6 +79,9 @@ class PandemicMatch(Match):
     game_id = "pandemic"
     options_class = PandemicOptions
     seat_counts = tuple(range(4, 25))
+    # The view's `time` is the moment of the latest step: a step others may not see (a private contact)
+    # changes only it, so the server tells them nothing (docs/rules/pandemic.md, What others notice).
+    VIEW_CLOCK_KEYS = frozenset({"time"})
     # A cache (not stored): every initial infected set carried through the public log, built on first use.
     _worlds: Worlds | None = None
 
