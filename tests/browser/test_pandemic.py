@@ -25,6 +25,12 @@ def test_two_humans_touch_watches_and_play_a_real_time_match_to_the_results(
     guest.page.get_by_test_id("board").wait_for()
     host.page.get_by_test_id("pd-time").wait_for()
     host.page.screenshot(path=str(artifacts / "pandemic-play-host.png"), full_page=True)
+    # Real time: nobody has a turn, so the banner gives the live status and never says "Your turn".
+    for player, live in ((host, "Live: act whenever you like"), (guest, "リアルタイム: いつでも行動できます")):
+        banner = player.page.get_by_test_id("turn")
+        assert banner.get_attribute("data-kind") == "live"
+        assert live in banner.inner_text(), banner.inner_text()
+        assert "Your turn" not in banner.inner_text() and "あなたの番" not in banner.inner_text()
 
     # The host offers contact to the guest (seat 1) from the guest's card; the guest accepts on the host's.
     host.page.locator("[data-testid=pd-offer-1]:not([disabled])").click()
@@ -44,6 +50,7 @@ def test_two_humans_touch_watches_and_play_a_real_time_match_to_the_results(
     odds = table.page.get_by_test_id("pd-odds").inner_text()
     assert "%" in odds and "Public odds" in odds
     assert table.page.locator(".actions").count() == 0
+    assert "Live: players act whenever they like" in table.page.get_by_test_id("turn").inner_text()
     table.page.screenshot(path=str(artifacts / "pandemic-table.png"))
 
     # The guest reads its watch in the private room (a reading 15 s later), then time runs out.

@@ -34,8 +34,18 @@ def _face_down_contents(view: dict[str, Any]) -> list[str]:
     return found
 
 
-def _play(host: driver.Player, guest: driver.Player, timeout: float = 240) -> dict[str, list[str]]:
-    """Both humans act by their preferences until both see the results."""
+# The banner and the action panel as one render shows them (read in one go, so they agree).
+BANNER = """() => {
+  const turn = document.querySelector("[data-testid=turn]");
+  const offered = [...document.querySelectorAll(".actions [data-action]:not([disabled])")].map((b) => b.dataset.action);
+  return turn ? { kind: turn.dataset.kind || null, text: turn.innerText, offered } : null;
+}"""
+
+
+def _play(host: driver.Player, guest: driver.Player, timeout: float = 240,
+          banners: list[dict[str, Any]] | None = None) -> dict[str, list[str]]:
+    """Both humans act by their preferences until both see the results; `banners` collects the banner
+    each time a human was offered `wait` (a bystander who may give markers)."""
     clicked: dict[str, list[str]] = {"host": [], "guest": []}
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -46,6 +56,9 @@ def _play(host: driver.Player, guest: driver.Player, timeout: float = 240) -> di
             view = player.page.evaluate("() => window.partygames.state.view")
             prefer = HOST if who == "host" else guest_prefers(int(view["question"]) if view else 0)
             before = driver.version(player)
+            banner = player.page.evaluate(BANNER)
+            if banners is not None and banner and "wait" in banner["offered"]:
+                banners.append({"who": who, **banner})
             choice = driver.act_once(player, prefer)
             if choice:
                 clicked[who].append(choice)
@@ -69,7 +82,8 @@ def test_after_memorising_no_face_down_word_reaches_a_seat_that_did_not_peek(
     # While memorising the whole table is open: thirty words on the rows.
     assert host.page.locator(".qz-slot[data-word]:not([data-word=''])").count() == 30
     host.page.screenshot(path=str(artifacts / "quiz-memorise-host.png"), full_page=True)
-    clicked = _play(host, guest)
+    banners: list[dict[str, Any]] = []
+    clicked = _play(host, guest, banners=banners)
     assert "ready" in clicked["host"] and "look" not in clicked["host"]
     for player in (host, guest):
         player.page.get_by_test_id("results").wait_for()
@@ -98,6 +112,14 @@ def test_after_memorising_no_face_down_word_reaches_a_seat_that_did_not_peek(
         for event in looks:
             assert set(event["data"]) == {"seat", "card", "paid", "until"}  # announced by place only
         assert len(seen) == sum(e["data"]["seat"] == seat for e in looks), who
+    # A bystander who may give markers is told so, never that it is its turn (the host reads English,
+    # the guest Japanese).
+    print(f"{len(banners)} banner(s) of a human offered `wait`, e.g. {banners[:1]}")
+    assert banners, "no human was ever a bystander holding markers: the banner check proved nothing"
+    for banner in banners:
+        assert banner["kind"] == "optional", banner
+        assert "Your turn" not in banner["text"] and "あなたの番" not in banner["text"], banner
+        assert ("You may: Give markers" if banner["who"] == "host" else "できること: マーカーを渡す") in banner["text"], banner
     # Every look the guest made reached the guest, as a card in its view while the peek lasted.
     guest_looks = clicked["guest"].count("look")
     print(f"the guest looked at {guest_looks} card(s); clicks: {clicked}")

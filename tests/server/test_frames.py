@@ -33,3 +33,15 @@ def test_a_fresh_update_brings_its_own_recent_history_instead_of_adding_to_the_l
     assert len(merged) == 1 and _events(merged[0]) == [7, 8, 9]
     assert merged[0] is not None and json.loads(frames.encode(merged[0]))["fresh"] is True
     assert json.loads(frames.encode(_update(2, 1, [1])))["reveal"] is None  # a server that does not pace
+
+
+def test_a_view_is_its_content_with_the_stamps_spliced_in() -> None:
+    stamps = frozenset({"version", "time"})
+    view = {"game": "g", "version": 7, "time": 1500, "log": [1, 2], "name": "a,b}"}
+    wire, content = frames.view_json(view, stamps)
+    assert json.loads(wire) == view
+    assert json.loads(content) == {"game": "g", "log": [1, 2], "name": "a,b}"}
+    later, same = frames.view_json({**view, "version": 8, "time": 2000}, stamps)
+    assert same == content and later != wire
+    assert frames.view_json({"version": 1}, stamps) == ('{"version":1}', "{}")
+    assert frames.view_json({"game": "g"}, stamps) == ('{"game":"g"}', '{"game":"g"}')

@@ -14,7 +14,7 @@ from partygames.engine.game import Game
 from partygames.engine.labels import label as catalog_label
 from partygames.engine.text import Lang
 
-COMMON_KEYS = ("game", "seat", "seats", "version", "to_act", "is_over", "legal_actions", "result")
+COMMON_KEYS = ("game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result")
 
 
 def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:

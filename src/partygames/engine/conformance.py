@@ -2,9 +2,9 @@
 
 `check_playout` plays one seeded random match to the end, moving time on at random steps, and checks at
 every step: that every listed legal action is accepted (on a copy) and sampled illegal ones are refused
-with the state unchanged; that to_act, is_over and result agree; that a seat awaited always has a time
-limit whose defaults are legal, and that the match never stalls; that views are JSON-ready and hold no
-seed; that no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that what
+with the state unchanged; that to_act, is_over and result agree; that turns are awaited seats (none
+only in real-time play); that a seat awaited always has a time limit whose defaults are legal, and that
+the match never stalls; that views are JSON-ready and hold no seed; that no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that what
 other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
 that the state survives a JSON round trip; and at the end, that replaying the log gives an identical state.
 For a game that declares an encoding (`Game.encoding`), `check_encoding` checks at every deep step that
@@ -24,7 +24,7 @@ import numpy as np
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
 from partygames.engine.encoding import BOUND, Encoder
 from partygames.engine.errors import IllegalAction
-from partygames.engine.game import Game
+from partygames.engine.game import Dynamics, Game
 from partygames.engine.match import Event, Match
 from partygames.engine.session import Session
 
@@ -122,6 +122,11 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
             raise _fail(game, step, f"the match is over but seats {to_act!r} are awaited")
         if any(not isinstance(s, int) or not 0 <= s < seats for s in to_act) or len(set(to_act)) != len(to_act):
             raise _fail(game, step, f"bad to_act {to_act!r}")
+        turns = match.turns()
+        if len(set(turns)) != len(turns) or not set(turns) <= set(to_act):
+            raise _fail(game, step, f"turns {turns!r} are not distinct seats of to_act {to_act!r}")
+        if to_act and not turns and game.dynamics is not Dynamics.REAL_TIME:
+            raise _fail(game, step, f"seats {to_act!r} are awaited and nobody has a turn in a turn-based game")
         deep = step % deep_every == 0
         _check_views(game, match, step, seed_text, rng if deep else None)
         if encoder is not None and deep:

@@ -152,6 +152,9 @@ class Match(ABC):
         {"seats", "options", "seed", "chance", "version", "clock", "bot_seats"})
     # Action types whose parameters no other seat ever learns, not even after the match (a secret ballot).
     SECRET_FOREVER: ClassVar[frozenset[str]] = frozenset()
+    # View fields that only say when the view was made (a real-time game's current time), like `version`:
+    # a host need not tell a seat of a step after which nothing else in its view changed.
+    VIEW_CLOCK_KEYS: ClassVar[frozenset[str]] = frozenset()
 
     seats: int
     options: Options
@@ -203,6 +206,13 @@ class Match(ABC):
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """Returns the seats whose action is awaited now (several in a simultaneous phase)."""
+
+    def turns(self) -> tuple[int, ...]:
+        """The awaited seats the match waits for: each one's action (or its time limit's default) is a turn
+        that moves the match on. Any other seat in `to_act()` may act but nothing waits for it: an optional
+        action (the Quiz's gifts of markers), or real-time play, where every seat may act at any moment
+        and nobody has a turn (`turns()` is then empty). Default: every awaited seat."""
+        return self.to_act()
 
     @abstractmethod
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
@@ -393,6 +403,7 @@ class Match(ABC):
             "seats": self.seats,
             "version": self.version,
             "to_act": list(self.to_act()),
+            "turns": list(self.turns()),
             "is_over": result is not None,
             "legal_actions": self.legal_actions(seat) if seat is not None else [],
             "result": result.to_json() if result is not None else None,

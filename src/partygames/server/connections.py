@@ -33,6 +33,8 @@ class Connection:
         self.seat = seat
         self.name = name
         self.sent_version = -1  # the last version this connection was given (-1: none yet)
+        # What it was last shown: its view's content (the JSON without stamps) and the deadline's phase and end.
+        self.shown: tuple[str, tuple[str, float] | None] | None = None
         self.sent_channels: list[str] = []  # the chat channels it was last told it may post to
         self.frames = TokenBucket(settings.rate_per_second, settings.rate_burst, now)
         self.chat = TokenBucket(settings.chat_per_window / settings.chat_window_seconds,

@@ -25,6 +25,9 @@ from partygames.server.match_clock import RoomClock
 from partygames.server.outbox import Outbox, Sends
 from partygames.server.text import escape
 
+# The fields of every view that only stamp when it was made (a game adds its own: `Match.VIEW_CLOCK_KEYS`).
+STAMPS = frozenset({"version"})
+ViewCache = dict[int | None, tuple[str, str]]  # seat -> its view's JSON and content (`Delivery._view`)
 
 class Delivered(Protocol):
     """What delivery reads of its room (a `Room`)."""
@@ -113,7 +116,7 @@ class Delivery:
         if not self.dirty:
             return
         self.dirty = False
-        cache: dict[int | None, str] = {}
+        cache: ViewCache = {}
         deadline_json = self.room.deadline_json(time.time())
         version = self.room.version
         sends: Sends = []
@@ -122,16 +125,28 @@ class Delivery:
             if conn.sent_version == version and not acks:
                 continue
             since = conn.sent_version if conn.sent_version >= 0 else None
-            sends.append((conn, self.update(conn, since, cache, deadline_json, acks)))
+            update = self.news(conn, since, cache, deadline_json, acks, quiet=True)
+            if update is not None:
+                sends.append((conn, update))
         self.pending_acks.clear()
         sends.extend(self.channel_frames())
         if self.room.status == "over":
             sends.extend(self.room_frames())
         self.outbox.put(self.last_write, sends)
 
-    def update(self, conn: Connection, since: int | None, cache: dict[int | None, str],
-               deadline: dict[str, Any] | None, acks: list[Any]) -> frames.Frame:
+    def update(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
+               acks: list[Any]) -> frames.Frame:
         """An update bringing `conn` from `since` (None: from nothing) to the current version."""
+        update = self.news(conn, since, cache, deadline, acks, quiet=False)
+        assert update is not None
+        return update
+
+    def news(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
+             acks: list[Any], quiet: bool) -> frames.Frame | None:
+        """`update`, or with `quiet` None when nothing the seat may know changed (no event for it, no ack,
+        the same view content and deadline): a seat is not told that a step it may not see happened
+        (issue #9: a private contact). Its next update covers those versions too (their events for it:
+        none), so catching up stays exact."""
         room, version = self.room, self.room.version
         fresh = since is None or not room.history.covers(since)
         if fresh:
@@ -140,22 +155,28 @@ class Delivery:
         else:
             assert since is not None
             events = room.history.events_for(conn.seat, since, version)
-        conn.sent_version = version
-        return frames.update(version, None if fresh else since, self._view(conn.seat, cache), events, fresh, acks,
-                             deadline, room.clock.reveal_remaining(time.time()))
+        view, content = self._view(conn.seat, cache)
+        shown = (content, None if deadline is None else (deadline["phase"], deadline["ends_at"]))
+        if quiet and not fresh and not events and not acks and shown == conn.shown:
+            return None
+        conn.sent_version, conn.shown = version, shown
+        return frames.update(version, None if fresh else since, view, events, fresh, acks, deadline,
+                             room.clock.reveal_remaining(time.time()))
 
-    def _view(self, seat: int | None, cache: dict[int | None, str]) -> str:
-        """The seat's view as JSON, made now: a view may share lists with the state, which moves on."""
-        view = cache.get(seat)
-        if view is None:
-            assert self.room.match is not None
-            view = cache[seat] = frames.dumps(self.room.match.view(seat))
-        return view
+    def _view(self, seat: int | None, cache: ViewCache) -> tuple[str, str]:
+        """The seat's view as JSON, made now (a view may share lists with the state, which moves on), and
+        its content: the JSON without the fields that only stamp when it was made (`STAMPS`)."""
+        made = cache.get(seat)
+        if made is None:
+            match = self.room.match
+            assert match is not None
+            made = cache[seat] = frames.view_json(match.view(seat), STAMPS | match.VIEW_CLOCK_KEYS)
+        return made
 
     def fresh_updates(self, now: float) -> Sends:
         """A fresh update for every connection (a match has just begun)."""
         self.pending_acks.clear()
-        cache: dict[int | None, str] = {}
+        cache: ViewCache = {}
         deadline_json = self.room.deadline_json(now)
         return [(c, self.update(c, None, cache, deadline_json, [])) for c in self.conns]
 

@@ -4,7 +4,7 @@ import { html } from "./lib.js";
 import { t, tr } from "./i18n.js";
 
 /** The view keys every game has (docs/engine.md); the generic panels show the rest. */
-export const COMMON_KEYS = new Set(["game", "seat", "seats", "version", "to_act", "is_over", "legal_actions", "result"]);
+export const COMMON_KEYS = new Set(["game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"]);
 
 export function humanize(key) {
   const text = String(key).replace(/[_-]+/g, " ").trim();

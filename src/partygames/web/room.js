@@ -125,9 +125,20 @@ function RoomLobby({ room, held, info, onJoined, onError, allowJoin }) {
   </section>`;
 }
 
+/** What the banner says of the seat (`docs/protocol.md`, Turns): `turn` (the match waits for it), `optional`
+ * (it may act, e.g. give markers, but nothing waits for it), `live` (real time: anyone may act at any
+ * moment, nobody has a turn) or `waiting` (the match waits for others, or for nobody). */
+export function bannerKind(view, seat, acted = false) {
+  const awaited = seat != null && view.to_act.includes(seat) && !acted;
+  if (awaited && view.turns.includes(seat)) return "turn";
+  if (!view.turns.length && view.to_act.length) return "live";
+  return awaited ? "optional" : "waiting";
+}
+
 function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   // `acted`: our action is confirmed in a version the stage has not reached yet; it is no longer our turn.
-  const mine = !!view && !view.is_over && seat != null && view.to_act.includes(seat) && !acted;
+  const kind = view && !view.is_over ? bannerKind(view, seat, acted) : null;
+  const mine = kind === "turn";
   useEffect(() => {
     // A phone in a pocket or a tab in the background: say it is your turn.
     document.title = mine ? `▶ ${t("your_turn")} · ${t("app_title")}` : t("app_title");
@@ -136,9 +147,16 @@ function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   if (!view) return null;
   if (view.is_over) return html`<div class="turn over" data-testid="turn">${t("match_over")}</div>`;
   // Your turn, or whom the table waits for: never both (others acting at once is not your concern).
-  const others = view.to_act.filter((s) => s !== seat).map((s) => ctx.seatName(s));
-  return html`<div class=${"turn" + (mine ? " mine" : "")} data-testid="turn">
-    <span>${mine ? t("your_turn") : others.length ? t("waiting_for", others.join(", ")) : ""}</span>
+  const others = view.turns.filter((s) => s !== seat).map((s) => ctx.seatName(s));
+  const waiting = others.length ? t("waiting_for", others.join(", ")) : "";
+  // An optional action is named by the seat's first legal action (a game lists the optional one first).
+  const first = kind === "optional" && view.legal_actions.length ? view.legal_actions[0].type : null;
+  const may = first ? t("may_act", ctx.label("actions", first) || first.replaceAll("_", " ")) : "";
+  const text = mine ? t("your_turn")
+    : kind === "live" ? t(seat != null && view.to_act.includes(seat) ? "live_you" : "live")
+    : [may, waiting].filter(Boolean).join(" · ");
+  return html`<div class=${"turn " + (mine ? "mine" : kind)} data-testid="turn" data-kind=${kind}>
+    <span>${text}</span>
     <${widgets.Countdown} deadline=${deadline} />
   </div>`;
 }

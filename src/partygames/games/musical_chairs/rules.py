@@ -284,6 +284,11 @@ class MusicalChairsMatch(IslandMatch):
             return () if self.parent is None else (self.parent,)
         return tuple(s for s in range(self.seats) if str(s) not in self.ballots and s not in self.abstained)
 
+    def turns(self) -> tuple[int, ...]:
+        # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits
+        # for every awaited seat's sealed intent, a turn.
+        return self.to_act() if self.is_rounds else ()
+
     def allowed_chairs(self, seat: int) -> list[int]:
         """Open chairs other than the one the player held when the previous race ended."""
         last = self.people[seat]["last_chair"]

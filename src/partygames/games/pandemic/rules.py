@@ -79,6 +79,9 @@ class PandemicMatch(Match):
     game_id = "pandemic"
     options_class = PandemicOptions
     seat_counts = tuple(range(4, 25))
+    # The view's `time` is the moment of the latest step: a step others may not see (a private contact)
+    # changes only it, so the server tells them nothing (docs/rules/pandemic.md, What others notice).
+    VIEW_CLOCK_KEYS = frozenset({"time"})
     # A cache (not stored): every initial infected set carried through the public log, built on first use.
     _worlds: Worlds | None = None
 
@@ -135,6 +138,11 @@ class PandemicMatch(Match):
         if self.is_rounds:
             return tuple(s for s in range(self.seats) if str(s) not in self.intents)
         return tuple(range(self.seats))
+
+    def turns(self) -> tuple[int, ...]:
+        # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits
+        # for every awaited seat's sealed intent, a turn.
+        return self.to_act() if self.is_rounds else ()
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         specs = self._rule_actions(seat)

@@ -40,7 +40,8 @@ def seat_view(match: PandemicMatch, seat: int | None) -> dict[str, Any]:
         "inside": [{"seat": int(k), **{f: v[f] for f in ("room", "since")}}
                    for k, v in sorted(match.inside.items(), key=lambda kv: int(kv[0]))],
         "queue": list(match.queue),
-        "busy_until": [b if contacts_public or s == seat else 0 for s, b in enumerate(match.busy_until)],
+        # Only while it lasts: a busy time running out changes the view, so those who may know it are told.
+        "busy_until": [b if (contacts_public or s == seat) and b > match.t else 0 for s, b in enumerate(match.busy_until)],
         "log": visible,
         "odds": match.exact_odds(None),
     }

@@ -207,6 +207,10 @@ class QuizMatch(Match):
         # before any bystander's `wait` is applied.
         return (*self._primary(), *self.bystanders())
 
+    def turns(self) -> tuple[int, ...]:
+        # A bystander may give markers, but nothing waits for it: it is not its turn.
+        return tuple(self._primary())
+
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
         primary = seat in self._primary()
