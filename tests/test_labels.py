@@ -42,7 +42,7 @@ def _keys(data: object) -> set[str]:
     return set()
 
 
-COMMON_VIEW_KEYS = {"game", "seat", "seats", "version", "to_act", "is_over", "legal_actions", "result"}
+COMMON_VIEW_KEYS = {"game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"}
 
 
 BILINGUAL = {"en", "ja"}  # a text in both languages is a value (the board shows the reader's), not two keys
