@@ -4,7 +4,8 @@ player_0 learns with RLlib's action-masking module (`ActionMaskingTorchRLModule`
 the observation dict under the keys "observations" and "action_mask", so a small wrapper renames our
 "observation"); the wrapper also plays the other two seats with uniformly random legal actions, as
 train_reinforce.py does. The curve is player_0's mean episode return per training iteration: its win rate
-(a win is 1, shared when tied), beside the 1/3 of a random player. About 6 minutes on a 2-core laptop.
+(a win is 1, shared when tied), beside the 1/3 of a random player. 30 iterations took about 10 minutes on
+2 busy cores, and the win rate rose from 0.42 to 0.60 (the README's figure).
 
     pip install -e '.[rllib]' --extra-index-url https://download.pytorch.org/whl/cpu   # CPU-only PyTorch
     python examples/train_rllib.py [--iterations 30] [--plot lucky-nine-rllib.png]
