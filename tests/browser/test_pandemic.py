@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from partygames.games import get as get_game
 from tests.browser import driver
@@ -43,6 +43,9 @@ def test_two_humans_touch_watches_and_play_a_real_time_match_to_the_results(
             "() => window.partygames.state.view.log.some(e => e.kind === 'contact' && e.a === 0 && e.b === 1)")
         log = player.page.get_by_test_id("pd-log").inner_text()
         assert words in log and "Aki" in log and "Ben" in log, log
+        # Reveals take no time in real-time play: "What just happened" tells the contact at once.
+        expect(player.page.locator("[data-testid=stage] .stage-recent li[data-event=contact]")).not_to_have_count(0)
+        expect(player.page.get_by_test_id("stage")).not_to_contain_text("まだ何もありません" if player is guest else "Nothing yet")
 
     table = driver.open_player(browser, platform, viewport={"width": 1600, "height": 900})
     table.page.goto(f"{link}?table=1")

@@ -45,17 +45,20 @@ const START = {
 
 const lastKey = (events, key) => events.reduce((k, e) => Math.max(k, e.key), key);
 
-function take(state, updates, isStaged) {
+function take(state, updates, isStaged, isTold) {
   let next = state;
   for (const u of updates) {
     if (u.seq <= next.taken) continue;
     const staged = u.events.filter(isStaged);
+    // Told without a stage of their own (a game whose reveals take no time, e.g. real-time play): they join
+    // the recent ones when their update is shown.
+    const told = u.events.filter((e) => !staged.includes(e) && isTold(e));
     if (u.fresh) {
       // Someone arriving (a reload, a late spectator): the recent history is shown at once, not replayed.
-      next = { ...next, pending: [], current: null, shown: u, recent: [...staged].reverse().slice(0, RECENT),
+      next = { ...next, pending: [], current: null, shown: u, recent: u.events.filter(isTold).reverse().slice(0, RECENT),
         narrated: lastKey(u.events, next.narrated) };
     } else {
-      next = { ...next, pending: [...next.pending, { ...u, staged }] };
+      next = { ...next, pending: [...next.pending, { ...u, staged, told }] };
     }
     next = { ...next, taken: u.seq, revealEnd: u.revealEnd };
   }
@@ -89,6 +92,7 @@ function advance(state, now, reveals) {
     } else {
       shown = head;
       narrated = lastKey(head.events, narrated);
+      recent = [...head.told].reverse().concat(recent).slice(0, RECENT);
       pending = rest;
     }
   }
@@ -96,7 +100,7 @@ function advance(state, now, reveals) {
 }
 
 function skip(state) {
-  const events = state.pending.flatMap((u) => u.staged);
+  const events = state.pending.flatMap((u) => [...u.staged, ...u.told].sort((a, b) => a.key - b.key));
   const all = state.current ? [state.current.event, ...events] : events;
   const last = state.pending.length ? state.pending[state.pending.length - 1] : state.shown;
   return { ...state, pending: [], current: null, shown: last, recent: [...all].reverse().concat(state.recent).slice(0, RECENT),
@@ -105,7 +109,7 @@ function skip(state) {
 
 function narrate(state, action) {
   switch (action.type) {
-    case "take": return take(state, action.updates, action.isStaged);
+    case "take": return take(state, action.updates, action.isStaged, action.isTold);
     case "advance": return advance(state, action.now, action.reveals);
     case "skip": return skip(state);
     default: return state;
@@ -120,8 +124,9 @@ export function useNarration(updates, { game, ctx, reveals, ready = true }) {
   const [state, dispatch] = useReducer(narrate, START);
   useEffect(() => {
     if (!ready) return;
-    const isStaged = (e) => revealMs(e, reveals) > 0 && describe(e, game, ctx) !== null;
-    dispatch({ type: "take", updates, isStaged });
+    const isTold = (e) => describe(e, game, ctx) !== null;
+    const isStaged = (e) => revealMs(e, reveals) > 0 && isTold(e);
+    dispatch({ type: "take", updates, isStaged, isTold });
   }, [updates, ready]);
   const idle = !state.current && state.pending.length > 0;
   useEffect(() => {
