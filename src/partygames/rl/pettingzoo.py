@@ -42,7 +42,7 @@ class _Spaces:
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (moves,), np.int8),
         }) for a in self.agents}
-        self.action: dict[str, spaces.Discrete] = {a: spaces.Discrete(moves) for a in self.agents}
+        self.action: dict[str, spaces.Discrete[np.int64]] = {a: spaces.Discrete(moves) for a in self.agents}
 
 
 class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
