@@ -35,7 +35,7 @@ class LiveServer:
                      "--deadline-scale", str(deadline_scale)]
         # Tests create rooms faster than people do, and do not watch reveals; the lobby's own limit and
         # the pacing of reveals are tested on their own.
-        for name, value in {"http_rate_burst": 10_000, "reveal_scale": 0, **(settings or {})}.items():
+        for name, value in {"http_rate_burst": 10_000, "reveal_scale": 0, "bot_pace": 0, **(settings or {})}.items():
             self.args += ["--set", f"{name}={value}"]
         if games is not None:  # None: the real registry
             self.args += ["--games-module", games]

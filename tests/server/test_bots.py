@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from partygames import games
@@ -27,3 +29,32 @@ def test_bots_play_a_whole_match_of_every_game_on_the_server(registry_server: Li
     room = lobby.room(created["code"])
     assert room["status"] == "over" and room["result"] == final["view"]["result"]
     lobby.http.close()
+
+
+def test_in_real_time_play_each_bot_keeps_a_human_pace_between_its_own_actions(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    # Match time runs ten times faster than the wall clock (deadline_scale 0.1: a one-minute Pandemic
+    # match lasts 6 s), so a pace of 0.4 s of wall time is 4,000 ms of match time between one bot's actions.
+    live = LiveServer(tmp_path_factory.mktemp("paced"), bot_delay=0.0, deadline_scale=0.1, games=None,
+                      settings={"bot_pace": 0.4}).start()
+    try:
+        lobby = Lobby(live.url)
+        seats = 6
+        created = lobby.create("pandemic", seats, options={"minutes": 1, "infected": 1, "qualifiers": 3},
+                               host_seat=None, seat_kinds=["bot:heuristic"] * seats)
+        lobby.start(created["code"], created["host_token"])
+        watcher = Socket(live.ws_url, created["code"])
+        watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"], timeout=60)
+        log = lobby.http.get(f"/api/rooms/{created['code']}/log", headers={"X-Host-Token": created["host_token"]}).json()
+        lobby.http.close()
+    finally:
+        live.stop()
+    acted: dict[int, list[int]] = {}
+    for at, seat, _action in log["entries"]:
+        if seat is not None:
+            acted.setdefault(seat, []).append(at)
+    assert sum(len(times) for times in acted.values()) >= seats, "the bots hardly played"
+    for seat, times in acted.items():
+        gaps = [b - a for a, b in itertools.pairwise(times)]
+        # 1 ms of rounding: the log keeps whole milliseconds of match time.
+        assert all(gap >= 4_000 - 1 for gap in gaps), f"seat {seat} acted again after {min(gaps)} ms"

@@ -99,8 +99,20 @@ def test_a_clock_rebuilt_from_the_log_lands_where_the_live_one_was(plan: list[tu
 def test_what_falls_due_next_is_the_wake_up_or_the_bots_turn_whichever_comes_first() -> None:
     clock = RoomClock(started_at=1000.0, deadline_scale=0.5, bot_delay=0.8)
     clock.step(1001.0, reveal_ms=0)
-    assert clock.next_due(None, bots_waiting=False) is None  # nothing until someone acts
-    assert clock.next_due(30_000, bots_waiting=False) == 1015.0  # 30 s of match time at half scale
-    assert clock.next_due(30_000, bots_waiting=True) == 1001.8
-    assert clock.next_due(1_000, bots_waiting=True) == 1000.5  # a wake-up before the bots' turn
-    assert clock.next_due(None, bots_waiting=True) == 1001.8
+    assert clock.next_due(None, [], live=False) is None  # nothing until someone acts
+    assert clock.next_due(30_000, [], live=False) == 1015.0  # 30 s of match time at half scale
+    assert clock.next_due(30_000, [2], live=False) == 1001.8
+    assert clock.next_due(1_000, [2], live=False) == 1000.5  # a wake-up before the bots' turn
+    assert clock.next_due(None, [2], live=False) == 1001.8
+
+
+def test_in_live_play_each_bot_waits_its_pace_after_its_own_action() -> None:
+    clock = RoomClock(started_at=1000.0, bot_delay=0.8, bot_pace=3.0)
+    clock.step(1001.0, reveal_ms=0, bot=2)  # bot 2 acts at 1001.0
+    clock.step(1002.0, reveal_ms=0)  # a person acts at 1002.0: every bot may answer 0.8 s later...
+    assert clock.bot_ready_at(3, live=True) == 1002.8
+    assert clock.bot_ready_at(2, live=True) == 1004.0  # ...but bot 2 only 3 s after its own action
+    assert clock.bot_ready_at(2, live=False) == 1002.8  # turn-based play: the delay alone
+    assert clock.next_due(None, [2], live=True) == 1004.0
+    assert clock.next_due(None, [2, 3], live=True) == 1002.8  # the first bot ready
+    assert clock.next_due(2_500, [2], live=True) == 1002.5  # a wake-up comes first

@@ -28,7 +28,7 @@ from partygames.engine.match import Event
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session
 from partygames.engine.text import Lang
-from partygames.server.settings import DEFAULT_BOT_DELAY
+from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
 
 app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
                        f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
@@ -328,6 +328,9 @@ def serve(
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.")] = DEFAULT_BOT_DELAY,
+    bot_pace: Annotated[float, typer.Option(
+        help="In real-time play (Pandemic, a Musical Chairs race): seconds each bot waits after its own "
+             "action before the next, so that people can keep up.", min=0)] = DEFAULT_BOT_PACE,
     reveal_scale: Annotated[float, typer.Option(
         help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
              "and time limits run; 0: no waiting.")] = 1.0,
@@ -338,7 +341,8 @@ def serve(
     except ModuleNotFoundError:
         _fail("The web platform is not installed in this build.")
         raise
-    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale)
+    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale,
+                 bot_pace=bot_pace)
 
 
 def _mount_game_commands() -> None:

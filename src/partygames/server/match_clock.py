@@ -4,7 +4,9 @@ Match time is milliseconds since the match started, on the wall clock divided by
 run time limits faster), less the time it stood still while reveals played: each step's reveal queues
 after those before it (`reveal_end`), and `reveal_held` is the sum of them all, so a rebuilt room derives
 it again from its log (docs/server.md, Reveals). It never runs backwards. Bots act `bot_delay` after the
-last step and not before the reveal people watch has ended. Pure: the wall time is always passed in.
+last step and not before the reveal people watch has ended; while the match is live (real-time play:
+nobody's turn), each bot also waits `bot_pace` after its own last action, so that people can keep up.
+Pure: the wall time is always passed in.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from partygames.engine.match import Deadline
 
 class RoomClock:
     def __init__(self, started_at: float, deadline_scale: float = 1.0, reveal_scale: float = 1.0,
-                 bot_delay: float = 0.0) -> None:
+                 bot_delay: float = 0.0, bot_pace: float = 0.0) -> None:
         self.started_at = started_at
         self.deadline_scale = deadline_scale
         self.reveal_scale = reveal_scale  # 0: reveals are not paced
         self.bot_delay = bot_delay
+        self.bot_pace = bot_pace
+        self.bot_acted: dict[int, float] = {}  # bot seat -> wall time of its last action
         self.changed_at = started_at  # wall time of the last step
         self.reveal_end = started_at  # the match clock stands still until then (wall clock)
         self.reveal_held = 0.0  # seconds it stood still in all since the start
@@ -39,10 +43,12 @@ class RoomClock:
         """Wall seconds a reveal of `cost_ms` (the game's pace) holds the clock."""
         return cost_ms / 1000 * self.reveal_scale
 
-    def step(self, wall: float, reveal_ms: int) -> None:
-        """A step was taken at `wall`: bots wait from then, and the clock stands still while its reveal
-        plays, after those shown before."""
+    def step(self, wall: float, reveal_ms: int, bot: int | None = None) -> None:
+        """A step was taken at `wall` (by the bot at seat `bot`, if one): bots wait from then, and the
+        clock stands still while its reveal plays, after those shown before."""
         self.changed_at = wall
+        if bot is not None:
+            self.bot_acted[bot] = wall
         seconds = self.reveal_seconds(reveal_ms)
         if seconds > 0:
             self.reveal_end = max(self.reveal_end, wall) + seconds
@@ -65,12 +71,20 @@ class RoomClock:
         """When bots may act: `bot_delay` after the last step, and not before the reveal has ended."""
         return max(self.changed_at + self.bot_delay, self.reveal_end)
 
-    def next_due(self, wake_at: int | None, bots_waiting: bool) -> float | None:
+    def bot_ready_at(self, seat: int, live: bool) -> float:
+        """When the bot at `seat` may act: `bots_at()`, and while the match is `live` not before `bot_pace`
+        after its own last action."""
+        ready = self.bots_at()
+        acted = self.bot_acted.get(seat)
+        return max(ready, acted + self.bot_pace) if live and acted is not None else ready
+
+    def next_due(self, wake_at: int | None, bots: list[int], live: bool) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up (match time
-        `wake_at`), or the bots' turn if any is awaited; None: nothing until someone acts."""
+        `wake_at`), or the first turn of the awaited `bots`; None: nothing until someone acts."""
         due = self.wall(wake_at) if wake_at is not None else None
-        if bots_waiting:
-            due = self.bots_at() if due is None else min(due, self.bots_at())
+        for seat in bots:
+            ready = self.bot_ready_at(seat, live)
+            due = ready if due is None else min(due, ready)
         return due
 
     def deadline_json(self, deadline: Deadline, wall: float) -> dict[str, Any]:

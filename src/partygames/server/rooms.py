@@ -124,7 +124,8 @@ class Room:
 
     def _new_clock(self, started_at: float) -> RoomClock:
         settings = self.hub.settings
-        return RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay)
+        return RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay,
+                         settings.bot_pace)
 
     def _now(self, wall: float) -> int:
         """The match time at wall-clock time `wall` (never before the match's own time)."""
@@ -251,7 +252,7 @@ class Room:
             self.status = "over"
             write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
         self._submit(write)
-        self.clock.step(time.time(), self._reveal_ms(events))
+        self.clock.step(time.time(), self._reveal_ms(events), entry.seat if source == "bot" else None)
         if self.delivery.stepped():
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
@@ -269,7 +270,8 @@ class Room:
         if wall >= self.clock.bots_at():
             for seat in session.bots_to_ask():
                 # Each bot sees the match as the previous one left it; a crash stops the pass.
-                if self.is_running and seat in session.bots_to_ask():
+                if (self.is_running and seat in session.bots_to_ask()
+                        and wall >= self.clock.bot_ready_at(seat, self._live())):
                     self._engine(partial(session.bot_turn, seat, self._now(wall)), f"the bot turn of seat {seat}")
 
     def next_due(self) -> float | None:
@@ -277,7 +279,12 @@ class Room:
         session = self.session
         if not self.is_running or session is None:
             return None
-        return self.clock.next_due(session.match.wake_at(), bool(session.bots_to_ask()))
+        return self.clock.next_due(session.match.wake_at(), session.bots_to_ask(), self._live())
+
+    def _live(self) -> bool:
+        """Whether the match is in real-time play: seats are awaited but it is nobody's turn (`Match.turns`)."""
+        match = self.match
+        return match is not None and not match.turns() and bool(match.to_act())
 
     def stop(self) -> None:
         self.scheduler.stop()

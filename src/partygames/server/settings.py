@@ -29,6 +29,7 @@ def normalize_database_url(url: str) -> str:
 
 
 DEFAULT_BOT_DELAY = 0.8  # seconds a bot "thinks" before acting, so that people can follow
+DEFAULT_BOT_PACE = 3.0  # seconds between one bot's actions in real-time play, so that people can keep up
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class Settings:
 
     database_url: str
     bot_delay: float = DEFAULT_BOT_DELAY
+    # In real-time play (nobody's turn: Pandemic, a Musical Chairs race) each bot also waits this long
+    # after its own last action; bots in `simulate` and the terminal play as fast as the virtual clock.
+    bot_pace: float = DEFAULT_BOT_PACE
     base_url: str | None = None  # for share links; None: taken from the request
     max_frame_bytes: int = 4096
     max_body_bytes: int = 16 * 1024
