@@ -125,14 +125,15 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
 def _assert_ballots_secret(frames: list[dict[str, Any]], seat: int | None, who: str) -> set[tuple[str, int]]:
     """A seat's frames carry its own ballot (while its vote is open) and nobody else's: within an open
     vote, another seat's ballot changes nothing in this seat's view but who has voted (`voted`, and
-    who is still awaited). Returns the (phase, voter) ballots seen so, in the middle of a vote."""
+    who is still awaited and whose turn it is). Returns the (phase, voter) ballots seen so, in the middle
+    of a vote."""
     seen: set[tuple[str, int]] = set()
     for before, after in pairwise(frames):
         old, new = before["view"], after["view"]
         if old["phase"] != new["phase"] or new["phase"] not in ("vote", "runoff"):
             continue
         voters = {e["data"]["seat"] for e in after["events"] if e["type"] == "ballot_cast"}
-        allowed = {"version", "now", "voted", "to_act"} | ({"my_ballot", "legal_actions"} if seat in voters else set())
+        allowed = {"version", "now", "voted", "to_act", "turns"} | ({"my_ballot", "legal_actions"} if seat in voters else set())
         assert _changed(old, new) <= allowed, (who, new["version"], _changed(old, new) - allowed)
         seen |= {(new["phase"], voter) for voter in voters}
     for frame in frames:

@@ -17,6 +17,7 @@ from partygames.server.delivery import Delivery
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
 from partygames.server.settings import Settings
+from tests.server.loops import run
 from tests.toy_game import GAME as TOY
 
 
@@ -100,7 +101,7 @@ def test_each_connection_gets_its_seat_s_events_and_acks_once_the_write_is_store
         delivery.prepare()  # nothing new: nothing sent
         assert sent(mine) == sent(theirs) == []
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_frames_of_a_write_that_failed_are_never_sent() -> None:
@@ -116,7 +117,7 @@ def test_frames_of_a_write_that_failed_are_never_sent() -> None:
         await asyncio.sleep(0)
         assert sent(conn) == []
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_a_connection_up_to_date_gets_an_update_only_for_its_acks() -> None:

@@ -3,11 +3,8 @@ a refused request gets a clear error and reaches no route."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 from starlette.applications import Starlette
@@ -17,8 +14,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message
 
 from partygames.server.middleware import BodyLimit, PostRateLimit
-
-T = TypeVar("T")
+from tests.server.loops import run
 
 LIMIT = 1000
 
@@ -37,13 +33,6 @@ class Recorder:
             return JSONResponse({"stored": len(self.stored)})
 
         self.app = Starlette(routes=[Route("/things", write, methods=["POST"]), Route("/things", read)])
-
-
-def run(coroutine: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """Runs the coroutine on an event loop of its own in another thread: a browser test on the same
-    worker (Playwright's sync API) may have left an event loop running in this one."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(coroutine())).result()
 
 
 def request(app: ASGIApp, method: str, body: bytes = b"", client: str = "testclient",
