@@ -1,4 +1,5 @@
-"""Two browser contexts join one room and play a full match of each game to the results screen."""
+"""Two browser contexts join one room and play a full match of each game to the results screen (the games
+with a scripted browser test of their own are played there, see SETUPS)."""
 
 from __future__ import annotations
 
@@ -33,18 +34,11 @@ SETUPS: dict[str, Setup] = {
     "dice-derby": Setup(6, ("human", "human", "bot:heuristic", "bot:random", "bot:heuristic", "bot:random"),
                         ("bid", "bet_win", "done"), {"races": 4, "starting_money": 2000}, table=True),
     "last-man-standing": Setup(4, ("human", "human", "bot:heuristic", "bot:random"), ("hire", "play")),
-    # Musical Chairs: tests/browser/test_musical_chairs.py plays a scripted match (a gift, a secret vote).
-    # Two teams of two; the humans sit at seats 0 (North) and 1 (South).
-    # Real time for one minute: the humans keep offering, accepting and visiting rooms until time is up
-    # (tests/browser/test_pandemic.py plays a contact between the two humans on purpose).
-    "pandemic": Setup(5, ("human", "human", "bot:heuristic", "bot:heuristic", "bot:random"),
-                      ("accept", "offer", "visit"), {"minutes": 1, "rooms": 2}, table=True),
+    # Played by a test of their own, two humans and a big screen to the results, named in the docstring:
+    # Musical Chairs (test_musical_chairs.py: a gift, a secret vote), the Pandemic Game (test_pandemic.py:
+    # a contact between the humans) and It's a QUIZ? (test_quiz_memory.py: what each browser receives).
     "smuggling": Setup(4, ("human", "human", "bot:heuristic", "bot:equilibrium"), ("vote", "pack", "doubt", "pass"),
                        {"team_size": 2, "small_games": 4}),
-    # Both humans say ready at once (the memorising ends), answer or take secret money, never peek.
-    "quiz": Setup(4, ("human", "human", "bot:heuristic", "bot:random"),
-                  ("ready", "pass", "answer", "secret_money", "open", "deal", "done", "stop", "call", "wait"),
-                  {"memorise_seconds": 30}, table=True),
 }
 
 

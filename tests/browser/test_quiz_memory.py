@@ -11,6 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Error
 
+from partygames.engine.text import Lang
+from partygames.games import get as get_game
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
@@ -85,8 +87,14 @@ def test_after_memorising_no_face_down_word_reaches_a_seat_that_did_not_peek(
     banners: list[dict[str, Any]] = []
     clicked = _play(host, guest, banners=banners)
     assert "ready" in clicked["host"] and "look" not in clicked["host"]
-    for player in (host, guest):
-        player.page.get_by_test_id("results").wait_for()
+    terminations = get_game("quiz").labels.terminations.values()
+    readers: list[tuple[driver.Player, Lang]] = [(host, "en"), (guest, "ja")]
+    for player, lang in readers:
+        results = player.page.get_by_test_id("results")
+        results.wait_for()
+        told = results.inner_text()
+        # Every seat by name, and how the match ended in the reader's language.
+        assert "Aki" in told and "Ben" in told and any(text(lang) in told for text in terminations), told
         assert player.errors == []
     host.page.screenshot(path=str(artifacts / "quiz-results.png"), full_page=True)
 
