@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 
 import pytest
 
 from partygames import games
 from partygames.engine.actions import sample
 from partygames.engine.game import Dynamics, Game
+from partygames.engine.match import COMMON_VIEW_KEYS
 from partygames.engine.session import Session
 
 GAME_IDS = games.ids()
@@ -40,9 +43,6 @@ def _keys(data: object) -> set[str]:
     if isinstance(data, list):
         return {k for v in data for k in _keys(v)}
     return set()
-
-
-COMMON_VIEW_KEYS = {"game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"}
 
 
 BILINGUAL = {"en", "ja"}  # a text in both languages is a value (the board shows the reader's), not two keys
@@ -165,3 +165,13 @@ def test_the_labels_reach_the_web_client_in_the_game_info() -> None:
         assert info["actions"] == {key: text.to_json() for key, text in game.labels.actions.items()}
         assert set(info["terminations"]) == set(game.labels.terminations)
         assert info["view"] == {key: text.to_json() for key, text in game.view_labels().items()}
+
+
+def test_the_common_view_keys_are_what_every_view_holds_and_what_the_web_leaves_to_the_game() -> None:
+    game = games.get("lucky-nine")
+    view = game.new(2, None, 0).view(0)
+    assert view.keys() >= COMMON_VIEW_KEYS
+    generic = (Path(__file__).parents[1] / "src" / "partygames" / "web" / "generic.js").read_text()
+    found = re.search(r"export const COMMON_KEYS = new Set\(\[([^\]]*)\]\)", generic)
+    assert found is not None
+    assert set(re.findall(r'"([a-z_]+)"', found.group(1))) == COMMON_VIEW_KEYS

@@ -12,9 +12,8 @@ from rich.table import Table
 from partygames.cli.results import ResultTables
 from partygames.engine.game import Game
 from partygames.engine.labels import label as catalog_label
+from partygames.engine.match import COMMON_VIEW_KEYS
 from partygames.engine.text import Lang
-
-COMMON_KEYS = ("game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result")
 
 
 def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:
@@ -22,7 +21,7 @@ def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:
         return game.terminal.render(view, lang)
     table = Table(show_header=False, title=game.title(lang))
     for key, value in view.items():
-        if key not in COMMON_KEYS:
+        if key not in COMMON_VIEW_KEYS:
             table.add_row(key.replace("_", " "), _inline(value))
     return table
 

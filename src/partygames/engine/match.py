@@ -85,6 +85,9 @@ class Result:
         return Result(seats, termination, detail or {})
 
 
+COMMON_VIEW_KEYS = frozenset({"game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"})
+"""The keys every view holds (`Match.view`); the rest are the game's own (`Match._view`)."""
+
 @dataclass(frozen=True, slots=True)
 class TimeLimit:
     """A time limit on the current phase. When it passes, `defaults` (seat -> action) are applied for
@@ -393,7 +396,8 @@ class Match(ABC):
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` may know now (None: the public view), JSON-ready."""
+        """Everything `seat` may know now (None: the public view), JSON-ready: `COMMON_VIEW_KEYS`, then
+        the game's own."""
         if seat is not None and not 0 <= seat < self.seats:
             raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
         result = self.result()

@@ -3,7 +3,8 @@
 import { html } from "./lib.js";
 import { t, tr } from "./i18n.js";
 
-/** The view keys every game has (docs/engine.md); the generic panels show the rest. */
+/** The view keys every game has (engine/match.py COMMON_VIEW_KEYS, kept equal by tests/test_labels.py);
+ * the generic panels show the rest. */
 export const COMMON_KEYS = new Set(["game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"]);
 
 export function humanize(key) {
