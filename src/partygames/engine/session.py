@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -32,6 +32,19 @@ def bot_seed(match_seed: object, seat: int) -> int:
     """A seat's bot seed derived from the match seed, so that a rebuilt host builds the same bot."""
     digest = hashlib.sha256(f"{match_seed!r}:bot:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def wake_ups(match: Match, now: int) -> Iterator[int]:
+    """The moments, in order, at which `match` must be advanced to catch up with `now`: each wake-up due
+    by then, at its own time (never before the match's). The caller advances the match to each before
+    asking for the next; a game whose `wake_at()` does not move on after that is a bug, raised here."""
+    due = match.wake_at()
+    while due is not None and due <= now and not match.is_over:
+        yield max(due, match.now)
+        following = match.wake_at()
+        if following is not None and following <= due:
+            raise RuntimeError(f"{match.game_id}: wake_at() did not move on after advance({due})")
+        due = following
 
 
 class Session:
@@ -87,13 +100,8 @@ class Session:
         """Wakes at every wake-up due by `now`, each at its own time (a host calls this before an
         action whose arrival raced a deadline: the deadline came first)."""
         events: list[Event] = []
-        due = self.match.wake_at()
-        while due is not None and due <= now and not self.match.is_over:
-            events += self.wake(max(due, self.match.now))
-            following = self.match.wake_at()
-            if following is not None and following <= due:
-                raise RuntimeError(f"{self.game.id}: wake_at() did not move on after advance({due})")
-            due = following
+        for due in wake_ups(self.match, now):
+            events += self.wake(due)
         return events
 
     def replay_entry(self, entry: Entry) -> list[Event]:

@@ -24,6 +24,7 @@ from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.match import Match, Result
 from partygames.engine.options import Options
+from partygames.engine.session import wake_ups
 
 TICK_MS = 1000
 Reward = Literal["win", "score"]
@@ -98,13 +99,8 @@ class Table:
 
 def catch_up(match: Match, now: int) -> None:
     """Every wake-up due by `now`, each at its own time."""
-    due = match.wake_at()
-    while due is not None and due <= now and not match.is_over:
-        match.advance(max(due, match.now))
-        following = match.wake_at()
-        if following is not None and following <= due:
-            raise RuntimeError(f"{match.game_id}: wake_at() did not move on after advance({due})")
-        due = following
+    for due in wake_ups(match, now):
+        match.advance(due)
 
 
 def settle(match: Match) -> Match:
