@@ -1,6 +1,9 @@
-"""Each game's heuristic bot against OpenSpiel's MCTS over determinisations, at a think time per decision
-(MCTS searches until it is spent; the heuristic needs far less and is measured), through OpenSpiel's
-evaluate_bots. Prints win rates per seat with 95% intervals; asserts nothing.
+"""Each game's heuristic bot against OpenSpiel's MCTS over determinisations, through OpenSpiel's
+evaluate_bots, in two rows per game: at equal think time (the heuristic's mean think time per decision,
+measured first on the same table with the heuristic at every seat, is MCTS's budget per decision) and at
+a larger budget for MCTS (`--think-ms`; the heuristic cannot search, so it takes what it needs). MCTS
+searches until its budget is spent, at least one simulation a decision. Prints win rates per seat with
+95% Wilson intervals and a Markdown table; asserts nothing.
 
     .venv/bin/python benchmarks/mcts_bench.py [--games 40] [--think-ms 50] [--game smuggling]
 """
@@ -8,18 +11,34 @@ evaluate_bots. Prints win rates per seat with 95% intervals; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import time
 from typing import Any
 
-from partygames.rl.compare import compare
+from partygames.analysis.stats import wilson_interval
+from partygames.rl.compare import Comparison, compare, equal_think_time
 
 # Short tables, so that a comparison takes minutes: (seats, options, rollout cut-off). Dice Derby's
-# random bettors take seconds to finish a rollout: its rollouts stop after 60 moves (worth 0 then).
-TABLES: dict[str, tuple[int, dict[str, Any], int | None]] = {
+# random bettors buy and cancel tickets until each race's betting time runs out: 2 races, not 4.
+TABLES: dict[str, tuple[int, dict[str, Any] | None, int | None]] = {
     "smuggling": (2, {"team_size": 1, "small_games": 4}, None),
     "lucky-nine": (3, {"rounds": 4}, None),
     "last-man-standing": (4, {}, None),
-    "dice-derby": (6, {"races": 4}, 60),
+    "dice-derby": (6, {"races": 2}, None),
+    "quiz": (2, None, None),  # the research tables (samples.research): real-time games in rounds
+    "pandemic": (4, None, None),
+    "musical-chairs": (4, None, None),
 }
+
+
+def row(label: str, result: Comparison) -> str:
+    def rate(wins: float, games: int) -> str:
+        low, high = wilson_interval(round(wins), games)
+        return f"{wins / games:.3f} [{low:.3f}, {high:.3f}]"
+
+    budget = "-" if result.budget_ms is None else f"{result.budget_ms:.2f}"
+    return (f"| {result.game_id} | {label} | {rate(result.mcts_wins, result.games)} | {budget} | "
+            f"{result.mcts_think_ms:.2f} | {result.simulations / max(1, result.mcts_choices):.1f} | "
+            f"{rate(result.bot_wins, result.games * (result.seats - 1))} | {result.bot_think_ms:.2f} |")
 
 
 def main() -> None:
@@ -28,11 +47,21 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=50.0)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     args = parser.parse_args()
+    rows = []
     for game_id in args.game or list(TABLES):
         seats, options, cut = TABLES[game_id]
-        result = compare(game_id, args.games, seats, options, seconds=args.think_ms / 1000, determinizations=1,
-                         simulations=8, rollout_length=cut)
-        print(result.line(), flush=True)
+        for label in ("equal", f"{args.think_ms:g} ms"):
+            started = time.perf_counter()
+            if label == "equal":
+                result = equal_think_time(game_id, args.games, seats, options, rollout_length=cut)
+            else:
+                result = compare(game_id, args.games, seats, options, seconds=args.think_ms / 1000,
+                                 determinizations=1, rollout_length=cut)
+            print(f"{result.line()} [{time.perf_counter() - started:.0f} s]", flush=True)
+            rows.append(row(label, result))
+    print("\n| game | MCTS think time | MCTS win rate | budget ms | ms/decision | simulations/decision "
+          "| heuristic win rate | ms/decision |\n|---|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
 
 
 if __name__ == "__main__":
