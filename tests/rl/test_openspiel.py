@@ -4,17 +4,19 @@ uniform_random and MCTS bots through evaluate_bots."""
 from __future__ import annotations
 
 import json
+import math
 import pickle
 from collections.abc import Callable
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import mcts
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
 from partygames import games
 from partygames.rl import openspiel
-from partygames.rl.bots import DeterminizedMCTSBot, EngineBot, determinize
+from partygames.rl.bots import DeterminizedMCTSBot, EngineBot, UCTSearch, determinize
 from partygames.rl.compare import compare, equal_think_time, load
 from partygames.rl.openspiel import PartyGamesGame, PartyGamesState
 
@@ -133,6 +135,22 @@ def test_heuristic_against_openspiel_mcts_at_equal_think_time(report_figures: Ca
         assert result.mcts_choices > 0 and result.fewest_simulations >= 1
         assert result.simulations >= result.mcts_choices
         assert result.mcts_wins + result.bot_wins >= 1  # someone won
+
+
+def test_a_search_past_its_deadline_still_tries_one_move_and_every_simulation_tries_one() -> None:
+    """The root counts as visited without a rollout, so each simulation visits one of its moves: a
+    search whose deadline has passed runs one simulation and can choose; ten simulations, ten visits."""
+    game = load("lucky-nine")
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:  # to a decision with a choice
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    rng = np.random.RandomState(0)
+    search = UCTSearch(game, 2.0, 1, mcts.RandomRolloutEvaluator(1, rng), solve=False, random_state=rng)
+    root, done = search.search(state, deadline=-math.inf)
+    assert done == 1 and len(root.children) >= 2
+    assert sorted(child.explore_count for child in root.children)[-2:] == [0, 1]
+    root, done = search.search(state, simulations=10)
+    assert done == 10 and sum(child.explore_count for child in root.children) == 10 and root.explore_count == 11
 
 
 def test_mcts_runs_exactly_its_simulations_without_a_budget() -> None:
