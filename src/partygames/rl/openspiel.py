@@ -24,8 +24,9 @@ import pyspiel
 
 from partygames import games
 from partygames.engine.actions import Action
+from partygames.engine.encoding import Recall
 from partygames.engine.game import Game
-from partygames.engine.match import Match
+from partygames.engine.match import Event, Match
 from partygames.rl.table import TICK_MS, Table, settle
 from partygames.rl.tape import NeedChance, TapeChance
 
@@ -124,7 +125,9 @@ class PartyGamesGame(pyspiel.Game):
 
 class PartyGamesState(pyspiel.State):
     """A match, plus the step waiting for chance outcomes: the seat and action (or the set-up), and the
-    outcomes chosen so far. Only the match and these are kept (they are what clone and serialize copy)."""
+    outcomes chosen so far; for a game whose information state needs a record its views do not carry
+    (`Encoder.recall`: the Quiz), each seat's record and the public one, fed the events each may see as
+    the state steps. Only these are kept (they are what clone and serialize copy)."""
 
     def __init__(self, game: PartyGamesGame, match: Match | None = None) -> None:
         super().__init__(game)
@@ -134,8 +137,11 @@ class PartyGamesState(pyspiel.State):
         self._tape: list[int] = []
         self._outcomes: list[tuple[int, float]] = []
         self._before: bytes | None = None  # the match before the pending step, pickled
+        self._recalls: dict[int | None, Recall] = {}
         if match is None:
             self._attempt()
+        else:
+            self._start_recalls(match)
 
     def _table(self) -> Table:
         game = self.get_game()
@@ -151,6 +157,7 @@ class PartyGamesState(pyspiel.State):
         seat, action = self._pending
         chance = TapeChance(self._tape, MAX_CHANCE_OUTCOMES)
         try:
+            events: list[Event] = []
             if seat == _SETUP:
                 trial = table.game.match_class(table.seats, table.options, 0, chance=chance)
             else:
@@ -161,14 +168,36 @@ class PartyGamesState(pyspiel.State):
                 else:
                     trial = pickle.loads(self._before)
                 trial.chance = chance
-                table.act(trial, [(seat, action)])
-            settle(trial)
+                events = table.act(trial, [(seat, action)])
+            settle(trial, events)
         except NeedChance as need:
             self._outcomes = need.outcomes
             if self._before is not None:
                 self._match = pickle.loads(self._before)
             return
         self._match, self._pending, self._tape, self._outcomes, self._before = trial, None, [], [], None
+        if seat == _SETUP:
+            self._start_recalls(trial)  # its first view shows what the set-up's events did
+            return
+        for viewer, recall in self._recalls.items():
+            for event in events:
+                if event.is_visible_to(viewer):
+                    recall.hear(event)
+
+    def _start_recalls(self, match: Match) -> None:
+        """Each seat's record and the public one, from what their views show now (the match's first
+        view; for `state_from_match`, the history before is not known)."""
+        encoder = self._table().encoder
+        for viewer in (*range(self._seats), None):
+            recall = encoder.recall(viewer)
+            if recall is None:
+                return
+            recall.see(match.view(viewer))
+            self._recalls[viewer] = recall
+
+    def recall(self, player: int | None) -> Recall | None:
+        """The record kept of what `player` (None: the public) was shown, for a game that keeps one."""
+        return self._recalls.get(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._pending is not None
@@ -255,7 +284,10 @@ class Observer:
             self.tensor.fill(0.0)
             return
         encoder = self.table.encoder
-        self.tensor[:] = encoder.information_state(view) if self.perfect_recall else encoder.observe(view)
+        if self.perfect_recall:
+            self.tensor[:] = encoder.recalled_state(view, state.recall(view["seat"]))
+        else:
+            self.tensor[:] = encoder.observe(view)
 
     def string_from(self, state: PartyGamesState, player: int) -> str:
         view = self._view(state, player)
@@ -263,6 +295,10 @@ class Observer:
             return f"p{player} set-up"
         if not self.perfect_recall:
             view = {k: v for k, v in view.items() if k != "version"}
+        else:
+            recall = state.recall(view["seat"])
+            if recall is not None:
+                view = {**view, "recall": recall.to_json()}
         return json.dumps(view, sort_keys=True, ensure_ascii=False)
 
 
