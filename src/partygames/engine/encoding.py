@@ -304,9 +304,11 @@ class Encoder:
     """A game's encoding for one table: `layout` and `observe(view)`, and the action `codec`.
 
     `information_state(view)`, laid out by `information_layout`, is the observation unless a game
-    overrides both: a game whose history matters (the ledger of past small games, a quiz's seen cards)
-    encodes the whole history its view carries there, and keeps the observation to the present. A view
-    holds everything its seat may know (docs/engine.md), the history it remembers included.
+    overrides both: a game whose history matters (the ledger of past small games) encodes the whole
+    history its view carries there, and keeps the observation to the present. A view holds everything
+    its seat may know (docs/engine.md), the history it remembers included, unless that history must stay
+    out of the views (a quiz's seen cards): then `recall(seat)` makes a `Recall` that whoever steps the
+    match keeps, and `recalled_state(view, recall)` encodes it.
     """
 
     layout: Layout

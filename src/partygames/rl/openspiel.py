@@ -27,7 +27,7 @@ from partygames.engine.actions import Action
 from partygames.engine.encoding import Recall
 from partygames.engine.game import Game
 from partygames.engine.match import Event, Match
-from partygames.rl.table import TICK_MS, Table, settle
+from partygames.rl.table import TICK_MS, Recalls, Table, hear, settle, start_recalls
 from partygames.rl.tape import NeedChance, TapeChance
 
 PREFIX = "partygames_"
@@ -137,7 +137,7 @@ class PartyGamesState(pyspiel.State):
         self._tape: list[int] = []
         self._outcomes: list[tuple[int, float]] = []
         self._before: bytes | None = None  # the match before the pending step, pickled
-        self._recalls: dict[int | None, Recall] = {}
+        self._recalls: Recalls = {}
         if match is None:
             self._attempt()
         else:
@@ -178,22 +178,13 @@ class PartyGamesState(pyspiel.State):
         self._match, self._pending, self._tape, self._outcomes, self._before = trial, None, [], [], None
         if seat == _SETUP:
             self._start_recalls(trial)  # its first view shows what the set-up's events did
-            return
-        for viewer, recall in self._recalls.items():
-            for event in events:
-                if event.is_visible_to(viewer):
-                    recall.hear(event)
+        else:
+            hear(self._recalls, events)
 
     def _start_recalls(self, match: Match) -> None:
         """Each seat's record and the public one, from what their views show now (the match's first
-        view; for `state_from_match`, the history before is not known)."""
-        encoder = self._table().encoder
-        for viewer in (*range(self._seats), None):
-            recall = encoder.recall(viewer)
-            if recall is None:
-                return
-            recall.see(match.view(viewer))
-            self._recalls[viewer] = recall
+        view; for `state_from_match`, whose history is not known, the view of the copied match)."""
+        self._recalls = start_recalls(self._table().encoder, match, (*range(self._seats), None))
 
     def recall(self, player: int | None) -> Recall | None:
         """The record kept of what `player` (None: the public) was shown, for a game that keeps one."""
