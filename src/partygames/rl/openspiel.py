@@ -7,8 +7,9 @@ simultaneous phase played in seat order and each seat's choice hidden until the 
 engine does; OpenSpiel's MCTS needs sequential games); explicit stochastic chance, every die, choice and
 shuffle step a chance node with `chance_outcomes()` (`rl/tape.py`); imperfect information; terminal
 rewards, 1 to each winner (ties share it) and 0 to the rest. Actions are the encoding's codec indices;
-observation and information state tensors are the encoding's vectors of the player's view, their
-strings the view's JSON. Each move takes `tick_ms` (a parameter, default 1000) of the match's time, so
+observation and information state tensors are the encoding's vectors of the player's view (the
+information state with the player's record, for a game that keeps one: the Quiz), their strings the
+view's JSON (and the record's). Each move takes `tick_ms` (a parameter, default 1000) of the match's time, so
 time limits run out as at a table (`rl/table.py`).
 """
 
