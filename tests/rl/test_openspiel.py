@@ -159,3 +159,34 @@ def test_mcts_runs_exactly_its_simulations_without_a_budget() -> None:
     result = compare("smuggling", 2, 2, {"team_size": 1, "small_games": 2}, simulations=6, determinizations=3)
     assert result.budget_ms is None and result.mcts_choices > 0
     assert result.simulations == 6 * result.mcts_choices and result.fewest_simulations == 6
+
+
+def test_the_quiz_information_state_tensor_recalls_the_table_and_survives_clone_and_serialize() -> None:
+    """After memorising no face-down word is in the observation, and all 30 are in the information state
+    (each seat's record, fed the events it may see as the state steps); a clone and a deserialized state
+    carry the records, and playing a clone on leaves the original's untouched."""
+    game = pyspiel.load_game("partygames_quiz", {"players": 3})
+    assert isinstance(game, PartyGamesGame)
+    encoder, rng = game.table.encoder, np.random.RandomState(7)
+    state = game.new_initial_state()
+    assert isinstance(state, PartyGamesState)
+    while state.is_chance_node() or getattr(state.match, "phase", None) in ("memorise", "select", "open"):
+        legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(legal)))
+    assert state.match is not None
+    tensors = [np.asarray(state.information_state_tensor(p), np.float32) for p in range(3)]
+    for player, tensor in enumerate(tensors):
+        view = state.match.view(player)
+        assert np.array_equal(tensor, encoder.recalled_state(view, state.recall(player)))
+        parts = encoder.information_layout.split(tensor)
+        assert parts["card_word"].sum() == 0 and parts["recall_word"].sum() == 30  # answering: all face down
+        assert '"recall"' in state.information_state_string(player)
+    clone = state.clone()
+    _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    for copy in (clone, again):
+        for player in range(3):
+            assert np.array_equal(np.asarray(copy.information_state_tensor(player), np.float32), tensors[player])
+    while not clone.is_terminal():
+        legal = [a for a, _ in clone.chance_outcomes()] if clone.is_chance_node() else clone.legal_actions()
+        clone.apply_action(int(rng.choice(legal)))
+    assert np.array_equal(np.asarray(state.information_state_tensor(0), np.float32), tensors[0])

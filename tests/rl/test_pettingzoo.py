@@ -139,3 +139,30 @@ def test_ansi_render_is_the_terminal_view() -> None:
     aec.reset()
     text = aec.render()
     assert isinstance(text, str) and "Small game 1/4" in text and "Accounts" in text
+
+
+@pytest.mark.parametrize("game_id", ["quiz", "smuggling"])
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_WARNINGS)
+def test_information_state_environments_pass_the_api_tests_and_observe_the_information_state(game_id: str) -> None:
+    """`information_state=True`: the observation is the encoding's information state (the Quiz's with the
+    record the environment keeps of each seat; Smuggling's ledger), sized by `information_layout`."""
+    seats, options = _short(games.get(game_id))
+    api_test(env(game_id, seats, options, information_state=True), num_cycles=100)
+    parallel_api_test(parallel_env(game_id, seats, options, information_state=True), num_cycles=100)
+    aec = env(game_id, seats, options, seed=3, information_state=True)
+    aec.reset()
+    encoder = aec.table.encoder
+    assert aec.observation_spaces["player_0"]["observation"].shape == (encoder.information_layout.size,)
+    for _ in range(30):
+        agent = aec.agent_selection
+        if aec.terminations[agent]:
+            break
+        observed = aec.observe(agent)
+        seat = aec.possible_agents.index(agent)
+        view = aec._match().view(seat)
+        assert np.array_equal(observed["observation"], encoder.recalled_state(view, aec.recalls.get(seat)))
+        aec.step(int(np.flatnonzero(observed["action_mask"])[0]))
+    if game_id == "quiz":  # memorising is over: the table is face down, and recalled
+        parts = encoder.information_layout.split(aec.observe(aec.agent_selection)["observation"])
+        assert aec._match().view(0)["phase"] != "memorise"
+        assert parts["card_word"].sum() == 0 and parts["recall_word"].sum() >= 27

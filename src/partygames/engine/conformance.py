@@ -10,19 +10,21 @@ that the state survives a JSON round trip; and at the end, that replaying the lo
 For a game that declares an encoding (`Game.encoding`), `check_encoding` checks at every deep step that
 each seat's observation has its layout's size and bounds, that an awaited seat's action mask is not
 empty, that every index the mask allows decodes to a legal action which encodes back to itself, and
-that a seat not awaited has an empty mask.
+that a seat not awaited has an empty mask; for a game that keeps records (`Encoder.recall`), each seat's,
+fed only the events it may see, gives an information state of the same size and bounds.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
-from partygames.engine.encoding import BOUND, Encoder
+from partygames.engine.encoding import BOUND, Encoder, Recall
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Dynamics, Game
 from partygames.engine.match import Event, Match
@@ -112,6 +114,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     match = session.match
     seed_text = str(DISTINCTIVE_SEED + seed)
     encoder = game.encoder(seats, options) if game.encoding is not None else None
+    recalls = _start_recalls(encoder, match) if encoder is not None else {}
     step = 0
     while True:
         to_act = match.to_act()
@@ -130,7 +133,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
         deep = step % deep_every == 0
         _check_views(game, match, step, seed_text, rng if deep else None)
         if encoder is not None and deep:
-            check_encoding(game, match, encoder, step)
+            check_encoding(game, match, encoder, step, recalls)
         if result is not None:
             break
         due = match.wake_at()
@@ -164,6 +167,10 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
         for event in events:
             if seed_text in _dump(event.to_json()):
                 raise _fail(game, step, f"event {event.type} holds the seed")
+        for seat, recall in recalls.items():
+            for event in events:
+                if event.is_visible_to(seat):
+                    recall.hear(event)
         if actor is not None and action is not None:
             _check_shown_action(game, match, actor, action, events, step)
         step += 1
@@ -175,15 +182,32 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     return match
 
 
-def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0) -> None:
-    """The encoding's contract on the match as it is now (see the module docstring)."""
+def _start_recalls(encoder: Encoder, match: Match) -> dict[int, Recall]:
+    """Each seat's record, for a game that keeps one (`Encoder.recall`), begun from its first view."""
+    recalls: dict[int, Recall] = {}
+    for seat in range(match.seats):
+        recall = encoder.recall(seat)
+        if recall is None:
+            return {}
+        recall.see(match.view(seat))
+        recalls[seat] = recall
+    return recalls
+
+
+def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0,
+                   recalls: Mapping[int, Recall] | None = None) -> None:
+    """The encoding's contract on the match as it is now (see the module docstring); `recalls`: each
+    seat's record, fed the events it may see (for a game that keeps them)."""
     to_act = match.to_act()
     codec = encoder.codec
     for seat in range(match.seats):
         view = match.view(seat)
-        for name, vector, size in (("observation", encoder.observe(view), encoder.size),
-                                   ("information state", encoder.information_state(view),
-                                    encoder.information_layout.size)):
+        checked = [("observation", encoder.observe(view), encoder.size),
+                   ("information state", encoder.information_state(view), encoder.information_layout.size)]
+        if recalls:
+            checked.append(("recalled information state", encoder.recalled_state(view, recalls.get(seat)),
+                            encoder.information_layout.size))
+        for name, vector, size in checked:
             if vector.shape != (size,) or vector.dtype != np.float32:
                 raise _fail(game, step, f"seat {seat}'s {name} has shape {vector.shape} {vector.dtype}, "
                                         f"not ({size},) float32")

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from partygames.engine.actions import Action, ActionSpec
+from partygames.engine.match import Event
 from partygames.engine.options import Options
 
 Vector = npt.NDArray[np.float32]
@@ -303,9 +304,11 @@ class Encoder:
     """A game's encoding for one table: `layout` and `observe(view)`, and the action `codec`.
 
     `information_state(view)`, laid out by `information_layout`, is the observation unless a game
-    overrides both: a game whose history matters (the ledger of past small games, a quiz's seen cards)
-    encodes the whole history its view carries there, and keeps the observation to the present. A view
-    holds everything its seat may know (docs/engine.md), the history it remembers included.
+    overrides both: a game whose history matters (the ledger of past small games) encodes the whole
+    history its view carries there, and keeps the observation to the present. A view holds everything
+    its seat may know (docs/engine.md), the history it remembers included, unless that history must stay
+    out of the views (a quiz's seen cards): then `recall(seat)` makes a `Recall` that whoever steps the
+    match keeps, and `recalled_state(view, recall)` encodes it.
     """
 
     layout: Layout
@@ -329,6 +332,38 @@ class Encoder:
 
     def information_state(self, view: Mapping[str, Any]) -> Vector:
         return self.observe(view)
+
+    def recall(self, seat: int | None) -> Recall | None:
+        """A new record of what `seat` (None: a spectator) is shown, for a game whose information state
+        needs a history its views do not carry (the Quiz: what a seat saw and no longer sees); None for
+        every game whose views carry their history."""
+        return None
+
+    def recalled_state(self, view: Mapping[str, Any], recall: Recall | None) -> Vector:
+        """The information state of `view` for a seat whose record is `recall` (made by `recall(seat)`
+        and kept by whoever steps the match); `information_state(view)` for a game without records."""
+        return self.information_state(view)
+
+
+class Recall:
+    """What one seat was shown over a match, for a game whose views do not carry it (a view goes to the
+    seat's browser, and must not hand a player notes the rules forbid). Whoever steps the match (the
+    research adapters) keeps one per seat: `see` the seat's first view, then `hear` every event the
+    seat may see (`Event.is_visible_to`), in order; nothing here reads the match. Its attributes are
+    plain data, so it copies and pickles with the state that holds it (OpenSpiel's clone, serialize).
+    """
+
+    def see(self, view: Mapping[str, Any]) -> None:
+        """What the view shows now (the match's first view: a table seen before any event)."""
+        raise NotImplementedError
+
+    def hear(self, event: Event) -> None:
+        """One event the seat may see."""
+        raise NotImplementedError
+
+    def to_json(self) -> Any:
+        """The record as JSON-ready data (OpenSpiel's information state string shows it)."""
+        raise NotImplementedError
 
 
 EncoderFactory = Callable[[int, Options], Encoder]

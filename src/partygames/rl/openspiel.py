@@ -7,8 +7,9 @@ simultaneous phase played in seat order and each seat's choice hidden until the 
 engine does; OpenSpiel's MCTS needs sequential games); explicit stochastic chance, every die, choice and
 shuffle step a chance node with `chance_outcomes()` (`rl/tape.py`); imperfect information; terminal
 rewards, 1 to each winner (ties share it) and 0 to the rest. Actions are the encoding's codec indices;
-observation and information state tensors are the encoding's vectors of the player's view, their
-strings the view's JSON. Each move takes `tick_ms` (a parameter, default 1000) of the match's time, so
+observation and information state tensors are the encoding's vectors of the player's view (the
+information state with the player's record, for a game that keeps one: the Quiz), their strings the
+view's JSON (and the record's). Each move takes `tick_ms` (a parameter, default 1000) of the match's time, so
 time limits run out as at a table (`rl/table.py`).
 """
 
@@ -24,9 +25,10 @@ import pyspiel
 
 from partygames import games
 from partygames.engine.actions import Action
+from partygames.engine.encoding import Recall
 from partygames.engine.game import Game
-from partygames.engine.match import Match
-from partygames.rl.table import TICK_MS, Table, settle
+from partygames.engine.match import Event, Match
+from partygames.rl.table import TICK_MS, Recalls, Table, hear, settle, start_recalls
 from partygames.rl.tape import NeedChance, TapeChance
 
 PREFIX = "partygames_"
@@ -124,7 +126,9 @@ class PartyGamesGame(pyspiel.Game):
 
 class PartyGamesState(pyspiel.State):
     """A match, plus the step waiting for chance outcomes: the seat and action (or the set-up), and the
-    outcomes chosen so far. Only the match and these are kept (they are what clone and serialize copy)."""
+    outcomes chosen so far; for a game whose information state needs a record its views do not carry
+    (`Encoder.recall`: the Quiz), each seat's record and the public one, fed the events each may see as
+    the state steps. Only these are kept (they are what clone and serialize copy)."""
 
     def __init__(self, game: PartyGamesGame, match: Match | None = None) -> None:
         super().__init__(game)
@@ -134,8 +138,11 @@ class PartyGamesState(pyspiel.State):
         self._tape: list[int] = []
         self._outcomes: list[tuple[int, float]] = []
         self._before: bytes | None = None  # the match before the pending step, pickled
+        self._recalls: Recalls = {}
         if match is None:
             self._attempt()
+        else:
+            self._start_recalls(match)
 
     def _table(self) -> Table:
         game = self.get_game()
@@ -151,6 +158,7 @@ class PartyGamesState(pyspiel.State):
         seat, action = self._pending
         chance = TapeChance(self._tape, MAX_CHANCE_OUTCOMES)
         try:
+            events: list[Event] = []
             if seat == _SETUP:
                 trial = table.game.match_class(table.seats, table.options, 0, chance=chance)
             else:
@@ -161,14 +169,27 @@ class PartyGamesState(pyspiel.State):
                 else:
                     trial = pickle.loads(self._before)
                 trial.chance = chance
-                table.act(trial, [(seat, action)])
-            settle(trial)
+                events = table.act(trial, [(seat, action)])
+            settle(trial, events)
         except NeedChance as need:
             self._outcomes = need.outcomes
             if self._before is not None:
                 self._match = pickle.loads(self._before)
             return
         self._match, self._pending, self._tape, self._outcomes, self._before = trial, None, [], [], None
+        if seat == _SETUP:
+            self._start_recalls(trial)  # its first view shows what the set-up's events did
+        else:
+            hear(self._recalls, events)
+
+    def _start_recalls(self, match: Match) -> None:
+        """Each seat's record and the public one, from what their views show now (the match's first
+        view; for `state_from_match`, whose history is not known, the view of the copied match)."""
+        self._recalls = start_recalls(self._table().encoder, match, (*range(self._seats), None))
+
+    def recall(self, player: int | None) -> Recall | None:
+        """The record kept of what `player` (None: the public) was shown, for a game that keeps one."""
+        return self._recalls.get(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._pending is not None
@@ -255,7 +276,10 @@ class Observer:
             self.tensor.fill(0.0)
             return
         encoder = self.table.encoder
-        self.tensor[:] = encoder.information_state(view) if self.perfect_recall else encoder.observe(view)
+        if self.perfect_recall:
+            self.tensor[:] = encoder.recalled_state(view, state.recall(view["seat"]))
+        else:
+            self.tensor[:] = encoder.observe(view)
 
     def string_from(self, state: PartyGamesState, player: int) -> str:
         view = self._view(state, player)
@@ -263,6 +287,10 @@ class Observer:
             return f"p{player} set-up"
         if not self.perfect_recall:
             view = {k: v for k, v in view.items() if k != "version"}
+        else:
+            recall = state.recall(view["seat"])
+            if recall is not None:
+                view = {**view, "recall": recall.to_json()}
         return json.dumps(view, sort_keys=True, ensure_ascii=False)
 
 

@@ -1,8 +1,9 @@
 """Every registered game as a PettingZoo environment: `env(game_id, ...)` (AEC) and `parallel_env(game_id, ...)`.
 
 Agents are `player_0` … `player_{seats-1}`. An observation is `{"observation": float32 vector,
-"action_mask": int8 vector}` from the game's encoding (built from that seat's view only); the action space
-is `Discrete(len(codec))`. Seats in a simultaneous phase act in the AEC environment one after another, in
+"action_mask": int8 vector}` from the game's encoding (built from that seat's view only; with
+`information_state=True`, the encoding's information state, for the Quiz with the record the environment
+keeps of what each seat was shown, from the events it may see); the action space is `Discrete(len(codec))`. Seats in a simultaneous phase act in the AEC environment one after another, in
 seat order, each seeing only its own view (so nobody sees a sealed choice before the phase ends). Each
 step takes `tick_ms` of the match's time (default 1 s): a phase's time limit runs out after that many
 steps and plays its defaults, as at a table (`rl/table.py`); when nobody is awaited (a real-time game
@@ -23,7 +24,7 @@ from partygames.engine.actions import Action
 from partygames.engine.encoding import BOUND
 from partygames.engine.match import Match
 from partygames.engine.options import Options
-from partygames.rl.table import TICK_MS, Reward, Table
+from partygames.rl.table import TICK_MS, Recalls, Reward, Table, hear, start_recalls
 
 Lang = Literal["en", "ja"]
 
@@ -35,8 +36,10 @@ def agent_name(seat: int) -> str:
 class _Spaces:
     """The spaces of a table, one object per agent for the whole life of the environment."""
 
-    def __init__(self, table: Table) -> None:
-        size, moves = table.encoder.size, len(table.encoder.codec)
+    def __init__(self, table: Table, information_state: bool = False) -> None:
+        encoder = table.encoder
+        size = encoder.information_layout.size if information_state else encoder.size
+        moves = len(encoder.codec)
         self.agents = [agent_name(s) for s in range(table.seats)]
         self.observation = {a: spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
@@ -49,7 +52,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
     """One game as a PettingZoo AEC environment (see the module docstring)."""
 
     def __init__(self, table: Table, seed: int | None = None, render_mode: str | None = None,
-                 lang: Lang = "en") -> None:
+                 lang: Lang = "en", information_state: bool = False) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -58,7 +61,9 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
                          "is_parallelizable": True}
         self.render_mode = render_mode
         self.lang = lang
-        spaces_ = _Spaces(table)
+        self.information_state = information_state
+        self.recalls: Recalls = {}
+        spaces_ = _Spaces(table, information_state)
         self.possible_agents = list(spaces_.agents)
         self.observation_spaces = spaces_.observation
         self.action_spaces = spaces_.action
@@ -77,6 +82,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
             self._next_seed = seed
         self.match = self.table.new(self._next_seed)
         self._next_seed += 1
+        self.recalls = _recalls(self.table, self.match, self.information_state)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,9 +99,8 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
     def observe(self, agent: str) -> dict[str, Any]:
         match = self._match()
         seat = self.possible_agents.index(agent)
-        encoder = self.table.encoder
         view = match.view(seat)
-        return {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
+        return _observation(self.table, view, self.recalls, self.information_state)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -109,7 +114,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         if chosen is None:
             raise ValueError(f"{agent}: action {action!r} is not legal now (sample with the action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.table.act(match, [(seat, chosen)])
+        hear(self.recalls, self.table.act(match, [(seat, chosen)]))
         result = match.result()
         if result is not None:
             returns = self.table.returns(result)
@@ -138,14 +143,16 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
     """
 
     def __init__(self, table: Table, seed: int | None = None, render_mode: str | None = None,
-                 lang: Lang = "en") -> None:
+                 lang: Lang = "en", information_state: bool = False) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.table = table
         self.metadata = {"render_modes": ["ansi"], "name": f"partygames_{table.game.id.replace('-', '_')}"}
         self.render_mode = render_mode
         self.lang = lang
-        spaces_ = _Spaces(table)
+        self.information_state = information_state
+        self.recalls: Recalls = {}
+        spaces_ = _Spaces(table, information_state)
         self.possible_agents = list(spaces_.agents)
         self.observation_spaces = spaces_.observation
         self.action_spaces = spaces_.action
@@ -165,17 +172,14 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
             self._next_seed = seed
         self.match = self.table.new(self._next_seed)
         self._next_seed += 1
+        self.recalls = _recalls(self.table, self.match, self.information_state)
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Any]:
         assert self.match is not None
-        encoder = self.table.encoder
-        out = {}
-        for seat, agent in enumerate(self.possible_agents):
-            view = self.match.view(seat)
-            out[agent] = {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
-        return out
+        return {agent: _observation(self.table, self.match.view(seat), self.recalls, self.information_state)
+                for seat, agent in enumerate(self.possible_agents)}
 
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                      dict[str, bool], dict[str, dict[str, Any]]]:
@@ -192,7 +196,7 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
                 action = limit.defaults.get(seat)
             if action is not None:
                 chosen.append((seat, action))
-        self.table.act(match, chosen)  # an action an earlier one made illegal is dropped
+        hear(self.recalls, self.table.act(match, chosen))  # an action an earlier one made illegal is dropped
         result = match.result()
         observations = self._observations()
         agents = self.agents
@@ -216,14 +220,29 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
 
 def env(game_id: str, seats: int | None = None, options: dict[str, Any] | Options | None = None,
         seed: int | None = None, render_mode: str | None = None, reward: Reward = "win",
-        lang: Lang = "en", tick_ms: int = TICK_MS) -> PartyGamesEnv:
+        lang: Lang = "en", tick_ms: int = TICK_MS, information_state: bool = False) -> PartyGamesEnv:
     """The AEC environment of a registered game (seats: default the smallest the options allow; each
-    step takes `tick_ms` of the match's time, so time limits run out as at a table)."""
-    return PartyGamesEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang)
+    step takes `tick_ms` of the match's time, so time limits run out as at a table; `information_state`:
+    the observation is the encoding's information state, with the record the environment keeps of what
+    each seat was shown where the game needs one)."""
+    return PartyGamesEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang,
+                         information_state)
 
 
 def parallel_env(game_id: str, seats: int | None = None, options: dict[str, Any] | Options | None = None,
                  seed: int | None = None, render_mode: str | None = None, reward: Reward = "win",
-                 lang: Lang = "en", tick_ms: int = TICK_MS) -> PartyGamesParallelEnv:
+                 lang: Lang = "en", tick_ms: int = TICK_MS, information_state: bool = False) -> PartyGamesParallelEnv:
     """The parallel environment of a registered game: every awaited seat acts at each step."""
-    return PartyGamesParallelEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang)
+    return PartyGamesParallelEnv(Table.make(game_id, seats, options, reward, tick_ms), seed, render_mode, lang,
+                                 information_state)
+
+
+def _recalls(table: Table, match: Match, information_state: bool) -> Recalls:
+    """Each seat's record, kept only when the observation is the information state."""
+    return start_recalls(table.encoder, match, range(table.seats)) if information_state else {}
+
+
+def _observation(table: Table, view: dict[str, Any], recalls: Recalls, information_state: bool) -> dict[str, Any]:
+    encoder = table.encoder
+    vector = encoder.recalled_state(view, recalls.get(view["seat"])) if information_state else encoder.observe(view)
+    return {"observation": vector, "action_mask": encoder.codec.mask(view["legal_actions"])}

@@ -19,10 +19,10 @@ from rich.console import Console
 from partygames import games
 from partygames.cli.terminal import render_result, render_view
 from partygames.engine.actions import Action, find_spec
-from partygames.engine.encoding import Encoder
+from partygames.engine.encoding import Encoder, Recall
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
-from partygames.engine.match import Match, Result
+from partygames.engine.match import Event, Match, Result
 from partygames.engine.options import Options
 from partygames.engine.session import wake_ups
 
@@ -59,17 +59,18 @@ class Table:
     def new(self, seed: int) -> Match:
         return settle(self.game.new(self.seats, self.options, seed))
 
-    def act(self, match: Match, actions: Sequence[tuple[int, Action]]) -> None:
+    def act(self, match: Match, actions: Sequence[tuple[int, Action]]) -> list[Event]:
         """One step: the clock moves on by `tick_ms`. When a time limit runs out by then, its defaults are
         played and the step's actions are dropped (chosen for a moment that has passed, as by a player
         too slow); else each `(seat, action)` still legal is applied at that moment, in order (a later
-        seat's may have been made illegal by an earlier one). Then `settle`."""
+        seat's may have been made illegal by an earlier one). Then `settle`. Returns the step's events."""
         at = match.now + self.tick_ms
         version = match.version
-        catch_up(match, at)
+        events: list[Event] = []
+        catch_up(match, at, events)
         if match.version != version:
-            settle(match)
-            return
+            settle(match, events)
+            return events
         for seat, action in actions:
             if seat not in match.to_act():
                 continue
@@ -77,8 +78,9 @@ class Table:
                 find_spec(match.legal_actions(seat), action)
             except IllegalAction:
                 continue
-            match.apply(seat, action, at)
-        settle(match)
+            events += match.apply(seat, action, at)
+        settle(match, events)
+        return events
 
     def returns(self, result: Result) -> list[float]:
         by_seat = sorted(result.seats, key=lambda s: s.seat)
@@ -97,18 +99,48 @@ class Table:
         return text.getvalue()
 
 
-def catch_up(match: Match, now: int) -> None:
-    """Every wake-up due by `now`, each at its own time."""
+def catch_up(match: Match, now: int, events: list[Event] | None = None) -> None:
+    """Every wake-up due by `now`, each at its own time (their events added to `events`)."""
     for due in wake_ups(match, now):
-        match.advance(due)
+        happened = match.advance(due)
+        if events is not None:
+            events += happened
 
 
-def settle(match: Match) -> Match:
+def settle(match: Match, events: list[Event] | None = None) -> Match:
     """Lets time pass while nobody is awaited and the match is not over (a real-time game between
-    arrivals): the environments never move time otherwise, so no time limit ever expires in them."""
+    arrivals): the environments never move time otherwise, so no time limit ever expires in them.
+    The events of that time are added to `events`."""
     while not match.to_act() and not match.is_over:
         due = match.wake_at()
         if due is None:
             raise RuntimeError(f"{match.game_id}: nobody is awaited and nothing is due: the match is stalled")
-        match.advance(max(due, match.now))
+        happened = match.advance(max(due, match.now))
+        if events is not None:
+            events += happened
     return match
+
+
+Recalls = dict[int | None, Recall]
+"""Each viewer's record (a seat, or None for the public) of what it was shown, for a game whose information
+state needs one (`Encoder.recall`: the Quiz); empty for every other game."""
+
+
+def start_recalls(encoder: Encoder, match: Match, viewers: Sequence[int | None]) -> Recalls:
+    """A record per viewer, begun from its view now (the match's first view, or where a search starts)."""
+    recalls: Recalls = {}
+    for viewer in viewers:
+        recall = encoder.recall(viewer)
+        if recall is None:
+            return {}
+        recall.see(match.view(viewer))
+        recalls[viewer] = recall
+    return recalls
+
+
+def hear(recalls: Recalls, events: Sequence[Event]) -> None:
+    """Feeds each record the events its viewer may see, in order."""
+    for viewer, recall in recalls.items():
+        for event in events:
+            if event.is_visible_to(viewer):
+                recall.hear(event)

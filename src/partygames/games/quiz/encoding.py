@@ -1,11 +1,12 @@
-"""It's a QUIZ? for learning agents: the observation vector of a seat's view and the action codec (layout in
-docs/rules/quiz.md, Encoding).
+"""It's a QUIZ? for learning agents: the observation vector of a seat's view, the information state, and
+the action codec (layouts in docs/rules/quiz.md, Encoding).
 
 The observation is the table as the seat sees it now: while memorising, every card; afterwards only the
-cards open to everyone and the one it peeks at (or is shown). What it saw before is not in its view, so
-neither in the observation nor in the information state: a view holding it would hold the whole table
-(everything is seen while memorising and every later move is public) and hand it to every browser. An
-agent must remember it (docs/rules/quiz.md, Encoding).
+cards open to everyone and the one it peeks at (or is shown). What it saw before is not in its view: a
+view holding it would hold the whole table (everything is seen while memorising and every later move is
+public) and hand it to every browser. The information state adds it from a `QuizRecall` that whoever
+steps the match keeps for the seat from the seat's first view and the events it may see
+(`recalled_state`); the research adapters do (docs/rl.md).
 """
 
 from __future__ import annotations
@@ -14,11 +15,24 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from partygames.engine.actions import ActionSpec
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Mask, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import (
+    ActionCodec,
+    Encoder,
+    Layout,
+    Mask,
+    Move,
+    Recall,
+    Vector,
+    Writer,
+    one_hot,
+)
 from partygames.engine.options import Options
 from partygames.games.quiz.decks import ANSWERS, QUESTIONS
 from partygames.games.quiz.options import QuizOptions
+from partygames.games.quiz.recall import QuizRecall
 from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS
 from partygames.games.quiz.scoring import ROUNDS, STOCK_SCORE, answer_target, parse_target, white_target
 
@@ -211,3 +225,74 @@ class QuizEncoder(Encoder):
                                      if white is not None and white["question"] is not None), BOARD * QUESTIONS)
         w.put("white_markers", [0.0 if white is None else white["markers"][k] / MARKERS
                                 for white in board for k in KINDS])
+
+    # -- the information state: the observation, then the seat's recall (docs/rules/quiz.md, Encoding) ---
+    @property
+    def information_layout(self) -> Layout:
+        layout: Layout | None = getattr(self, "_information", None)
+        if layout is None:
+            layout = self._information = Layout((*self.layout.parts, *self.recall_layout.parts))
+        return layout
+
+    @property
+    def recall_layout(self) -> Layout:
+        """The parts the information state adds after the observation."""
+        layout: Layout | None = getattr(self, "_recall", None)
+        if layout is None:
+            n, q, lq, r = self.seats, QUESTIONS, QUESTIONS * MAX_ANSWER, ROUNDS
+            layout = self._recall = Layout((
+                ("recall_word", lq * ANSWERS), ("recall_word_when", lq),
+                ("recall_question", BOARD * q), ("recall_question_when", BOARD),
+                ("seen_by", len(CARDS) * n),
+                ("history_asked", r * q), ("history_choices", r * n * len(CHOICES)),
+                ("history_words", r * n * ANSWERS), ("history_correct", r * n), ("history_winners", r * n),
+            ))
+        return layout
+
+    def recall(self, seat: int | None) -> QuizRecall:
+        return QuizRecall(seat)
+
+    def information_state(self, view: Mapping[str, Any]) -> Vector:
+        """The information state of a seat that remembers only what `view` shows now (no record kept)."""
+        return self.recalled_state(view, None)
+
+    def recalled_state(self, view: Mapping[str, Any], recall: Recall | None) -> Vector:
+        """The observation, then what `recall` holds (a record of only this view when None)."""
+        if recall is None:
+            recall = QuizRecall(view["seat"])
+            recall.see(view)
+        assert isinstance(recall, QuizRecall)
+        return np.concatenate((self.observe(view), self._recalled(view, recall)))
+
+    def _recalled(self, view: Mapping[str, Any], recall: QuizRecall) -> Vector:
+        n, when = self.seats, ROUNDS + 1.0
+        w = Writer(self.recall_layout)
+        words, word_when = [], [0.0] * (QUESTIONS * MAX_ANSWER)
+        questions, question_when = [], [0.0] * BOARD
+        for card, (content, question) in recall.cards.items():
+            k = _card_index(card)
+            if k < len(ANSWER_CARDS):
+                words.append(k * ANSWERS + content)
+                word_when[k] = (question + 1) / when
+            else:
+                place = k - len(ANSWER_CARDS)
+                questions.append(place * QUESTIONS + content)
+                question_when[place] = (question + 1) / when
+        w.put_hot("recall_word", words, len(ANSWER_CARDS) * ANSWERS)
+        w.put("recall_word_when", word_when)
+        w.put_hot("recall_question", questions, BOARD * QUESTIONS)
+        w.put("recall_question_when", question_when)
+        w.put_hot("seen_by", (_card_index(card) * n + s for card, seats in recall.seen_by.items() for s in seats),
+                  len(CARDS) * n)
+        rounds = view["rounds"]
+        w.put_hot("history_asked", (i * QUESTIONS + r["asked"] for i, r in enumerate(rounds)), ROUNDS * QUESTIONS)
+        w.put_hot("history_choices", ((i * n + s) * len(CHOICES) + CHOICES.index(c) for i, r in enumerate(rounds)
+                                      for s, c in enumerate(r["choices"]) if c is not None),
+                  ROUNDS * n * len(CHOICES))
+        w.put_hot("history_words", ((i * n + s) * ANSWERS + word for i, sheets in enumerate(recall.sheets)
+                                    for s, sheet in enumerate(sheets or ()) for word in sheet.get("words", ())),
+                  ROUNDS * n * ANSWERS)
+        w.put("history_correct", [0.0 if i >= len(rounds) or rounds[i]["correct"][s] is None
+                                  else rounds[i]["correct"][s] / MAX_ANSWER for i in range(ROUNDS) for s in range(n)])
+        w.put_hot("history_winners", (i * n + s for i, r in enumerate(rounds) for s in r["winners"]), ROUNDS * n)
+        return w.done()
