@@ -34,11 +34,17 @@ class Delivered(Protocol):
 
     game: Game
     status: str
-    history: EventHistory
-    clock: RoomClock
 
     @property
     def match(self) -> Match | None: ...
+
+    @property
+    def history(self) -> EventHistory:
+        """The match's recent events (read only once a match has begun)."""
+
+    @property
+    def clock(self) -> RoomClock:
+        """The match's clock (read only once a match has begun)."""
 
     @property
     def match_channels(self) -> bool:

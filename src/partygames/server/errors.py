@@ -50,3 +50,7 @@ def bad_seat_token() -> ServerError:
 def not_open() -> ServerError:
     return ServerError(Code.ROOM_NOT_OPEN, "The room has already started; the lobby is closed.",
                        "このルームはすでに開始しています。ロビーは閉じられました。", 409)
+
+
+def not_started() -> ServerError:
+    return ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)

@@ -187,16 +187,13 @@ class Hub:
                     row["created_at"])
         room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
-        room.match_number, room.seq_offset = len(stored.matches) + 1, stored.seq_offset
         if row["status"] == "open":
             return room
         # Seat kinds cannot change once a match has started: the stored seats are those it began with.
         match = game.new(row["seats"], options, json.loads(row["seed"]), bots=bot_kinds(infos))
-        session = room.begin(match, row["started_at"])
-        for stored_entry in stored.log:
-            action = json.loads(stored_entry["action"]) if stored_entry["action"] is not None else None
-            room.replay_stored(Entry(stored_entry["at"], stored_entry["seat"], action), stored_entry["source"])
-        session.on_entry = room._on_entry
+        logged = [(Entry(e["at"], e["seat"], json.loads(e["action"]) if e["action"] is not None else None), e["source"])
+                  for e in stored.log]
+        room.begin(match, row["started_at"], len(stored.matches) + 1, stored.seq_offset, logged)
         room.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
         room.status = row["status"]
         return room

@@ -17,13 +17,14 @@ from partygames.server.text import escape
 
 def steps(room: Room, seat: int | None) -> dict[str, Any]:
     """The match step by step as `seat` saw it (None: the public view). Only for finished matches."""
-    final = room.match
-    assert room.session is not None and final is not None
+    current = room.current
+    assert current is not None
+    final = current.match
     session = Session(room.game, room.game.new(room.seats, room.options, final.seed, bots=final.bot_seats))
     # Views and event data may share lists with the state, which later steps change: copy them now.
     out: list[dict[str, Any]] = [{"version": 0, "at": 0, "seat": None, "action": None, "source": None,
                                   "events": [], "view": copy.deepcopy(session.match.view(seat))}]
-    for version, (entry, source) in enumerate(zip(room.session.log.entries, room.sources, strict=True), start=1):
+    for version, (entry, source) in enumerate(zip(current.session.log.entries, current.sources, strict=True), start=1):
         events = session.replay_entry(entry)
         action = None if entry.seat is None or entry.action is None else final.shown_action(entry.seat, entry.action, seat)
         out.append({"version": version, "at": entry.at, "seat": entry.seat, "action": action, "source": source,
@@ -40,8 +41,8 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
     the host); else what a spectator may know of it: each action as `Match.shown_action` shows it, and
     neither the seed nor the final state (with the seed and the actions, every card dealt face down
     could be worked out). `redacted` says which."""
-    session, final = room.session, room.match
-    assert session is not None and final is not None
+    assert room.current is not None
+    session, final = room.current.session, room.current.match
     # The people's names (HTML-escaped, as every user-supplied string is sent), for a replay to name them.
     names = [escape(s.name) if s.kind == "human" and s.name else "" for s in room.seat_infos]
     log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),

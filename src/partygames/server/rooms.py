@@ -1,11 +1,12 @@
 """A room: the one authority that changes its seats and its match, built from smaller parts.
 
-Every change goes through `Room.lock`, one at a time. An accepted step (a seat's action, a bot's, or
-time passing) is applied by the room's `Session`, stored by the committer, and kept in the event
-history (`EventHistory`). The parts: `Delivery` (connections, and the frames owed to them, which wait in
-the outbox until the write they show has committed), `RoomClock` (match time, held while reveals play),
-`Scheduler` (what happens without a client: time limits, bots), `RoomChat`, and the pure lobby rules
-(`seats`) and series planning (`series`). None of them imports this module.
+Every change goes through `Room.lock`, one at a time; the room keeps its status (open, playing, over),
+stores what changes through the committer, and wires its parts together. The parts: `RoomMatch` (the match
+being played: its `Session`, its clock held while reveals play, its event history, and the rows that
+store each step), `Delivery` (connections, and the frames owed to them, which wait in the outbox until the
+write they show has committed), `Scheduler` (what happens without a client: time limits, bots),
+`RoomChat`, and the pure lobby rules (`seats`) and series planning (`series`). None of them imports this
+module.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
-from functools import partial
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from partygames.engine.actions import Action
@@ -24,16 +24,16 @@ from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
-from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
 from partygames.server.chat import Channels, RoomChat
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.delivery import Delivery
-from partygames.server.errors import ServerError, not_open
+from partygames.server.errors import ServerError, not_open, not_started
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
+from partygames.server.room_match import RoomMatch
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import (
     SeatInfo,
@@ -89,52 +89,45 @@ class Room:
         self.host_seat = host_seat
         self.created_at = created_at
         self.status = "open"
-        self.session: Session | None = None
-        self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
-        self.history = EventHistory(hub.settings.max_catchup)
+        self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
         self.delivery = Delivery(self, hub.base_url, hub.settings.recent_events)
         self.scheduler = Scheduler(self)
-        self.clock = self._new_clock(created_at)  # replaced when a match starts
-        self.audiences: list[int | None] = [None]  # who watches reveals: the public and each human seat
         self.broken = False
-        self.match_number = 1  # the room's matches are numbered 1, 2, ... (play again, a series)
-        self.seq_offset = 0  # the stored `seq` of the last log entry before this match
 
     # -- derived ---------------------------------------------------------------------------------------
     @property
     def match(self) -> Match | None:
-        return self.session.match if self.session is not None else None
+        return self.current.match if self.current is not None else None
 
     @property
     def version(self) -> int:
-        """The protocol version: how many log entries (actions and wake-ups) have been applied."""
-        return len(self.session.log.entries) if self.session is not None else 0
+        """The protocol version: how many log entries (actions and wake-ups) the match has applied."""
+        return self.current.version if self.current is not None else 0
+
+    @property
+    def history(self) -> EventHistory:
+        """The current match's recent events (delivery reads them once a match has begun)."""
+        return self._begun().history
+
+    @property
+    def clock(self) -> RoomClock:
+        return self._begun().clock
+
+    def _begun(self) -> RoomMatch:
+        assert self.current is not None, f"room {self.code}: no match has begun"
+        return self.current
 
     @property
     def is_running(self) -> bool:
-        return self.status == "playing" and not self.broken and self.session is not None
+        return self.status == "playing" and not self.broken and self.current is not None
 
     def seat_for_token(self, token: str) -> int | None:
         return seat_for_token(self.seat_infos, token)
 
     def is_host(self, token: str | None) -> bool:
         return same_token(token, self.host_token_hash)
-
-    def _new_clock(self, started_at: float) -> RoomClock:
-        settings = self.hub.settings
-        return RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay,
-                         settings.bot_pace)
-
-    def _now(self, wall: float) -> int:
-        """The match time at wall-clock time `wall` (never before the match's own time)."""
-        assert self.session is not None
-        return self.clock.now(wall, self.session.match.now)
-
-    def _reveal_ms(self, events: list[Event]) -> int:
-        """How long a step's events take to show: the longest of its audiences' reveals."""
-        return self.game.reveals.cost(events, self.audiences)
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         conns = self.delivery.conns
@@ -144,7 +137,7 @@ class Room:
             "link": f"{base_url.rstrip('/')}/room/{self.code}",
             "game": self.game.id,
             "title": self.game.title.to_json(),
-            "match": self.match_number,
+            "match": self.current.number if self.current is not None else 1,
             "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
             if self.status == "over" else [],
             "options": self.options.to_json(),
@@ -159,9 +152,8 @@ class Room:
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         """The current time limit for clients: its phase, length and end on the wall clock."""
-        match = self.match
-        deadline = match.deadline() if match is not None and self.status == "playing" else None
-        return self.clock.deadline_json(deadline, now) if deadline is not None else None
+        current = self.current
+        return current.deadline_json(now) if current is not None and self.status == "playing" else None
 
     def _submit(self, write: Write) -> asyncio.Future[None]:
         future = self.hub.committer.submit(write)
@@ -172,8 +164,13 @@ class Room:
 
     def _committed(self, future: asyncio.Future[None]) -> None:
         if future.exception() is not None and not self.broken:
-            self.broken = True
-            self.hub.drop(self, future.exception())
+            self._crashed(future.exception())
+
+    def _crashed(self, error: BaseException | None) -> None:
+        """A write failed or the engine crashed (and may have damaged the state): the room is dropped and
+        rebuilt from its log."""
+        self.broken = True
+        self.hub.drop(self, error)
 
     def link(self, base_url: str | None) -> str:
         return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
@@ -192,7 +189,7 @@ class Room:
     async def sync(self, conn: Connection, since: int) -> None:
         async with self.lock:
             if self.match is None:
-                raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
+                raise not_started()
             self.delivery.sync(conn, since)
 
     # -- play ------------------------------------------------------------------------------------------
@@ -200,15 +197,9 @@ class Room:
         async with self.lock:
             try:
                 seat = acting_seat(conn.seat, claimed_seat)
-                session = self.session
-                if session is None or self.broken:
-                    raise ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
-                now = self._now(time.time())
-                # A time limit that passed before this action arrived came first.
-                blame = (conn, ref)
-                if not (self._engine(partial(session.catch_up, now), "catching up the clock", blame)
-                        and self._engine(partial(session.act, seat, action, now), f"applying {action!r} for seat {seat}",
-                                         blame)):
+                if self.current is None or self.broken:
+                    raise not_started()
+                if not self.current.act(seat, action, time.time(), blame=(conn, ref)):
                     return
             except ServerError as error:
                 self.delivery.send([(conn, error.frame(ref))])
@@ -219,40 +210,13 @@ class Room:
                 if ref is not None:
                     self.delivery.ack(conn, ref)
 
-    def _engine(self, step: Callable[[], object], doing: str, blame: tuple[Connection, Any] | None = None) -> bool:
-        """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
-        damaged the state: the connection to `blame` hears so first, the room is dropped and rebuilt from
-        its log, and False is returned."""
-        try:
-            step()
-        except IllegalAction:
-            raise
-        except Exception as error:
-            log.error("room %s: %s failed", self.code, doing, exc_info=error)
-            if blame is not None:
-                conn, ref = blame
-                conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
-                                      "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
-            self.broken = True
-            self.hub.drop(self, error)
-            return False
-        return True
-
     def _on_entry(self, entry: Entry, events: list[Event]) -> None:
-        """Stores and announces a step the session has just applied (the session's `on_entry`)."""
-        assert self.session is not None
-        source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
-        self.sources.append(source)
-        version = self.history.record(events)
-        write = Write(inserts=[(db.log_entries, {
-            "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
-            "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
-        result = self.session.match.result() if self.session.match.is_over else None
-        if result is not None:
+        """Stores and announces a step the match's session has just applied (the session's `on_entry`)."""
+        current = self._begun()
+        write = current.record(entry, events, time.time())
+        if current.match.is_over:
             self.status = "over"
-            write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
         self._submit(write)
-        self.clock.step(time.time(), self._reveal_ms(events), entry.seat if source == "bot" else None)
         if self.delivery.stepped():
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
@@ -262,29 +226,14 @@ class Room:
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns (the scheduler calls it with the
         lock held)."""
-        session = self.session
-        if not self.is_running or session is None:
-            return
-        now = self._now(wall)
-        self._engine(partial(session.catch_up, now), f"waking at {now}")
-        if wall >= self.clock.bots_at():
-            for seat in session.bots_to_ask():
-                # Each bot sees the match as the previous one left it; a crash stops the pass.
-                if (self.is_running and seat in session.bots_to_ask()
-                        and wall >= self.clock.bot_ready_at(seat, self._live())):
-                    self._engine(partial(session.bot_turn, seat, self._now(wall)), f"the bot turn of seat {seat}")
+        current = self.current
+        if current is not None and self.is_running:
+            current.run_due(wall)
 
     def next_due(self) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
-        session = self.session
-        if not self.is_running or session is None:
-            return None
-        return self.clock.next_due(session.match.wake_at(), session.bots_to_ask(), self._live())
-
-    def _live(self) -> bool:
-        """Whether the match is in real-time play: seats are awaited but it is nobody's turn (`Match.turns`)."""
-        match = self.match
-        return match is not None and not match.turns() and bool(match.to_act())
+        current = self.current
+        return current.next_due() if current is not None and self.is_running else None
 
     def stop(self) -> None:
         self.scheduler.stop()
@@ -344,8 +293,7 @@ class Room:
             now = time.time()
             await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
                 "status": "playing", "seed": dumps(seed), "started_at": now})]))
-            match = self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos))
-            self.begin(match, now).on_entry = self._on_entry
+            self.begin(self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos)), now)
             delivery = self.delivery
             delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
             self.scheduler.poke()
@@ -359,45 +307,32 @@ class Room:
         `game` is this game again or one that follows it, with the options it derives from this result.
         The finished match is kept (`matches`), in the same transaction that starts the next one."""
         async with self.lock:
-            match = self.match
-            if self.status != "over" or match is None:
+            current = self.current
+            if self.status != "over" or current is None:
                 raise ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)
-            finished = Finished(self.code, self.match_number, self.game, self.options, match, self.clock.started_at,
-                                self.seq_offset + self.version)
+            finished = Finished(self.code, current.number, self.game, self.options, current.match,
+                                current.clock.started_at, current.last_seq)
             seed, now = secrets.randbits(62), time.time()
             plan = plan_next(finished, game, self.seat_infos, seed, now)
             await self._submit(plan.write)
             for seat, kind in plan.bots.items():
                 self.seat_infos[seat].bot = kind
-            options = plan.options
-            self.game, self.options = game, options
-            self.chat_room.follow(game, options)
-            self.match_number += 1
-            self.seq_offset = finished.last_seq
-            self.history = EventHistory(self.hub.settings.max_catchup)
-            self.sources = []
-            self.begin(game.new(self.seats, options, seed, bots=bot_kinds(self.seat_infos)), now).on_entry = self._on_entry
+            self.game, self.options = game, plan.options
+            self.chat_room.follow(game, plan.options)
+            self.begin(game.new(self.seats, plan.options, seed, bots=bot_kinds(self.seat_infos)), now,
+                       finished.number + 1, finished.last_seq)
             # The room frame first: it tells clients that a new match began (its versions count from 0 again).
             delivery = self.delivery
             delivery.send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
             self.scheduler.poke()
 
-    def begin(self, match: Match, started_at: float) -> Session:
-        """Sets up a started match (a fresh start, or a reload before its log is replayed into the
-        returned session, which stores and announces its steps once `session.on_entry` is set)."""
-        self.clock = self._new_clock(started_at)
-        self.audiences = [None, *(i for i, s in enumerate(self.seat_infos) if s.kind == "human")]
+    def begin(self, match: Match, started_at: float, number: int = 1, seq_offset: int = 0,
+              stored: Iterable[tuple[Entry, str]] = ()) -> None:
+        """Plays `match`, the room's `number`-th: a fresh start, or a reload once its `stored` log (each entry
+        with its source) has been replayed into it as it was; from then on its steps are stored and announced."""
+        current = self.current = RoomMatch(self.code, self.game, match, self.seat_infos, started_at, self.hub.settings,
+                                           self._crashed, number, seq_offset)
         self.status = "playing"
-        bots = {seat: self.game.make_bot(kind, seat, bot_seed(match.seed, seat))
-                for seat, kind in bot_kinds(self.seat_infos).items()}
-        self.session = Session(self.game, match, bots, forgive_bots=True)
-        return self.session
-
-    def replay_stored(self, entry: Entry, source: str) -> None:
-        """Re-applies a stored log entry while the room is rebuilt (before `session.on_entry` is set); the
-        reveals it held the clock for are held again, as they were."""
-        assert self.session is not None
-        events = self.session.replay_entry(entry)
-        self.history.record(events)
-        self.sources.append(source)
-        self.clock.replay_step(entry.at, self._reveal_ms(events))
+        for entry, source in stored:
+            current.replay(entry, source)
+        current.session.on_entry = self._on_entry

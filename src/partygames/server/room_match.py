@@ -1,0 +1,155 @@
+"""The match a room is playing: its `Session`, its clock, its event history, and the rows that store it.
+
+A room plays one match at a time (play again, or a series, replaces it). Its `RoomMatch` turns wall time
+into match time (`RoomClock`, held while reveals play for its audiences: the public and each human seat),
+makes each step the session takes into the `log_entries` row that stores it (numbered on from the room's
+earlier matches: `seq_offset`), keeps the step's events for catch-up (`EventHistory`) and where it came
+from (`sources`: seat, bot or wake), and does what falls due without a client: wake-ups, then the bots'
+turns. It rebuilds itself from a stored log after a restart (`replay`). Every engine call is guarded:
+anything but a refusal (`IllegalAction`) is an engine bug that may have damaged the state, reported to
+the room (`crashed`), which is then dropped and rebuilt from its log. It never imports the room.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from partygames.engine.actions import Action
+from partygames.engine.errors import IllegalAction
+from partygames.engine.game import Game
+from partygames.engine.log import Entry
+from partygames.engine.match import Event, Match
+from partygames.engine.session import Session, bot_seed
+from partygames.server import storage as db
+from partygames.server.codes import Code
+from partygames.server.connections import Connection
+from partygames.server.errors import ServerError
+from partygames.server.history import EventHistory
+from partygames.server.match_clock import RoomClock
+from partygames.server.seats import SeatInfo, bot_kinds
+from partygames.server.settings import Settings
+from partygames.server.storage import Write, dumps
+
+log = logging.getLogger(__name__)
+
+
+class RoomMatch:
+    """One match of room `code`: the room's `number`-th, whose log entries are stored after `seq_offset`.
+    `crashed(error)` is told when the engine fails."""
+
+    def __init__(self, code: str, game: Game, match: Match, seats: Sequence[SeatInfo], started_at: float,
+                 settings: Settings, crashed: Callable[[BaseException], None], number: int = 1,
+                 seq_offset: int = 0) -> None:
+        self.code = code
+        self.crashed = crashed
+        self.game = game
+        self.number = number  # the room's matches are numbered 1, 2, ... (play again, a series)
+        self.seq_offset = seq_offset  # the stored `seq` of the last log entry before this match
+        self.clock = RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay,
+                               settings.bot_pace)
+        self.audiences: list[int | None] = [None, *(i for i, s in enumerate(seats) if s.kind == "human")]
+        bots = {seat: game.make_bot(kind, seat, bot_seed(match.seed, seat)) for seat, kind in bot_kinds(seats).items()}
+        self.session = Session(game, match, bots, forgive_bots=True)  # its `on_entry` is set by the room
+        self.history = EventHistory(settings.max_catchup)
+        self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    @property
+    def version(self) -> int:
+        """The protocol version: how many log entries (actions and wake-ups) have been applied."""
+        return len(self.session.log.entries)
+
+    @property
+    def last_seq(self) -> int:
+        """The stored `seq` of the match's last log entry."""
+        return self.seq_offset + self.version
+
+    @property
+    def live(self) -> bool:
+        """Whether the match is in real-time play: seats are awaited but it is nobody's turn (`Match.turns`)."""
+        return not self.match.turns() and bool(self.match.to_act())
+
+    def now(self, wall: float) -> int:
+        """The match time at wall-clock time `wall` (never before the match's own time)."""
+        return self.clock.now(wall, self.match.now)
+
+    def reveal_ms(self, events: list[Event]) -> int:
+        """How long a step's events take to show: the longest of its audiences' reveals."""
+        return self.game.reveals.cost(events, self.audiences)
+
+    def deadline_json(self, wall: float) -> dict[str, Any] | None:
+        """The current time limit for clients: its phase, length and end on the wall clock."""
+        deadline = self.match.deadline()
+        return self.clock.deadline_json(deadline, wall) if deadline is not None else None
+
+    # -- steps ---------------------------------------------------------------------------------------------
+    def act(self, seat: int, action: Action, wall: float, blame: tuple[Connection, Any]) -> bool:
+        """A seat's action arriving at `wall` from the connection to `blame` (and the frame's `ref`) should the
+        engine crash; IllegalAction passes through, False: the engine crashed."""
+        now, session = self.now(wall), self.session
+        # A time limit that passed before this action arrived came first.
+        return (self._engine(partial(session.catch_up, now), "catching up the clock", blame)
+                and self._engine(partial(session.act, seat, action, now), f"applying {action!r} for seat {seat}", blame))
+
+    def _engine(self, step: Callable[[], object], doing: str, blame: tuple[Connection, Any] | None = None) -> bool:
+        """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
+        damaged the state: the connection to `blame` hears so first, the room is told (`crashed`), and
+        False is returned."""
+        try:
+            step()
+        except IllegalAction:
+            raise
+        except Exception as error:
+            log.error("room %s: %s failed", self.code, doing, exc_info=error)
+            if blame is not None:
+                conn, ref = blame
+                conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
+                                      "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
+            self.crashed(error)
+            return False
+        return True
+
+    def record(self, entry: Entry, events: list[Event], wall: float) -> Write:
+        """Keeps a step the session has just applied at `wall` and returns the write that stores it (with the
+        result, once the match is over); the clock stands still while its reveal plays."""
+        source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
+        self.sources.append(source)
+        version = self.history.record(events)
+        write = Write(inserts=[(db.log_entries, {
+            "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
+            "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
+        result = self.match.result() if self.match.is_over else None
+        if result is not None:
+            write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
+        self.clock.step(wall, self.reveal_ms(events), entry.seat if source == "bot" else None)
+        return write
+
+    def replay(self, entry: Entry, source: str) -> None:
+        """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set);
+        the reveals it held the clock for are held again, as they were."""
+        events = self.session.replay_entry(entry)
+        self.history.record(events)
+        self.sources.append(source)
+        self.clock.replay_step(entry.at, self.reveal_ms(events))
+
+    # -- what falls due --------------------------------------------------------------------------------------
+    def run_due(self, wall: float) -> None:
+        """Does what is due by `wall`: time passing, then the bots' turns; stops once the engine crashed."""
+        session, now = self.session, self.now(wall)
+        if not self._engine(partial(session.catch_up, now), f"waking at {now}") or wall < self.clock.bots_at():
+            return
+        for seat in session.bots_to_ask():
+            # Each bot sees the match as the previous one left it (none is asked once the match is over).
+            if (seat in session.bots_to_ask() and wall >= self.clock.bot_ready_at(seat, self.live)
+                    and not self._engine(partial(session.bot_turn, seat, self.now(wall)), f"the bot turn of seat {seat}")):
+                return
+
+    def next_due(self) -> float | None:
+        """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
+        return self.clock.next_due(self.match.wake_at(), self.session.bots_to_ask(), self.live)
