@@ -119,8 +119,8 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     while True:
         to_act = match.to_act()
         result = match.result()
-        if match.is_over != (result is not None):
-            raise _fail(game, step, "is_over disagrees with result()")
+        if match.is_over != (result is not None) or match._ended() != (result is not None):
+            raise _fail(game, step, "is_over (or the game's _ended) disagrees with result()")
         if result is not None and to_act:
             raise _fail(game, step, f"the match is over but seats {to_act!r} are awaited")
         if any(not isinstance(s, int) or not 0 <= s < seats for s in to_act) or len(set(to_act)) != len(to_act):

@@ -347,6 +347,9 @@ class DiceDerbyMatch(Match):
         return view
 
     # -- result, time, secrets ----------------------------------------------------------------------
+    def _ended(self) -> bool:
+        return self.phase == "over"
+
     def result(self) -> Result | None:
         if self.phase != "over":
             return None

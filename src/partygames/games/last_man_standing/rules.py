@@ -219,6 +219,9 @@ class LastManStandingMatch(Match):
     def _fighters(self) -> list[dict[str, Any]]:
         return [{"card": c, "owner": o} for c, o in zip(self.arena_cards, self.arena_owners, strict=True)]
 
+    def _ended(self) -> bool:
+        return self.phase == "over"
+
     def result(self) -> Result | None:
         if self.phase != "over":
             return None

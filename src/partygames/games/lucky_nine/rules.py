@@ -338,8 +338,12 @@ class LuckyNineMatch(Match):
     # -- views and result ------------------------------------------------------------------------
     def score(self, seat: int) -> int:
         """Final standing: diamonds plus the diamond value of claimed prizes (0 unless set)."""
+        return self._scores()[seat]
+
+    def _scores(self) -> list[int]:
         values = {p.name: p.value for p in self.options.special_prizes}
-        return self.holdings[seat] + sum(values[k] * c for k, c in self.claimed[seat].items())
+        return [held + sum(values[k] * c for k, c in claimed.items())
+                for held, claimed in zip(self.holdings, self.claimed, strict=True)]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.options
@@ -371,13 +375,16 @@ class LuckyNineMatch(Match):
                          "no_repeat": o.no_repeat, "chain_bonus": o.chain_bonus},
         }
 
+    def _ended(self) -> bool:
+        return self.phase == "over"
+
     def result(self) -> Result | None:
         if self.phase != "over":
             return None
         start = self.options.start_diamonds
-        holdings = [{"diamonds": self.holdings[s], "net": self.holdings[s] - start, "status": self.status[s],
-                     "prizes": dict(self.claimed[s])} for s in range(self.seats)]
-        return Result.ranked([float(self.score(s)) for s in range(self.seats)], self.termination or "",
+        holdings = [{"diamonds": held, "net": held - start, "status": status, "prizes": dict(claimed)}
+                    for held, status, claimed in zip(self.holdings, self.status, self.claimed, strict=True)]
+        return Result.ranked([float(score) for score in self._scores()], self.termination or "",
                              holdings, {"house": self.house, "house_collected": self.collected,
                                         "prizes_left": dict(self.prizes)})
 

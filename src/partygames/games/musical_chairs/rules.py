@@ -524,6 +524,9 @@ class MusicalChairsMatch(IslandMatch):
             return [0] * self.seats
         return [held.get(str(self.winner), 0) * MEDAL_YEN for held in self.medals]
 
+    def _ended(self) -> bool:
+        return self.phase == "over"
+
     def result(self) -> Result | None:
         if self.phase != "over":
             return None

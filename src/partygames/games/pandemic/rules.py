@@ -504,6 +504,9 @@ class PandemicMatch(Match):
         """Vaccines for a healthy seat, -1 for an infected one."""
         return -1 if self.infected[seat] else self.vaccines[seat]
 
+    def _ended(self) -> bool:
+        return self.over
+
     def result(self) -> Result | None:
         if not self.over:
             return None

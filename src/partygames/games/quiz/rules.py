@@ -619,6 +619,9 @@ class QuizMatch(Match):
         self._set_phase("over")
         return [Event("match_over", {"winner": winner, "totals": self.totals(), "termination": str(how)})]
 
+    def _ended(self) -> bool:
+        return self.phase == "over"
+
     def result(self) -> Result | None:
         if self.phase != "over":
             return None

@@ -328,6 +328,9 @@ class SmugglingMatch(Match):
                             "debt": max(0, LOAN - gross)})
         return figures, remainders
 
+    def _ended(self) -> bool:
+        return self.phase == "over"
+
     def result(self) -> Result | None:
         if self.phase != "over":
             return None
