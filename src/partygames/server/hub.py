@@ -21,8 +21,8 @@ from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.errors import ServerError, room_not_found
-from partygames.server.lobby import Lobby
 from partygames.server.protocol import CreateRoom
+from partygames.server.room_lobby import RoomLobby
 from partygames.server.rooms import Room
 from partygames.server.seats import SeatInfo, bot_kinds, new_token, token_hash
 from partygames.server.settings import Settings
@@ -125,7 +125,7 @@ class Hub:
         code = new_code()
         while code in self.rooms or await asyncio.to_thread(self.storage.exists, code):
             code = new_code()
-        room = Room(self, game, options, Lobby(code, infos, token_hash(host_token), host_seat), time.time())
+        room = Room(self, game, options, RoomLobby(code, infos, token_hash(host_token), host_seat), time.time())
         write = Write(inserts=[(db.rooms, {
             "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
             "seed": None, "host_token_hash": room.lobby.host_token_hash, "host_seat": host_seat,
@@ -184,7 +184,7 @@ class Hub:
         game = self.games[row["game"]]
         options = game.options_class.parse(json.loads(row["options"]))
         infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
-        room = Room(self, game, options, Lobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
+        room = Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
                     row["created_at"])
         room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]

@@ -1,18 +1,17 @@
 """A room: the one authority that changes its seats and its match, built from smaller parts.
 
 Every change goes through `Room.lock`, one at a time; the room keeps its status (open, playing, over),
-stores what changes through the committer, and wires its parts together. The parts: `RoomMatch` (the match
-being played: its `Session`, its clock held while reveals play, its event history, and the rows that
-store each step), `Delivery` (connections, and the frames owed to them, which wait in the outbox until the
-write they show has committed), `Scheduler` (what happens without a client: time limits, bots),
-`RoomChat`, and the pure lobby rules (`seats`) and series planning (`series`). None of them imports this
-module.
+submits the writes its parts hand it to the committer, and announces what changed. The parts: `RoomLobby`
+(seats and host: joining, bots, the check before the start), `RoomMatch` (the match being played: its
+`Session`, its clock held while reveals play, its event history, and the rows that store each step),
+`Delivery` (connections, and the frames owed to them, which wait in the outbox until the write they show
+has committed), `Scheduler` (what happens without a client: time limits, bots), `RoomChat`, and the pure
+series planning (`series`). None of them imports this module.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 import time
 from collections.abc import Iterable, Mapping
@@ -30,16 +29,14 @@ from partygames.server.connections import Connection
 from partygames.server.delivery import Delivery
 from partygames.server.errors import ServerError, not_open, not_over, not_started
 from partygames.server.history import EventHistory
-from partygames.server.lobby import Lobby
 from partygames.server.match_clock import RoomClock
+from partygames.server.room_lobby import RoomLobby
 from partygames.server.room_match import RoomMatch
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import acting_seat
-from partygames.server.series import Finished, next_games, plan_next
+from partygames.server.series import next_games, plan_next
 from partygames.server.settings import Settings
 from partygames.server.storage import Write
-
-log = logging.getLogger(__name__)
 
 
 class Host(Protocol):
@@ -64,7 +61,7 @@ class Host(Protocol):
 class Room:
     """The authority of one room. Methods starting with `_`, and `run_due`, expect `lock` to be held."""
 
-    def __init__(self, hub: Host, game: Game, options: Options, lobby: Lobby, created_at: float) -> None:
+    def __init__(self, hub: Host, game: Game, options: Options, lobby: RoomLobby, created_at: float) -> None:
         self.hub = hub
         self.code = lobby.code
         self.game = game
@@ -196,14 +193,12 @@ class Room:
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns (the scheduler calls it with the
         lock held)."""
-        current = self.current
-        if current is not None and self.is_running:
-            current.run_due(wall)
+        if self.is_running:
+            self._begun().run_due(wall)
 
     def next_due(self) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
-        current = self.current
-        return current.next_due() if current is not None and self.is_running else None
+        return self._begun().next_due() if self.is_running else None
 
     def stop(self) -> None:
         self.scheduler.stop()
@@ -231,7 +226,7 @@ class Room:
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Seats `name` (see `Lobby.join`); returns the seat and its token once stored."""
+        """Seats `name` (see `RoomLobby.join`); returns the seat and its token once stored."""
         async with self.lock:
             if self.status != "open":
                 raise not_open()
@@ -272,8 +267,7 @@ class Room:
             current = self.current
             if self.status != "over" or current is None:
                 raise not_over()
-            finished = Finished(self.code, current.number, self.game, self.options, current.match,
-                                current.clock.started_at, current.last_seq)
+            finished = current.finished(self.options)
             seed, now = secrets.randbits(62), time.time()
             plan = plan_next(finished, game, self.lobby.seats, seed, now)
             await self._submit(plan.write)

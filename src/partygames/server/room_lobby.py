@@ -1,6 +1,6 @@
 """A room's lobby: its seats and its host, and the rows that store each change to them.
 
-`Lobby` applies the seat rules (`seats`) to one room: someone joining, the free seats given to bots, the
+`RoomLobby` applies the seat rules (`seats`) to one room: someone joining, the free seats given to bots, the
 check before the first match starts, the bots a series changes. Each change is made at once and handed
 back as the `Write` that stores it; the room submits it and announces the change. Pure: no I/O, and the
 seed and the time of a start are passed in (only seat tokens are drawn here).
@@ -36,7 +36,7 @@ class Joined(NamedTuple):
     write: Write
 
 
-class Lobby:
+class RoomLobby:
     """The seats of room `code` and its host: the host token's hash, and the seat the host sits in (if any)."""
 
     def __init__(self, code: str, seats: list[SeatInfo], host_token_hash: str, host_seat: int | None) -> None:
