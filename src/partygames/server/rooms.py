@@ -23,7 +23,7 @@ from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
-from partygames.server.chat import Channels, RoomChat, message_write
+from partygames.server.chat import RoomChat, message_write
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.delivery import Delivery
@@ -73,7 +73,7 @@ class Room:
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
-        self.delivery = Delivery(self, hub.base_url, hub.settings.recent_events)
+        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events)
         self.scheduler = Scheduler(self)
         self.broken = False
 
@@ -145,7 +145,7 @@ class Room:
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
-            self.delivery.attach(conn, since, self.chat_room)
+            self.delivery.attach(conn, since)
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
@@ -204,17 +204,9 @@ class Room:
         self.scheduler.stop()
 
     # -- chat --------------------------------------------------------------------------------------------
-    @property
-    def match_channels(self) -> bool:
-        return self.chat_room.follows_match
-
-    def chat_channels(self) -> Channels:
-        """Every channel besides `public` as of the match's current state (lock held by the caller)."""
-        return self.chat_room.channels(self.match)
-
     async def chat(self, conn: Connection, channel: str, text: str) -> None:
         async with self.lock:
-            channels, now = self.chat_channels(), time.time()
+            channels, now = self.chat_room.channels(self.match), time.time()
             try:
                 entry = self.chat_room.post(channels, channel, conn.seat, conn.name, text, now)
             except ServerError as error:
