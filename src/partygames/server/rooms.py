@@ -77,7 +77,7 @@ class Room:
         self.scheduler = Scheduler(self)
         self.broken = False
 
-    # -- derived ---------------------------------------------------------------------------------------
+    # -- what the parts and the app read --------------------------------------------------------------
     @property
     def match(self) -> Match | None:
         return self.current.match if self.current is not None else None
@@ -122,7 +122,12 @@ class Room:
         current = self.current
         return current.deadline_json(now) if current is not None and self.status == "playing" else None
 
+    def link(self, base_url: str | None) -> str:
+        return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
+
+    # -- storing ---------------------------------------------------------------------------------------
     def _submit(self, write: Write) -> asyncio.Future[None]:
+        """Hands `write` to the committer; frames sent from now on wait until it has committed."""
         future = self.hub.committer.submit(write)
         if future is not self.delivery.last_write:  # writes of one batch share a future
             self.delivery.last_write = future
@@ -138,9 +143,6 @@ class Room:
         rebuilt from its log."""
         self.broken = True
         self.hub.drop(self, error)
-
-    def link(self, base_url: str | None) -> str:
-        return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
 
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
