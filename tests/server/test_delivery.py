@@ -21,6 +21,17 @@ from tests.server.loops import run
 from tests.toy_game import GAME as TOY
 
 
+class ToyChat(RoomChat):
+    """The toy game's chat, with the channels the match gives set by hand (`now`)."""
+
+    def __init__(self) -> None:
+        super().__init__(TOY, 2, TOY.options_class.parse({}), per_channel=5)
+        self.now = Channels({}, 0)
+
+    def channels(self, match: Match | None) -> Channels:
+        return self.now
+
+
 @dataclass
 class ToyRoom:
     """The parts of a room delivery reads, held by hand around a real toy match."""
@@ -29,8 +40,7 @@ class ToyRoom:
     status: str = "playing"
     history: EventHistory = field(default_factory=lambda: EventHistory(keep=50))
     clock: RoomClock = field(default_factory=lambda: RoomClock(0.0, reveal_scale=0.0))
-    match_channels: bool = False
-    channels: Channels = field(default_factory=lambda: Channels({}, 0))
+    chat: ToyChat = field(default_factory=ToyChat)
     game = TOY
 
     @property
@@ -45,9 +55,6 @@ class ToyRoom:
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         return None
-
-    def chat_channels(self) -> Channels:
-        return self.channels
 
 
 def connect(delivery: Delivery, seat: int | None, sent_version: int = 0) -> Connection:
@@ -71,7 +78,7 @@ def events(update: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 def toy_room() -> tuple[ToyRoom, Delivery]:
     room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
-    return room, Delivery(room, "http://host", recent_events=12)
+    return room, Delivery(room, room.chat, "http://host", recent_events=12)
 
 
 def test_each_connection_gets_its_seat_s_events_and_acks_once_the_write_is_stored() -> None:
@@ -148,14 +155,14 @@ def test_room_frames_carry_each_client_s_own_link_and_follow_updates_once_over()
 def test_channels_frames_only_when_a_seat_s_channels_change_or_a_match_begins() -> None:
     room, delivery = toy_room()
     even, odd = connect(delivery, 0), connect(delivery, 1)
-    room.match_channels = True
-    room.channels = Channels({"even": Channel((0,))}, 0)
+    room.chat.follows_match = True
+    room.chat.now = Channels({"even": Channel((0,))}, 0)
     assert delivery.channel_frames() == [(even, {"type": "channels", "channels": ["public", "even"]})]
     assert even.sent_channels == ["public", "even"]
     assert delivery.channel_frames() == []  # no change since
-    room.channels = Channels({"even": Channel((0,), open=False)}, 0)
+    room.chat.now = Channels({"even": Channel((0,), open=False)}, 0)
     assert delivery.channel_frames() == [(even, {"type": "channels", "channels": ["public"]})]
-    room.match_channels = False
+    room.chat.follows_match = False
     assert delivery.channel_frames() == []
     assert sorted(f["channels"] == ["public"] for _, f in delivery.channel_frames(always=True)) == [True, True]
     assert odd.sent_channels == ["public"]
@@ -164,17 +171,16 @@ def test_channels_frames_only_when_a_seat_s_channels_change_or_a_match_begins() 
 def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update_and_the_others_hear_it_came() -> None:
     room, delivery = toy_room()
     there = connect(delivery, 1)
-    chat = RoomChat(TOY, 2, TOY.options_class.parse({}), per_channel=5)
-    chat.post(room.channels, "public", 1, "Ren", "hi", at=1.0)
+    room.chat.post(room.chat.now, "public", 1, "Ren", "hi", at=1.0)
     room.history.record([Event("bid_sealed", {"seat": 1})])
     newcomer = Connection(cast(WebSocket, None), 0, "<Aki>", Settings(database_url="sqlite://"))
-    delivery.attach(newcomer, None, chat)
+    delivery.attach(newcomer, None)
     welcome, message, update = sent(newcomer)
     assert welcome == {"type": "welcome", "seat": 0, "name": "&lt;Aki&gt;", "channels": ["public"],
                        "room": {"code": "TOYTOY", "status": "playing", "link": "http://host/room/TOYTOY"}}
     assert message["text"] == "hi" and update["fresh"] and events(update) == [("bid_sealed", {"seat": 1})]
     assert [f["type"] for f in sent(there)] == ["room"]
-    delivery.chat(room.channels, {"type": "chat", "channel": "public", "text": "yo"})
+    delivery.chat(room.chat.now, {"type": "chat", "channel": "public", "text": "yo"})
     assert sent(newcomer)[0]["text"] == sent(there)[0]["text"] == "yo"
     delivery.detach(newcomer)
     assert newcomer not in delivery.conns and [f["type"] for f in sent(there)] == ["room"] and sent(newcomer) == []

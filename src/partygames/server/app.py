@@ -99,7 +99,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return room
 
     def require_host(room: Room, token: str | None) -> None:
-        if not room.is_host(token):
+        if not room.lobby.is_host(token):
             raise bad_host_token()
 
     # -- HTTP API --------------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """The match log once the match is over: seed, every entry with its time, final state. Only the
         host gets every action as played; others get what a spectator may know of each."""
         room = await over(code)
-        return replay.match_log(room, raw=room.is_host(x_host_token))
+        return replay.match_log(room, raw=room.lobby.is_host(x_host_token))
 
     async def over(code: str) -> Room:
         room = await settled(code)
@@ -230,12 +230,12 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         since = _int_param(websocket.query_params.get("since"))
         seat: int | None = None
         if token:
-            seat = room.seat_for_token(token)
+            seat = room.lobby.seat_for_token(token)
             if seat is None:
                 await websocket.send_json(bad_seat_token().frame())
                 await websocket.close(4401)
                 return
-        name = (room.seat_infos[seat].name or f"seat {seat}") if seat is not None else _spectator_name(
+        name = (room.lobby.seats[seat].name or f"seat {seat}") if seat is not None else _spectator_name(
             websocket.query_params.get("name"))
         conn = Connection(websocket, seat, name, settings)
         conn.start()

@@ -25,8 +25,10 @@ from typing import Any
 from partygames.engine.game import Game
 from partygames.engine.match import Match
 from partygames.engine.options import Options
+from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.storage import Write
 from partygames.server.text import escape
 
 log = logging.getLogger(__name__)
@@ -133,6 +135,12 @@ def readable(channels: Channels, seat: int | None, log: Sequence[dict[str, Any]]
             counts[channel] = counts.get(channel, 0) + 1
             picked.append(entry)
     return picked[::-1]
+
+
+def message_write(room: str, channel: str, seat: int | None, name: str, text: str, at: float) -> Write:
+    """The write that stores a message of room `room` as it was sent (it is escaped again when loaded)."""
+    return Write(inserts=[(db.chat_messages, {"room": room, "channel": channel, "seat": seat, "name": name,
+                                              "text": text, "at": at})])
 
 
 class RoomChat:

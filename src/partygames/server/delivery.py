@@ -47,10 +47,6 @@ class Delivered(Protocol):
         """The match's clock (read only once a match has begun)."""
 
     @property
-    def match_channels(self) -> bool:
-        """Whether the match opens and closes chat channels."""
-
-    @property
     def version(self) -> int: ...
 
     def to_json(self, base_url: str) -> dict[str, Any]: ...
@@ -59,12 +55,13 @@ class Delivered(Protocol):
 
     def deadline_json(self, now: float) -> dict[str, Any] | None: ...
 
-    def chat_channels(self) -> Channels: ...
-
 
 class Delivery:
-    def __init__(self, room: Delivered, base_url: str, recent_events: int) -> None:
+    """What room `room` owes its connections; `chat`, the room's, says who may read and post where."""
+
+    def __init__(self, room: Delivered, chat: RoomChat, base_url: str, recent_events: int) -> None:
         self.room = room
+        self.chat_room = chat
         self.base_url = base_url
         self.recent_events = recent_events
         self.conns: set[Connection] = set()
@@ -73,17 +70,21 @@ class Delivery:
         self.pending_acks: dict[Connection, list[Any]] = {}
         self.dirty = False  # accepted entries whose updates are not built yet
 
-    def attach(self, conn: Connection, since: int | None, chat: RoomChat) -> None:
+    def channels(self) -> Channels:
+        """Every chat channel besides `public` as of the match's current state."""
+        return self.chat_room.channels(self.room.match)
+
+    def attach(self, conn: Connection, since: int | None) -> None:
         """Welcomes a connection (its seat, the room, where it may post, the chat kept for it, and an update
         from `since` once a match runs) and tells the others it came."""
         self.prepare()  # updates owed to the others are built without the newcomer
         self.conns.add(conn)
-        room, channels = self.room, self.room.chat_channels()
+        room, channels = self.room, self.channels()
         conn.sent_channels = channels_for(channels, conn.seat)
         sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
                                 "room": {**room.to_json(self.base_url), "link": room.link(conn.base_url)},
                                 "channels": conn.sent_channels})]
-        sends += [(conn, entry) for entry in chat.kept_for(channels, conn.seat)]
+        sends += [(conn, entry) for entry in self.chat_room.kept_for(channels, conn.seat)]
         if room.match is not None:
             sends.append((conn, self.update(conn, since, {}, room.deadline_json(time.time()), [])))
         self.send(sends)
@@ -194,9 +195,9 @@ class Delivery:
     def channel_frames(self, always: bool = False) -> Sends:
         """`channels` frames for the connections whose postable channels the match has just changed (every
         connection's, `always`)."""
-        if not (self.room.match_channels or always):
+        if not (self.chat_room.follows_match or always):
             return []
-        channels = self.room.chat_channels()
+        channels = self.channels()
         sends: Sends = []
         for conn in self.conns:
             mine = channels_for(channels, conn.seat)

@@ -54,3 +54,7 @@ def not_open() -> ServerError:
 
 def not_started() -> ServerError:
     return ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
+
+
+def not_over() -> ServerError:
+    return ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)

@@ -22,6 +22,7 @@ from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.errors import ServerError, room_not_found
 from partygames.server.protocol import CreateRoom
+from partygames.server.room_lobby import RoomLobby
 from partygames.server.rooms import Room
 from partygames.server.seats import SeatInfo, bot_kinds, new_token, token_hash
 from partygames.server.settings import Settings
@@ -124,10 +125,10 @@ class Hub:
         code = new_code()
         while code in self.rooms or await asyncio.to_thread(self.storage.exists, code):
             code = new_code()
-        room = Room(self, code, game, body.seats, options, infos, token_hash(host_token), host_seat, time.time())
+        room = Room(self, game, options, RoomLobby(code, infos, token_hash(host_token), host_seat), time.time())
         write = Write(inserts=[(db.rooms, {
             "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
-            "seed": None, "host_token_hash": room.host_token_hash, "host_seat": host_seat,
+            "seed": None, "host_token_hash": room.lobby.host_token_hash, "host_seat": host_seat,
             "created_at": room.created_at})])
         write.inserts += [(db.seats, {"room": code, "seat": i, "kind": s.kind, "bot": s.bot, "name": s.name,
                                       "token_hash": s.token_hash}) for i, s in enumerate(infos)]
@@ -183,7 +184,7 @@ class Hub:
         game = self.games[row["game"]]
         options = game.options_class.parse(json.loads(row["options"]))
         infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
-        room = Room(self, row["code"], game, row["seats"], options, infos, row["host_token_hash"], row["host_seat"],
+        room = Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
                     row["created_at"])
         room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]

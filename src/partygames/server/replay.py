@@ -44,7 +44,7 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
     assert room.current is not None
     session, final = room.current.session, room.current.match
     # The people's names (HTML-escaped, as every user-supplied string is sent), for a replay to name them.
-    names = [escape(s.name) if s.kind == "human" and s.name else "" for s in room.seat_infos]
+    names = [escape(s.name) if s.kind == "human" and s.name else "" for s in room.lobby.seats]
     log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),
                    final.to_json(), list(final.bot_seats), names if any(names) else [])
     if raw:

@@ -22,6 +22,7 @@ from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
+from partygames.engine.options import Options
 from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
 from partygames.server.codes import Code
@@ -30,6 +31,7 @@ from partygames.server.errors import ServerError
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
 from partygames.server.seats import SeatInfo, bot_kinds
+from partygames.server.series import Finished
 from partygames.server.settings import Settings
 from partygames.server.storage import Write, dumps
 
@@ -74,6 +76,10 @@ class RoomMatch:
     def live(self) -> bool:
         """Whether the match is in real-time play: seats are awaited but it is nobody's turn (`Match.turns`)."""
         return not self.match.turns() and bool(self.match.to_act())
+
+    def finished(self, options: Options) -> Finished:
+        """This match, over, as a series plans the next from it (`options`: the ones it was played with)."""
+        return Finished(self.code, self.number, self.game, options, self.match, self.clock.started_at, self.last_seq)
 
     def now(self, wall: float) -> int:
         """The match time at wall-clock time `wall` (never before the match's own time)."""

@@ -1,18 +1,17 @@
 """A room: the one authority that changes its seats and its match, built from smaller parts.
 
 Every change goes through `Room.lock`, one at a time; the room keeps its status (open, playing, over),
-stores what changes through the committer, and wires its parts together. The parts: `RoomMatch` (the match
-being played: its `Session`, its clock held while reveals play, its event history, and the rows that
-store each step), `Delivery` (connections, and the frames owed to them, which wait in the outbox until the
-write they show has committed), `Scheduler` (what happens without a client: time limits, bots),
-`RoomChat`, and the pure lobby rules (`seats`) and series planning (`series`). None of them imports this
-module.
+submits the writes its parts hand it to the committer, and announces what changed. The parts: `RoomLobby`
+(seats and host: joining, bots, the check before the start), `RoomMatch` (the match being played: its
+`Session`, its clock held while reveals play, its event history, and the rows that store each step),
+`Delivery` (connections, and the frames owed to them, which wait in the outbox until the write they show
+has committed), `Scheduler` (what happens without a client: time limits, bots), `RoomChat`, and the pure
+series planning (`series`). None of them imports this module.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 import time
 from collections.abc import Iterable, Mapping
@@ -24,35 +23,20 @@ from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
-from partygames.server import storage as db
-from partygames.server.chat import Channels, RoomChat
-from partygames.server.codes import Code
+from partygames.server.chat import RoomChat, message_write
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.delivery import Delivery
-from partygames.server.errors import ServerError, not_open, not_started
+from partygames.server.errors import ServerError, not_open, not_over, not_started
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
+from partygames.server.room_lobby import RoomLobby
 from partygames.server.room_match import RoomMatch
 from partygames.server.scheduler import Scheduler
-from partygames.server.seats import (
-    SeatInfo,
-    acting_seat,
-    bot_kinds,
-    check_all_taken,
-    fill_with_bots,
-    new_token,
-    same_token,
-    seat_for_token,
-    seat_to_join,
-    seats_json,
-    token_hash,
-)
-from partygames.server.series import Finished, next_games, plan_next
+from partygames.server.seats import acting_seat
+from partygames.server.series import next_games, plan_next
 from partygames.server.settings import Settings
-from partygames.server.storage import Write, dumps
-
-log = logging.getLogger(__name__)
+from partygames.server.storage import Write
 
 
 class Host(Protocol):
@@ -77,26 +61,23 @@ class Host(Protocol):
 class Room:
     """The authority of one room. Methods starting with `_`, and `run_due`, expect `lock` to be held."""
 
-    def __init__(self, hub: Host, code: str, game: Game, seats: int, options: Options, seat_infos: list[SeatInfo],
-                 host_token_hash: str, host_seat: int | None, created_at: float) -> None:
+    def __init__(self, hub: Host, game: Game, options: Options, lobby: RoomLobby, created_at: float) -> None:
         self.hub = hub
-        self.code = code
+        self.code = lobby.code
         self.game = game
-        self.seats = seats
+        self.seats = len(lobby.seats)
         self.options = options
-        self.seat_infos = seat_infos
-        self.host_token_hash = host_token_hash
-        self.host_seat = host_seat
+        self.lobby = lobby
         self.created_at = created_at
         self.status = "open"
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
-        self.chat_room = RoomChat(game, seats, options, hub.settings.chat_history)
+        self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
-        self.delivery = Delivery(self, hub.base_url, hub.settings.recent_events)
+        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events)
         self.scheduler = Scheduler(self)
         self.broken = False
 
-    # -- derived ---------------------------------------------------------------------------------------
+    # -- what the parts and the app read --------------------------------------------------------------
     @property
     def match(self) -> Match | None:
         return self.current.match if self.current is not None else None
@@ -123,39 +104,30 @@ class Room:
     def is_running(self) -> bool:
         return self.status == "playing" and not self.broken and self.current is not None
 
-    def seat_for_token(self, token: str) -> int | None:
-        return seat_for_token(self.seat_infos, token)
-
-    def is_host(self, token: str | None) -> bool:
-        return same_token(token, self.host_token_hash)
-
     def to_json(self, base_url: str) -> dict[str, Any]:
-        conns = self.delivery.conns
-        result = self.match.result() if self.match is not None else None
-        return {
-            "code": self.code,
-            "link": f"{base_url.rstrip('/')}/room/{self.code}",
-            "game": self.game.id,
-            "title": self.game.title.to_json(),
-            "match": self.current.number if self.current is not None else 1,
-            "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
-            if self.status == "over" else [],
-            "options": self.options.to_json(),
-            "status": self.status,
-            "seats": seats_json(self.seat_infos, self.game, {c.seat for c in conns}),
-            "host_seat": self.host_seat,
-            "version": self.version,
-            "spectators": sum(1 for c in conns if c.seat is None),
-            "created_at": self.created_at,
-            "result": result.to_json() if result is not None else None,
-        }
+        """The room as clients see it (the HTTP API's answers, `welcome` and `room` frames)."""
+        conns, current = self.delivery.conns, self.current
+        result = current.match.result() if current is not None else None
+        return {"code": self.code, "link": f"{base_url.rstrip('/')}/room/{self.code}", "game": self.game.id,
+                "title": self.game.title.to_json(), "match": current.number if current is not None else 1,
+                "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
+                if self.status == "over" else [],
+                "options": self.options.to_json(), "status": self.status,
+                **self.lobby.to_json(self.game, {c.seat for c in conns}), "version": self.version,
+                "spectators": sum(1 for c in conns if c.seat is None), "created_at": self.created_at,
+                "result": result.to_json() if result is not None else None}
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         """The current time limit for clients: its phase, length and end on the wall clock."""
         current = self.current
         return current.deadline_json(now) if current is not None and self.status == "playing" else None
 
+    def link(self, base_url: str | None) -> str:
+        return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
+
+    # -- storing ---------------------------------------------------------------------------------------
     def _submit(self, write: Write) -> asyncio.Future[None]:
+        """Hands `write` to the committer; frames sent from now on wait until it has committed."""
         future = self.hub.committer.submit(write)
         if future is not self.delivery.last_write:  # writes of one batch share a future
             self.delivery.last_write = future
@@ -172,13 +144,10 @@ class Room:
         self.broken = True
         self.hub.drop(self, error)
 
-    def link(self, base_url: str | None) -> str:
-        return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
-
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
-            self.delivery.attach(conn, since, self.chat_room)
+            self.delivery.attach(conn, since)
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
@@ -226,74 +195,56 @@ class Room:
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns (the scheduler calls it with the
         lock held)."""
-        current = self.current
-        if current is not None and self.is_running:
-            current.run_due(wall)
+        if self.is_running:
+            self._begun().run_due(wall)
 
     def next_due(self) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
-        current = self.current
-        return current.next_due() if current is not None and self.is_running else None
+        return self._begun().next_due() if self.is_running else None
 
     def stop(self) -> None:
         self.scheduler.stop()
 
     # -- chat --------------------------------------------------------------------------------------------
-    @property
-    def match_channels(self) -> bool:
-        return self.chat_room.follows_match
-
-    def chat_channels(self) -> Channels:
-        """Every channel besides `public` as of the match's current state (lock held by the caller)."""
-        return self.chat_room.channels(self.match)
-
     async def chat(self, conn: Connection, channel: str, text: str) -> None:
         async with self.lock:
-            channels, now = self.chat_channels(), time.time()
+            channels, now = self.chat_room.channels(self.match), time.time()
             try:
                 entry = self.chat_room.post(channels, channel, conn.seat, conn.name, text, now)
             except ServerError as error:
                 # Sent after pending commits: a match channel may have opened or closed in them.
                 self.delivery.send([(conn, error.frame())])
                 return
-            self._submit(Write(inserts=[(db.chat_messages, {"room": self.code, "channel": channel, "seat": conn.seat,
-                                                    "name": conn.name, "text": text, "at": now})]))
+            self._submit(message_write(self.code, channel, conn.seat, conn.name, text, now))
             self.delivery.chat(channels, entry)
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Seats `name` (see `RoomLobby.join`); returns the seat and its token once stored."""
         async with self.lock:
             if self.status != "open":
                 raise not_open()
-            seat = seat_to_join(self.seat_infos, seat)
-            token = new_token()
-            info = self.seat_infos[seat]
-            info.name, info.token_hash = name, token_hash(token)
-            await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat},
-                                               {"name": name, "token_hash": info.token_hash})]))
+            joined = self.lobby.join(name, seat)
+            await self._submit(joined.write)
             self.delivery.send(self.delivery.room_frames())
-            return seat, token
+            return joined.seat, joined.token
 
     async def fill_bots(self, kind: str) -> None:
         async with self.lock:
             if self.status != "open":
                 raise not_open()
-            filled = fill_with_bots(self.seat_infos, kind, self.game.bots)
-            if filled:
-                await self._submit(Write(updates=[(db.seats, {"room": self.code, "seat": seat}, {"kind": "bot", "bot": kind})
-                                                  for seat in filled]))
+            write = self.lobby.fill_bots(kind, self.game.bots)
+            if write is not None:
+                await self._submit(write)
             self.delivery.send(self.delivery.room_frames())
 
     async def start(self) -> None:
         async with self.lock:
             if self.status != "open":
                 raise not_open()
-            check_all_taken(self.seat_infos)
-            seed = secrets.randbits(62)
-            now = time.time()
-            await self._submit(Write(updates=[(db.rooms, {"code": self.code}, {
-                "status": "playing", "seed": dumps(seed), "started_at": now})]))
-            self.begin(self.game.new(self.seats, self.options, seed, bots=bot_kinds(self.seat_infos)), now)
+            seed, now = secrets.randbits(62), time.time()
+            await self._submit(self.lobby.start(seed, now))
+            self.begin(self.game.new(self.seats, self.options, seed, bots=self.lobby.bot_kinds()), now)
             delivery = self.delivery
             delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
             self.scheduler.poke()
@@ -309,17 +260,15 @@ class Room:
         async with self.lock:
             current = self.current
             if self.status != "over" or current is None:
-                raise ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)
-            finished = Finished(self.code, current.number, self.game, self.options, current.match,
-                                current.clock.started_at, current.last_seq)
+                raise not_over()
+            finished = current.finished(self.options)
             seed, now = secrets.randbits(62), time.time()
-            plan = plan_next(finished, game, self.seat_infos, seed, now)
+            plan = plan_next(finished, game, self.lobby.seats, seed, now)
             await self._submit(plan.write)
-            for seat, kind in plan.bots.items():
-                self.seat_infos[seat].bot = kind
+            self.lobby.change_bots(plan.bots)
             self.game, self.options = game, plan.options
             self.chat_room.follow(game, plan.options)
-            self.begin(game.new(self.seats, plan.options, seed, bots=bot_kinds(self.seat_infos)), now,
+            self.begin(game.new(self.seats, plan.options, seed, bots=self.lobby.bot_kinds()), now,
                        finished.number + 1, finished.last_seq)
             # The room frame first: it tells clients that a new match began (its versions count from 0 again).
             delivery = self.delivery
@@ -330,7 +279,7 @@ class Room:
               stored: Iterable[tuple[Entry, str]] = ()) -> None:
         """Plays `match`, the room's `number`-th: a fresh start, or a reload once its `stored` log (each entry
         with its source) has been replayed into it as it was; from then on its steps are stored and announced."""
-        current = self.current = RoomMatch(self.code, self.game, match, self.seat_infos, started_at, self.hub.settings,
+        current = self.current = RoomMatch(self.code, self.game, match, self.lobby.seats, started_at, self.hub.settings,
                                            self._crashed, number, seq_offset)
         self.status = "playing"
         for entry, source in stored:
