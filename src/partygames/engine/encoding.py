@@ -112,17 +112,20 @@ class ActionCodec:
         self._by_type: dict[str, list[int]] = {}
         for i, move in enumerate(self.moves):
             self._by_type.setdefault(move.type, []).append(i)
-        # Types whose moves each fix one choice of the same parameter (a card, a seat, a ticket): their
-        # mask is a lookup per offered value rather than a check per move.
-        self._keyed: dict[str, tuple[str, dict[tuple[type, Any], int]]] = {}
+        # Types whose moves each fix one choice of the same parameter (a card, a seat, a ticket), with the
+        # same scaled parameters if any (a horse and an amount): their mask is a lookup per offered value
+        # rather than a check per move.
+        self._keyed: dict[str, tuple[str, tuple[str, ...], dict[tuple[type, Any], list[int]]]] = {}
         for kind, indices in self._by_type.items():
             names = {tuple(self.moves[i].fixed) for i in indices}
+            scaled = {tuple(self.moves[i].scaled) for i in indices}
             values = [next(iter(self.moves[i].fixed.values()), None) for i in indices]
-            if (len(names) == 1 and len(next(iter(names))) == 1 and not any(self.moves[i].scaled for i in indices)
+            if (len(names) == 1 and len(next(iter(names))) == 1 and len(scaled) == 1
                     and all(_hashable(v) for v in values)):
-                table = {(type(v), v): i for v, i in zip(values, indices, strict=True)}
-                if len(table) == len(indices):
-                    self._keyed[kind] = (next(iter(names))[0], table)
+                table: dict[tuple[type, Any], list[int]] = {}
+                for v, i in zip(values, indices, strict=True):
+                    table.setdefault((type(v), v), []).append(i)
+                self._keyed[kind] = (next(iter(names))[0], next(iter(scaled)), table)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -137,11 +140,13 @@ class ActionCodec:
                 continue
             params: dict[str, Any] = spec["params"]
             keyed = self._keyed.get(spec["type"])
-            if keyed is not None and len(params) == 1 and "choice" in params.get(keyed[0], ()):
-                table = keyed[1]
-                for value in params[keyed[0]]["choice"]:
-                    i = table.get((type(value), value)) if _hashable(value) else None
-                    if i is not None:
+            if keyed is not None and "choice" in params.get(keyed[0], ()):
+                key, scaled, table = keyed
+                if len(params) != 1 + len(scaled) or not all(name in params and "min" in params[name]
+                                                            for name in scaled):
+                    continue  # no move of this type fits the spec's parameters
+                for value in params[key]["choice"]:
+                    for i in table.get((type(value), value), ()) if _hashable(value) else ():
                         allowed[i] = 1
                 continue
             choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
@@ -232,44 +237,61 @@ class Layout:
 
 class Writer:
     """Builds one observation in layout order; `done()` checks that every part was written, in order, at
-    its size (checked once at the end: this runs at every step of every environment)."""
+    its size (checked once at the end: this runs at every step of every environment).
 
-    __slots__ = ("buffer", "ends", "layout", "names", "position")
+    Values gather in Python lists and reach NumPy in one conversion per run of dense parts (a slice
+    assignment per part costs about as much as a whole run's), and the hot positions in one indexed
+    assignment: an observation is a few hundred floats, made at every step."""
+
+    __slots__ = ("buffer", "ends", "hot", "layout", "names", "run", "start")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.buffer = np.zeros(layout.size, dtype=np.float32)
-        self.position = 0
+        self.run: list[float] = []  # the values of the dense parts since `start`, not yet in the buffer
+        self.start = 0
+        self.hot: list[int] = []  # positions set to 1 by put_hot, not yet in the buffer
         self.names: list[str] = []
         self.ends: list[int] = []
 
     def put(self, name: str, values: Sequence[float]) -> None:
         """The next part, value by value."""
-        end = self.position + len(values)
-        if end <= len(self.buffer):
-            self.buffer[self.position:end] = values
-        self._close(name, end)
+        run = self.run
+        run += values
+        self.names.append(name)
+        self.ends.append(self.start + len(run))
 
     def put_hot(self, name: str, indices: Iterable[int], size: int) -> None:
         """The next part, `size` long: 1 at each of `indices`, else 0 (a set of cards, a seat)."""
-        end = self.position + size
-        if end <= len(self.buffer):
-            buffer, start = self.buffer, self.position
-            for i in indices:
-                if not 0 <= i < size:
-                    raise ValueError(f"observation part {name!r}: index {i} outside its {size} values")
-                buffer[start + i] = 1.0
-        self._close(name, end)
-
-    def _close(self, name: str, end: int) -> None:
+        self._flush()
+        start, hot = self.start, self.hot
+        for i in indices:
+            if not 0 <= i < size:
+                raise ValueError(f"observation part {name!r}: index {i} outside its {size} values")
+            hot.append(start + i)
+        self.start = start + size
         self.names.append(name)
-        self.ends.append(end)
-        self.position = end
+        self.ends.append(self.start)
+
+    def _flush(self) -> None:
+        """The dense run into the buffer (left out when it overflows: `done` then explains)."""
+        run = self.run
+        if run:
+            end = self.start + len(run)
+            if end <= len(self.buffer):
+                self.buffer[self.start:end] = run
+            self.start, self.run = end, []
 
     def done(self) -> Vector:
-        if self.position != self.layout.size or self.names != self.layout.names:
+        ends = self.ends
+        if (ends[-1] if ends else 0) != self.layout.size or self.names != self.layout.names:
             self._explain()
-        return self.buffer.clip(-BOUND, BOUND, out=self.buffer)
+        self._flush()
+        buffer = self.buffer
+        if self.hot:
+            buffer[self.hot] = 1.0
+            self.hot = []
+        return buffer.clip(-BOUND, BOUND, out=buffer)
 
     def _explain(self) -> None:
         start = 0
