@@ -124,3 +124,22 @@ def test_a_move_per_choice_value_is_masked_by_value_and_type() -> None:
     assert codec.mask([spec("vote", candidate=choice([0, 2]))]).tolist() == [1, 0, 1, 0]
     assert codec.mask([spec("vote", candidate=choice([True, "1", 9]))]).tolist() == [0, 0, 0, 0]
     assert codec.decode(2, [spec("vote", candidate=choice([0, 2]))]) == {"type": "vote", "candidate": 2}
+
+
+def test_moves_fixing_several_choices_and_an_amount_are_masked_as_each_would_resolve() -> None:
+    """The lookup path with two fixed choices and a scaled amount (gifts: to whom, of what, how many)
+    gives the same mask as resolving each move, whichever way a spec offers them."""
+    codec = ActionCodec([Move("give", {"to": s, "name": m}, {"count": f}) for s in range(3) for m in range(3)
+                         for f in (0.0, 1.0)])
+    cases = [
+        [spec("give", to=choice([1, 2]), name=choice([0]), count=int_range(1, 4))],
+        [spec("give", to=choice([2]), name=choice([0, 2, True]), count=int_range(1, 1))],
+        [spec("give", to=choice([0, 1, 2]), name=choice([0, 1, 2]), count=int_range(1, 2))],  # all 9 pairs
+        [spec("give", to=choice([1]), name=choice([1]))],  # no amount: no move fits
+        [spec("give", to=int_range(0, 1), name=choice([1]), count=int_range(1, 2))],  # a range: checked per move
+    ]
+    for specs in cases:
+        expected = [int(codec.decode(i, specs) is not None) for i in range(len(codec))]
+        assert codec.mask(specs).tolist() == expected
+    assert sum(codec.mask(cases[0])) == 4  # seats 1 and 2, name 0, both amounts
+    assert sum(codec.mask(cases[4])) == 4  # seats 0 and 1, name 1, both amounts

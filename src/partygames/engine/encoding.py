@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -112,66 +113,92 @@ class ActionCodec:
         self._by_type: dict[str, list[int]] = {}
         for i, move in enumerate(self.moves):
             self._by_type.setdefault(move.type, []).append(i)
-        # Types whose moves each fix one choice of the same parameter (a card, a seat, a ticket), with the
-        # same scaled parameters if any (a horse and an amount): their mask is a lookup per offered value
-        # rather than a check per move.
-        self._keyed: dict[str, tuple[str, tuple[str, ...], dict[tuple[type, Any], list[int]]]] = {}
+        # Types whose moves all fix the same parameters to plain values (a card; a chair and a seat), with
+        # the same scaled parameters if any (a horse and an amount): their mask looks up each combination
+        # of offered values rather than checking every move (Musical Chairs has 3 n^2 gifts).
+        self._keyed: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]]] = {}
         for kind, indices in self._by_type.items():
             names = {tuple(self.moves[i].fixed) for i in indices}
             scaled = {tuple(self.moves[i].scaled) for i in indices}
-            values = [next(iter(self.moves[i].fixed.values()), None) for i in indices]
-            if (len(names) == 1 and len(next(iter(names))) == 1 and len(scaled) == 1
-                    and all(_hashable(v) for v in values)):
-                table: dict[tuple[type, Any], list[int]] = {}
-                for v, i in zip(values, indices, strict=True):
-                    table.setdefault((type(v), v), []).append(i)
-                self._keyed[kind] = (next(iter(names))[0], next(iter(scaled)), table)
+            if len(names) != 1 or len(scaled) != 1 or not next(iter(names)):
+                continue
+            keys = [tuple((type(v), v) for v in self.moves[i].fixed.values()) for i in indices]
+            if all(_hashable(v) for key in keys for _, v in key):
+                table: dict[tuple[Any, ...], list[int]] = {}
+                for key, i in zip(keys, indices, strict=True):
+                    table.setdefault(key, []).append(i)
+                self._keyed[kind] = (next(iter(names)), next(iter(scaled)), table)
 
     def __len__(self) -> int:
         return len(self.moves)
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
         """1 for every index that decodes to a legal action under `specs`, else 0."""
-        allowed = [0] * len(self.moves)
-        moves = self.moves
+        allowed: set[int] = set()
         for spec in specs:
             indices = self._by_type.get(spec["type"])
             if not indices:
                 continue
             params: dict[str, Any] = spec["params"]
             keyed = self._keyed.get(spec["type"])
-            if keyed is not None and "choice" in params.get(keyed[0], ()):
-                key, scaled, table = keyed
-                if len(params) != 1 + len(scaled) or not all(name in params and "min" in params[name]
-                                                            for name in scaled):
-                    continue  # no move of this type fits the spec's parameters
-                for value in params[key]["choice"]:
-                    for i in table.get((type(value), value), ()) if _hashable(value) else ():
-                        allowed[i] = 1
+            if keyed is not None and self._mask_keyed(keyed, params, len(indices), allowed):
                 continue
-            choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
-            for i in indices:
-                if allowed[i]:
-                    continue
-                move = moves[i]
-                if len(params) != len(move.fixed) + len(move.scaled):
-                    continue
-                for name, value in move.fixed.items():
-                    param = params.get(name)
-                    if param is None:
+            self._mask_each(indices, params, allowed)
+        mask = np.zeros(len(self.moves), dtype=np.int8)
+        if allowed:
+            mask[list(allowed)] = 1
+        return mask
+
+    @staticmethod
+    def _mask_keyed(keyed: tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]],
+                    params: dict[str, Any], moves: int, allowed: set[int]) -> bool:
+        """Adds the moves of a keyed type that `params` allows by looking up each combination of offered
+        values; False (nothing done) when a fixed parameter is not a choice or there are more
+        combinations than moves (checking each move is then cheaper)."""
+        names, scaled, table = keyed
+        choices = []
+        combinations = 1
+        for name in names:
+            param = params.get(name)
+            if param is None or "choice" not in param:
+                return False
+            values = [(type(v), v) for v in param["choice"] if _hashable(v)]  # a list never equals a plain value
+            choices.append(values)
+            combinations *= len(values)
+        if combinations > moves:
+            return False
+        if len(params) != len(names) + len(scaled) or not all(name in params and "min" in params[name]
+                                                              for name in scaled):
+            return True  # no move of this type fits the spec's parameters
+        for key in product(*choices):
+            allowed.update(table.get(key, ()))
+        return True
+
+    def _mask_each(self, indices: list[int], params: dict[str, Any], allowed: set[int]) -> None:
+        """Adds the moves among `indices` that `params` allows, checking each."""
+        moves = self.moves
+        choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
+        for i in indices:
+            if i in allowed:
+                continue
+            move = moves[i]
+            if len(params) != len(move.fixed) + len(move.scaled):
+                continue
+            for name, value in move.fixed.items():
+                param = params.get(name)
+                if param is None:
+                    break
+                if name not in choices:
+                    choices[name] = _typed(param["choice"]) if "choice" in param else None
+                values = choices[name]
+                if values is None:
+                    if not _allows(param, value):
                         break
-                    if name not in choices:
-                        choices[name] = _typed(param["choice"]) if "choice" in param else None
-                    values = choices[name]
-                    if values is None:
-                        if not _allows(param, value):
-                            break
-                    elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
-                        break
-                else:
-                    if all(name in params and "min" in params[name] for name in move.scaled):
-                        allowed[i] = 1
-        return np.array(allowed, dtype=np.int8)
+                elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
+                    break
+            else:
+                if all(name in params and "min" in params[name] for name in move.scaled):
+                    allowed.add(i)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
         """The action index `index` stands for under `specs` (None: not legal now)."""

@@ -60,6 +60,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         self.lang = lang
         spaces_ = _Spaces(table)
         self.possible_agents = list(spaces_.agents)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = spaces_.observation
         self.action_spaces = spaces_.action
         self._next_seed = 0 if seed is None else seed
@@ -83,7 +84,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.match.to_act()[0])
+        self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
     def _match(self) -> Match:
         if self.match is None:
@@ -92,7 +93,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         match = self._match()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         encoder = self.table.encoder
         view = match.view(seat)
         return {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
@@ -103,7 +104,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
             self._was_dead_step(action)
             return
         match = self._match()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         specs = match.legal_actions(seat)
         chosen = None if action is None else self.table.encoder.codec.decode(int(action), specs)
         if chosen is None:
@@ -119,7 +120,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
                 self.infos[name] = {"result": result.to_json()}
             self._accumulate_rewards()
             return  # _was_dead_step walks the finished agents from here
-        self.agent_selection = agent_name(match.to_act()[0])
+        self.agent_selection = self.possible_agents[match.to_act()[0]]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
