@@ -71,10 +71,11 @@ class Table:
             settle(match)
             return
         for seat, action in actions:
-            if seat not in match.to_act():
+            specs = match.legal_actions(seat)  # [] for a seat not awaited
+            if not specs:
                 continue
             try:
-                find_spec(match.legal_actions(seat), action)
+                find_spec(specs, action)
             except IllegalAction:
                 continue
             match.apply(seat, action, at)
@@ -106,7 +107,7 @@ def catch_up(match: Match, now: int) -> None:
 def settle(match: Match) -> Match:
     """Lets time pass while nobody is awaited and the match is not over (a real-time game between
     arrivals): the environments never move time otherwise, so no time limit ever expires in them."""
-    while not match.to_act() and not match.is_over:
+    while not match.to_act() and match.result() is None:  # `not is_over`, without asking to_act() again
         due = match.wake_at()
         if due is None:
             raise RuntimeError(f"{match.game_id}: nobody is awaited and nothing is due: the match is stalled")
