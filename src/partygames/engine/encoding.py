@@ -134,7 +134,7 @@ class ActionCodec:
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
         """1 for every index that decodes to a legal action under `specs`, else 0."""
-        allowed: set[int] = set()
+        allowed = bytearray(len(self.moves))  # 1 at each allowed index: NumPy takes it as it is
         for spec in specs:
             indices = self._by_type.get(spec["type"])
             if not indices:
@@ -144,14 +144,11 @@ class ActionCodec:
             if keyed is not None and self._mask_keyed(keyed, params, len(indices), allowed):
                 continue
             self._mask_each(indices, params, allowed)
-        mask = np.zeros(len(self.moves), dtype=np.int8)
-        if allowed:
-            mask[list(allowed)] = 1
-        return mask
+        return np.frombuffer(allowed, dtype=np.int8)
 
     @staticmethod
     def _mask_keyed(keyed: tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]],
-                    params: dict[str, Any], moves: int, allowed: set[int]) -> bool:
+                    params: dict[str, Any], moves: int, allowed: bytearray) -> bool:
         """Adds the moves of a keyed type that `params` allows by looking up each combination of offered
         values; False (nothing done) when a fixed parameter is not a choice or there are more
         combinations than moves (checking each move is then cheaper)."""
@@ -171,15 +168,16 @@ class ActionCodec:
                                                               for name in scaled):
             return True  # no move of this type fits the spec's parameters
         for key in product(*choices):
-            allowed.update(table.get(key, ()))
+            for i in table.get(key, ()):
+                allowed[i] = 1
         return True
 
-    def _mask_each(self, indices: list[int], params: dict[str, Any], allowed: set[int]) -> None:
+    def _mask_each(self, indices: list[int], params: dict[str, Any], allowed: bytearray) -> None:
         """Adds the moves among `indices` that `params` allows, checking each."""
         moves = self.moves
         choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
         for i in indices:
-            if i in allowed:
+            if allowed[i]:
                 continue
             move = moves[i]
             if len(params) != len(move.fixed) + len(move.scaled):
@@ -198,7 +196,7 @@ class ActionCodec:
                     break
             else:
                 if all(name in params and "min" in params[name] for name in move.scaled):
-                    allowed.add(i)
+                    allowed[i] = 1
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
         """The action index `index` stands for under `specs` (None: not legal now)."""
