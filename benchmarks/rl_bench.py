@@ -1,9 +1,10 @@
 """The research interfaces' speed beside the engine's, on one core: per game, raw engine actions/s (random
 playouts as in engine_bench.py), PettingZoo AEC env steps/s (`last()`, a masked sample, `step()`: an
-observation and a mask every step) and its share of the engine's, and OpenSpiel steps/s of our games
-(random playouts through pyspiel, chance nodes included); then OpenSpiel's own `python_kuhn_poker`,
-`python_liars_poker` and C++ `liars_dice` measured in the same run. CPU time of this process. Prints
-figures; asserts nothing.
+observation and a mask every step) and its share of the engine's, the same loop without observations
+(`last(observe=False)`, the mask alone: what the stepping itself costs) and its share, and OpenSpiel
+steps/s of our games (random playouts through pyspiel, chance nodes included); then OpenSpiel's own
+`python_kuhn_poker`, `python_liars_poker` and C++ `liars_dice` measured in the same run. CPU time of this
+process. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/rl_bench.py [--seconds 3] [--game lucky-nine]
 """
@@ -66,19 +67,25 @@ def engine_rate(game_id: str, seats: int, options: dict[str, object], seconds: f
     return _rate(seconds, one)
 
 
-def env_rate(game_id: str, seats: int, options: dict[str, object], seconds: float) -> float:
+def env_rate(game_id: str, seats: int, options: dict[str, object], seconds: float, observe: bool = True) -> float:
+    """AEC env steps/s; without `observe`, each step masks the codec with the seat's legal actions instead of
+    building its observation (the stepping alone)."""
     aec = env(game_id, seats, options, seed=0)
+    codec = aec.table.encoder.codec
     rng = np.random.default_rng(0)
 
     def one(i: int) -> int:
         aec.reset()
         steps = 0
-        for _ in aec.agent_iter():
-            observation, _, terminated, _, _ = aec.last()
+        for agent in aec.agent_iter():
+            observation, _, terminated, _, _ = aec.last(observe)
             if terminated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            assert aec.match is not None
+            mask = (observation["action_mask"] if observe
+                    else codec.mask(aec.match.legal_actions(aec.possible_agents.index(agent))))
+            legal = np.flatnonzero(mask)
             aec.step(int(legal[int(rng.integers(len(legal)))]))
             steps += 1
         return steps
@@ -112,13 +119,15 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    print(f"{'game':<20}{'seats':>6}{'engine actions/s':>18}{'env steps/s':>14}{'env/engine':>12}{'OpenSpiel steps/s':>19}")
+    print(f"{'game':<20}{'seats':>6}{'engine actions/s':>18}{'env steps/s':>14}{'env/engine':>12}"
+          f"{'no obs steps/s':>16}{'no obs/engine':>15}{'OpenSpiel steps/s':>19}")
     for game_id in args.game or games.ids():
         game = games.get(game_id)
         setup = game.samples.benchmark or Setup(min(game.seat_counts_for(None)))
         options = dict(setup.options)
         engine = engine_rate(game_id, setup.seats, options, args.seconds)
         stepped = env_rate(game_id, setup.seats, options, args.seconds)
+        bare = env_rate(game_id, setup.seats, options, args.seconds, observe=False)
         spiel = pyspiel.load_game(openspiel.short_name(game_id), {"players": setup.seats,
                                                                    "options": openspiel.encode_options(options)})
         try:
@@ -126,7 +135,7 @@ def main() -> None:
         except ValueError:  # a draw with more outcomes than OpenSpiel's bound at this table
             spiel_figure = f"{'n/a':>19}"
         print(f"{game_id:<20}{setup.seats:>6}{engine:>18,.0f}{stepped:>14,.0f}{stepped / engine:>12.0%}"
-              f"{spiel_figure}")
+              f"{bare:>16,.0f}{bare / engine:>15.0%}{spiel_figure}")
     print("OpenSpiel's own games, random playouts (chance nodes included):")
     for name in ("python_kuhn_poker", "python_liars_poker", "liars_dice"):
         print(f"  {name:<20}{openspiel_rate(pyspiel.load_game(name), args.seconds):>14,.0f} steps/s")
