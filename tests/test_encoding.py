@@ -14,6 +14,7 @@ from partygames import games
 from partygames.engine.actions import choice, int_range, spec
 from partygames.engine.conformance import ConformanceError, check_playout
 from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from tests import toy_game
 
@@ -85,6 +86,27 @@ def test_the_conformance_suite_catches_a_codec_that_cannot_express_a_legal_actio
     broken = dataclasses.replace(toy_game.GAME, encoding=lambda n, o: _ToyEncoder(n, o, [Move("fold")]))
     with pytest.raises(ConformanceError, match="action mask is empty"):
         check_playout(broken, 3, seed=1)
+
+
+def test_the_conformance_suite_catches_an_observation_from_the_match_unlike_the_views() -> None:
+    class Peeking(_ToyEncoder):
+        """Reads the match for speed, and shows each seat the card of seat 0."""
+
+        def observe_match(self, match: Match, seat: int) -> Vector:
+            return self.observe({**match.view(seat), "my_card": match.view(0)["my_card"]})
+
+    class Shifted(_ToyEncoder):
+        """Reads the match for speed, and forgets to scale the card."""
+
+        def observe_match(self, match: Match, seat: int) -> Vector:
+            return self.observe({**match.view(seat), "my_card": 10 * (match.view(seat)["my_card"] or 0)})
+
+    with pytest.raises(ConformanceError, match="seat 1's observation from the match changes with a secret of seat 0"):
+        check_playout(dataclasses.replace(toy_game.GAME, encoding=Peeking), 3, seed=1)
+    with pytest.raises(ConformanceError, match="observation from the match differs from its view's"):
+        check_playout(dataclasses.replace(toy_game.GAME, encoding=Shifted), 3, seed=1)
+    assert Shifted(2, toy_game.GAME.options_class.parse(None)).observes_match
+    assert not _ToyEncoder(2, toy_game.GAME.options_class.parse(None)).observes_match
 
 
 def test_the_conformance_suite_catches_an_observation_out_of_bounds() -> None:

@@ -17,13 +17,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.options import Options
+
+if TYPE_CHECKING:
+    from partygames.engine.match import Match
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -353,6 +356,11 @@ class Encoder:
     overrides both: a game whose history matters (the ledger of past small games, a quiz's seen cards)
     encodes the whole history its view carries there, and keeps the observation to the present. A view
     holds everything its seat may know (docs/engine.md), the history it remembers included.
+
+    `observe_match(match, seat)` is `observe(match.view(seat))`; a game may build the same vector straight
+    from the state, skipping the view (the environments call it at every step). The conformance suite then
+    checks at every deep step that it equals the view's encoding for every seat, and that another seat's
+    secrets (`Match.perturb_secrets`) do not change it.
     """
 
     layout: Layout
@@ -376,6 +384,15 @@ class Encoder:
 
     def information_state(self, view: Mapping[str, Any]) -> Vector:
         return self.observe(view)
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))`, the same vector whichever way a game builds it."""
+        return self.observe(match.view(seat))
+
+    @property
+    def observes_match(self) -> bool:
+        """Whether this encoder builds observations from the state itself (see the class docstring)."""
+        return type(self).observe_match is not Encoder.observe_match
 
 
 EncoderFactory = Callable[[int, Options], Encoder]

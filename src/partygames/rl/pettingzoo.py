@@ -95,8 +95,8 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         match = self._match()
         seat = self._seat_of[agent]
         encoder = self.table.encoder
-        view = match.view(seat)
-        return {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
+        return {"observation": encoder.observe_match(match, seat),
+                "action_mask": encoder.codec.mask(match.legal_actions(seat))}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -174,8 +174,8 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         encoder = self.table.encoder
         out = {}
         for seat, agent in enumerate(self.possible_agents):
-            view = self.match.view(seat)
-            out[agent] = {"observation": encoder.observe(view), "action_mask": encoder.codec.mask(view["legal_actions"])}
+            out[agent] = {"observation": encoder.observe_match(self.match, seat),
+                          "action_mask": encoder.codec.mask(self.match.legal_actions(seat))}
         return out
 
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
