@@ -13,7 +13,7 @@ import pytest
 from partygames import games
 from partygames.engine.actions import choice, int_range, spec
 from partygames.engine.conformance import ConformanceError, check_playout
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from tests import toy_game
@@ -129,6 +129,13 @@ def test_every_game_declares_an_encoding_whose_layout_names_are_distinct(game_id
     view = game.new(seats, seed=3).view(0)
     parts = encoder.layout.split(encoder.observe(view))
     assert parts["me"].tolist() == one_hot(0, seats)  # every game's vector opens with the seat
+
+
+def test_a_vector_built_as_one_list_is_clipped_and_refused_at_the_wrong_size() -> None:
+    layout = Layout((("a", 2), ("b", 1)))
+    assert as_vector([1.0, 500.0, -0.5], layout).tolist() == [1.0, 100.0, -0.5]
+    with pytest.raises(ValueError, match="has 2 values, not 3"):
+        as_vector([1.0, 2.0], layout)
 
 
 def test_a_writer_sets_hot_positions_and_refuses_one_outside_its_part() -> None:

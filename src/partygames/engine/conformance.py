@@ -8,10 +8,10 @@ the match never stalls; that views are JSON-ready and hold no seed; that no seat
 other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
 that the state survives a JSON round trip; and at the end, that replaying the log gives an identical state.
 For a game that declares an encoding (`Game.encoding`), `check_encoding` checks at every deep step that
-each seat's observation has its layout's size and bounds (and, built from the state by
-`Encoder.observe_match`, equals its view's and ignores other seats' secrets), that an awaited seat's action mask is not
-empty, that every index the mask allows decodes to a legal action which encodes back to itself, and
-that a seat not awaited has an empty mask.
+each seat's observation has its layout's size and bounds (and, when a game builds it from the state by
+`Encoder.observe_match`, that it equals its view's encoding and ignores other seats' secrets), that an
+awaited seat's action mask is not empty, that every index the mask allows decodes to a legal action
+which encodes back to itself, and that a seat not awaited has an empty mask.
 """
 
 from __future__ import annotations

@@ -334,6 +334,15 @@ class Writer:
         raise ValueError(f"observation parts written after the last one: {self.names[len(self.layout.parts):]}")
 
 
+def as_vector(values: list[float], layout: Layout) -> Vector:
+    """An observation built as one list (`Encoder.observe_match`): its size checked against `layout`, as
+    float32 clipped to +-BOUND, like `Writer.done()`."""
+    if len(values) != layout.size:
+        raise ValueError(f"observation has {len(values)} values, not {layout.size}")
+    vector = np.array(values, dtype=np.float32)
+    return vector.clip(-BOUND, BOUND, out=vector)
+
+
 def one_hot(index: int | None, size: int) -> list[float]:
     """`size` zeros with a 1 at `index` (none for None)."""
     values = [0.0] * size

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from partygames.engine.encoding import BOUND, ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.dice_derby.horses import GATES, PAIRS
@@ -114,7 +112,4 @@ class DiceDerbyEncoder(Encoder):
         bid = match.sealed.get(key)
         v += one_hot(None if bid is None or bid["horse"] is None else bid["horse"] - 1, len(GATES))
         v.append(0.0 if bid is None else bid["amount"] / start)
-        if len(v) != self.layout.size:
-            raise ValueError(f"observation from the match has {len(v)} values, not {self.layout.size}")
-        vector = np.array(v, dtype=np.float32)
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return as_vector(v, self.layout)

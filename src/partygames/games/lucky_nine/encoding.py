@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from partygames.engine.encoding import BOUND, ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.lucky_nine.options import LuckyNineOptions
@@ -86,7 +84,4 @@ class LuckyNineEncoder(Encoder):
         v += [float(status == s) for status in match.status for s in STATUSES]
         v += [claimed.get(k, 0) / MAX_PRIZES for claimed in match.claimed for k in self.prizes]
         v.append(match.house / (start * n))
-        if len(v) != self.layout.size:
-            raise ValueError(f"observation from the match has {len(v)} values, not {self.layout.size}")
-        vector = np.array(v, dtype=np.float32)
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return as_vector(v, self.layout)

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from partygames.engine.encoding import BOUND, ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.smuggling.options import HUNDRED_MILLION, SmugglingOptions
@@ -84,10 +82,7 @@ class SmugglingEncoder(Encoder):
             v += (last["trunk"] / YEN, 0.0 if last["doubt"] is None else last["doubt"] / YEN)
             v += one_hot(OUTCOMES.index(last["outcome"]), len(OUTCOMES))
             v.append(float(TEAMS.index(last["smuggling_team"]) == mine))
-        if len(v) != self.layout.size:
-            raise ValueError(f"observation from the match has {len(v)} values, not {self.layout.size}")
-        vector = np.array(v, dtype=np.float32)
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return as_vector(v, self.layout)
 
     def information_state(self, view: Mapping[str, Any]) -> Vector:
         """The observation, then every small game of the ledger so far (rows of zeros for those to come):
