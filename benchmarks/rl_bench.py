@@ -1,9 +1,10 @@
 """The research interfaces' speed beside the engine's, on one core: per game, raw engine actions/s (random
 playouts as in engine_bench.py), PettingZoo AEC env steps/s (`last()`, a masked sample, `step()`: an
-observation and a mask every step) and its share of the engine's, and OpenSpiel steps/s of our games
-(random playouts through pyspiel, chance nodes included); then OpenSpiel's own `python_kuhn_poker`,
-`python_liars_poker` and C++ `liars_dice` measured in the same run. CPU time of this process. Prints
-figures; asserts nothing.
+observation and a mask every step) and its share of the engine's, the same loop without observations
+(`last(observe=False)`, the mask alone: what the stepping itself costs) and its share, and OpenSpiel
+steps/s of our games (random playouts through pyspiel, chance nodes included); then OpenSpiel's own
+`python_kuhn_poker`, `python_liars_poker` and C++ `liars_dice` measured in the same run. CPU time of this
+process. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/rl_bench.py [--seconds 3] [--game lucky-nine]
 """
@@ -22,6 +23,8 @@ from open_spiel.python.games import kuhn_poker, liars_poker  # noqa: F401 - regi
 
 from partygames import games
 from partygames.engine.actions import sample
+from partygames.engine.game import Dynamics
+from partygames.engine.match import Match
 from partygames.engine.samples import Setup
 from partygames.rl import openspiel
 from partygames.rl.pettingzoo import env
@@ -37,33 +40,52 @@ def _rate(seconds: float, run_one: Callable[[int], int]) -> float:
     return steps / (time.process_time() - start)
 
 
+def step(match: Match, rng: random.Random, real_time: bool) -> None:
+    """One random step as in engine_bench.py: an awaited seat acts, or time moves on (to the next wake-up
+    when nobody is awaited; one second now and then in a real-time game, which awaits every seat)."""
+    awaited = match.to_act()
+    if not awaited or (real_time and rng.random() < 0.1):
+        due = match.wake_at()
+        assert due is not None, "nobody is awaited and nothing is due"
+        match.advance(due if not awaited else min(due, match.now + 1000))
+    else:
+        seat = awaited[rng.randrange(len(awaited))]
+        match.apply(seat, sample(match.legal_actions(seat), rng), match.now)
+
+
 def engine_rate(game_id: str, seats: int, options: dict[str, object], seconds: float) -> float:
     game = games.get(game_id)
+    real_time = game.dynamics == Dynamics.REAL_TIME
     rng = random.Random(0)
 
     def one(i: int) -> int:
         match = game.new(seats, options, seed=i)
         while not match.is_over:
-            seat = match.to_act()[0]
-            match.apply(seat, sample(match.legal_actions(seat), rng))
+            step(match, rng, real_time)
         return match.version
 
     return _rate(seconds, one)
 
 
-def env_rate(game_id: str, seats: int, options: dict[str, object], seconds: float) -> float:
+def env_rate(game_id: str, seats: int, options: dict[str, object], seconds: float, observe: bool = True) -> float:
+    """AEC env steps/s; without `observe`, each step masks the codec with the seat's legal actions instead of
+    building its observation (the stepping alone)."""
     aec = env(game_id, seats, options, seed=0)
+    codec = aec.table.encoder.codec
     rng = np.random.default_rng(0)
 
     def one(i: int) -> int:
         aec.reset()
         steps = 0
-        for _ in aec.agent_iter():
-            observation, _, terminated, _, _ = aec.last()
+        for agent in aec.agent_iter():
+            observation, _, terminated, _, _ = aec.last(observe)
             if terminated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            assert aec.match is not None
+            mask = (observation["action_mask"] if observe
+                    else codec.mask(aec.match.legal_actions(aec.possible_agents.index(agent))))
+            legal = np.flatnonzero(mask)
             aec.step(int(legal[int(rng.integers(len(legal)))]))
             steps += 1
         return steps
@@ -97,17 +119,23 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    print(f"{'game':<20}{'seats':>6}{'engine actions/s':>18}{'env steps/s':>14}{'env/engine':>12}{'OpenSpiel steps/s':>19}")
+    print(f"{'game':<20}{'seats':>6}{'engine actions/s':>18}{'env steps/s':>14}{'env/engine':>12}"
+          f"{'no obs steps/s':>16}{'no obs/engine':>15}{'OpenSpiel steps/s':>19}")
     for game_id in args.game or games.ids():
         game = games.get(game_id)
         setup = game.samples.benchmark or Setup(min(game.seat_counts_for(None)))
         options = dict(setup.options)
         engine = engine_rate(game_id, setup.seats, options, args.seconds)
         stepped = env_rate(game_id, setup.seats, options, args.seconds)
+        bare = env_rate(game_id, setup.seats, options, args.seconds, observe=False)
         spiel = pyspiel.load_game(openspiel.short_name(game_id), {"players": setup.seats,
                                                                    "options": openspiel.encode_options(options)})
+        try:
+            spiel_figure = f"{openspiel_rate(spiel, args.seconds):>19,.0f}"
+        except ValueError:  # a draw with more outcomes than OpenSpiel's bound at this table
+            spiel_figure = f"{'n/a':>19}"
         print(f"{game_id:<20}{setup.seats:>6}{engine:>18,.0f}{stepped:>14,.0f}{stepped / engine:>12.0%}"
-              f"{openspiel_rate(spiel, args.seconds):>19,.0f}")
+              f"{bare:>16,.0f}{bare / engine:>15.0%}{spiel_figure}")
     print("OpenSpiel's own games, random playouts (chance nodes included):")
     for name in ("python_kuhn_poker", "python_liars_poker", "liars_dice"):
         print(f"  {name:<20}{openspiel_rate(pyspiel.load_game(name), args.seconds):>14,.0f} steps/s")

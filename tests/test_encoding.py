@@ -13,7 +13,8 @@ import pytest
 from partygames import games
 from partygames.engine.actions import choice, int_range, spec
 from partygames.engine.conformance import ConformanceError, check_playout
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from tests import toy_game
 
@@ -87,6 +88,27 @@ def test_the_conformance_suite_catches_a_codec_that_cannot_express_a_legal_actio
         check_playout(broken, 3, seed=1)
 
 
+def test_the_conformance_suite_catches_an_observation_from_the_match_unlike_the_views() -> None:
+    class Peeking(_ToyEncoder):
+        """Reads the match for speed, and shows each seat the card of seat 0."""
+
+        def observe_match(self, match: Match, seat: int) -> Vector:
+            return self.observe({**match.view(seat), "my_card": match.view(0)["my_card"]})
+
+    class Shifted(_ToyEncoder):
+        """Reads the match for speed, and forgets to scale the card."""
+
+        def observe_match(self, match: Match, seat: int) -> Vector:
+            return self.observe({**match.view(seat), "my_card": 10 * (match.view(seat)["my_card"] or 0)})
+
+    with pytest.raises(ConformanceError, match="seat 1's observation from the match changes with a secret of seat 0"):
+        check_playout(dataclasses.replace(toy_game.GAME, encoding=Peeking), 3, seed=1)
+    with pytest.raises(ConformanceError, match="observation from the match differs from its view's"):
+        check_playout(dataclasses.replace(toy_game.GAME, encoding=Shifted), 3, seed=1)
+    assert Shifted(2, toy_game.GAME.options_class.parse(None)).observes_match
+    assert not _ToyEncoder(2, toy_game.GAME.options_class.parse(None)).observes_match
+
+
 def test_the_conformance_suite_catches_an_observation_out_of_bounds() -> None:
     class Loud(_ToyEncoder):
         def observe(self, view: Mapping[str, Any]) -> Vector:
@@ -109,6 +131,13 @@ def test_every_game_declares_an_encoding_whose_layout_names_are_distinct(game_id
     assert parts["me"].tolist() == one_hot(0, seats)  # every game's vector opens with the seat
 
 
+def test_a_vector_built_as_one_list_is_clipped_and_refused_at_the_wrong_size() -> None:
+    layout = Layout((("a", 2), ("b", 1)))
+    assert as_vector([1.0, 500.0, -0.5], layout).tolist() == [1.0, 100.0, -0.5]
+    with pytest.raises(ValueError, match="has 2 values, not 3"):
+        as_vector([1.0, 2.0], layout)
+
+
 def test_a_writer_sets_hot_positions_and_refuses_one_outside_its_part() -> None:
     writer = Writer(Layout((("cards", 4), ("seat", 2))))
     writer.put_hot("cards", [0, 3], 4)
@@ -124,3 +153,22 @@ def test_a_move_per_choice_value_is_masked_by_value_and_type() -> None:
     assert codec.mask([spec("vote", candidate=choice([0, 2]))]).tolist() == [1, 0, 1, 0]
     assert codec.mask([spec("vote", candidate=choice([True, "1", 9]))]).tolist() == [0, 0, 0, 0]
     assert codec.decode(2, [spec("vote", candidate=choice([0, 2]))]) == {"type": "vote", "candidate": 2}
+
+
+def test_moves_fixing_several_choices_and_an_amount_are_masked_as_each_would_resolve() -> None:
+    """The lookup path with two fixed choices and a scaled amount (gifts: to whom, of what, how many)
+    gives the same mask as resolving each move, whichever way a spec offers them."""
+    codec = ActionCodec([Move("give", {"to": s, "name": m}, {"count": f}) for s in range(3) for m in range(3)
+                         for f in (0.0, 1.0)])
+    cases = [
+        [spec("give", to=choice([1, 2]), name=choice([0]), count=int_range(1, 4))],
+        [spec("give", to=choice([2]), name=choice([0, 2, True]), count=int_range(1, 1))],
+        [spec("give", to=choice([0, 1, 2]), name=choice([0, 1, 2]), count=int_range(1, 2))],  # all 9 pairs
+        [spec("give", to=choice([1]), name=choice([1]))],  # no amount: no move fits
+        [spec("give", to=int_range(0, 1), name=choice([1]), count=int_range(1, 2))],  # a range: checked per move
+    ]
+    for specs in cases:
+        expected = [int(codec.decode(i, specs) is not None) for i in range(len(codec))]
+        assert codec.mask(specs).tolist() == expected
+    assert sum(codec.mask(cases[0])) == 4  # seats 1 and 2, name 0, both amounts
+    assert sum(codec.mask(cases[4])) == 4  # seats 0 and 1, name 1, both amounts

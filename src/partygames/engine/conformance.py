@@ -8,10 +8,12 @@ the match never stalls; that views are JSON-ready and hold no seed; that no seat
 other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
 that the state survives a JSON round trip; and at the end, that replaying the log gives an identical state.
 For a game that declares an encoding (`Game.encoding`), `check_encoding` checks at every deep step that
-each seat's observation has its layout's size and bounds, that an awaited seat's action mask is not
-empty, that every index the mask allows decodes to a legal action which encodes back to itself, and
-that a seat not awaited has an empty mask; for a game that keeps records (`Encoder.recall`), each seat's,
-fed only the events it may see, gives an information state of the same size and bounds.
+each seat's observation has its layout's size and bounds (and, when a game builds it from the state by
+`Encoder.observe_match`, that it equals its view's encoding and ignores other seats' secrets), that an
+awaited seat's action mask is not empty, that every index the mask allows decodes to a legal action
+which encodes back to itself, and that a seat not awaited has an empty mask; for a game that keeps
+records (`Encoder.recall`), each seat's, fed only the events it may see, gives an information state of
+the same size and bounds.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
         if to_act and not turns and game.dynamics is not Dynamics.REAL_TIME:
             raise _fail(game, step, f"seats {to_act!r} are awaited and nobody has a turn in a turn-based game")
         deep = step % deep_every == 0
-        _check_views(game, match, step, seed_text, rng if deep else None)
+        _check_views(game, match, step, seed_text, rng if deep else None, encoder)
         if encoder is not None and deep:
             check_encoding(game, match, encoder, step, recalls)
         if result is not None:
@@ -202,7 +204,11 @@ def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0,
     codec = encoder.codec
     for seat in range(match.seats):
         view = match.view(seat)
-        checked = [("observation", encoder.observe(view), encoder.size),
+        observation = encoder.observe(view)
+        if encoder.observes_match and not np.array_equal(encoder.observe_match(match, seat), observation):
+            raise _fail(game, step, f"seat {seat}'s observation from the match differs from its view's: "
+                                    f"{np.flatnonzero(encoder.observe_match(match, seat) != observation)}")
+        checked = [("observation", observation, encoder.size),
                    ("information state", encoder.information_state(view), encoder.information_layout.size)]
         if recalls:
             checked.append(("recalled information state", encoder.recalled_state(view, recalls.get(seat)),
@@ -289,7 +295,10 @@ def _values(data: Any) -> set[str]:
     return found
 
 
-def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: random.Random | None) -> None:
+def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: random.Random | None,
+                 encoder: Encoder | None = None) -> None:
+    """Views are JSON-ready, hold no seed, list the legal actions, and (with `rng`) ignore other seats'
+    secrets; so do the observations of an `encoder` that builds them from the state."""
     views = {seat: match.view(seat) for seat in [None, *range(match.seats)]}
     for seat, view in views.items():
         text = _dump(view)
@@ -311,6 +320,10 @@ def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: rando
             if _dump(other.view(seat)) != _dump(views[seat]):
                 raise _fail(game, step, f"view({seat}) changes with a secret of seat {owner}: "
                                         f"{_first_difference(views[seat], other.view(seat))}")
+            if (encoder is not None and encoder.observes_match and seat is not None
+                    and not np.array_equal(encoder.observe_match(other, seat), encoder.observe_match(match, seat))):
+                raise _fail(game, step, f"seat {seat}'s observation from the match changes with a secret of "
+                                        f"seat {owner}")
 
 
 def _first_difference(a: Any, b: Any, path: str = "") -> str:

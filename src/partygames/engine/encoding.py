@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from itertools import product
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,9 @@ import numpy.typing as npt
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.match import Event
 from partygames.engine.options import Options
+
+if TYPE_CHECKING:
+    from partygames.engine.match import Match
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -113,61 +117,90 @@ class ActionCodec:
         self._by_type: dict[str, list[int]] = {}
         for i, move in enumerate(self.moves):
             self._by_type.setdefault(move.type, []).append(i)
-        # Types whose moves each fix one choice of the same parameter (a card, a seat, a ticket): their
-        # mask is a lookup per offered value rather than a check per move.
-        self._keyed: dict[str, tuple[str, dict[tuple[type, Any], int]]] = {}
+        # Types whose moves all fix the same parameters to plain values (a card; a chair and a seat), with
+        # the same scaled parameters if any (a horse and an amount): their mask looks up each combination
+        # of offered values rather than checking every move (Musical Chairs has 3 n^2 gifts).
+        self._keyed: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]]] = {}
         for kind, indices in self._by_type.items():
             names = {tuple(self.moves[i].fixed) for i in indices}
-            values = [next(iter(self.moves[i].fixed.values()), None) for i in indices]
-            if (len(names) == 1 and len(next(iter(names))) == 1 and not any(self.moves[i].scaled for i in indices)
-                    and all(_hashable(v) for v in values)):
-                table = {(type(v), v): i for v, i in zip(values, indices, strict=True)}
-                if len(table) == len(indices):
-                    self._keyed[kind] = (next(iter(names))[0], table)
+            scaled = {tuple(self.moves[i].scaled) for i in indices}
+            if len(names) != 1 or len(scaled) != 1 or not next(iter(names)):
+                continue
+            keys = [tuple((type(v), v) for v in self.moves[i].fixed.values()) for i in indices]
+            if all(_hashable(v) for key in keys for _, v in key):
+                table: dict[tuple[Any, ...], list[int]] = {}
+                for key, i in zip(keys, indices, strict=True):
+                    table.setdefault(key, []).append(i)
+                self._keyed[kind] = (next(iter(names)), next(iter(scaled)), table)
 
     def __len__(self) -> int:
         return len(self.moves)
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
         """1 for every index that decodes to a legal action under `specs`, else 0."""
-        allowed = [0] * len(self.moves)
-        moves = self.moves
+        allowed = bytearray(len(self.moves))  # 1 at each allowed index: NumPy takes it as it is
         for spec in specs:
             indices = self._by_type.get(spec["type"])
             if not indices:
                 continue
             params: dict[str, Any] = spec["params"]
             keyed = self._keyed.get(spec["type"])
-            if keyed is not None and len(params) == 1 and "choice" in params.get(keyed[0], ()):
-                table = keyed[1]
-                for value in params[keyed[0]]["choice"]:
-                    i = table.get((type(value), value)) if _hashable(value) else None
-                    if i is not None:
-                        allowed[i] = 1
+            if keyed is not None and self._mask_keyed(keyed, params, len(indices), allowed):
                 continue
-            choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
-            for i in indices:
-                if allowed[i]:
-                    continue
-                move = moves[i]
-                if len(params) != len(move.fixed) + len(move.scaled):
-                    continue
-                for name, value in move.fixed.items():
-                    param = params.get(name)
-                    if param is None:
+            self._mask_each(indices, params, allowed)
+        return np.frombuffer(allowed, dtype=np.int8)
+
+    @staticmethod
+    def _mask_keyed(keyed: tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]],
+                    params: dict[str, Any], moves: int, allowed: bytearray) -> bool:
+        """Adds the moves of a keyed type that `params` allows by looking up each combination of offered
+        values; False (nothing done) when a fixed parameter is not a choice or there are more
+        combinations than moves (checking each move is then cheaper)."""
+        names, scaled, table = keyed
+        choices = []
+        combinations = 1
+        for name in names:
+            param = params.get(name)
+            if param is None or "choice" not in param:
+                return False
+            values = [(type(v), v) for v in param["choice"] if _hashable(v)]  # a list never equals a plain value
+            choices.append(values)
+            combinations *= len(values)
+        if combinations > moves:
+            return False
+        if len(params) != len(names) + len(scaled) or not all(name in params and "min" in params[name]
+                                                              for name in scaled):
+            return True  # no move of this type fits the spec's parameters
+        for key in product(*choices):
+            for i in table.get(key, ()):
+                allowed[i] = 1
+        return True
+
+    def _mask_each(self, indices: list[int], params: dict[str, Any], allowed: bytearray) -> None:
+        """Adds the moves among `indices` that `params` allows, checking each."""
+        moves = self.moves
+        choices: dict[str, frozenset[Any] | None] = {}  # per choice parameter: its values, typed
+        for i in indices:
+            if allowed[i]:
+                continue
+            move = moves[i]
+            if len(params) != len(move.fixed) + len(move.scaled):
+                continue
+            for name, value in move.fixed.items():
+                param = params.get(name)
+                if param is None:
+                    break
+                if name not in choices:
+                    choices[name] = _typed(param["choice"]) if "choice" in param else None
+                values = choices[name]
+                if values is None:
+                    if not _allows(param, value):
                         break
-                    if name not in choices:
-                        choices[name] = _typed(param["choice"]) if "choice" in param else None
-                    values = choices[name]
-                    if values is None:
-                        if not _allows(param, value):
-                            break
-                    elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
-                        break
-                else:
-                    if all(name in params and "min" in params[name] for name in move.scaled):
-                        allowed[i] = 1
-        return np.array(allowed, dtype=np.int8)
+                elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
+                    break
+            else:
+                if all(name in params and "min" in params[name] for name in move.scaled):
+                    allowed[i] = 1
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
         """The action index `index` stands for under `specs` (None: not legal now)."""
@@ -233,44 +266,61 @@ class Layout:
 
 class Writer:
     """Builds one observation in layout order; `done()` checks that every part was written, in order, at
-    its size (checked once at the end: this runs at every step of every environment)."""
+    its size (checked once at the end: this runs at every step of every environment).
 
-    __slots__ = ("buffer", "ends", "layout", "names", "position")
+    Values gather in Python lists and reach NumPy in one conversion per run of dense parts (a slice
+    assignment per part costs about as much as a whole run's), and the hot positions in one indexed
+    assignment: an observation is a few hundred floats, made at every step."""
+
+    __slots__ = ("buffer", "ends", "hot", "layout", "names", "run", "start")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.buffer = np.zeros(layout.size, dtype=np.float32)
-        self.position = 0
+        self.run: list[float] = []  # the values of the dense parts since `start`, not yet in the buffer
+        self.start = 0
+        self.hot: list[int] = []  # positions set to 1 by put_hot, not yet in the buffer
         self.names: list[str] = []
         self.ends: list[int] = []
 
     def put(self, name: str, values: Sequence[float]) -> None:
         """The next part, value by value."""
-        end = self.position + len(values)
-        if end <= len(self.buffer):
-            self.buffer[self.position:end] = values
-        self._close(name, end)
+        run = self.run
+        run += values
+        self.names.append(name)
+        self.ends.append(self.start + len(run))
 
     def put_hot(self, name: str, indices: Iterable[int], size: int) -> None:
         """The next part, `size` long: 1 at each of `indices`, else 0 (a set of cards, a seat)."""
-        end = self.position + size
-        if end <= len(self.buffer):
-            buffer, start = self.buffer, self.position
-            for i in indices:
-                if not 0 <= i < size:
-                    raise ValueError(f"observation part {name!r}: index {i} outside its {size} values")
-                buffer[start + i] = 1.0
-        self._close(name, end)
-
-    def _close(self, name: str, end: int) -> None:
+        self._flush()
+        start, hot = self.start, self.hot
+        for i in indices:
+            if not 0 <= i < size:
+                raise ValueError(f"observation part {name!r}: index {i} outside its {size} values")
+            hot.append(start + i)
+        self.start = start + size
         self.names.append(name)
-        self.ends.append(end)
-        self.position = end
+        self.ends.append(self.start)
+
+    def _flush(self) -> None:
+        """The dense run into the buffer (left out when it overflows: `done` then explains)."""
+        run = self.run
+        if run:
+            end = self.start + len(run)
+            if end <= len(self.buffer):
+                self.buffer[self.start:end] = run
+            self.start, self.run = end, []
 
     def done(self) -> Vector:
-        if self.position != self.layout.size or self.names != self.layout.names:
+        ends = self.ends
+        if (ends[-1] if ends else 0) != self.layout.size or self.names != self.layout.names:
             self._explain()
-        return self.buffer.clip(-BOUND, BOUND, out=self.buffer)
+        self._flush()
+        buffer = self.buffer
+        if self.hot:
+            buffer[self.hot] = 1.0
+            self.hot = []
+        return buffer.clip(-BOUND, BOUND, out=buffer)
 
     def _explain(self) -> None:
         start = 0
@@ -283,6 +333,15 @@ class Writer:
                 raise ValueError(f"observation part {expected!r} has {self.ends[i] - start} values, not {size}")
             start = self.ends[i]
         raise ValueError(f"observation parts written after the last one: {self.names[len(self.layout.parts):]}")
+
+
+def as_vector(values: list[float], layout: Layout) -> Vector:
+    """An observation built as one list (`Encoder.observe_match`): its size checked against `layout`, as
+    float32 clipped to +-BOUND, like `Writer.done()`."""
+    if len(values) != layout.size:
+        raise ValueError(f"observation has {len(values)} values, not {layout.size}")
+    vector = np.array(values, dtype=np.float32)
+    return vector.clip(-BOUND, BOUND, out=vector)
 
 
 def one_hot(index: int | None, size: int) -> list[float]:
@@ -309,6 +368,11 @@ class Encoder:
     its seat may know (docs/engine.md), the history it remembers included, unless that history must stay
     out of the views (a quiz's seen cards): then `recall(seat)` makes a `Recall` that whoever steps the
     match keeps, and `recalled_state(view, recall)` encodes it.
+
+    `observe_match(match, seat)` is `observe(match.view(seat))`; a game may build the same vector straight
+    from the state, skipping the view (the environments call it at every step). The conformance suite then
+    checks at every deep step that it equals the view's encoding for every seat, and that another seat's
+    secrets (`Match.perturb_secrets`) do not change it.
     """
 
     layout: Layout
@@ -332,6 +396,15 @@ class Encoder:
 
     def information_state(self, view: Mapping[str, Any]) -> Vector:
         return self.observe(view)
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))`, the same vector whichever way a game builds it."""
+        return self.observe(match.view(seat))
+
+    @property
+    def observes_match(self) -> bool:
+        """Whether this encoder builds observations from the state itself (see the class docstring)."""
+        return type(self).observe_match is not Encoder.observe_match
 
     def recall(self, seat: int | None) -> Recall | None:
         """A new record of what `seat` (None: a spectator) is shown, for a game whose information state

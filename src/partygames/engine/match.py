@@ -409,15 +409,22 @@ class Match(ABC):
         if seat is not None and not 0 <= seat < self.seats:
             raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
         result = self.result()
+        to_act = self.to_act()
+        legal: list[ActionSpec] = []
+        if seat is not None:  # legal_actions(seat), with the awaited seats at hand (a real-time game's are many)
+            cached = self._legal_cache.get(seat)
+            if cached is None:
+                cached = self._legal_cache[seat] = self._legal_actions(seat) if seat in to_act else []
+            legal = cached
         view: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
             "seats": self.seats,
             "version": self.version,
-            "to_act": list(self.to_act()),
+            "to_act": list(to_act),
             "turns": list(self.turns()),
             "is_over": result is not None,
-            "legal_actions": self.legal_actions(seat) if seat is not None else [],
+            "legal_actions": legal,
             "result": result.to_json() if result is not None else None,
         }
         view.update(self._view(seat))

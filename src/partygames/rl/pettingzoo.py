@@ -65,6 +65,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         self.recalls: Recalls = {}
         spaces_ = _Spaces(table, information_state)
         self.possible_agents = list(spaces_.agents)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = spaces_.observation
         self.action_spaces = spaces_.action
         self._next_seed = 0 if seed is None else seed
@@ -89,7 +90,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.match.to_act()[0])
+        self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
     def _match(self) -> Match:
         if self.match is None:
@@ -98,9 +99,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         match = self._match()
-        seat = self.possible_agents.index(agent)
-        view = match.view(seat)
-        return _observation(self.table, view, self.recalls, self.information_state)
+        return _observation(self.table, match, self._seat_of[agent], self.recalls, self.information_state)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -108,7 +107,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
             self._was_dead_step(action)
             return
         match = self._match()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         specs = match.legal_actions(seat)
         chosen = None if action is None else self.table.encoder.codec.decode(int(action), specs)
         if chosen is None:
@@ -124,7 +123,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
                 self.infos[name] = {"result": result.to_json()}
             self._accumulate_rewards()
             return  # _was_dead_step walks the finished agents from here
-        self.agent_selection = agent_name(match.to_act()[0])
+        self.agent_selection = self.possible_agents[match.to_act()[0]]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -178,7 +177,7 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
 
     def _observations(self) -> dict[str, Any]:
         assert self.match is not None
-        return {agent: _observation(self.table, self.match.view(seat), self.recalls, self.information_state)
+        return {agent: _observation(self.table, self.match, seat, self.recalls, self.information_state)
                 for seat, agent in enumerate(self.possible_agents)}
 
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
@@ -242,7 +241,12 @@ def _recalls(table: Table, match: Match, information_state: bool) -> Recalls:
     return start_recalls(table.encoder, match, range(table.seats)) if information_state else {}
 
 
-def _observation(table: Table, view: dict[str, Any], recalls: Recalls, information_state: bool) -> dict[str, Any]:
+def _observation(table: Table, match: Match, seat: int, recalls: Recalls, information_state: bool) -> dict[str, Any]:
+    """A seat's observation (or information state) and action mask (the observation from the state where
+    the game builds it so: `Encoder.observe_match`)."""
     encoder = table.encoder
-    vector = encoder.recalled_state(view, recalls.get(view["seat"])) if information_state else encoder.observe(view)
-    return {"observation": vector, "action_mask": encoder.codec.mask(view["legal_actions"])}
+    if information_state:
+        vector = encoder.recalled_state(match.view(seat), recalls.get(seat))
+    else:
+        vector = encoder.observe_match(match, seat)
+    return {"observation": vector, "action_mask": encoder.codec.mask(match.legal_actions(seat))}

@@ -72,10 +72,11 @@ class Table:
             settle(match, events)
             return events
         for seat, action in actions:
-            if seat not in match.to_act():
+            specs = match.legal_actions(seat)  # [] for a seat not awaited
+            if not specs:
                 continue
             try:
-                find_spec(match.legal_actions(seat), action)
+                find_spec(specs, action)
             except IllegalAction:
                 continue
             events += match.apply(seat, action, at)

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.dice_derby.horses import GATES, PAIRS
 from partygames.games.dice_derby.options import DiceDerbyOptions
+from partygames.games.dice_derby.rules import DiceDerbyMatch
 
 PHASES = ("auction", "betting", "over")
 #: Amounts (bids and stakes) as fractions of the legal range: the minimum (100), a tenth, a quarter,
@@ -76,3 +78,38 @@ class DiceDerbyEncoder(Encoder):
         w.put("my_bid_horse", one_hot(None if bid is None or bid["horse"] is None else bid["horse"] - 1, len(GATES)))
         w.put("my_bid_amount", [0.0 if bid is None else bid["amount"] / start])
         return w.done()
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))` read straight from the state, part by part and operation by
+        operation as there: the environments call it at every step. Of what is sealed the seat reads its
+        own bid, tickets and pending loans (the latter two while betting, as its view)."""
+        assert isinstance(match, DiceDerbyMatch)
+        start, n, races = self.start, self.seats, match.options.races
+        betting, key, owners = match.phase == "betting", str(seat), match.owners
+        v = one_hot(seat, n)
+        v += one_hot(PHASES.index(match.phase), len(PHASES))
+        v.append(match.race / races)
+        v += [float(o is not None and o == seat) for o in owners]
+        v += [float(o is not None) for o in owners]
+        v += [p / start for p in match.prices]
+        v += [(x / 10 or 0.0) / ODDS_SCALE for x in match.win_odds] if match.win_odds else [0.0] * len(GATES)
+        v += [b / races for b in match.boost]
+        odds = match.quinella_odds
+        v += [(odds[p] / 10 if p in odds else 0.0) / ODDS_SCALE for p in PAIRS]
+        v += [m / start for m in match.money]
+        v += [d / start for d in match.debt]
+        v += [p / start for p in match.prize]
+        v += [float(d) for d in match.done] if betting and match.done else [0.0] * n
+        history = match.history
+        v += [sum(r["first"] == g for r in history) / races for g in GATES]
+        v += [sum(r["second"] == g for r in history) / races for g in GATES]
+        v.append(match.available(seat) / start)
+        tickets = match.tickets.get(key, []) if betting else []
+        stakes = {f"{t['kind']}:{t['pick']}": t["stake"] for t in tickets}
+        v += [stakes.get(f"win:{g}", 0) / start for g in GATES]
+        v += [stakes.get(f"quinella:{p}", 0) / start for p in PAIRS]
+        v += (float(match.pending_loans.get(key, 0) if betting else 0), float(match.loans_taken[seat]))
+        bid = match.sealed.get(key)
+        v += one_hot(None if bid is None or bid["horse"] is None else bid["horse"] - 1, len(GATES))
+        v.append(0.0 if bid is None else bid["amount"] / start)
+        return as_vector(v, self.layout)

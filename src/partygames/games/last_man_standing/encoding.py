@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+import numpy as np
+
+from partygames.engine.encoding import BOUND, ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.last_man_standing.cards import DECK, MARKET_PRICES, ROUNDS
 from partygames.games.last_man_standing.options import LastManStandingOptions
+from partygames.games.last_man_standing.rules import LastManStandingMatch
 
 PHASES = ("draft", "play", "over")
 CARD_INDEX = {card: i for i, card in enumerate(DECK)}
@@ -34,6 +38,7 @@ class LastManStandingEncoder(Encoder):
             ("hand_counts", n), ("has_played", n), ("my_hand", CARDS), ("my_played", CARDS),
             ("known_cards", n * CARDS), ("arena", n * CARDS), ("discard", CARDS),
         ))
+        self._at = self.layout.slices()
         self.codec = ActionCodec([
             *(Move("hire", {"slot": slot}) for slot in range(slots)),
             *(Move("play", {"card": card}) for card in DECK),
@@ -66,3 +71,35 @@ class LastManStandingEncoder(Encoder):
         w.put_hot("arena", [i for s, mine in enumerate(arena) for i in cards(mine, s * CARDS)], n * CARDS)
         w.put_hot("discard", cards(view["discard"]), CARDS)
         return w.done()
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))` read straight from the state, part by part as there: the
+        environments call it at every step. Of the cards, the seat reads its own hand and sealed card,
+        and of the others only what the view shows (drafted from the face-up market and not yet played,
+        fighting in the arena, killed)."""
+        assert isinstance(match, LastManStandingMatch)
+        at, n, money = self._at, self.seats, self.start * self.seats
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        head = one_hot(seat, n)
+        head += one_hot(PHASES.index(match.phase), len(PHASES))
+        head.append(match.round / ROUNDS)
+        head += one_hot(match.start_player, n)
+        head += one_hot(match.turn if match.phase == "draft" else None, n)
+        head += [c / self.start for c in match.chips]
+        head += (match.pot / money, match.set_aside / money)
+        middle = [len(match.deck) / CARDS, *(len(h) / HAND for h in match.hands),
+                  *(float(c is not None) for c in match.sealed)]
+        vector[: at["market"].start] = head
+        vector[at["deck_count"].start: at["my_hand"].start] = middle
+        market, known, arena = at["market"].start, at["known_cards"].start, at["arena"].start
+        hot = [market + slot * CARDS + CARD_INDEX[c] for slot, c in enumerate(match.market[: len(MARKET_PRICES)])
+               if c is not None]
+        hot += cards(match.hands[seat], at["my_hand"].start)
+        hot += cards([match.sealed[seat]], at["my_played"].start)
+        for s, drafted in enumerate(match.drafted):
+            played = {h["plays"][s] for h in match.history}
+            hot += cards([c for c in drafted if c not in played], known + s * CARDS)
+        hot += [arena + owner * CARDS + CARD_INDEX[c] for c, owner in zip(match.arena_cards, match.arena_owners, strict=True)]
+        hot += cards([c for h in match.history for c in h["kills"][2::5]], at["discard"].start)
+        vector[hot] = 1.0
+        return vector.clip(-BOUND, BOUND, out=vector)

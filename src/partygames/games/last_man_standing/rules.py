@@ -204,8 +204,8 @@ class LastManStandingMatch(Match):
             "hand_counts": [len(h) for h in self.hands],
             "has_played": [c is not None for c in self.sealed],
             # Cards taken from the face-up market and not yet revealed in a fight: everyone saw them.
-            "known_cards": [by_rank([c for c in d if c not in self._played_by(s)])
-                            for s, d in enumerate(self.drafted)],
+            "known_cards": [by_rank([c for c in d if c not in played])
+                            for s, d in enumerate(self.drafted) for played in (self._played_by(s),)],
             "arena": self._fighters(),
             "discard": [c for h in self.history for c in h["kills"][2::5]],
             "history": [_round_view(h) for h in self.history],

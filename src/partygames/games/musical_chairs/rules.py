@@ -279,10 +279,12 @@ class MusicalChairsMatch(IslandMatch):
         if not self.is_rounds:
             return tuple(range(self.seats))
         if self.phase == "break":
-            return tuple(s for s in range(self.seats) if s not in self.submitted)
+            submitted = set(self.submitted)  # a set: asked for every seat, at every step
+            return tuple(s for s in range(self.seats) if s not in submitted)
         if self.phase == "remove":
             return () if self.parent is None else (self.parent,)
-        return tuple(s for s in range(self.seats) if str(s) not in self.ballots and s not in self.abstained)
+        abstained = set(self.abstained)
+        return tuple(s for s in range(self.seats) if str(s) not in self.ballots and s not in abstained)
 
     def turns(self) -> tuple[int, ...]:
         # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits

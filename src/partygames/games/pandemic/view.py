@@ -15,7 +15,13 @@ if TYPE_CHECKING:
 
 def seat_view(match: PandemicMatch, seat: int | None) -> dict[str, Any]:
     opts = match.opts
-    visible = match.log if match.odds_are_exact() else [e for e in match.log if match.is_visible(e, seat)]
+    log = match.log
+    # Whether the seat saw each log entry, asked once: `after` counts those before a moment.
+    if match.odds_are_exact():  # every entry is public
+        seen, visible = [True] * len(log), log
+    else:
+        seen = [match.is_visible(e, seat) for e in log]
+        visible = [e for e, saw in zip(log, seen, strict=True) if saw]
     contacts_public = opts.public_contacts
     view: dict[str, Any] = {
         "tempo": opts.tempo,
@@ -26,7 +32,7 @@ def seat_view(match: PandemicMatch, seat: int | None) -> dict[str, Any]:
         "period": match.period,
         "period_ends_at": opts.period_start(match.period + 1) if match.on_break else opts.period_end(match.period),
         "announcements": [{"period": a["period"], "t": a["t"], "healthy": a["healthy"], "infected": a["infected"],
-                           "after": sum(1 for e in match.log[: a["seq"]] if match.is_visible(e, seat))}
+                           "after": sum(seen[: a["seq"]])}
                           for a in match.announcements],
         "vaccine_threshold": opts.vaccine_threshold,
         "qualifiers": opts.qualifiers,
@@ -55,7 +61,7 @@ def seat_view(match: PandemicMatch, seat: int | None) -> dict[str, Any]:
         view["offers_to_me"] = [dict(o) for o in sorted(match.offers.values(), key=lambda o: (o["at"], o["from"]))
                                 if o["to"] == seat]
         view["readings"] = [{"t": r["t"], "infected": r["infected"], "vaccines": r["vaccines"],
-                             "after": sum(1 for e in match.log[: r["seq"]] if match.is_visible(e, seat))}
+                             "after": sum(seen[: r["seq"]])}
                             for r in match.readings[seat]]
         view["my_odds"] = match.exact_odds(seat)
         if match.is_rounds:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.smuggling.options import HUNDRED_MILLION, SmugglingOptions
-from partygames.games.smuggling.rules import TEAMS, team_of
+from partygames.games.smuggling.rules import TEAMS, SmugglingMatch, team_of
 
 PHASES = ("vote", "pack", "inspect", "over")
 OUTCOMES = ("passed", "caught", "empty_doubted", "under_doubted")
@@ -46,6 +47,42 @@ class SmugglingEncoder(Encoder):
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         return self._write(view, Writer(self.layout)).done()
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))` read straight from the state, part by part as in `_write`: the
+        environments call it at every step, and a view copies the whole ledger. What only some seats know
+        is read as the view shows it: the trunk (the smuggler's until the inspection ends; the others see
+        the old balance) and the votes (each seat its own; the others whether it voted)."""
+        assert isinstance(match, SmugglingMatch)
+        n, mine, phase, games = self.seats, team_of(seat), match.phase, match.opts.small_games
+        smuggler, voting = match.smuggler, phase == "vote"
+        opp = list(match.opp)
+        inspecting = phase == "inspect"
+        if inspecting and seat != smuggler:
+            assert smuggler is not None
+            opp[smuggler] += match.trunk
+        v = one_hot(seat, n)
+        v += one_hot(mine, 2)
+        v += one_hot(PHASES.index(phase), len(PHASES))
+        v += (min(match.small_game + 1, games) / games, float(phase != "over" and match.smuggling_team == mine))
+        v += one_hot(smuggler, n)
+        v += one_hot(match.inspector, n)
+        v += [t / YEN for t in match.third]
+        v += [o / YEN for o in opp]
+        totals = match.team_totals()
+        v += (totals[TEAMS[0]] / (YEN * n), totals[TEAMS[1]] / (YEN * n))
+        v.append(match.trunk / YEN if inspecting and seat == smuggler else 0.0)
+        v += [float(c is not None) for c in match.votes] if voting else [0.0] * n
+        v += one_hot(match.votes[seat] if voting else None, n)
+        v += [r / games for r in match.represented]
+        last = match.ledger[-1] if match.ledger else None
+        if last is None:
+            v += [0.0] * (2 + len(OUTCOMES) + 1)
+        else:
+            v += (last["trunk"] / YEN, 0.0 if last["doubt"] is None else last["doubt"] / YEN)
+            v += one_hot(OUTCOMES.index(last["outcome"]), len(OUTCOMES))
+            v.append(float(TEAMS.index(last["smuggling_team"]) == mine))
+        return as_vector(v, self.layout)
 
     def information_state(self, view: Mapping[str, Any]) -> Vector:
         """The observation, then every small game of the ledger so far (rows of zeros for those to come):
