@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
-from partygames.engine.encoding import BOUND, Encoder, Recall
+from partygames.engine.encoding import BOUND, Encoder, Recall, hear, start_recalls
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Dynamics, Game
 from partygames.engine.match import Event, Match
@@ -116,7 +116,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     match = session.match
     seed_text = str(DISTINCTIVE_SEED + seed)
     encoder = game.encoder(seats, options) if game.encoding is not None else None
-    recalls = _start_recalls(encoder, match) if encoder is not None else {}
+    recalls = start_recalls(encoder, match, range(match.seats)) if encoder is not None else {}
     step = 0
     while True:
         to_act = match.to_act()
@@ -169,10 +169,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
         for event in events:
             if seed_text in _dump(event.to_json()):
                 raise _fail(game, step, f"event {event.type} holds the seed")
-        for seat, recall in recalls.items():
-            for event in events:
-                if event.is_visible_to(seat):
-                    recall.hear(event)
+        hear(recalls, events)
         if actor is not None and action is not None:
             _check_shown_action(game, match, actor, action, events, step)
         step += 1
@@ -184,20 +181,8 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     return match
 
 
-def _start_recalls(encoder: Encoder, match: Match) -> dict[int, Recall]:
-    """Each seat's record, for a game that keeps one (`Encoder.recall`), begun from its first view."""
-    recalls: dict[int, Recall] = {}
-    for seat in range(match.seats):
-        recall = encoder.recall(seat)
-        if recall is None:
-            return {}
-        recall.see(match.view(seat))
-        recalls[seat] = recall
-    return recalls
-
-
 def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0,
-                   recalls: Mapping[int, Recall] | None = None) -> None:
+                   recalls: Mapping[int | None, Recall] | None = None) -> None:
     """The encoding's contract on the match as it is now (see the module docstring); `recalls`: each
     seat's record, fed the events it may see (for a game that keeps them)."""
     to_act = match.to_act()

@@ -439,5 +439,30 @@ class Recall:
         raise NotImplementedError
 
 
+Recalls = dict[int | None, Recall]
+"""Each viewer's record (a seat, or None for the public) of what it was shown, for a game whose information
+state needs one (`Encoder.recall`: the Quiz); empty for every other game."""
+
+
+def start_recalls(encoder: Encoder, match: Match, viewers: Iterable[int | None]) -> Recalls:
+    """A record per viewer, begun from its view now (the match's first view, or where a search starts)."""
+    recalls: Recalls = {}
+    for viewer in viewers:
+        recall = encoder.recall(viewer)
+        if recall is None:
+            return {}
+        recall.see(match.view(viewer))
+        recalls[viewer] = recall
+    return recalls
+
+
+def hear(recalls: Recalls, events: Sequence[Event]) -> None:
+    """Feeds each record the events its viewer may see, in order."""
+    for viewer, recall in recalls.items():
+        for event in events:
+            if event.is_visible_to(viewer):
+                recall.hear(event)
+
+
 EncoderFactory = Callable[[int, Options], Encoder]
 """What `Game.encoding` holds: `(seats, options) -> Encoder` (usually the Encoder subclass itself)."""

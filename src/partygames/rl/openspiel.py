@@ -25,10 +25,10 @@ import pyspiel
 
 from partygames import games
 from partygames.engine.actions import Action
-from partygames.engine.encoding import Recall
+from partygames.engine.encoding import Recall, Recalls, hear, start_recalls
 from partygames.engine.game import Game
 from partygames.engine.match import Event, Match
-from partygames.rl.table import TICK_MS, Recalls, Table, hear, settle, start_recalls
+from partygames.rl.table import TICK_MS, Table, settle
 from partygames.rl.tape import NeedChance, TapeChance
 
 PREFIX = "partygames_"

@@ -21,10 +21,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from partygames.engine.actions import Action
-from partygames.engine.encoding import BOUND
+from partygames.engine.encoding import BOUND, Recalls, hear, start_recalls
 from partygames.engine.match import Match
 from partygames.engine.options import Options
-from partygames.rl.table import TICK_MS, Recalls, Reward, Table, hear, start_recalls
+from partygames.rl.table import TICK_MS, Reward, Table
 
 Lang = Literal["en", "ja"]
 

@@ -19,7 +19,7 @@ from rich.console import Console
 from partygames import games
 from partygames.cli.terminal import render_result, render_view
 from partygames.engine.actions import Action, find_spec
-from partygames.engine.encoding import Encoder, Recall
+from partygames.engine.encoding import Encoder
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.match import Event, Match, Result
@@ -121,27 +121,3 @@ def settle(match: Match, events: list[Event] | None = None) -> Match:
             events += happened
     return match
 
-
-Recalls = dict[int | None, Recall]
-"""Each viewer's record (a seat, or None for the public) of what it was shown, for a game whose information
-state needs one (`Encoder.recall`: the Quiz); empty for every other game."""
-
-
-def start_recalls(encoder: Encoder, match: Match, viewers: Sequence[int | None]) -> Recalls:
-    """A record per viewer, begun from its view now (the match's first view, or where a search starts)."""
-    recalls: Recalls = {}
-    for viewer in viewers:
-        recall = encoder.recall(viewer)
-        if recall is None:
-            return {}
-        recall.see(match.view(viewer))
-        recalls[viewer] = recall
-    return recalls
-
-
-def hear(recalls: Recalls, events: Sequence[Event]) -> None:
-    """Feeds each record the events its viewer may see, in order."""
-    for viewer, recall in recalls.items():
-        for event in events:
-            if event.is_visible_to(viewer):
-                recall.hear(event)
