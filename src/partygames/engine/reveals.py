@@ -39,6 +39,8 @@ class Reveals:
     def cost(self, events: Iterable[Event], audiences: Sequence[int | None]) -> int:
         """The ms the longest reveal of `events` takes for any of `audiences` (seats, None: the public),
         each watching only the events it may see."""
+        if not self.default and not self.durations:
+            return 0  # a game whose events take no time to show (asked after every step)
         costs = dict.fromkeys(audiences, 0)
         for event in events:
             ms = self.duration(event.type)
