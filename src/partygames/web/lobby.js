@@ -150,23 +150,26 @@ function aboutMinutes(minutes) {
   return rest ? t("about_hours_minutes", hours, rest) : t("about_hours", hours);
 }
 
+/** State that starts again from `initial()` whenever the game changes, in the very render that shows the
+ * new game's form (an effect would reset it a moment later, and undo what was typed in between). */
+function usePerGame(gameId, initial) {
+  const [state, setState] = useState(() => ({ game: gameId, value: initial() }));
+  const value = state.game === gameId ? state.value : initial();
+  return [value, (next) => setState({ game: gameId, value: next })];
+}
+
 function CreateRoom({ games, gameId, setGameId, navigate }) {
   const info = games.find((g) => g.id === gameId) || games[0];
-  const [options, setOptions] = useState(() => defaultsOf(info && info.options));
-  const [seatCount, setSeatCount] = useState(info ? info.seat_counts[0] : 2);
-  const [kinds, setKinds] = useState([]);
+  const game = info ? info.id : null;
+  const [options, setOptions] = usePerGame(game, () => defaultsOf(info && info.options));
+  const [seatCount, setSeatCount] = usePerGame(game, () => (info ? info.seat_counts[0] : 2));
+  const [kinds, setKinds] = usePerGame(game, () => []);
   const [name, setName] = useState(savedName());
   const [watchOnly, setWatchOnly] = useState(false);
   const [problem, setProblem] = useState(null);
   const [busy, setBusy] = useState(false);
   // The options start folded on a phone (the defaults are good) and open on a wide screen.
   const [wide] = useState(() => window.innerWidth >= 800);
-  useEffect(() => {
-    if (!info) return;
-    setOptions(defaultsOf(info.options));
-    setSeatCount(info.seat_counts[0]);
-    setKinds([]);
-  }, [info && info.id]);
   // Seat counts may depend on the options (two teams of `team_size`, an entry fee): the server says which.
   const cleaned = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   const { counts, setups, problem: countsProblem } = useSeatCounts(info, cleaned);
