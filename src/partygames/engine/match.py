@@ -300,12 +300,13 @@ class Match(ABC):
         if now is None or now == clock.now:
             events = self._apply(seat, dict(action))
         else:
-            before = MatchClock(clock.now, clock.phase, clock.since, clock.unchecked, clock.spent)
+            before = clock.now, clock.phase, clock.since, clock.unchecked, clock.spent
             self._move_clock(now)
             try:
                 events = self._apply(seat, dict(action))
             except IllegalAction:
-                self.clock = before  # refused: the state is as it was, its clock included
+                # refused: the state is as it was, its clock included
+                clock.now, clock.phase, clock.since, clock.unchecked, clock.spent = before
                 raise
         self.version += 1
         clock.unchecked = True  # the phase may have changed at this moment

@@ -100,19 +100,19 @@ class RoomMatch:
         engine crash; IllegalAction passes through, False: the engine crashed."""
         now, session = self.now(wall), self.session
         # A time limit that passed before this action arrived came first.
-        return (self._engine(partial(session.catch_up, now), "catching up the clock", blame)
-                and self._engine(partial(session.act, seat, action, now), f"applying {action!r} for seat {seat}", blame))
+        return (self._engine(partial(session.catch_up, now), blame, "catching up the clock")
+                and self._engine(partial(session.act, seat, action, now), blame, "applying %r for seat %d", action, seat))
 
-    def _engine(self, step: Callable[[], object], doing: str, blame: tuple[Connection, Any] | None = None) -> bool:
+    def _engine(self, step: Callable[[], object], blame: tuple[Connection, Any] | None, doing: str, *args: object) -> bool:
         """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
-        damaged the state: the connection to `blame` hears so first, the room is told (`crashed`), and
-        False is returned."""
+        damaged the state: it is logged as `doing % args` (formatted only then: this runs at every step),
+        the connection to `blame` hears so first, the room is told (`crashed`), and False is returned."""
         try:
             step()
         except IllegalAction:
             raise
         except Exception as error:
-            log.error("room %s: %s failed", self.code, doing, exc_info=error)
+            log.error("room %s: " + doing + " failed", self.code, *args, exc_info=error)
             if blame is not None:
                 conn, ref = blame
                 conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
@@ -148,14 +148,15 @@ class RoomMatch:
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns; stops once the engine crashed."""
         session, now = self.session, self.now(wall)
-        if not self._engine(partial(session.catch_up, now), f"waking at {now}") or wall < self.clock.bots_at():
+        if not self._engine(partial(session.catch_up, now), None, "waking at %d", now) or wall < self.clock.bots_at():
             return
         for seat in session.bots_to_ask():
             # Each bot sees the match as the previous one left it (none is asked once the match is over).
             if (seat in session.bots_to_ask() and wall >= self.clock.bot_ready_at(seat, self.live)
-                    and not self._engine(partial(session.bot_turn, seat, self.now(wall)), f"the bot turn of seat {seat}")):
+                    and not self._engine(partial(session.bot_turn, seat, self.now(wall)), None, "the bot turn of seat %d", seat)):
                 return
 
     def next_due(self) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up, or a bot turn."""
-        return self.clock.next_due(self.match.wake_at(), self.session.bots_to_ask(), self.live)
+        bots = self.session.bots_to_ask() if self.session.bots else []
+        return self.clock.next_due(self.match.wake_at(), bots, bool(bots) and self.live)
