@@ -19,12 +19,11 @@ from collections.abc import Callable
 
 import numpy as np
 import pyspiel
+from engine_bench import step  # the same random step (run from this folder, as the docstring says)
 from open_spiel.python.games import kuhn_poker, liars_poker  # noqa: F401 - registers the Python games
 
 from partygames import games
-from partygames.engine.actions import sample
 from partygames.engine.game import Dynamics
-from partygames.engine.match import Match
 from partygames.engine.samples import Setup
 from partygames.rl import openspiel
 from partygames.rl.pettingzoo import env
@@ -38,19 +37,6 @@ def _rate(seconds: float, run_one: Callable[[int], int]) -> float:
         steps += run_one(episodes)
         episodes += 1
     return steps / (time.process_time() - start)
-
-
-def step(match: Match, rng: random.Random, real_time: bool) -> None:
-    """One random step as in engine_bench.py: an awaited seat acts, or time moves on (to the next wake-up
-    when nobody is awaited; one second now and then in a real-time game, which awaits every seat)."""
-    awaited = match.to_act()
-    if not awaited or (real_time and rng.random() < 0.1):
-        due = match.wake_at()
-        assert due is not None, "nobody is awaited and nothing is due"
-        match.advance(due if not awaited else min(due, match.now + 1000))
-    else:
-        seat = awaited[rng.randrange(len(awaited))]
-        match.apply(seat, sample(match.legal_actions(seat), rng), match.now)
 
 
 def engine_rate(game_id: str, seats: int, options: dict[str, object], seconds: float) -> float:
