@@ -13,21 +13,19 @@ ranges such as amounts of money). Move i is legal when the current specs hold an
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from partygames.engine.actions import Action, ActionSpec
-from partygames.engine.match import Event
+from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
-
-if TYPE_CHECKING:
-    from partygames.engine.match import Match
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -418,7 +416,7 @@ class Encoder:
         return self.information_state(view)
 
 
-class Recall:
+class Recall(ABC):
     """What one seat was shown over a match, for a game whose views do not carry it (a view goes to the
     seat's browser, and must not hand a player notes the rules forbid). Whoever steps the match (the
     research adapters) keeps one per seat: `see` the seat's first view, then `hear` every event the
@@ -426,17 +424,17 @@ class Recall:
     plain data, so it copies and pickles with the state that holds it (OpenSpiel's clone, serialize).
     """
 
+    @abstractmethod
     def see(self, view: Mapping[str, Any]) -> None:
         """What the view shows now (the match's first view: a table seen before any event)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hear(self, event: Event) -> None:
         """One event the seat may see."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_json(self) -> Any:
         """The record as JSON-ready data (OpenSpiel's information state string shows it)."""
-        raise NotImplementedError
 
 
 Recalls = dict[int | None, Recall]
