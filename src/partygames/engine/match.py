@@ -273,9 +273,13 @@ class Match(ABC):
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """The specs of the actions `seat` may take now ([] when it is not awaited)."""
         cached = self._legal_cache.get(seat)
+        return cached if cached is not None else self._legal_now(seat, self.to_act())
+
+    def _legal_now(self, seat: int, to_act: Collection[int]) -> list[ActionSpec]:
+        """`legal_actions(seat)` given the awaited seats at hand (a real-time game's are many), cached."""
+        cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal_actions(seat) if seat in self.to_act() else []
-            self._legal_cache[seat] = cached
+            cached = self._legal_cache[seat] = self._legal_actions(seat) if seat in to_act else []
         return cached
 
     def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
@@ -411,12 +415,6 @@ class Match(ABC):
             raise IllegalAction("No such seat.", "その席はありません。", code="action/no_such_seat")
         result = self.result()
         to_act = self.to_act()
-        legal: list[ActionSpec] = []
-        if seat is not None:  # legal_actions(seat), with the awaited seats at hand (a real-time game's are many)
-            cached = self._legal_cache.get(seat)
-            if cached is None:
-                cached = self._legal_cache[seat] = self._legal_actions(seat) if seat in to_act else []
-            legal = cached
         view: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
@@ -425,7 +423,7 @@ class Match(ABC):
             "to_act": list(to_act),
             "turns": list(self.turns()),
             "is_over": result is not None,
-            "legal_actions": legal,
+            "legal_actions": self._legal_now(seat, to_act) if seat is not None else [],
             "result": result.to_json() if result is not None else None,
         }
         view.update(self._view(seat))
