@@ -150,6 +150,16 @@ class QuizEncoder(Encoder):
             ("tiebreak_seats", n), ("tiebreak_alive", n), ("tiebreak_turn", n), ("tiebreak_correct", n),
             ("last_correct", n), ("last_wrong", n), ("last_winners", n), ("winner", n), ("prize_winner", n),
         ))
+        r = ROUNDS
+        # The parts the information state adds after the observation.
+        self.recall_layout = Layout((
+            ("recall_word", lq * ANSWERS), ("recall_word_when", lq),
+            ("recall_question", BOARD * q), ("recall_question_when", BOARD),
+            ("seen_by", len(CARDS) * n),
+            ("history_asked", r * q), ("history_choices", r * n * len(CHOICES)),
+            ("history_words", r * n * ANSWERS), ("history_correct", r * n), ("history_winners", r * n),
+        ))
+        self._information = Layout((*self.layout.parts, *self.recall_layout.parts))
         self.codec = QuizCodec(moves(n))
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
@@ -229,25 +239,7 @@ class QuizEncoder(Encoder):
     # -- the information state: the observation, then the seat's recall (docs/rules/quiz.md, Encoding) ---
     @property
     def information_layout(self) -> Layout:
-        layout: Layout | None = getattr(self, "_information", None)
-        if layout is None:
-            layout = self._information = Layout((*self.layout.parts, *self.recall_layout.parts))
-        return layout
-
-    @property
-    def recall_layout(self) -> Layout:
-        """The parts the information state adds after the observation."""
-        layout: Layout | None = getattr(self, "_recall", None)
-        if layout is None:
-            n, q, lq, r = self.seats, QUESTIONS, QUESTIONS * MAX_ANSWER, ROUNDS
-            layout = self._recall = Layout((
-                ("recall_word", lq * ANSWERS), ("recall_word_when", lq),
-                ("recall_question", BOARD * q), ("recall_question_when", BOARD),
-                ("seen_by", len(CARDS) * n),
-                ("history_asked", r * q), ("history_choices", r * n * len(CHOICES)),
-                ("history_words", r * n * ANSWERS), ("history_correct", r * n), ("history_winners", r * n),
-            ))
-        return layout
+        return self._information
 
     def recall(self, seat: int | None) -> QuizRecall:
         return QuizRecall(seat)
