@@ -89,7 +89,8 @@ def test_each_step_is_the_next_row_after_the_room_s_earlier_matches_and_the_last
     assert writes[0].updates == []
     (table, key, values), = writes[-1].updates
     assert table is db.rooms and key == {"code": "TOYTOY"} and values["status"] == "over"
-    assert json.loads(values["result"]) == current.match.result().to_json()  # type: ignore[union-attr]
+    result = current.match.result()
+    assert result is not None and json.loads(values["result"]) == result.to_json()
     assert current.next_due() is None and current.deadline_json(START + 2.0) is None
 
 
@@ -116,7 +117,8 @@ def test_a_match_rebuilt_from_its_rows_lands_where_the_live_one_was() -> None:
     # name), later on the wall clock by the 2 s held.
     assert [r["at"] for r in played.rows()] == [1000, 2000, 2000, 3000]
     assert (live.clock.reveal_held, live.clock.reveal_end) == (2.0, START + 5.0)
-    assert live.deadline_json(START + 5.0)["ends_at"] == START + 32.0  # type: ignore[index]
+    deadline = live.deadline_json(START + 5.0)
+    assert deadline is not None and deadline["ends_at"] == START + 32.0
     rebuilt = room_match(game, HUMANS)
     for row in played.rows():
         action = json.loads(row["action"]) if row["action"] is not None else None

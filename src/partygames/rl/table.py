@@ -120,4 +120,3 @@ def settle(match: Match, events: list[Event] | None = None) -> Match:
         if events is not None:
             events += happened
     return match
-
