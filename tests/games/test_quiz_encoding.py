@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from partygames.engine.actions import sample
-from partygames.engine.encoding import Vector
+from partygames.engine.encoding import Vector, hear, start_recalls
 from partygames.games import get
 from partygames.games.quiz.decks import ANSWERS, QUESTIONS
 from partygames.games.quiz.encoding import QuizEncoder
@@ -33,21 +33,13 @@ class Recorded:
         assert isinstance(match, QuizMatch)
         self.match = match
         self.encoder = QuizEncoder(seats, match.options)
-        self.recalls = {s: QuizRecall(s) for s in (*range(seats), None)}
-        for viewer, recall in self.recalls.items():
-            recall.see(match.view(viewer))
-
-    def _hear(self, events: list[Any]) -> None:
-        for viewer, recall in self.recalls.items():
-            for event in events:
-                if event.is_visible_to(viewer):
-                    recall.hear(event)
+        self.recalls = start_recalls(self.encoder, match, (*range(seats), None))
 
     def apply(self, seat: int, action: dict[str, Any], now: int) -> None:
-        self._hear(self.match.apply(seat, action, now))
+        hear(self.recalls, self.match.apply(seat, action, now))
 
     def advance(self, now: int) -> None:
-        self._hear(self.match.advance(now))
+        hear(self.recalls, self.match.advance(now))
 
     def observation(self, seat: int) -> dict[str, Vector]:
         return self.encoder.layout.split(self.encoder.observe(self.match.view(seat)))
@@ -180,6 +172,7 @@ def test_a_seats_recall_knows_every_card_on_the_table_at_every_step_of_random_ma
             truth = {answer_target(q, i): word for q, row in enumerate(match.rows) for i, word in enumerate(row or ())}
             truth |= {white_target(p): question for p, question in enumerate(match.board) if question is not None}
             for viewer, recall in table.recalls.items():
+                assert isinstance(recall, QuizRecall)
                 assert {card: face for card, (face, _) in recall.cards.items()} == truth, (seed, steps, viewer)
         assert match.question == 8
 
