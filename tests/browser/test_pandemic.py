@@ -41,8 +41,10 @@ def test_two_humans_touch_watches_and_play_a_real_time_match_to_the_results(
     for player, words in ((host, "touched"), (guest, "接触")):
         player.page.wait_for_function(
             "() => window.partygames.state.view.log.some(e => e.kind === 'contact' && e.a === 0 && e.b === 1)")
-        log = player.page.get_by_test_id("pd-log").inner_text()
-        assert words in log and "Aki" in log and "Ben" in log, log
+        # The page renders after its state changes: wait for the log on screen, not only in the state.
+        log = player.page.get_by_test_id("pd-log")
+        for text in (words, "Aki", "Ben"):
+            expect(log).to_contain_text(text)
         # Reveals take no time in real-time play: "What just happened" tells the contact at once.
         expect(player.page.locator("[data-testid=stage] .stage-recent li[data-event=contact]")).not_to_have_count(0)
         expect(player.page.get_by_test_id("stage")).not_to_contain_text("まだ何もありません" if player is guest else "Nothing yet")
