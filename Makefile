@@ -3,6 +3,9 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Which extras the venv gets: `dev` is everything the suite needs; CI adds `rllib` (PyTorch's CPU wheel
+# lies on its disk), so the RLlib example's test runs there instead of being skipped.
+EXTRAS ?= dev
 # npm writes this with every install: newer than the lock file means node_modules is current.
 NODE_STAMP := node_modules/.package-lock.json
 
@@ -11,7 +14,7 @@ NODE_STAMP := node_modules/.package-lock.json
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 run: $(STAMP)
