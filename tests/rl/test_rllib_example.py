@@ -21,7 +21,7 @@ if not os.environ.get("PARTYGAMES_REQUIRE_RLLIB"):
     pytest.importorskip("ray.rllib", reason="RLlib is not installed (the `rllib` extra)")
 
 import ray
-import ray.rllib  # with PARTYGAMES_REQUIRE_RLLIB, a missing extra fails here)
+import ray.rllib  # with PARTYGAMES_REQUIRE_RLLIB, a missing extra fails here
 import torch  # noqa: F401
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_rllib.py"
