@@ -36,10 +36,10 @@ def test_a_fresh_update_brings_its_own_recent_history_instead_of_adding_to_the_l
 
 
 def test_a_view_is_its_content_with_the_stamps_spliced_in() -> None:
-    stamps = frozenset({"version", "time"})
+    stamps = ("version", "time")
     view = {"game": "g", "version": 7, "time": 1500, "log": [1, 2], "name": "a,b}"}
     wire, content = frames.view_json(view, stamps)
-    assert json.loads(wire) == view
+    assert json.loads(wire) == view and wire.startswith('{"version":7,"time":1500,')  # stamps lead, in order
     assert json.loads(content) == {"game": "g", "log": [1, 2], "name": "a,b}"}
     later, same = frames.view_json({**view, "version": 8, "time": 2000}, stamps)
     assert same == content and later != wire

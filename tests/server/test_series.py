@@ -13,6 +13,7 @@ from partygames.engine.match import Match
 from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.frames import dumps
 from partygames.server.seats import SeatInfo
 from partygames.server.series import Finished, next_games, plan_next, replacement_bots
 from tests.server.games import GAMES
@@ -46,8 +47,8 @@ def test_playing_again_keeps_the_options_and_writes_both_matches_at_once() -> No
     assert plan.options == match.options and plan.bots == {}
     [(table, kept)] = plan.write.inserts
     assert table is db.matches
-    assert kept == {"room": "ROOM42", "number": 1, "game": "toy", "options": db.dumps(match.options.to_json()),
-                    "seed": "11", "bots": "[1]", "started_at": 500.0, "result": db.dumps(result.to_json()),
+    assert kept == {"room": "ROOM42", "number": 1, "game": "toy", "options": dumps(match.options.to_json()),
+                    "seed": "11", "bots": "[1]", "started_at": 500.0, "result": dumps(result.to_json()),
                     "last_seq": 2}
     [(table, key, room)] = plan.write.updates
     assert table is db.rooms and key == {"code": "ROOM42"}

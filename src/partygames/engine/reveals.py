@@ -41,14 +41,22 @@ class Reveals:
         each watching only the events it may see."""
         if not self.default and not self.durations:
             return 0  # a game whose events take no time to show (asked after every step)
-        costs = dict.fromkeys(audiences, 0)
+        if not audiences:
+            return 0
+        # Every audience sees the public events; a seat adds the events addressed to it.
+        public, private = 0, dict.fromkeys((a for a in audiences if a is not None), 0)
+        durations, default = self.durations, self.default
         for event in events:
-            ms = self.duration(event.type)
-            if ms:
-                for audience in costs:
-                    if event.to is None or (audience is not None and audience in event.to):
-                        costs[audience] += ms
-        return max(costs.values(), default=0)
+            ms = durations.get(event.type, default)
+            if not ms:
+                continue
+            if event.to is None:
+                public += ms
+            else:
+                for seat in event.to:
+                    if seat in private:
+                        private[seat] += ms
+        return public + max(private.values(), default=0)
 
     def to_json(self) -> dict[str, Any]:
         return {"durations": dict(self.durations), "default": self.default, "chapters": sorted(self.chapters)}

@@ -12,6 +12,7 @@ committer takes the next batch (docs/server.md). This is the one place match dat
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from typing import Any, Protocol
 
@@ -27,7 +28,16 @@ from partygames.server.text import escape
 
 # The fields of every view that only stamp when it was made (a game adds its own: `Match.VIEW_CLOCK_KEYS`).
 STAMPS = frozenset({"version"})
+
+
+@functools.cache
+def stamps_of(match_class: type[Match]) -> tuple[str, ...]:
+    """A game's stamps, in the order they lead its views' JSON (worked out once per game, not per view)."""
+    return tuple(sorted(STAMPS | match_class.VIEW_CLOCK_KEYS))
+
+
 ViewCache = dict[int | None, tuple[str, str]]  # seat -> its view's JSON and content (`Delivery._view`)
+
 
 class Delivered(Protocol):
     """What delivery reads of its room (a `Room`)."""
@@ -177,7 +187,7 @@ class Delivery:
         if made is None:
             match = self.room.match
             assert match is not None
-            made = cache[seat] = frames.view_json(match.view(seat), STAMPS | match.VIEW_CLOCK_KEYS)
+            made = cache[seat] = frames.view_json(match.view(seat), stamps_of(type(match)))
         return made
 
     def fresh_updates(self, now: float) -> Sends:

@@ -8,24 +8,30 @@ change. The writer then only splices the ready JSON into the frame.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 Frame = dict[str, Any]
 
+# Built once: json.dumps with options builds a new encoder at every call, and this runs several times a step.
+dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""Compact JSON, non-ASCII kept as is: every frame, view, event and stored row the server writes."""
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
-
-def view_json(view: dict[str, Any], stamps: frozenset[str]) -> tuple[str, str]:
+def view_json(view: dict[str, Any], stamps: Sequence[str]) -> tuple[str, str]:
     """A view's wire JSON and its content: the JSON without `stamps`, the fields that only say when the
-    view was made (its version, a real-time game's current time). Spliced, so the view is dumped once."""
-    content = dumps({k: v for k, v in view.items() if k not in stamps})
-    # Stamps are few and mostly whole numbers: written by hand, they cost no second encoder run.
-    stamp = ",".join(f'"{k}":{v:d}' if type(v) is int else f"{dumps(k)}:{dumps(v)}"
-                     for k, v in view.items() if k in stamps)
-    if not stamp:
+    view was made (its version, a real-time game's current time), which lead the wire JSON in the order
+    given. Spliced, so the view is dumped once."""
+    stamped = [(k, view[k]) for k in stamps if k in view]
+    if not stamped:
+        content = dumps(view)
         return content, content
+    rest = dict(view)  # the view is not ours to change
+    for k, _ in stamped:
+        del rest[k]
+    content = dumps(rest)
+    # Stamps are few and mostly whole numbers: written by hand, they cost no second encoder run.
+    stamp = ",".join(f'"{k}":{v:d}' if type(v) is int else f"{dumps(k)}:{dumps(v)}" for k, v in stamped)
     return (f"{{{stamp}}}" if content == "{}" else f"{{{stamp},{content[1:]}"), content
 
 
@@ -41,8 +47,15 @@ def encode(frame: Frame) -> str:
         return dumps(frame)
     return (f'{{"type":"update","version":{frame["version"]:d},"view":{frame["view"]},'
             f'"events":[{",".join(frame["events"])}],"fresh":{"true" if frame["fresh"] else "false"},'
-            f'"acks":{dumps(frame["acks"])},"deadline":{dumps(frame["deadline"])},'
-            f'"reveal":{dumps(frame["reveal"])}}}')
+            f'"acks":{_small(frame["acks"])},"deadline":{_small(frame["deadline"])},'
+            f'"reveal":{_small(frame["reveal"])}}}')
+
+
+def _small(value: Any) -> str:
+    """A frame's small part (acks, deadline, reveal), mostly empty: those written without the encoder."""
+    if value is None:
+        return "null"
+    return "[]" if value == [] else dumps(value)
 
 
 def merge_updates(frames: list[Frame | None]) -> list[Frame | None]:

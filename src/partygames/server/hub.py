@@ -21,12 +21,13 @@ from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.errors import ServerError, room_not_found
+from partygames.server.frames import dumps
 from partygames.server.protocol import CreateRoom
 from partygames.server.room_lobby import RoomLobby
 from partygames.server.rooms import Room
 from partygames.server.seats import SeatInfo, bot_kinds, new_token, token_hash
 from partygames.server.settings import Settings
-from partygames.server.storage import Storage, StoredRoom, Write, dumps
+from partygames.server.storage import Storage, StoredRoom, Write
 from partygames.server.text import clean_name, escape
 
 log = logging.getLogger(__name__)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from partygames.engine.game import Game
 from partygames.server import storage as db
+from partygames.server.frames import dumps
 from partygames.server.seats import (
     SeatInfo,
     bot_kinds,
@@ -25,7 +26,7 @@ from partygames.server.seats import (
     seats_json,
     token_hash,
 )
-from partygames.server.storage import Write, dumps
+from partygames.server.storage import Write
 
 
 class Joined(NamedTuple):

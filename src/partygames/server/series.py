@@ -18,8 +18,9 @@ from partygames.engine.options import Options
 from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.frames import dumps
 from partygames.server.seats import SeatInfo, bot_kinds
-from partygames.server.storage import Write, dumps
+from partygames.server.storage import Write
 
 
 @dataclass(frozen=True)

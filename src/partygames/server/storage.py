@@ -12,7 +12,6 @@ synchronous=FULL) and PostgreSQL. Databases made before the tables were renamed 
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -222,5 +221,3 @@ class Storage:
             return conn.execute(select(rooms.c.code).where(rooms.c.code == code)).first() is not None
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
