@@ -11,11 +11,22 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 Frame = dict[str, Any]
 
-# Built once: json.dumps with options builds a new encoder at every call, and this runs several times a step.
-dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-"""Compact JSON, non-ASCII kept as is: every frame, view, event and stored row the server writes."""
+# The standard library's encoder, built once, for what orjson refuses (an integer beyond 64 bits: a
+# client's `ref` may be any JSON number).
+_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON, non-ASCII kept as is: every frame, view, event and stored row the server writes
+    (several a step: orjson, which writes what json.dumps writes here, but for NaN as null)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return _json(value)
 
 
 def view_json(view: dict[str, Any], stamps: Sequence[str]) -> tuple[str, str]:
