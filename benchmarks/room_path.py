@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_load import GAMES  # noqa: E402  (the benchmark game, beside this file)
+from server_load import GAMES
 
-from partygames.server.connections import Connection  # noqa: E402
-from partygames.server.hub import Hub  # noqa: E402
-from partygames.server.protocol import CreateRoom  # noqa: E402
-from partygames.server.settings import Settings  # noqa: E402
+from partygames.server.connections import Connection
+from partygames.server.hub import Hub
+from partygames.server.protocol import CreateRoom
+from partygames.server.settings import Settings
 
 
 class DroppingSocket:
