@@ -67,7 +67,8 @@ async def play_room(hub: Hub, counted: list[int], measuring: asyncio.Event, stop
         for seat, (conn, socket) in enumerate(seats):
             sent += 1
             ref = f"a{sent}s{seat}"
-            socket.wanted, _ = f'"{ref}"', socket.arrived.clear()
+            socket.wanted = f'"{ref}"'
+            socket.arrived.clear()
             await room.act(conn, {"type": "bid", "amount": (sent + seat) % 10}, ref, None)
         for _, socket in seats:
             await socket.arrived.wait()  # the acknowledgement: its update was stored, built and encoded
