@@ -100,6 +100,9 @@ class Session:
         """Wakes at every wake-up due by `now`, each at its own time (a host calls this before an
         action whose arrival raced a deadline: the deadline came first)."""
         events: list[Event] = []
+        due = self.match.wake_at()
+        if due is None or due > now:  # the usual answer, before every action: nothing is due
+            return events
         for due in wake_ups(self.match, now):
             events += self.wake(due)
         return events

@@ -42,7 +42,7 @@ def view_json(view: dict[str, Any], stamps: Sequence[str]) -> tuple[str, str]:
         del rest[k]
     content = dumps(rest)
     # Stamps are few and mostly whole numbers: written by hand, they cost no second encoder run.
-    stamp = ",".join(f'"{k}":{v:d}' if type(v) is int else f"{dumps(k)}:{dumps(v)}" for k, v in stamped)
+    stamp = ",".join([f'"{k}":{v:d}' if type(v) is int else f"{dumps(k)}:{dumps(v)}" for k, v in stamped])
     return (f"{{{stamp}}}" if content == "{}" else f"{{{stamp},{content[1:]}"), content
 
 
