@@ -6,13 +6,14 @@ room's `act`, the session and engine, the committer storing every step in SQLite
 and delivery building each seat's update and encoding its frame, which a stand-in socket then drops. Each
 of M rooms of `server_load`'s 4-seat game plays round after round: its four seats act, then it waits for
 their four acknowledgements. It prints actions/s and the process's CPU time per action (the committer's
-thread included), which varies by about 3% between runs.
+thread included), which differs by a few µs between runs.
 
     .venv/bin/python benchmarks/room_path.py [--matches 50] [--seconds 4]
 
 To compare two checkouts, run each with its own code first on the path:
-`PYTHONPATH=OTHER/src python benchmarks/room_path.py` (this file needs only `Hub.create`, `Room.join`,
-`Room.start`, `Room.attach` and `Room.act`, which issue 7 kept).
+`PYTHONPATH=OTHER/src python OTHER/benchmarks/room_path.py`, with this file copied there (it needs only
+`Hub.create`, `Room.join`, `Room.start`, `Room.attach` and `Room.act`, which issue 7 kept, and that
+checkout's own `server_load.py` for the game).
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
             raise ValueError(f"{agent}: action {action!r} is not legal now (sample with the action_mask)")
         self._cumulative_rewards[agent] = 0.0
         hear(self.recalls, self.table.act(match, [(seat, chosen)]))
-        result = match.result()
+        result = match.result() if match.is_over else None
         if result is not None:
             returns = self.table.returns(result)
             for s, name in enumerate(self.possible_agents):

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from partygames import games
 from partygames.cli.terminal import render_result, render_view
-from partygames.engine.actions import Action, find_spec
+from partygames.engine.actions import Action
 from partygames.engine.encoding import Encoder
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
@@ -72,14 +72,10 @@ class Table:
             settle(match, events)
             return events
         for seat, action in actions:
-            specs = match.legal_actions(seat)  # [] for a seat not awaited
-            if not specs:
-                continue
             try:
-                find_spec(specs, action)
+                events += match.apply(seat, action, at)  # refused with nothing changed if no longer legal
             except IllegalAction:
                 continue
-            events += match.apply(seat, action, at)
         settle(match, events)
         return events
 
@@ -102,6 +98,9 @@ class Table:
 
 def catch_up(match: Match, now: int, events: list[Event] | None = None) -> None:
     """Every wake-up due by `now`, each at its own time (their events added to `events`)."""
+    due = match.wake_at()
+    if due is None or due > now:  # the usual answer, at every step
+        return
     for due in wake_ups(match, now):
         happened = match.advance(due)
         if events is not None:
