@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from partygames.server import frames
 
 
@@ -45,3 +48,26 @@ def test_a_view_is_its_content_with_the_stamps_spliced_in() -> None:
     assert same == content and later != wire
     assert frames.view_json({"version": 1}, stamps) == ('{"version":1}', "{}")
     assert frames.view_json({"game": "g"}, stamps) == ('{"game":"g"}', '{"game":"g"}')
+
+
+# JSON as frames, views, events and stored rows hold it: any number (a client's `ref` may be a huge one),
+# non-ASCII text, nested lists and objects, and keys that are not text (views key some maps by seat).
+_numbers = st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+_json_values = st.recursive(
+    st.none() | st.booleans() | _numbers | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5) | st.integers(0, 99), inner, max_size=4),
+    max_leaves=20)
+
+
+@given(_json_values)
+def test_the_server_s_json_reads_back_as_the_standard_library_s(value: object) -> None:
+    wire = frames.dumps(value)
+    standard = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    assert json.loads(wire) == json.loads(standard)
+    assert wire.isascii() == standard.isascii()  # non-ASCII text is written as it is, not escaped
+
+
+def test_the_server_s_json_takes_what_its_fast_encoder_refuses_and_writes_no_nan() -> None:
+    assert frames.dumps({"ref": 10**30, "n": "日本"}) == '{"ref":1000000000000000000000000000000,"n":"日本"}'
+    assert frames.dumps({0: "a", "1": [1.5, None, True]}) == '{"0":"a","1":[1.5,null,true]}'
+    assert frames.dumps([float("nan")]) == "[null]"  # the browser's JSON.parse refuses NaN

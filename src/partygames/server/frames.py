@@ -21,8 +21,9 @@ _json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def dumps(value: Any) -> str:
-    """Compact JSON, non-ASCII kept as is: every frame, view, event and stored row the server writes
-    (several a step: orjson, which writes what json.dumps writes here, but for NaN as null)."""
+    """Compact JSON, non-ASCII kept as is: every frame, view, event and stored row the server writes.
+    Several a step, so orjson: it reads back as json.dumps's would (a float may be spelt differently,
+    1e-7 for 1e-07), but NaN, which browsers refuse, is written as null."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # orjson.JSONEncodeError
