@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from partygames.engine.bots import Bot, RandomBot
-from partygames.engine.encoding import Encoder, EncoderFactory
 from partygames.engine.errors import InvalidOptions
 from partygames.engine.labels import Labels
 from partygames.engine.match import Match, Result
@@ -22,6 +21,10 @@ from partygames.engine.text import Lang, Text
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    # Only named here: a game's own package imports its encoder, so the engine alone (a host serving other
+    # games, a replay) does not load NumPy.
+    from partygames.engine.encoding import Encoder, EncoderFactory
 
 COMMON_BOT_TITLES = {
     "random": Text("random", "ランダム"),
