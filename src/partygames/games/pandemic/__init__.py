@@ -66,13 +66,16 @@ GAME = Game(
         # Rounds of 30 game seconds over 5 minutes: ten sealed rounds, every rule met along the way.
         golden=Setup(5, {"tempo": "rounds", "step_seconds": 30, "minutes": 5, "qualifiers": 2}),
         # Real time with short stays and offers (rooms fill and free, offers lapse) and two periods with a
-        # break between them; and the rounds tempo with the vaccine threshold.
+        # break between them; the rounds tempo with the vaccine threshold; and rounds with contacts and
+        # presses told only to those involved (each seat's view, and its observation, sees less of the log).
         conformance=Conformance(seats=(4, 7), seeds=2, deep_every=3,
                                 options={"minutes": 1, "rooms": 1, "qualifiers": 2, "read_seconds": 5,
                                          "stay_seconds": 10, "offer_seconds": 5, "periods": 2,
                                          "break_seconds": 10},
                                 variants=({"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
-                                           "vaccine_threshold": 1},)),
+                                           "vaccine_threshold": 1},
+                                          {"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
+                                           "read_seconds": 5, "public_contacts": False, "public_presses": False})),
         benchmark=Setup(12, {"tempo": "rounds"}),
         # The research interfaces play the rounds tempo (time moves on actions): four seats, one infected,
         # six rounds of 10 game seconds, one room, so that readings, queues and cures all happen.

@@ -13,10 +13,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from partygames.engine.actions import Action, ActionSpec
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Mask, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import (
+    ActionCodec,
+    Encoder,
+    Layout,
+    Mask,
+    Move,
+    Vector,
+    Writer,
+    as_vector,
+    many_hot,
+    one_hot,
+)
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.pandemic.options import PandemicOptions
-from partygames.games.pandemic.rules import WAIT
+from partygames.games.pandemic.rules import WAIT, PandemicMatch, involved
 
 PHASES = ("play", "break", "over")
 #: Counts (contacts, presses, vaccines) are divided by this: a match rarely passes it, and the clip is ±100.
@@ -165,6 +177,65 @@ class PandemicEncoder(Encoder):
         w.put("watch_vaccines", [x["vaccines"] / COUNT_SCALE for x in watches] if watches else [0.0] * n)
         w.put_hot("passed", view.get("passed", ()), n)
         return w.done()
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))` read straight from the state, part by part as there: the view copies
+        the log, its offers and readings and works out the public odds, none of which this needs. What the
+        seat may not know stays out as there: log entries it did not see, other seats' readings, offers
+        and intents, and the watches until the end."""
+        assert isinstance(match, PandemicMatch)
+        n, opts, now = self.seats, match.opts, match.t
+        end = opts.end_ms
+        v = one_hot(seat, n)
+        v += one_hot(PHASES.index("over" if match.over else "break" if match.on_break else "play"), len(PHASES))
+        v.append(now / end)
+        v.append(match.period / opts.periods)
+        period_ends = opts.period_start(match.period + 1) if match.on_break else opts.period_end(match.period)
+        v.append(max(0, period_ends - now) / end)
+        inside = {int(k): room for k, room in match.inside.items()}
+        v += many_hot(inside, n)
+        v += [(now - inside[s]["since"]) / (opts.stay_seconds * 1000) if s in inside else 0.0 for s in range(n)]
+        queue = match.queue
+        v += [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)]
+        v += [float((opts.public_contacts or s == seat) and b > now) for s, b in enumerate(match.busy_until)]
+        contacts, presses, met = [0.0] * n, [0.0] * n, set()
+        everything = match.odds_are_exact()
+        for entry in match.log:
+            if not (everything or match.is_visible(entry, seat)):
+                continue
+            if entry["kind"] == "contact":
+                contacts[entry["a"]] += 1 / COUNT_SCALE
+                contacts[entry["b"]] += 1 / COUNT_SCALE
+                if seat in (entry["a"], entry["b"]):
+                    met.add(entry["b"] if entry["a"] == seat else entry["a"])
+            else:
+                presses[entry["seat"]] += 1 / COUNT_SCALE
+        v += contacts
+        v += presses
+        v += many_hot(met, n)
+        own = match.own_offer(seat)
+        v += one_hot(None if own is None else own["to"], n)
+        v += many_hot((o["from"] for o in match.offers.values() if o["to"] == seat), n)
+        v += many_hot((int(k) for k in match.intents) if match.is_rounds else (), n)
+        v.append(float(match.is_rounds and match.intents.get(str(seat)) is not None))
+        readings = match.readings[seat]
+        if readings:
+            last = readings[-1]
+            mine = sum(1 for e in match.log[last["seq"]:] if seat in involved(e))  # each seen: it involves the seat
+            v += (1.0, float(last["infected"]), last["vaccines"] / COUNT_SCALE, (now - last["t"]) / end,
+                  mine / COUNT_SCALE)
+        else:
+            v += (0.0, 0.0, 0.0, 0.0, 0.0)
+        odds = match.exact_odds(seat)
+        exact = odds is not None and odds["worlds"] > 0
+        v.append(float(exact))
+        v += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * n
+        last_news = match.announcements[-1] if match.announcements else None
+        v += (0.0, 0.0, 0.0) if last_news is None else (1.0, last_news["healthy"] / n, last_news["infected"] / n)
+        v += [float(x) for x in match.infected] if match.over else [0.0] * n
+        v += [x / COUNT_SCALE for x in match.vaccines] if match.over else [0.0] * n
+        v += many_hot(match.passed if match.over else (), n)
+        return as_vector(v, self.layout)
 
     def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:
         """My last reading: read, infected, vaccines; how long ago; and what touched me since (my entries
