@@ -9,7 +9,7 @@ seat that made it and translates both ways (`PandemicCodec`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from partygames.engine.actions import Action, ActionSpec
@@ -104,6 +104,20 @@ class PandemicCodec(ActionCodec):
         return super().nearest(_short_action(action), _short_specs(specs))
 
 
+def _tally(log: Iterable[Mapping[str, Any]], seat: int | None, seats: int) -> tuple[list[float], list[float], set[int]]:
+    """Per seat its contacts and its presses in `log` (scaled), and the seats `seat` has touched."""
+    contacts, presses, met = [0.0] * seats, [0.0] * seats, set()
+    for entry in log:
+        if entry["kind"] == "contact":
+            contacts[entry["a"]] += 1 / COUNT_SCALE
+            contacts[entry["b"]] += 1 / COUNT_SCALE
+            if seat in (entry["a"], entry["b"]):
+                met.add(entry["b"] if entry["a"] == seat else entry["a"])
+        else:
+            presses[entry["seat"]] += 1 / COUNT_SCALE
+    return contacts, presses, met
+
+
 def moves(seats: int, tempo: str) -> list[Move]:
     """The codec's table for a tempo: per seat an offer, an acceptance and a decline, and the rest."""
     others = range(seats)
@@ -148,15 +162,7 @@ class PandemicEncoder(Encoder):
         queue = view["queue"]
         w.put("queue", [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)])
         w.put("busy", [float(b > now) for b in view["busy_until"]])
-        contacts, presses, met = [0.0] * n, [0.0] * n, set()
-        for entry in view["log"]:
-            if entry["kind"] == "contact":
-                contacts[entry["a"]] += 1 / COUNT_SCALE
-                contacts[entry["b"]] += 1 / COUNT_SCALE
-                if seat in (entry["a"], entry["b"]):
-                    met.add(entry["b"] if entry["a"] == seat else entry["a"])
-            else:
-                presses[entry["seat"]] += 1 / COUNT_SCALE
+        contacts, presses, met = _tally(view["log"], seat, n)
         w.put("contacts", contacts)
         w.put("presses", presses)
         w.put_hot("met", met, n)
@@ -198,18 +204,8 @@ class PandemicEncoder(Encoder):
         queue = match.queue
         v += [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)]
         v += [float((opts.public_contacts or s == seat) and b > now) for s, b in enumerate(match.busy_until)]
-        contacts, presses, met = [0.0] * n, [0.0] * n, set()
-        everything = match.odds_are_exact()
-        for entry in match.log:
-            if not (everything or match.is_visible(entry, seat)):
-                continue
-            if entry["kind"] == "contact":
-                contacts[entry["a"]] += 1 / COUNT_SCALE
-                contacts[entry["b"]] += 1 / COUNT_SCALE
-                if seat in (entry["a"], entry["b"]):
-                    met.add(entry["b"] if entry["a"] == seat else entry["a"])
-            else:
-                presses[entry["seat"]] += 1 / COUNT_SCALE
+        everything = match.odds_are_exact()  # else the entries this seat saw, as its view holds them
+        contacts, presses, met = _tally((e for e in match.log if everything or match.is_visible(e, seat)), seat, n)
         v += contacts
         v += presses
         v += many_hot(met, n)
