@@ -100,37 +100,32 @@ class RoomMatch:
         """A seat's action arriving at `wall` from the connection to `blame` (and the frame's `ref`) should the
         engine crash; IllegalAction passes through, False: the engine crashed."""
         now, session = self.now(wall), self.session
-        try:  # guarded as `_engine` guards, written out: this is every action's path
+
+        def step() -> None:
             session.catch_up(now)  # a time limit that passed before this action arrived came first
             session.act(seat, action, now)
-        except IllegalAction:
-            raise
-        except Exception as error:
-            self._crashed(error, blame, "catching up to %d, then applying %r for seat %d", now, action, seat)
-            return False
-        return True
 
-    def _engine(self, step: Callable[[], object], doing: str, *args: object) -> bool:
+        return self._engine(step, blame, "catching up to %d, then applying %r for seat %d", now, action, seat)
+
+    def _engine(self, step: Callable[[], object], blame: tuple[Connection, Any] | None, doing: str,
+                *args: object) -> bool:
         """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
-        damaged the state (`_crashed`), and False is returned."""
+        damaged the state: it is logged as `doing % args` (formatted only then: steps run often), the
+        connection to `blame` (with the frame's `ref`) hears so first, the room is told (`crashed`), and
+        False is returned."""
         try:
             step()
         except IllegalAction:
             raise
         except Exception as error:
-            self._crashed(error, None, doing, *args)
+            log.error("room %s: " + doing + " failed", self.code, *args, exc_info=error)
+            if blame is not None:
+                conn, ref = blame
+                conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
+                                      "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
+            self.crashed(error)
             return False
         return True
-
-    def _crashed(self, error: Exception, blame: tuple[Connection, Any] | None, doing: str, *args: object) -> None:
-        """An engine bug: logged as `doing % args` (formatted only now: the steps run often), the connection
-        to `blame` (with the frame's `ref`) hears so first, and the room is told (`crashed`)."""
-        log.error("room %s: " + doing + " failed", self.code, *args, exc_info=error)
-        if blame is not None:
-            conn, ref = blame
-            conn.send(ServerError(Code.SERVER_INTERNAL, "The server failed on this action; the room is reloaded.",
-                                  "この操作でサーバーに障害が起きました。ルームを読み込み直します。", 500).frame(ref))
-        self.crashed(error)
 
     def record(self, entry: Entry, events: list[Event], wall: float) -> Write:
         """Keeps a step the session has just applied at `wall` and returns the write that stores it (with the
@@ -159,12 +154,12 @@ class RoomMatch:
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns; stops once the engine crashed."""
         session, now = self.session, self.now(wall)
-        if not self._engine(partial(session.catch_up, now), "waking at %d", now) or wall < self.clock.bots_at():
+        if not self._engine(partial(session.catch_up, now), None, "waking at %d", now) or wall < self.clock.bots_at():
             return
         for seat in session.bots_to_ask():
             # Each bot sees the match as the previous one left it (none is asked once the match is over).
             if (seat in session.bots_to_ask() and wall >= self.clock.bot_ready_at(seat, self.live)
-                    and not self._engine(partial(session.bot_turn, seat, self.now(wall)), "the bot turn of seat %d", seat)):
+                    and not self._engine(partial(session.bot_turn, seat, self.now(wall)), None, "the bot turn of seat %d", seat)):
                 return
 
     def next_due(self) -> float | None:
