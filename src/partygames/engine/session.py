@@ -39,6 +39,13 @@ def wake_ups(match: Match, now: int) -> Iterator[int]:
     by then, at its own time (never before the match's). The caller advances the match to each before
     asking for the next; a game whose `wake_at()` does not move on after that is a bug, raised here."""
     due = match.wake_at()
+    if due is None or due > now:  # the usual answer (hosts ask before every action), without a generator
+        return iter(())
+    return _wake_ups_from(match, now, due)
+
+
+def _wake_ups_from(match: Match, now: int, first: int) -> Iterator[int]:
+    due: int | None = first
     while due is not None and due <= now and not match.is_over:
         yield max(due, match.now)
         following = match.wake_at()
@@ -100,9 +107,6 @@ class Session:
         """Wakes at every wake-up due by `now`, each at its own time (a host calls this before an
         action whose arrival raced a deadline: the deadline came first)."""
         events: list[Event] = []
-        due = self.match.wake_at()
-        if due is None or due > now:  # the usual answer, before every action: nothing is due
-            return events
         for due in wake_ups(self.match, now):
             events += self.wake(due)
         return events

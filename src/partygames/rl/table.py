@@ -98,9 +98,6 @@ class Table:
 
 def catch_up(match: Match, now: int, events: list[Event] | None = None) -> None:
     """Every wake-up due by `now`, each at its own time (their events added to `events`)."""
-    due = match.wake_at()
-    if due is None or due > now:  # the usual answer, at every step
-        return
     for due in wake_ups(match, now):
         happened = match.advance(due)
         if events is not None:
