@@ -45,9 +45,8 @@ class Reveals:
             return 0
         # Every audience sees the public events; a seat adds the events addressed to it.
         public, private = 0, dict.fromkeys((a for a in audiences if a is not None), 0)
-        durations, default = self.durations, self.default
         for event in events:
-            ms = durations.get(event.type, default)
+            ms = self.duration(event.type)
             if not ms:
                 continue
             if event.to is None:
