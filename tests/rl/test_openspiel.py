@@ -190,3 +190,18 @@ def test_the_quiz_information_state_tensor_recalls_the_table_and_survives_clone_
         legal = [a for a, _ in clone.chance_outcomes()] if clone.is_chance_node() else clone.legal_actions()
         clone.apply_action(int(rng.choice(legal)))
     assert np.array_equal(np.asarray(state.information_state_tensor(0), np.float32), tensors[0])
+
+
+def test_musical_chairs_on_the_drawn_island_places_its_chairs_through_chance_nodes() -> None:
+    """The drawn island is 240 m across: a chair's x is one of 241 whole metres, each 1/241 (its largest
+    draw, within the bound declared to OpenSpiel); the set-up then plays on to the first move."""
+    game = pyspiel.load_game("partygames_musical_chairs", {"players": 5, "options": json.dumps({"players": 4, "gallery": 1, "tempo": "rounds"})})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 241 and all(p == pytest.approx(1 / 241) for _, p in outcomes)
+    assert max(o for o, _ in outcomes) < game.max_chance_outcomes()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probabilities)))
+    assert not state.is_terminal() and state.legal_actions()

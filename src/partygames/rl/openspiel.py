@@ -32,9 +32,10 @@ from partygames.rl.table import TICK_MS, Table, settle
 from partygames.rl.tape import NeedChance, TapeChance
 
 PREFIX = "partygames_"
-#: Bounds OpenSpiel needs up front: the most outcomes of one draw, and the longest match in actions and
-#: chance outcomes (both far above what any game reaches; the engine raises past the first).
-MAX_CHANCE_OUTCOMES = 64
+#: Bounds OpenSpiel needs up front: the most outcomes of one draw (the largest any game makes is a point
+#: on Musical Chairs' drawn island, one of its 241 metres across; the tape raises past the bound), and the
+#: longest match in actions and chance outcomes (far above what any game reaches).
+MAX_CHANCE_OUTCOMES = 256
 MAX_GAME_LENGTH = 100_000
 _SETUP = -1  # the pending "seat" while the match's own set-up draws its chance
 
