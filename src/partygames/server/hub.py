@@ -131,8 +131,7 @@ class Hub:
             "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
             "seed": None, "host_token_hash": room.lobby.host_token_hash, "host_seat": host_seat,
             "created_at": room.created_at})])
-        write.inserts += [(db.seats, {"room": code, "seat": i, "kind": s.kind, "bot": s.bot, "name": s.name,
-                                      "token_hash": s.token_hash}) for i, s in enumerate(infos)]
+        write.inserts += room.lobby.seat_rows()
         await self.committer.submit(write)
         self.rooms[code] = room
         return room, host_token, host_seat, seat_token

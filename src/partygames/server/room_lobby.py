@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any, NamedTuple
 
+from sqlalchemy import Table
+
 from partygames.engine.game import Game
 from partygames.server import storage as db
 from partygames.server.frames import dumps
@@ -45,6 +47,11 @@ class RoomLobby:
         self.seats = seats
         self.host_token_hash = host_token_hash
         self.host_seat = host_seat
+
+    def seat_rows(self) -> list[tuple[Table, dict[str, Any]]]:
+        """The inserts that store every seat of a new room (`Write.inserts`)."""
+        return [(db.seats, {"room": self.code, "seat": i, "kind": s.kind, "bot": s.bot, "name": s.name,
+                            "token_hash": s.token_hash}) for i, s in enumerate(self.seats)]
 
     def seat_for_token(self, token: str) -> int | None:
         return seat_for_token(self.seats, token)
