@@ -13,12 +13,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from partygames.engine.actions import Action, ActionSpec
-from partygames.engine.encoding import ActionCodec, Encoder, Layout, Mask, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import (
+    ActionCodec,
+    Encoder,
+    Layout,
+    Mask,
+    Move,
+    Vector,
+    Writer,
+    as_vector,
+    many_hot,
+    one_hot,
+)
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.musical_chairs.island import distance, position
 from partygames.games.musical_chairs.options import MusicalChairsOptions
 from partygames.games.musical_chairs.race import PLAYER
-from partygames.games.musical_chairs.rules import BLANK, PHASES
+from partygames.games.musical_chairs.rules import BLANK, PHASES, MusicalChairsMatch
 
 #: A gift of medals: one, half of what is held (rounded down to a medal), all.
 GIFT_FRACTIONS = (0.0, 0.5, 1.0)
@@ -184,6 +196,61 @@ class MusicalChairsEncoder(Encoder):
         w.put("my_ballot", one_hot(None if ballot is None else n if ballot == BLANK else ballot, n + 1))
         w.put("winner", one_hot(view["winner"], n))
         return w.done()
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))` read straight from the state, part by part as there: the view also
+        lists the legal actions, works out the result, copies the island and the seat's medals and filters
+        its transfers and shown medals, none of which this needs. What the seat may not know stays out as
+        there: of the medals, plan, sealed intent and ballot it reads its own only."""
+        assert isinstance(match, MusicalChairsMatch)
+        n, c, now = self.seats, self.chairs, match.now
+        started, ends = match.phase_started, match.phase_ends
+        island = match.island
+        width, height = island.width, island.height
+        scale = max(width, height)
+        people, chairs = match.people, match.chairs
+        ballots, abstained = match.ballots, match.abstained
+        v = one_hot(seat, n)
+        v += one_hot(PHASES.index(match.phase), len(PHASES))
+        v += (0.0 if ends is None or ends <= started else (now - started) / (ends - started),
+              match.period / c, float(match.rerun))
+        v += [float(p["role"] == PLAYER) for p in people]
+        v += [float(p["out"] is not None) for p in people]
+        at = [None if p["motion"] is None else position(p["motion"], now) for p in people]
+        v += [float(a is not None) for a in at]
+        v += [0.0 if a is None else a[0] / width for a in at]
+        v += [0.0 if a is None else a[1] / height for a in at]
+        v += [float(p["arrived"]) for p in people]
+        v += [float(p["role"] == PLAYER and p["touched"]) for p in people]
+        v += [float(p["chair"] is not None) for p in people]
+        v += many_hot(match.submitted, n)
+        v += many_hot([*map(int, ballots), *abstained], n)
+        v += many_hot(match.candidates, n)
+        v += one_hot(match.parent, n)
+        v += [float(not ch["removed"]) for ch in chairs]
+        v += [float(ch["occupant"] is not None) for ch in chairs]
+        v += [float(ch["holder"] is not None) for ch in chairs]
+        v += [float(ch["holder"] is not None and ch["for"] == seat) for ch in chairs]
+        totem = island.totem
+        v += [distance(ch["at"], totem) / scale for ch in chairs]
+        here = at[seat]
+        v += [0.0] * c if here is None else [distance(ch["at"], here) / scale for ch in chairs]
+        me = people[seat]
+        v += self._chair(me["chair"])
+        v += self._chair(me["last_chair"])
+        v += self._chair(me["holding"])
+        per_player = match.options.medal_count
+        medals = [0.0] * n  # a name is a player's seat
+        for name, count in match.medals[seat].items():
+            medals[int(name)] = count / per_player
+        v += medals
+        plan = match.plans.get(str(seat))
+        v += self._chair(plan[0] if plan else None)
+        intent = match.intents.get(str(seat))
+        v += self._chair(intent["chair"] if intent else None)
+        v += one_hot(n if seat in abstained else ballots.get(str(seat)), n + 1)  # a blank ballot last
+        v += one_hot(match.winner, n)
+        return as_vector(v, self.layout)
 
     def _chair(self, number: int | None) -> list[float]:
         return one_hot(None if number is None else number - 1, self.chairs)

@@ -274,17 +274,19 @@ class MusicalChairsMatch(IslandMatch):
     def to_act(self) -> tuple[int, ...]:
         """Real time: everyone, always (anyone may move or give medals at any moment). Rounds: the seats
         whose sealed intent, ballot or chair is still due in this phase (they may give medals first)."""
-        if self.phase == "over" or (self.phase == "race" and self.is_rounds):
+        # Asked several times per step by hosts and the environments: kept to plain lists and one set.
+        phase, rounds = self.phase, self.options.tempo == "rounds"
+        if phase == "over" or (phase == "race" and rounds):
             return ()
-        if not self.is_rounds:
+        if not rounds:
             return tuple(range(self.seats))
-        if self.phase == "break":
+        if phase == "break":
             submitted = set(self.submitted)  # a set: asked for every seat, at every step
-            return tuple(s for s in range(self.seats) if s not in submitted)
-        if self.phase == "remove":
+            return tuple([s for s in range(self.seats) if s not in submitted])
+        if phase == "remove":
             return () if self.parent is None else (self.parent,)
-        abstained = set(self.abstained)
-        return tuple(s for s in range(self.seats) if str(s) not in self.ballots and s not in abstained)
+        voted = {*map(int, self.ballots), *self.abstained}  # ballots are keyed by str(seat)
+        return tuple([s for s in range(self.seats) if s not in voted])
 
     def turns(self) -> tuple[int, ...]:
         # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits
