@@ -197,3 +197,39 @@ def test_without_a_record_the_information_state_remembers_only_what_the_view_sho
     memorising = Recorded().match.view(0)
     info = table.encoder.information_layout.split(table.encoder.information_state(memorising))
     assert info["recall_word"].sum() == 30 and info["recall_question"].sum() == 10  # all open then
+
+
+@pytest.mark.parametrize(("seats", "options"), [
+    (2, {"memorise_seconds": 30, "peek_seconds": 2}),
+    (3, {"deck": "world", "memorise_seconds": 600, "peek_seconds": 60}),
+    (5, {"custom_deck": ";".join([*(f"Q{i}" for i in range(QUESTIONS)), *(f"A{i}" for i in range(ANSWERS))]),
+         "peek_seconds": 5}),
+])
+def test_the_observation_read_from_the_match_equals_the_views_for_every_seat_under_every_option(
+        seats: int, options: dict[str, Any]) -> None:
+    """`observe_match` is `observe(view)` at every step of random matches under options the conformance
+    suite does not play (its memorising and peek times scale two entries; a deck changes no entry): time
+    moves on by up to 4 s a step, so countdowns run and peeks end while the match waits."""
+    phases: set[str] = set()
+    shown = False
+    for seed in range(2):
+        match = GAME.new(seats, options, seed)
+        assert isinstance(match, QuizMatch)
+        encoder, rng = QuizEncoder(seats, match.options), random.Random(seed)
+        while True:
+            for seat in range(seats):
+                assert np.array_equal(encoder.observe_match(match, seat), encoder.observe(match.view(seat))), \
+                    (seed, match.version, match.phase, seat)
+            phases.add(match.phase)
+            shown |= match.peek is not None and bool(match.peek["shown_to"])
+            if match.is_over:
+                break
+            due, to_act = match.wake_at(), match.to_act()
+            if due is not None and (not to_act or rng.random() < 0.1):
+                match.advance(max(due, match.now))
+            else:
+                seat = rng.choice(to_act)
+                at = match.now + rng.randrange(5) * 1000
+                match.apply(seat, sample(match.legal_actions(seat), rng), at if due is None else min(at, due))
+    assert phases >= {"memorise", "select", "answer", "peek", "move", "over"}, phases
+    assert shown or seats == 2

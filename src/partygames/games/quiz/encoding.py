@@ -19,6 +19,7 @@ import numpy as np
 
 from partygames.engine.actions import ActionSpec
 from partygames.engine.encoding import (
+    BOUND,
     ActionCodec,
     Encoder,
     Layout,
@@ -27,13 +28,15 @@ from partygames.engine.encoding import (
     Recall,
     Vector,
     Writer,
+    many_hot,
     one_hot,
 )
+from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.quiz.decks import ANSWERS, QUESTIONS
 from partygames.games.quiz.options import QuizOptions
 from partygames.games.quiz.recall import QuizRecall
-from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS
+from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS, QuizMatch
 from partygames.games.quiz.scoring import ROUNDS, STOCK_SCORE, answer_target, parse_target, white_target
 
 PHASES = ("memorise", "select", "open", "answer", "peek", "deal", "move", "tiebreak", "over")
@@ -150,6 +153,7 @@ class QuizEncoder(Encoder):
             ("tiebreak_seats", n), ("tiebreak_alive", n), ("tiebreak_turn", n), ("tiebreak_correct", n),
             ("last_correct", n), ("last_wrong", n), ("last_winners", n), ("winner", n), ("prize_winner", n),
         ))
+        self._words = self.layout.slices()["card_word"]
         r = ROUNDS
         # The parts the information state adds after the observation.
         self.recall_layout = Layout((
@@ -215,6 +219,115 @@ class QuizEncoder(Encoder):
         w.put("winner", one_hot(view["winner"], n))
         w.put("prize_winner", one_hot(view["prize_winner"], n))
         return w.done()
+
+    def observe_match(self, match: Match, seat: int) -> Vector:
+        """`observe(match.view(seat))` read straight from the state, part by part as there: the view copies
+        every row, board place, sheet and round and lists the legal actions, none of which this needs, and
+        the 3,000 entries of `card_word` are written as the few that are set. What the seat may not know
+        stays out as there: a face-down card's word or question unless the seat peeks at it now or is
+        shown it (never what it saw before), the other seats' sheets until all are revealed."""
+        assert isinstance(match, QuizMatch)
+        n, phase, now = self.seats, match.phase, match.now
+        memorising, answering, peeking = phase == "memorise", phase == "answer", phase == "peek"
+        none = [0.0] * n
+        v = one_hot(seat, n)
+        v += one_hot(PHASES.index(phase), len(PHASES))
+        v.append(match.question / ROUNDS)
+        v += one_hot(match.asked, QUESTIONS)
+        v += one_hot(match.parent, n)
+        selecting = phase == "select"
+        v += one_hot(match.turn if selecting else None, n)
+        v += [float(p) for p in match.passed] if selecting else none
+        v += [match.stock[k] / MARKERS for k in KINDS]
+        v += [match.field[k] / MARKERS for k in KINDS]
+        v += [h[k] / MARKERS for h in match.held for k in KINDS]
+        v += [t / MARKERS for t in match.totals()]
+        v.append(max(0, match.memorise_until - now) / self.memorise_ms if memorising else 0.0)
+        v.append(match.extensions / MAX_EXTENSIONS)
+        vote = match.votes[seat] if memorising else None
+        v += [float(x is not None) for x in match.votes] if memorising else none
+        v += one_hot(None if vote is None else VOTES.index(vote), len(VOTES))
+        sheet = match.sheets[seat] if answering else None
+        v += [float(x is not None) for x in match.sheets] if answering else none
+        v += one_hot(None if sheet is None else CHOICES.index(sheet["choice"]), len(CHOICES))
+        if peeking:
+            v += [float(x is not None and x["choice"] == c) for x in match.sheets for c in CHOICES]
+            v += many_hot(match.peekers, n)
+            v += one_hot(match.peekers[match.peek_turn], n)
+            v.append(len(match.peekers) / n)
+            v += [x / MAX_ANSWER for x in match.looks]
+        else:
+            v += [0.0] * (len(CHOICES) * n + 3 * n + 1)
+        peek = match.peek
+        if peek is None:
+            v += [0.0] * (n + len(CARDS) + 1 + n)
+        else:
+            v += one_hot(peek["seat"], n)
+            v += one_hot(_card_index(peek["target"]), len(CARDS))
+            v.append(max(0, peek["until"] - now) / self.peek_ms)
+            v += many_hot(peek["shown_to"], n)
+        dealing = phase == "deal"
+        v += many_hot(match.pending if dealing else (), ANSWERS)
+        v += many_hot(match.shortest_rows() if dealing else (), QUESTIONS)
+        v.append((match.moves_left if phase == "move" else 0) / 2)
+        # The cards: open to all while memorising (every card), an answer card turned over in the tie-break
+        # and the white card asked; besides, the one card the seat peeks at or is shown, while it lasts.
+        rows, board = match.rows, match.board
+        seen = peek["target"] if peek is not None and (peek["seat"] == seat or seat in peek["shown_to"]) else None
+        v += [float(row is not None) for row in rows]
+        v += [0.0 if row is None else len(row) / MAX_ANSWER for row in rows]
+        card_open = [0.0] * (QUESTIONS * MAX_ANSWER)
+        words = self._words.start
+        hot: list[int] = []  # the positions of card_word set
+        if memorising:
+            for q, row in enumerate(rows):
+                for i, word in enumerate(row or ()):
+                    card_open[q * MAX_ANSWER + i] = 1.0
+                    hot.append(words + (q * MAX_ANSWER + i) * ANSWERS + word)
+        else:
+            shown = [(target, True) for target in match.tiebreak["opened"]] if match.tiebreak else []
+            if seen is not None and seen.startswith("a"):
+                shown.append((seen, False))
+            for target, open_ in shown:
+                _, q, i = parse_target(target)
+                row = rows[q]
+                if row is not None and i < len(row):
+                    if open_:
+                        card_open[q * MAX_ANSWER + i] = 1.0
+                    hot.append(words + (q * MAX_ANSWER + i) * ANSWERS + row[i])
+        v += card_open
+        asked = match.asked_place
+        seen_place = parse_target(seen)[1] if seen is not None and seen.startswith("w") else None
+        tail = [float(white is not None) for white in board]
+        tail += [float(white is not None and (memorising or p == asked)) for p, white in enumerate(board)]
+        questions = [0.0] * (BOARD * QUESTIONS)
+        for p, white in enumerate(board):
+            if white is not None and (memorising or p in (asked, seen_place)):
+                questions[p * QUESTIONS + white] = 1.0
+        tail += questions
+        tail += [0.0 if white is None else match.on_cards[p][k] / MARKERS for p, white in enumerate(board) for k in KINDS]
+        tb = match.tiebreak
+        if tb is None:
+            tail += [0.0] * (4 * n)
+        else:
+            tail += many_hot(tb["seats"], n)
+            tail += many_hot(tb["alive"], n)
+            tail += one_hot(tb["turn"] if phase == "tiebreak" else None, n)
+            tail += [c / MAX_ANSWER for c in tb["correct"]]
+        last = match.rounds[-1] if match.rounds else None
+        if last is None:
+            tail += [0.0] * (3 * n)
+        else:
+            tail += [(c or 0) / MAX_ANSWER for c in last["correct"]]
+            tail += [float(x) for x in last["wrong"]]
+            tail += many_hot(last["winners"], n)
+        tail += one_hot(match.winner, n)
+        tail += one_hot(match.prize_winner, n)
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        vector[:words] = v
+        vector[self._words.stop:] = tail
+        vector[hot] = 1.0
+        return vector.clip(-BOUND, BOUND, out=vector)
 
     def _rows(self, w: Writer, rows: Sequence[Sequence[Mapping[str, Any]] | None]) -> None:
         """Each row (present, length) and each of its cards: open to all, and its word where the view
