@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Console
 
+from partygames.engine.names import seat_names
 from partygames.engine.text import Lang
 from partygames.games import get
 from partygames.games.quiz.rules import QuizMatch
@@ -61,3 +62,24 @@ def test_the_terminal_shows_a_live_peek_to_the_peeker_alone() -> None:
     assert f"You see a9.2: {word} (29)" in _text(match.view(1), "en")
     for viewer in (0, 2):
         assert "You see" not in _text(match.view(viewer), "en") and f"{word} (29)" not in _text(match.view(viewer), "en")
+
+
+def test_events_name_the_seats_else_their_numbers() -> None:
+    match = GAME.new(3, {}, 0, script=SCRIPT | {"first_parent": [1]})
+    events = [e.to_json() for seat in range(3) for e in match.apply(seat, {"type": "ready"}, 1000)]
+    parent = next(e for e in events if e["type"] == "parent_drawn")
+    passes = {e["data"]["seat"]: e for e in events if e["type"] == "passed"}
+    names = {lang: seat_names(3, {1}, lang, you=0) for lang in ("en", "ja")}
+    assert describe_event(parent, "en", names["en"]) == "Bot Aoi is the first parent."
+    assert describe_event(parent, "ja", names["ja"]) == "最初の親はボット アオイです。"
+    assert describe_event(parent, "en") == "Seat 1 is the first parent."
+    assert describe_event(parent, "ja") == "最初の親は席 1です。"
+    assert describe_event(passes[0], "en", names["en"]) == "You pass."
+    assert describe_event(passes[0], "ja", names["ja"]) == "あなたはパス。"
+    assert describe_event(passes[2], "en", names["en"]) == "Seat 2 passes."
+    assert describe_event(passes[2], "ja", []) == "席 2はパス。"
+    shown = {"type": "card_shown", "to": None, "data": {"seat": 1, "card": "a3.1", "to": [0, 2]}}
+    assert describe_event(shown, "en", names["en"]) == "Bot Aoi shows a3.1 to you, seat 2."
+    assert describe_event(shown, "ja", names["ja"]) == "ボット アオイがa3.1をあなた、席 2に見せました。"
+    scored: dict[str, Any] = {"type": "scored", "to": None, "data": {"winners": []}}
+    assert describe_event(scored, "en") == "Most correct: nobody."

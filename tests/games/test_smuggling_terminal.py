@@ -11,6 +11,7 @@ from partygames.cli.play import Prompter
 from partygames.cli.terminal import render_result
 from partygames.engine import RandomBot, play
 from partygames.engine.match import Event
+from partygames.engine.names import seat_names
 from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.games.smuggling import GAME
@@ -72,3 +73,25 @@ def test_the_vote_menu_names_seats_and_marks_the_player_s_own() -> None:
     console = TypedAnswers("1")
     Prompter(console, GAME, "ja").action(match.legal_actions(0), match.view(0))
     assert "1) 席 0(あなた)" in console.export_text()
+
+
+def test_the_vote_and_the_representatives_name_the_seats_else_their_numbers() -> None:
+    match = GAME.new(4, {"team_size": 2, "small_games": 2}, 1)
+    events = [e.to_json() for seat, candidate in enumerate((2, 1, 2, 1))
+              for e in match.apply(seat, {"type": "vote", "candidate": candidate})]
+    voted = next(e for e in events if e["type"] == "vote_cast" and e["data"]["seat"] == 1)
+    chosen = next(e for e in events if e["type"] == "representatives")
+    assert (chosen["data"]["smuggler"], chosen["data"]["inspector"]) == (1, 2)
+    names = {lang: seat_names(4, {1}, lang, you=0) for lang in ("en", "ja")}
+    assert describe_event(voted, "en", names["en"]) == "Bot Aoi has voted"
+    assert describe_event(voted, "ja", names["ja"]) == "ボット アオイ が投票した"
+    assert describe_event(chosen, "en", names["en"]) == "Small game 1: Bot Aoi smuggles, seat 2 inspects"
+    assert describe_event(chosen, "ja", names["ja"]) == "小ゲーム 1: 密輸人はボット アオイ、検査官は席 2"
+    assert describe_event(voted, "en") == "Seat 1 has voted"
+    assert describe_event(voted, "ja") == "席 1 が投票した"
+    assert describe_event(chosen, "en", []) == "Small game 1: seat 1 smuggles, seat 2 inspects"
+    mine = next(e for e in events if e["type"] == "vote_cast" and e["data"]["seat"] == 0)
+    assert describe_event(mine, "en", names["en"]) == "You have voted"
+    packed = {"type": "trunk_packed", "to": None, "data": {"smuggler": 0}}
+    assert describe_event(packed, "en", names["en"]) == "You have packed the trunk"
+    assert describe_event(packed, "ja", names["ja"]) == "あなた がアタッシュケースを詰めた"

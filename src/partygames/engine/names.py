@@ -50,3 +50,16 @@ def seat_names(seats: int, bots: Collection[int], lang: Lang, people: Mapping[in
 def name_of(names: Sequence[str] | None, seat: int, lang: Lang) -> str:
     """Seat `seat`'s name from `names` (as `seat_names` gives them), or its number when there is none."""
     return names[seat] if names and 0 <= seat < len(names) and names[seat] else seat_label(seat, lang)
+
+
+def subject_of(names: Sequence[str] | None, seat: int, lang: Lang) -> str:
+    """Seat `seat`'s name opening a sentence: "you" and "seat 3" capitalised ("You", "Seat 3"); a person's
+    or a bot's own name as it is written."""
+    name = name_of(names, seat, lang)
+    return name[:1].upper() + name[1:] if name in (YOU.en, seat_label(seat, "en")) else name
+
+
+def agree(name: str, other: str, you: str) -> str:
+    """The English word agreeing with a seat's name: `you` after "you" ("you draw", "your offer"), `other`
+    after any other name ("Bot Aoi draws", "Bot Aoi's offer")."""
+    return you if name.lower() == YOU.en else other

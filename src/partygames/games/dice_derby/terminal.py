@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
+from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang, Text
 from partygames.games.dice_derby.horses import die_name
 from partygames.games.dice_derby.labels import LABELS
@@ -113,24 +114,34 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str
     return text if odds is None else f"{text} ×{odds:.1f}"
 
 
-def _seats_paid(payments: list[tuple[int, int]], lang: Lang, to: bool = True) -> str:
-    """ "seat 3 1,200, seat 5 600" / "席 3 に 1,200、席 5 に 600" (without "に" for amounts not paid to them)."""
+def _seats_paid(payments: list[tuple[int, int]], lang: Lang, names: Sequence[str] = (), to: bool = True) -> str:
+    """ "Bot Aoi 1,200, you 600" / "ボット アオイ に 1,200、あなた に 600" (without "に" for amounts not paid to
+    them), each seat by its name in `names`, by its number where there is none ("seat 3 1,200")."""
     if lang == "ja":
-        return "、".join(f"席 {seat} {'に ' if to else ''}{amount:,}" for seat, amount in payments)
-    return ", ".join(f"seat {seat} {amount:,}" for seat, amount in payments)
+        return "、".join(f"{name_of(names, seat, lang)} {'に ' if to else ''}{amount:,}" for seat, amount in payments)
+    return ", ".join(f"{name_of(names, seat, lang)} {amount:,}" for seat, amount in payments)
 
 
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
-    """One line per race event, so that terminal play shows the dice opening one by one."""
+    """One line per race event, so that terminal play shows the dice opening one by one; seats are named by
+    `names` (by number where there is none)."""
     ja = lang == "ja"
     kind, d = event["type"], event["data"]
+
+    def who(seat: int) -> str:
+        return name_of(names, seat, lang)
+
+    def subject(seat: int) -> str:
+        return subject_of(names, seat, lang)
+
     if kind == "auction_result":
         how = {"highest": ("highest bid", "最高額"), "tie_lot": ("tie, by lot", "同額を抽選"),
                "unbid_lot": ("nobody bid: by lot, free", "入札なし: 抽選で無料")}[d["how"]]
-        return (f"{_die(d['gate'])} 馬主: 席 {d['owner']}({d['price']:,}、{how[1]})" if ja
-                else f"{_die(d['gate'])} owner: seat {d['owner']} ({d['price']:,}, {how[0]})")
+        return (f"{_die(d['gate'])} 馬主: {who(d['owner'])}({d['price']:,}、{how[1]})" if ja
+                else f"{_die(d['gate'])} owner: {who(d['owner'])} ({d['price']:,}, {how[0]})")
     if kind == "bid_sealed":
-        return f"席 {d['seat']} が入札を封印した" if ja else f"Seat {d['seat']} has sealed a bid"
+        return (f"{who(d['seat'])} が入札を封印した" if ja
+                else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} sealed a bid")
     if kind == "my_bid":
         if d["horse"] is None:
             return "あなたは入札しなかった" if ja else "You did not bid"
@@ -146,21 +157,22 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return (f"借金 {d['amount']:,}(最後に {d['repay']:,} 返済。購入可能額 {d['available']:,})" if ja
                 else f"Loan of {d['amount']:,} (repay {d['repay']:,} at the end; you can stake {d['available']:,})")
     if kind == "betting_done":
-        return f"席 {d['seat']} が投票を完了した" if ja else f"Seat {d['seat']} is done betting"
+        return (f"{who(d['seat'])} が投票を完了した" if ja
+                else f"{subject(d['seat'])} {agree(who(d['seat']), 'is', 'are')} done betting")
     if kind == "betting_closed":
         tickets = "; ".join(
-            f"{'席' if ja else 'seat'} {seat}: " + ", ".join(
+            f"{who(int(seat))}: " + ", ".join(
                 f"{_L['win' if t['kind'] == 'win' else 'quinella_ticket'](lang)} {t['pick']} {t['stake']:,}" for t in mine)
             for seat, mine in d["tickets"].items()) or ("馬券なし" if ja else "no tickets")
         return (f"第{d['race']}レース 締め切り。馬券: {tickets}" if ja
                 else f"Race {d['race']}: betting closed. Tickets: {tickets}")
     if kind == "loans_repaid":
-        repaid = _seats_paid([(int(seat), amount) for seat, amount in d["repaid"].items()], lang, to=False)
+        repaid = _seats_paid([(int(seat), amount) for seat, amount in d["repaid"].items()], lang, names, to=False)
         if not repaid:
             return "返済する借金なし" if ja else "No loans to repay"
         return f"借金の返済: {repaid}" if ja else f"Loans repaid: {repaid}"
     if kind == "match_over":
-        money = _seats_paid(list(enumerate(d["money"])), lang, to=False)
+        money = _seats_paid(list(enumerate(d["money"])), lang, names, to=False)
         return f"全レース終了。所持金: {money}" if ja else f"All races run. Money: {money}"
     if kind == "betting_open":
         return f"第{d['race']}レース 馬券発売開始" if ja else f"Race {d['race']}: betting is open"
@@ -182,10 +194,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return (f"1着 {_die(d['first'])}、2着 {_die(d['second'])}" if ja
                 else f"First {_die(d['first'])}, second {_die(d['second'])}")
     if kind in ("win_paid", "quinella_paid"):
-        paid = _seats_paid([(w["seat"], w["payout"]) for w in d["winners"]], lang) or ("的中なし" if ja else "no winners")
+        paid = _seats_paid([(w["seat"], w["payout"]) for w in d["winners"]], lang, names) or ("的中なし" if ja else "no winners")
         return (f"{'単勝' if kind == 'win_paid' else '連複'} {d['pick']}({d['odds']:.1f}倍)配当: {paid}" if ja
                 else f"{'Win' if kind == 'win_paid' else 'Quinella'} {d['pick']} at {d['odds']:.1f}: {paid}")
     if kind == "prizes":
-        paid = _seats_paid([(p["owner"], p["amount"]) for p in d["prizes"]], lang)
+        paid = _seats_paid([(p["owner"], p["amount"]) for p in d["prizes"]], lang, names)
         return f"馬主賞金: {paid}" if ja else f"Owners' prizes: {paid}"
     return None

@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
+from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang, Text
 from partygames.games.lucky_nine.labels import CHEST_NAMES, LABELS
 
@@ -79,28 +80,35 @@ def value_text(key: str, value: Any, lang: Lang) -> str | None:
 
 
 def describe_event(event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
-    """One line per event, in the player's language."""
+    """One line per event, in the player's language, naming the seats by `names` (by number where there is
+    none): "Bot Aoi draws wood: hit", "You pass"."""
     ja = lang == "ja"
     d = event["data"]
     kind = event["type"]
-    who = f"席{d['seat']}" if ja and "seat" in d else f"Seat {d.get('seat')}"
+    who = (name_of(names, d["seat"], lang) if ja else subject_of(names, d["seat"], lang)) if "seat" in d else ""
+
+    def verb(other: str, you: str) -> str:
+        return agree(who, other, you)
+
     if kind == "draw":
         chest = _chest(d["chest"], lang)
         if ja:
             return f"{who}: 出目は{chest}({'あたり' if d['hit'] else 'ハズレ'})"
-        return f"{who} draws {chest}: {'hit' if d['hit'] else 'miss'}"
+        return f"{who} {verb('draws', 'draw')} {chest}: {'hit' if d['hit'] else 'miss'}"
     if kind in ("take", "sweep_bonus"):
         what = _chest(d["kind"], lang) if d["kind"] == "diamond" else d["kind"]
         if d["chest"] != "diamond":
             src = _chest(d["chest"], lang)
-            return f"{who}: {src}から{d['count']}個獲得" if ja else f"{who} takes {d['count']} from {src}"
+            return f"{who}: {src}から{d['count']}個獲得" if ja else f"{who} {verb('takes', 'take')} {d['count']} from {src}"
         bonus = ("(総取りボーナス)" if ja else " (sweep bonus)") if kind == "sweep_bonus" else ""
-        return f"{who}: {what}×{d['count']} 獲得{bonus}" if ja else f"{who} takes {what} x{d['count']}{bonus}"
+        return (f"{who}: {what}×{d['count']} 獲得{bonus}" if ja
+                else f"{who} {verb('takes', 'take')} {what} x{d['count']}{bonus}")
     if kind == "pay":
         paid = ("、" if ja else ", ").join(f"{_chest(c, lang)} {n}" for c, n in d["paid"].items())
-        return f"{who}: 投入 {paid}(本来 {d['owed']})" if ja else f"{who} pays {paid} (owed {d['owed']})"
+        return f"{who}: 投入 {paid}(本来 {d['owed']})" if ja else f"{who} {verb('pays', 'pay')} {paid} (owed {d['owed']})"
     if kind == "chain_bonus":
-        return f"{who}: チェーンボーナス {d['diamonds']}" if ja else f"{who} chain bonus: {_diamonds(d['diamonds'])}"
+        return (f"{who}: チェーンボーナス {d['diamonds']}" if ja
+                else f"{who} {verb('gets', 'get')} a chain bonus: {_diamonds(d['diamonds'])}")
     if kind == "refill":
         return f"主催者が補充: 各{d['diamonds']}" if ja else f"The house refills four chests with {d['diamonds']} each"
     if kind == "round_start":
@@ -109,11 +117,11 @@ def describe_event(event: dict[str, Any], lang: Lang, names: Sequence[str] = ())
             return f"ラウンド{d['round']} 開始(賭け金 {d['stake']})" + (f"。補充: {top_up}" if top_up else "")
         return f"Round {d['round']} begins (stake {d['stake']})" + (f"; the house tops up {top_up}" if top_up else "")
     if kind == "disqualified":
-        return f"{who}: 失格" if ja else f"{who} is disqualified"
+        return f"{who}: 失格" if ja else f"{who} {verb('is', 'are')} disqualified"
     if kind == "drop_out":
-        return f"{who}: ドロップアウト" if ja else f"{who} drops out"
+        return f"{who}: ドロップアウト" if ja else f"{who} {verb('drops', 'drop')} out"
     if kind == "pass":
-        return f"{who}: パス" if ja else f"{who} passes"
+        return f"{who}: パス" if ja else f"{who} {verb('passes', 'pass')}"
     if kind == "game_over":
         return f"ゲーム終了。主催者が{d['house_collects']}個回収" if ja else \
             f"Game over: the house collects {_diamonds(d['house_collects'])}"

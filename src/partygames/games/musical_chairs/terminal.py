@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
+from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang
 from partygames.games.musical_chairs.island import position
 from partygames.games.musical_chairs.labels import LABELS
@@ -122,35 +123,56 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
 
 
 _EVENTS: dict[str, Text] = {
+    # A seat named in the data ({seat}, {from}, {to}, {name}) reads as its name ("Bot Aoi", "you"), opening an
+    # English sentence capitalised ({Seat}, {From}: "You", "Seat 3") and as a possessive in {seat_poss},
+    # {Seat_poss} and {name_poss} ("your", "Bot Aoi's"); the English verb agrees with the sentence's subject
+    # (the seat, else the giver) through {s}, {es}, {is} and {has} ("You sit", "Bot Aoi sits").
     "race_started": Text("GO! Touch the totem pole, then find a chair.", "スタート! トーテムポールにタッチしてからイスへ。"),
-    "seated": Text("Seat {seat} sits on chair {chair}.", "席{seat}がイス{chair}に座りました。"),
-    "released": Text("Seat {seat}'s chair {chair} is free again.", "席{seat}のイス{chair}が空きました。"),
-    "out": Text("Seat {seat} is out and joins the gallery.", "席{seat}は敗退し、ガヤになりました。"),
-    "parent": Text("Seat {seat} is the parent.", "席{seat}が親に決まりました。"),
+    "seated": Text("{Seat} sit{s} on chair {chair}.", "{seat}がイス{chair}に座りました。"),
+    "released": Text("{Seat_poss} chair {chair} is free again.", "{seat}のイス{chair}が空きました。"),
+    "out": Text("{Seat} {is} out and join{s} the gallery.", "{seat}は敗退し、ガヤになりました。"),
+    "parent": Text("{Seat} {is} the parent.", "{seat}が親に決まりました。"),
     "chair_removed": Text("Chair {chair} leaves the game.", "イス{chair}が除外されました。"),
-    "medals_given": Text("Seat {from} gives seat {to} {count} medal(s) of seat {name}.",
-                         "席{from}が席{to}に席{name}のメダルを{count}枚渡しました。"),
+    "medals_given": Text("{From} give{s} {to} {count} medal(s) with {name_poss} name.",
+                         "{from}が{to}に{name}の名前のメダルを{count}枚渡しました。"),
     "medals_shown": Text("Medals shown between two seats.", "メダルが見せられました。"),
-    "medals_void": Text("The medals of seat {name} are void.", "席{name}のメダルは無効になりました。"),
-    "touched": Text("Seat {seat} touches the totem pole.", "席{seat}がトーテムポールにタッチ。"),
-    "course": Text("Seat {seat} changes course.", "席{seat}が進路を変えました。"),
-    "arrived": Text("Seat {seat} arrives.", "席{seat}が到着。"),
-    "stood": Text("Seat {seat} stands up from chair {chair}.", "席{seat}がイス{chair}から離れました。"),
-    "held": Text("Seat {seat} holds chair {chair}.", "席{seat}がイス{chair}を押さえました。"),
-    "hold_ended": Text("Seat {seat} stops holding chair {chair}.", "席{seat}がイス{chair}を押さえるのをやめました。"),
-    "planned": Text("Seat {seat} has made a plan.", "席{seat}が作戦を決めました。"),
+    "medals_void": Text("The medals with {name_poss} name are void.", "{name}の名前のメダルは無効になりました。"),
+    "touched": Text("{Seat} touch{es} the totem pole.", "{seat}がトーテムポールにタッチ。"),
+    "course": Text("{Seat} change{s} course.", "{seat}が進路を変えました。"),
+    "arrived": Text("{Seat} arrive{s}.", "{seat}が到着。"),
+    "stood": Text("{Seat} stand{s} up from chair {chair}.", "{seat}がイス{chair}から離れました。"),
+    "held": Text("{Seat} hold{s} chair {chair}.", "{seat}がイス{chair}を押さえました。"),
+    "hold_ended": Text("{Seat} stop{s} holding chair {chair}.", "{seat}がイス{chair}を押さえるのをやめました。"),
+    "planned": Text("{Seat} {has} made a plan.", "{seat}が作戦を決めました。"),
     "break": Text("A break: talk, medals and free movement.", "休憩: 会話・メダル・自由移動。"),
     "race_ended": Text("The race is over.", "レース終了。"),
     "vote_opened": Text("The parent vote is open.", "親決め投票が始まりました。"),
-    "ballot_cast": Text("Seat {seat} has voted.", "席{seat}が投票しました。"),
+    "ballot_cast": Text("{Seat} {has} voted.", "{seat}が投票しました。"),
     "tally": Text("The votes are counted.", "開票されました。"),
     "game_over": Text("The game is over.", "ゲーム終了。"),
 }
 
+_NAMED = ("seat", "from", "to", "name")
+"""The keys of an event's data that hold a seat."""
+
 
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
-    """One line for the events a player follows; None for the others (shown as their type and data)."""
+    """One line for the events a player follows, naming the seats by `names` (by number where there is none):
+    "Bot Aoi sits on chair 2.", "ボット アオイがイス2に座りました。"; None for the others (shown as their type and
+    data)."""
     text = _EVENTS.get(event["type"])
     if text is None:
         return None
-    return text(lang).format(**event["data"])
+    data = event["data"]
+    fields = dict(data)
+    for key in _NAMED:
+        seat = data.get(key)
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            name, subject = name_of(names, seat, lang), subject_of(names, seat, lang)
+            fields[key], fields[key.capitalize()] = name, subject
+            fields[f"{key}_poss"] = agree(name, f"{name}'s", "your")
+            fields[f"{key.capitalize()}_poss"] = agree(name, f"{subject}'s", "Your")
+    doer = str(fields.get("seat", fields.get("from", "")))
+    fields |= {"s": agree(doer, "s", ""), "es": agree(doer, "es", ""), "is": agree(doer, "is", "are"),
+               "has": agree(doer, "has", "have")}
+    return text(lang).format(**fields)

@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
+from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang
 
 
@@ -120,40 +121,66 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
 
 
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
-    """One line for the events a player reads as they happen."""
+    """One line for the events a player reads as they happen, naming the seats by `names` (by number where
+    there is none): "Bot Aoi offers contact to you", "ボット アオイがあなたに接触を申し出た"."""
     data, kind = event["data"], event["type"]
+
+    def who(seat: int) -> str:
+        return name_of(names, seat, lang)
+
+    def subject(seat: int) -> str:
+        return subject_of(names, seat, lang)
+
+    def whose(seat: int, start: bool = False) -> str:
+        """A seat's possessive: "your", "Bot Aoi's", "seat 3's" ("Your", "Seat 3's" opening a sentence)."""
+        name = subject(seat) if start else who(seat)
+        return agree(name, f"{name}'s", "Your" if start else "your")
+
+    def seat_list(seats: list[int], joiner: str) -> str:
+        return joiner.join(map(who, seats))
+
+    def qualify() -> Text:
+        passed = data["passed"]
+        if not passed:
+            return Text("Time up: nobody qualifies", "時間切れ: 予選突破者なし")
+        verb = "qualify" if len(passed) > 1 else agree(who(passed[0]), "qualifies", "qualify")
+        return Text(f"Time up: {seat_list(passed, ', ')} {verb}", f"時間切れ: 予選突破は{seat_list(passed, '、')}")
+
     texts = {
-        "offered": lambda: Text(f"seat {data['from']} offers contact to seat {data['to']}",
-                                f"席{data['from']}が席{data['to']}に接触を申し出た"),
-        "offer_lapsed": lambda: Text(f"the offer of seat {data['from']} to seat {data['to']} lapsed",
-                                     f"席{data['from']}から席{data['to']}への申し出が失効"),
-        "declined": lambda: Text(f"seat {data['to']} declined seat {data['from']}'s offer",
-                                 f"席{data['to']}が席{data['from']}の申し出を断った"),
-        "contact": lambda: Text(f"{clock(data['t'])} seat {data['a']} touched seat {data['b']}",
-                                f"{clock(data['t'])} 席{data['a']}と席{data['b']}が接触"),
-        "pressed": lambda: Text(f"{clock(data['t'])} seat {data['seat']} pressed the switch",
-                                f"{clock(data['t'])} 席{data['seat']}がスイッチを押した"),
-        "entered": lambda: Text(f"seat {data['seat']} entered room {data['room']}",
-                                f"席{data['seat']}が個室{data['room']}に入った"),
-        "queued": lambda: Text(f"seat {data['seat']} waits for a room", f"席{data['seat']}が個室の順番待ち"),
-        "left": lambda: Text(f"seat {data['seat']} left room {data['room']}",
-                             f"席{data['seat']}が個室{data['room']}を出た"),
-        "left_queue": lambda: Text(f"seat {data['seat']} left the queue", f"席{data['seat']}が順番待ちをやめた"),
+        "offered": lambda: Text(
+            f"{subject(data['from'])} {agree(who(data['from']), 'offers', 'offer')} contact to {who(data['to'])}",
+            f"{who(data['from'])}が{who(data['to'])}に接触を申し出た"),
+        "offer_lapsed": lambda: Text(f"{whose(data['from'], start=True)} offer to {who(data['to'])} lapsed",
+                                     f"{who(data['from'])}から{who(data['to'])}への申し出が失効"),
+        "declined": lambda: Text(f"{subject(data['to'])} declined {whose(data['from'])} offer",
+                                 f"{who(data['to'])}が{who(data['from'])}の申し出を断った"),
+        "contact": lambda: Text(f"{clock(data['t'])} {who(data['a'])} touched {who(data['b'])}",
+                                f"{clock(data['t'])} {who(data['a'])}と{who(data['b'])}が接触"),
+        "pressed": lambda: Text(f"{clock(data['t'])} {who(data['seat'])} pressed the switch",
+                                f"{clock(data['t'])} {who(data['seat'])}がスイッチを押した"),
+        "entered": lambda: Text(f"{subject(data['seat'])} entered room {data['room']}",
+                                f"{who(data['seat'])}が個室{data['room']}に入った"),
+        "queued": lambda: Text(f"{subject(data['seat'])} {agree(who(data['seat']), 'waits', 'wait')} for a room",
+                               f"{who(data['seat'])}が個室の順番待ち"),
+        "left": lambda: Text(f"{subject(data['seat'])} left room {data['room']}",
+                             f"{who(data['seat'])}が個室{data['room']}を出た"),
+        "left_queue": lambda: Text(f"{subject(data['seat'])} left the queue",
+                                   f"{who(data['seat'])}が順番待ちをやめた"),
         "watch_read": lambda: Text(
-            f"your watch: {'infected' if data['infected'] else 'healthy'}, {data['vaccines']} vaccines",
+            f"Your watch: {'infected' if data['infected'] else 'healthy'}, {data['vaccines']} vaccines",
             f"あなたの腕時計: {'感染' if data['infected'] else '正常'}、ワクチン{data['vaccines']}本"),
-        "intent_void": lambda: Text(f"your move {data['intent']} could no longer be made",
+        "intent_void": lambda: Text(f"Your move {data['intent']} could no longer be made",
                                     f"あなたの行動 {data['intent']} は実行できなくなりました"),
-        "intent_submitted": lambda: Text(f"seat {data['seat']} chose its move", f"席{data['seat']}が行動を決めた"),
-        "step_order": lambda: Text(f"round {data['step'] + 1}: moves in the order {data['order']}",
-                                   f"ラウンド{data['step'] + 1}: 行動順 {data['order']}"),
+        "intent_submitted": lambda: Text(f"{subject(data['seat'])} chose a move", f"{who(data['seat'])}が行動を決めた"),
+        "step_order": lambda: Text(f"Round {data['step'] + 1}: moves in the order {seat_list(data['order'], ' → ')}",
+                                   f"ラウンド{data['step'] + 1}: 行動順 {seat_list(data['order'], ' → ')}"),
         "period_over": lambda: Text(
-            f"period {data['period'] + 1} is over" + (f": {data['healthy']} healthy, {data['infected']} infected"
+            f"Period {data['period'] + 1} is over" + (f": {data['healthy']} healthy, {data['infected']} infected"
                                                       if "healthy" in data else ""),
             f"ピリオド{data['period'] + 1}終了" + (f": 正常{data['healthy']}人、感染{data['infected']}人"
                                                 if "healthy" in data else "")),
-        "period_started": lambda: Text(f"period {data['period'] + 1} begins", f"ピリオド{data['period'] + 1}開始"),
-        "time_up": lambda: Text(f"time up: seats {data['passed']} qualify", f"時間切れ: 予選突破は席{data['passed']}"),
+        "period_started": lambda: Text(f"Period {data['period'] + 1} begins", f"ピリオド{data['period'] + 1}開始"),
+        "time_up": qualify,
     }
     make = texts.get(kind)
     return None if make is None else make()(lang)

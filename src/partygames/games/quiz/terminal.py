@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
+from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang
 from partygames.games.quiz.labels import LABELS
 from partygames.games.quiz.scoring import PRIZE
@@ -119,45 +120,71 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
 
 
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
-    """One line for the events a player follows; None for the rest."""
+    """One line for the events a player follows, naming the seats by `names` (by number where there is none):
+    "Bot Aoi passes.", "ボット アオイはパス。"; None for the rest."""
     kind, d = event["type"], event["data"]
-    seat = Text("Seat", "席")(lang)
-    lines: dict[str, Text] = {
-        "cards_turned": Text("The cards are turned face down.", "カードが裏返されました。"),
-        "memorise_extended": Text("Memorising time extended by 60 s.", "記憶の時間が60秒延長されました。"),
-        "parent_drawn": Text(f"Seat {d.get('parent')} is the first parent.", f"最初の親は席{d.get('parent')}です。"),
-        "placed": Text(f"{seat} {d.get('seat')} placed a {_KIND.get(d.get('kind', ''), Text('', ''))('en')} marker on "
-                       f"place {d.get('card')}.",
-                       f"席{d.get('seat')}が位置{d.get('card')}に{_KIND.get(d.get('kind', ''), Text('', ''))('ja')}マーカーを置きました。"),
-        "passed": Text(f"Seat {d.get('seat')} passes.", f"席{d.get('seat')}はパス。"),
-        "question_opened": Text(f"Question {d.get('question')}: the white card at place {d.get('card')} is "
-                                f"Q{d.get('asked')}.",
-                                f"第{d.get('question')}問: 位置{d.get('card')}の白いカードは Q{d.get('asked')}。"),
-        "sheets_revealed": Text("The sheets are revealed.", "記入が公開されました。"),
-        "secret_money_taken": Text(f"Secret money: {d.get('takers')} take {d.get('each')} each.",
-                                   f"裏金: 席{d.get('takers')}が{d.get('each')}個ずつ取りました。"),
-        "looked": Text(f"Seat {d.get('seat')} peeks at {d.get('card')}.", f"席{d.get('seat')}が{d.get('card')}を覗き見ました。"),
+    ja = lang == "ja"
+
+    def who(seat: int) -> str:
+        return name_of(names, seat, lang)
+
+    def subject(seat: int) -> str:
+        return subject_of(names, seat, lang)
+
+    def does(seat: int, other: str, you: str) -> str:
+        """The seat opening the sentence and its verb: "Bot Aoi passes", "You pass"."""
+        return f"{subject(seat)} {agree(who(seat), other, you)}"
+
+    def several(seats: list[int]) -> str:
+        return ("、" if ja else ", ").join(map(who, seats)) or ("なし" if ja else "nobody")
+
+    def take() -> Text:
+        takers = d["takers"]
+        verb = "take" if len(takers) > 1 else agree(who(takers[0]), "takes", "take")
+        return Text(f"Secret money: {several(takers)} {verb} {d['each']} each.",
+                    f"裏金: {several(takers)}が{d['each']}個ずつ取りました。")
+
+    def kind_of(key: str) -> Text:
+        return _KIND.get(d.get(key, ""), Text("", ""))
+
+    lines: dict[str, Callable[[], Text]] = {
+        "cards_turned": lambda: Text("The cards are turned face down.", "カードが裏返されました。"),
+        "memorise_extended": lambda: Text("Memorising time extended by 60 s.", "記憶の時間が60秒延長されました。"),
+        "parent_drawn": lambda: Text(f"{does(d['parent'], 'is', 'are')} the first parent.",
+                                     f"最初の親は{who(d['parent'])}です。"),
+        "placed": lambda: Text(f"{subject(d['seat'])} placed a {kind_of('kind')('en')} marker on place {d['card']}.",
+                               f"{who(d['seat'])}が位置{d['card']}に{kind_of('kind')('ja')}マーカーを置きました。"),
+        "passed": lambda: Text(f"{does(d['seat'], 'passes', 'pass')}.", f"{who(d['seat'])}はパス。"),
+        "question_opened": lambda: Text(
+            f"Question {d['question']}: the white card at place {d['card']} is Q{d['asked']}.",
+            f"第{d['question']}問: 位置{d['card']}の白いカードは Q{d['asked']}。"),
+        "sheets_revealed": lambda: Text("The sheets are revealed.", "記入が公開されました。"),
+        "secret_money_taken": take,
+        "looked": lambda: Text(f"{does(d['seat'], 'peeks', 'peek')} at {d['card']}.",
+                               f"{who(d['seat'])}が{d['card']}を覗き見ました。"),
         # Only which card: its content is in the view while the peek lasts, not in the scrollback.
-        "card_seen": Text(f"You see {d.get('card')} (shown in the table above while the peek lasts).",
-                          f"{d.get('card')} が見えます(覗き見の間だけ上の表に表示)。"),
-        "card_shown": Text(f"Seat {d.get('seat')} shows {d.get('card')} to {d.get('to')}.",
-                           f"席{d.get('seat')}が{d.get('card')}を席{d.get('to')}に見せました。"),
-        "row_opened": Text(f"Q{d.get('asked')}'s row: words {d.get('words')}.", f"Q{d.get('asked')}の列: 単語{d.get('words')}。"),
-        "scored": Text(f"Most correct: {d.get('winners')}.", f"最多正解: 席{d.get('winners')}。"),
-        "card_dealt": Text(f"Word {d.get('word')} goes face down to the end of Q{d.get('row')}'s row.",
-                           f"単語{d.get('word')}を Q{d.get('row')}の列の末尾に伏せて置きました。"),
-        "white_moved": Text(f"A white card moves from place {d.get('from')} to {d.get('to')}.",
-                            f"白いカードが位置{d.get('from')}から{d.get('to')}へ移動しました。"),
-        "white_swapped": Text(f"White cards at places {d.get('cards')} are swapped.", f"位置{d.get('cards')}の白いカードを入れ替えました。"),
-        "given": Text(f"Seat {d.get('seat')} gives seat {d.get('to')} {d.get('score')} score and {d.get('money')} "
-                      "secret-money markers.",
-                      f"席{d.get('seat')}が席{d.get('to')}に得点{d.get('score')}個・裏金{d.get('money')}個を渡しました。"),
-        "called": Text(f"Seat {d.get('seat')} calls {d.get('card')} as word {d.get('word')}: it is {d.get('actual')}.",
-                       f"席{d.get('seat')}が{d.get('card')}を単語{d.get('word')}と宣言: 実際は{d.get('actual')}。"),
-        "match_over": Text(f"Seat {d.get('winner')} wins.", f"席{d.get('winner')}の優勝です。"),
+        "card_seen": lambda: Text(f"You see {d['card']} (shown in the table above while the peek lasts).",
+                                  f"{d['card']} が見えます(覗き見の間だけ上の表に表示)。"),
+        "card_shown": lambda: Text(f"{does(d['seat'], 'shows', 'show')} {d['card']} to {several(d['to'])}.",
+                                   f"{who(d['seat'])}が{d['card']}を{several(d['to'])}に見せました。"),
+        "row_opened": lambda: Text(f"Q{d['asked']}'s row: words {d['words']}.", f"Q{d['asked']}の列: 単語{d['words']}。"),
+        "scored": lambda: Text(f"Most correct: {several(d['winners'])}.", f"最多正解: {several(d['winners'])}。"),
+        "card_dealt": lambda: Text(f"Word {d['word']} goes face down to the end of Q{d['row']}'s row.",
+                                   f"単語{d['word']}を Q{d['row']}の列の末尾に伏せて置きました。"),
+        "white_moved": lambda: Text(f"A white card moves from place {d['from']} to {d['to']}.",
+                                    f"白いカードが位置{d['from']}から{d['to']}へ移動しました。"),
+        "white_swapped": lambda: Text(f"White cards at places {d['cards']} are swapped.",
+                                      f"位置{d['cards']}の白いカードを入れ替えました。"),
+        "given": lambda: Text(f"{does(d['seat'], 'gives', 'give')} {who(d['to'])} {d['score']} score and {d['money']} "
+                              "secret-money markers.",
+                              f"{who(d['seat'])}が{who(d['to'])}に得点{d['score']}個・裏金{d['money']}個を渡しました。"),
+        "called": lambda: Text(f"{does(d['seat'], 'calls', 'call')} {d['card']} as word {d['word']}: "
+                               f"it is {d['actual']}.",
+                               f"{who(d['seat'])}が{d['card']}を単語{d['word']}と宣言: 実際は{d['actual']}。"),
+        "match_over": lambda: Text(f"{does(d['winner'], 'wins', 'win')}.", f"{who(d['winner'])}の優勝です。"),
     }
-    text = lines.get(kind)
-    return None if text is None else text(lang)
+    make = lines.get(kind)
+    return None if make is None else make()(lang)
 
 
 def value_text(key: str, value: Any, lang: Lang) -> str | None:

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
+from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang
 from partygames.games.smuggling.labels import LABELS
 
@@ -106,19 +107,31 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str
 
 
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
-    """One sentence per event: the vote, the representatives, the packing and each small game's settlement."""
+    """One sentence per event: the vote, the representatives, the packing and each small game's settlement,
+    naming the seats by `names` (by number where there is none)."""
     ja = lang == "ja"
     kind, d = event["type"], event["data"]
+
+    def who(seat: int) -> str:
+        return name_of(names, seat, lang)
+
+    def subject(seat: int) -> str:
+        return subject_of(names, seat, lang)
+
     if kind == "vote_opened":
         return (f"小ゲーム {d['small_game']}: 代表者投票(密輸側は{_team(d['smuggling_team'], lang)})" if ja
                 else f"Small game {d['small_game']}: team vote ({_team(d['smuggling_team'], lang)} smuggles)")
     if kind == "vote_cast":
-        return f"席 {d['seat']} が投票した" if ja else f"Seat {d['seat']} has voted"
+        return f"{who(d['seat'])} が投票した" if ja else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} voted"
     if kind == "representatives":
-        return (f"小ゲーム {d['small_game']}: 密輸人は席 {d['smuggler']}、検査官は席 {d['inspector']}" if ja
-                else f"Small game {d['small_game']}: seat {d['smuggler']} smuggles, seat {d['inspector']} inspects")
+        smuggler, inspector = who(d["smuggler"]), who(d["inspector"])
+        return (f"小ゲーム {d['small_game']}: 密輸人は{smuggler}、検査官は{inspector}" if ja
+                else f"Small game {d['small_game']}: {smuggler} {agree(smuggler, 'smuggles', 'smuggle')}, "
+                     f"{inspector} {agree(inspector, 'inspects', 'inspect')}")
     if kind == "trunk_packed":
-        return f"席 {d['smuggler']} がアタッシュケースを詰めた" if ja else f"Seat {d['smuggler']} has packed the trunk"
+        smuggler = who(d["smuggler"])
+        return (f"{smuggler} がアタッシュケースを詰めた" if ja
+                else f"{subject(d['smuggler'])} {agree(smuggler, 'has', 'have')} packed the trunk")
     if kind == "trunk_contents":
         return f"あなたのケースの中身: {_yen(d['amount'])} 円" if ja else f"Your trunk holds {_yen(d['amount'])} yen"
     if kind == "settled":

@@ -1,0 +1,40 @@
+"""The Pandemic Game in the terminal: the events name the seats as the table names them ("Bot Aoi offers
+contact to you"), by number where there is no name, in both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from partygames.engine.names import seat_names
+from partygames.games import get
+from partygames.games.pandemic.terminal import describe_event
+
+GAME = get("pandemic")
+
+
+def test_an_offer_names_both_seats_else_their_numbers() -> None:
+    match = GAME.new(4, {}, seed=1)
+    offered = next(e.to_json() for e in match.apply(1, {"type": "offer", "target": 0}) if e.type == "offered")
+    names = {lang: seat_names(4, {1}, lang, you=0) for lang in ("en", "ja")}
+    assert describe_event(offered, "en", names["en"]) == "Bot Aoi offers contact to you"
+    assert describe_event(offered, "ja", names["ja"]) == "ボット アオイがあなたに接触を申し出た"
+    assert describe_event(offered, "en") == "Seat 1 offers contact to seat 0"
+    assert describe_event(offered, "ja", []) == "席 1が席 0に接触を申し出た"
+
+
+def test_you_agree_with_the_verb_and_own_your_offers() -> None:
+    names = seat_names(4, {1}, "en", you=0)
+    declined = {"type": "declined", "to": None, "data": {"offer": 1, "from": 0, "to": 1}}
+    assert describe_event(declined, "en", names) == "Bot Aoi declined your offer"
+    assert describe_event(declined, "en") == "Seat 1 declined seat 0's offer"
+    lapsed = {"type": "offer_lapsed", "to": None, "data": {"offer": 1, "from": 0, "to": 1}}
+    assert describe_event(lapsed, "en", names) == "Your offer to Bot Aoi lapsed"
+    assert describe_event(lapsed, "ja", seat_names(4, {1}, "ja", you=0)) == "あなたからボット アオイへの申し出が失効"
+    queued = {"type": "queued", "to": None, "data": {"seat": 0, "position": 1}}
+    assert describe_event(queued, "en", names) == "You wait for a room"
+    assert describe_event(queued, "en") == "Seat 0 waits for a room"
+    time_up = {"type": "time_up", "to": None, "data": {"t": 0, "passed": [0, 3], "cut_lot": None}}
+    assert describe_event(time_up, "en", names) == "Time up: you, seat 3 qualify"
+    assert describe_event(time_up, "ja", seat_names(4, {1}, "ja", you=0)) == "時間切れ: 予選突破はあなた、席 3"
+    nobody: dict[str, Any] = {"type": "time_up", "to": None, "data": {"t": 0, "passed": [], "cut_lot": None}}
+    assert describe_event(nobody, "en") == "Time up: nobody qualifies"
