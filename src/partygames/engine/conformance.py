@@ -109,9 +109,11 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     At each step a random awaited seat acts, or, with probability `wake_chance` (always, when nobody
     is awaited), time jumps to the match's next wake-up, so time limits expire and their defaults are
     applied. `deep_every` > 1 runs the costly checks (trying every legal action, perturbing secrets)
-    only on every n-th step, for long games.
+    on one step in n, for long games: steps drawn at random (from a source of their own, so the playout
+    is the same), as a fixed stride can keep missing a short phase that recurs in step with it (a peek).
     """
     rng = random.Random(seed)
+    deep_steps = random.Random(f"deep steps {seed}")
     session = Session.new(game, seats, options, DISTINCTIVE_SEED + seed)
     match = session.match
     seed_text = str(DISTINCTIVE_SEED + seed)
@@ -132,7 +134,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
             raise _fail(game, step, f"turns {turns!r} are not distinct seats of to_act {to_act!r}")
         if to_act and not turns and game.dynamics is not Dynamics.REAL_TIME:
             raise _fail(game, step, f"seats {to_act!r} are awaited and nobody has a turn in a turn-based game")
-        deep = step % deep_every == 0
+        deep = deep_every == 1 or deep_steps.random() * deep_every < 1
         _check_views(game, match, step, seed_text, rng if deep else None, encoder)
         if encoder is not None and deep:
             check_encoding(game, match, encoder, step, recalls)

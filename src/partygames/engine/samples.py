@@ -21,8 +21,8 @@ class Conformance:
     and again with each of `variants` (option sets that change how the game is played, such as a tempo:
     the label test then sees every action they offer).
 
-    `deep_every` > 1 runs the costly checks (every legal action tried, secrets perturbed) only on every
-    n-th step, for long games.
+    `deep_every` > 1 runs the costly checks (every legal action tried, secrets perturbed) only on one step
+    in n, drawn at random, for long games.
     """
 
     seats: Sequence[int] = ()
