@@ -84,6 +84,18 @@ def test_after_memorising_no_face_down_word_reaches_a_seat_that_did_not_peek(
     # While memorising the whole table is open: thirty words on the rows.
     assert host.page.locator(".qz-slot[data-word]:not([data-word=''])").count() == 30
     host.page.screenshot(path=str(artifacts / "quiz-memorise-host.png"), full_page=True)
+    # The memorising countdown shows whole seconds, at most the phase's 30, and counts down, also from a
+    # view taken mid-phase (Ben says ready first: the host's board is redrawn from a view of a later time).
+    before = driver.version(host)
+    assert driver.act_once(guest, ("ready",)) == "ready"
+    host.page.wait_for_function(f"() => window.partygames.state.version > {before}", timeout=5000)
+    countdown = host.page.get_by_test_id("qz-memorise").get_by_test_id("countdown")
+    first = countdown.get_attribute("data-left") or ""
+    assert first.isdigit() and 20 <= int(first) <= 30, first
+    assert countdown.inner_text().startswith(f"{first} "), countdown.inner_text()
+    host.page.wait_for_function(
+        "(first) => Number(document.querySelector('[data-testid=qz-memorise] [data-testid=countdown]')"
+        ".dataset.left) < first", arg=int(first), timeout=5000)
     banners: list[dict[str, Any]] = []
     clicked = _play(host, guest, banners=banners)
     assert "ready" in clicked["host"] and "look" not in clicked["host"]

@@ -51,6 +51,25 @@ export function Chest({ open, content, animate = true }) {
   </span>`;
 }
 
+// When each view version was first drawn here, in local seconds: a game clock runs on between updates
+// (frames come on change only), so a countdown to a match time counts from then, whenever it is redrawn.
+const drawn = new Map();
+
+/** The local time (s) at which view `version` was first drawn. */
+export function drawnAt(version) {
+  if (!drawn.has(version)) {
+    drawn.set(version, Date.now() / 1000);
+    if (drawn.size > 64) drawn.delete(drawn.keys().next().value);
+  }
+  return drawn.get(version);
+}
+
+/** A countdown to match time `until` (ms) in a view of match time `now` (ms), of `version`; `seconds`:
+ * the whole span it counts down (the bar's length and a cap), if known. */
+export function MatchCountdown({ version, now, until, seconds }) {
+  return html`<${Countdown} deadline=${{ local_ends_at: drawnAt(version) + Math.max(0, until - now) / 1000, seconds }} />`;
+}
+
 /** Seconds left in the phase, counted down from `local_ends_at` (set when the update arrived, so the
  * two machines' clocks need not agree) and redrawn four times a second. */
 export function Countdown({ deadline }) {

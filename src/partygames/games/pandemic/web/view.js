@@ -5,16 +5,6 @@
 const ja = (lang) => lang === "ja";
 const T = (lang, en, jp) => (ja(lang) ? jp : en);
 
-// When each view version arrived here: the game clock runs on between updates (frames come on change only).
-const arrivals = new Map();
-function arrivedAt(view) {
-  if (!arrivals.has(view.version)) {
-    arrivals.set(view.version, Date.now() / 1000);
-    if (arrivals.size > 64) arrivals.delete(arrivals.keys().next().value);
-  }
-  return arrivals.get(view.version);
-}
-
 const clock = (ms) => {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -73,7 +63,7 @@ function TimeBar({ view, ctx }) {
       <span class="pd-bar"><span style=${`width:${(100 * left) / view.ends_at}%`}></span></span>
       <${Period} view=${view} ctx=${ctx} /></div>`;
   }
-  const deadline = { local_ends_at: arrivedAt(view) + left / 1000, seconds: view.ends_at / 1000 };
+  const deadline = { local_ends_at: widgets.drawnAt(view.version) + left / 1000, seconds: view.ends_at / 1000 };
   return html`<div class="pd-time panel" data-testid="pd-time">
     <strong>${T(lang, "Game time", "ゲーム時間")}</strong> <${widgets.Countdown} deadline=${deadline} />
     <${Period} view=${view} ctx=${ctx} /></div>`;
@@ -105,7 +95,7 @@ function Rooms({ view, ctx }) {
   const me = view.seat;
   const visit = view.inside.find((v) => v.seat === me);
   const queued = view.queue.indexOf(me);
-  const base = arrivedAt(view) - view.time / 1000;
+  const base = widgets.drawnAt(view.version) - view.time / 1000;
   const rooms = view.rooms || Math.max(view.inside.length, 1);
   return html`<div class="panel pd-rooms" data-testid="pd-rooms">
     <h3>${T(lang, "Private rooms", "個室")} <span class="muted">${view.rooms ? `${view.inside.length}/${view.rooms}` : T(lang, "unlimited", "無制限")}</span></h3>

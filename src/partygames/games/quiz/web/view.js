@@ -116,11 +116,11 @@ export function renderEvent(event, ctx) {
   return null;
 }
 
-/** A countdown to a match time `until` (ms), counted from when this view arrived. */
+/** A countdown to a match time `until` (ms), counted from when this view was first drawn (not from each
+ * redraw: the stage redraws the board as it narrates). */
 function countdown(view, until, seconds, widgets, html) {
   if (until == null) return null;
-  const left = Math.max(0, (until - (view.now || 0)) / 1000);
-  return html`<${widgets.Countdown} deadline=${{ local_ends_at: Date.now() / 1000 + left, seconds }} />`;
+  return html`<${widgets.MatchCountdown} version=${view.version} now=${view.now || 0} until=${until} seconds=${seconds} />`;
 }
 
 /** Score markers (gold) and secret money (black), as counts beside a dot of each colour. */
@@ -143,7 +143,7 @@ function Status({ view, ctx }) {
     ${view.peek_cost != null ? html`<div><span class="muted">${J ? "覗き見の費用" : "Peek cost"}</span> <strong>${view.peek_cost}</strong>/${J ? "枚" : "card"}</div>` : null}
     ${view.moves_left != null ? html`<div><span class="muted">${J ? "白カードの移動" : "White-card moves left"}</span> <strong>${view.moves_left}</strong></div>` : null}
     ${view.phase === "memorise" ? html`<div class="qz-memorise" data-testid="qz-memorise"><strong>${J ? "覚えてください!" : "Memorise!"}</strong>
-      ${countdown(view, view.memorise_until, (view.memorise_until - (view.now || 0)) / 1000, widgets, html)}</div>` : null}
+      ${countdown(view, view.memorise_until, view.extensions ? null : ctx.options.memorise_seconds, widgets, html)}</div>` : null}
     ${view.asked != null ? html`<div class="qz-asked" data-testid="qz-asked">? <strong>${question(view, view.asked, lang)}</strong></div>` : null}
   </div>`;
 }
