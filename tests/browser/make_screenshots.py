@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Error, ViewportSize, sync_playwright
 from tests.browser import driver
 from tests.browser.conftest import ARGS, CHROMIUM
 from tests.browser.server import ROOT, PlatformProcess
-from tests.browser.test_matches import SETUPS
+from tests.browser.test_matches import SETUPS, Setup
 
 OUT = ROOT / "docs" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -30,6 +30,16 @@ MOVES = {"lucky-nine": 5, "dice-derby": 4, "last-man-standing": 6, "smuggling": 
 # Mid-match pictures: nobody drops out of Lucky Nine early.
 PREFER = {"lucky-nine": ("continue", "stay", "claim", "press")}
 LIMIT = 150_000
+# The games the generic browser match leaves to tests of their own are pictured from quick matches here:
+# the Pandemic Game in real time (the humans offer, accept and visit rooms), the Quiz from memorising on.
+SHOTS: dict[str, Setup] = {
+    **SETUPS,
+    "pandemic": Setup(5, ("human", "human", "bot:heuristic", "bot:heuristic", "bot:random"),
+                      ("accept", "offer", "visit"), {"minutes": 1, "rooms": 2}, table=True),
+    "quiz": Setup(4, ("human", "human", "bot:heuristic", "bot:random"),
+                  ("ready", "pass", "answer", "secret_money", "open", "deal", "done", "stop", "call", "wait"),
+                  {"memorise_seconds": 30}, table=True),
+}
 
 
 def save(png: bytes, name: str) -> None:
@@ -124,7 +134,7 @@ def main(games: list[str] | None = None) -> None:
         server = PlatformProcess(Path(tmp), bot_delay=0.3).start()
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
-            for game, setup in SETUPS.items():
+            for game, setup in SHOTS.items():
                 if games and game not in games:
                     continue
                 host = driver.open_player(browser, server, viewport=DESKTOP)
