@@ -54,13 +54,13 @@ def test_payouts_name_the_seats_paid_in_both_languages() -> None:
     paid = {"type": "win_paid", "to": None,
             "data": {"pick": 6, "odds": 2.5, "winners": [{"seat": 3, "payout": 1_200}, {"seat": 5, "payout": 600}]}}
     assert describe_event(paid, "en") == "Win 6 at 2.5: seat 3 1,200, seat 5 600"
-    assert describe_event(paid, "ja") == "単勝 6(2.5倍)配当: 席 3 に 1,200、席 5 に 600"
+    assert describe_event(paid, "ja") == "単勝 6(2.5倍)配当: 席 3に 1,200、席 5に 600"
     prizes = {"type": "prizes", "to": None, "data": {"prizes": [{"owner": 2, "amount": 2_000}]}}
     assert describe_event(prizes, "en") == "Owners' prizes: seat 2 2,000"
     names = {lang: seat_names(6, {3}, lang, you=5) for lang in ("en", "ja")}
     assert describe_event(paid, "en", names["en"]) == "Win 6 at 2.5: Bot Aoi 1,200, you 600"
-    assert describe_event(paid, "ja", names["ja"]) == "単勝 6(2.5倍)配当: ボット アオイ に 1,200、あなた に 600"
-    assert describe_event(prizes, "ja", names["ja"]) == "馬主賞金: 席 2 に 2,000"
+    assert describe_event(paid, "ja", names["ja"]) == "単勝 6(2.5倍)配当: ボット アオイに 1,200、あなたに 600"
+    assert describe_event(prizes, "ja", names["ja"]) == "馬主賞金: 席 2に 2,000"
 
 
 def test_every_event_of_a_match_is_a_sentence_in_both_languages() -> None:
@@ -88,12 +88,12 @@ def test_the_auction_names_the_bidders_and_the_owners_else_their_numbers() -> No
     owner = next(e for e in events if e["type"] == "auction_result" and e["data"]["owner"] == 1)
     names = {lang: seat_names(6, {1}, lang, you=0) for lang in ("en", "ja")}
     assert describe_event(sealed, "en", names["en"]) == "Bot Aoi has sealed a bid"
-    assert describe_event(sealed, "ja", names["ja"]) == "ボット アオイ が入札を封印した"
+    assert describe_event(sealed, "ja", names["ja"]) == "ボット アオイが入札を封印した"
     assert describe_event(owner, "en", names["en"]) == "2(d6) owner: Bot Aoi (500, highest bid)"
     assert describe_event(owner, "ja", names["ja"]) == "2(d6) 馬主: ボット アオイ(500、最高額)"
     assert describe_event(sealed, "en") == "Seat 1 has sealed a bid"
-    assert describe_event(sealed, "ja") == "席 1 が入札を封印した"
+    assert describe_event(sealed, "ja") == "席 1が入札を封印した"
     assert describe_event(owner, "en", []) == "2(d6) owner: seat 1 (500, highest bid)"
     mine = next(e for e in events if e["type"] == "bid_sealed" and e["data"]["seat"] == 0)
     assert describe_event(mine, "en", names["en"]) == "You have sealed a bid"
-    assert describe_event(mine, "ja", names["ja"]) == "あなた が入札を封印した"
+    assert describe_event(mine, "ja", names["ja"]) == "あなたが入札を封印した"

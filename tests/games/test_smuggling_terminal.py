@@ -84,14 +84,14 @@ def test_the_vote_and_the_representatives_name_the_seats_else_their_numbers() ->
     assert (chosen["data"]["smuggler"], chosen["data"]["inspector"]) == (1, 2)
     names = {lang: seat_names(4, {1}, lang, you=0) for lang in ("en", "ja")}
     assert describe_event(voted, "en", names["en"]) == "Bot Aoi has voted"
-    assert describe_event(voted, "ja", names["ja"]) == "ボット アオイ が投票した"
+    assert describe_event(voted, "ja", names["ja"]) == "ボット アオイが投票した"
     assert describe_event(chosen, "en", names["en"]) == "Small game 1: Bot Aoi smuggles, seat 2 inspects"
     assert describe_event(chosen, "ja", names["ja"]) == "小ゲーム 1: 密輸人はボット アオイ、検査官は席 2"
     assert describe_event(voted, "en") == "Seat 1 has voted"
-    assert describe_event(voted, "ja") == "席 1 が投票した"
+    assert describe_event(voted, "ja") == "席 1が投票した"
     assert describe_event(chosen, "en", []) == "Small game 1: seat 1 smuggles, seat 2 inspects"
     mine = next(e for e in events if e["type"] == "vote_cast" and e["data"]["seat"] == 0)
     assert describe_event(mine, "en", names["en"]) == "You have voted"
     packed = {"type": "trunk_packed", "to": None, "data": {"smuggler": 0}}
     assert describe_event(packed, "en", names["en"]) == "You have packed the trunk"
-    assert describe_event(packed, "ja", names["ja"]) == "あなた がアタッシュケースを詰めた"
+    assert describe_event(packed, "ja", names["ja"]) == "あなたがアタッシュケースを詰めた"

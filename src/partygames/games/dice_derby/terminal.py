@@ -115,10 +115,10 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str
 
 
 def _seats_paid(payments: list[tuple[int, int]], lang: Lang, names: Sequence[str] = (), to: bool = True) -> str:
-    """ "Bot Aoi 1,200, you 600" / "ボット アオイ に 1,200、あなた に 600" (without "に" for amounts not paid to
+    """ "Bot Aoi 1,200, you 600" / "ボット アオイに 1,200、あなたに 600" (without "に" for amounts not paid to
     them), each seat by its name in `names`, by its number where there is none ("seat 3 1,200")."""
     if lang == "ja":
-        return "、".join(f"{name_of(names, seat, lang)} {'に ' if to else ''}{amount:,}" for seat, amount in payments)
+        return "、".join(f"{name_of(names, seat, lang)}{'に' if to else ''} {amount:,}" for seat, amount in payments)
     return ", ".join(f"{name_of(names, seat, lang)} {amount:,}" for seat, amount in payments)
 
 
@@ -140,7 +140,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return (f"{_die(d['gate'])} 馬主: {who(d['owner'])}({d['price']:,}、{how[1]})" if ja
                 else f"{_die(d['gate'])} owner: {who(d['owner'])} ({d['price']:,}, {how[0]})")
     if kind == "bid_sealed":
-        return (f"{who(d['seat'])} が入札を封印した" if ja
+        return (f"{who(d['seat'])}が入札を封印した" if ja
                 else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} sealed a bid")
     if kind == "my_bid":
         if d["horse"] is None:
@@ -157,7 +157,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return (f"借金 {d['amount']:,}(最後に {d['repay']:,} 返済。購入可能額 {d['available']:,})" if ja
                 else f"Loan of {d['amount']:,} (repay {d['repay']:,} at the end; you can stake {d['available']:,})")
     if kind == "betting_done":
-        return (f"{who(d['seat'])} が投票を完了した" if ja
+        return (f"{who(d['seat'])}が投票を完了した" if ja
                 else f"{subject(d['seat'])} {agree(who(d['seat']), 'is', 'are')} done betting")
     if kind == "betting_closed":
         tickets = "; ".join(

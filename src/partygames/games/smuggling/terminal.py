@@ -122,7 +122,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return (f"小ゲーム {d['small_game']}: 代表者投票(密輸側は{_team(d['smuggling_team'], lang)})" if ja
                 else f"Small game {d['small_game']}: team vote ({_team(d['smuggling_team'], lang)} smuggles)")
     if kind == "vote_cast":
-        return f"{who(d['seat'])} が投票した" if ja else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} voted"
+        return f"{who(d['seat'])}が投票した" if ja else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} voted"
     if kind == "representatives":
         smuggler, inspector = who(d["smuggler"]), who(d["inspector"])
         return (f"小ゲーム {d['small_game']}: 密輸人は{smuggler}、検査官は{inspector}" if ja
@@ -130,7 +130,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
                      f"{inspector} {agree(inspector, 'inspects', 'inspect')}")
     if kind == "trunk_packed":
         smuggler = who(d["smuggler"])
-        return (f"{smuggler} がアタッシュケースを詰めた" if ja
+        return (f"{smuggler}がアタッシュケースを詰めた" if ja
                 else f"{subject(d['smuggler'])} {agree(smuggler, 'has', 'have')} packed the trunk")
     if kind == "trunk_contents":
         return f"あなたのケースの中身: {_yen(d['amount'])} 円" if ja else f"Your trunk holds {_yen(d['amount'])} yen"
