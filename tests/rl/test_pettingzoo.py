@@ -1,11 +1,11 @@
-"""PettingZoo's own conformance tests (api_test, seed_test, parallel_api_test, parallel_seed_test) on every
-registered game, and what the environments promise beyond them."""
+"""PettingZoo's own conformance tests (api_test, seed_test, parallel_api_test, parallel_seed_test,
+render_test) on every registered game, and what the environments promise beyond them."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
 
 from partygames import games
 from partygames.engine.game import Game
@@ -139,6 +139,17 @@ def test_ansi_render_is_the_terminal_view() -> None:
     aec.reset()
     text = aec.render()
     assert isinstance(text, str) and "Small game 1/4" in text and "Accounts" in text
+
+
+@pytest.mark.parametrize("game_id", ENCODED)
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_WARNINGS)
+def test_pettingzoo_render_test_passes_in_every_render_mode(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test in "human" (prints the terminal's public view, returns None) and "ansi"
+    (returns it as text)."""
+    seats, options = _short(games.get(game_id))
+    render_test(lambda render_mode: env(game_id, seats, options, seed=1, render_mode=render_mode),
+                custom_tests={"ansi": lambda text: isinstance(text, str) and text.strip() != ""})
+    assert capsys.readouterr().out.count("\n") >= 5, "human mode printed less than its five frames"
 
 
 @pytest.mark.parametrize("game_id", ["quiz", "smuggling"])

@@ -27,6 +27,8 @@ from partygames.engine.options import Options
 from partygames.rl.table import TICK_MS, Reward, Table
 
 Lang = Literal["en", "ja"]
+#: "human": `render()` prints the public view as the terminal shows it and returns None; "ansi": returns it.
+RENDER_MODES = ("human", "ansi")
 
 
 def agent_name(seat: int) -> str:
@@ -54,10 +56,10 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
     def __init__(self, table: Table, seed: int | None = None, render_mode: str | None = None,
                  lang: Lang = "en", information_state: bool = False) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.table = table
-        self.metadata = {"render_modes": ["ansi"], "name": f"partygames_{table.game.id.replace('-', '_')}",
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"partygames_{table.game.id.replace('-', '_')}",
                          "is_parallelizable": True}
         self.render_mode = render_mode
         self.lang = lang
@@ -126,9 +128,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         self.agent_selection = self.possible_agents[match.to_act()[0]]
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return self.table.render(self._match(), self.lang)
+        return _render(self.table, self._match(), self.render_mode, self.lang)
 
     def close(self) -> None:
         self.match = None
@@ -143,10 +143,10 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
 
     def __init__(self, table: Table, seed: int | None = None, render_mode: str | None = None,
                  lang: Lang = "en", information_state: bool = False) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.table = table
-        self.metadata = {"render_modes": ["ansi"], "name": f"partygames_{table.game.id.replace('-', '_')}"}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"partygames_{table.game.id.replace('-', '_')}"}
         self.render_mode = render_mode
         self.lang = lang
         self.information_state = information_state
@@ -209,9 +209,7 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         return observations, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, False), infos
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.match is None:
-            return None
-        return self.table.render(self.match, self.lang)
+        return None if self.match is None else _render(self.table, self.match, self.render_mode, self.lang)
 
     def close(self) -> None:
         self.match = None
@@ -250,3 +248,12 @@ def _observation(table: Table, match: Match, seat: int, recalls: Recalls, inform
     else:
         vector = encoder.observe_match(match, seat)
     return {"observation": vector, "action_mask": encoder.codec.mask(match.legal_actions(seat))}
+
+
+def _render(table: Table, match: Match, mode: str | None, lang: Lang) -> str | None:
+    """`render()` in `mode` (see RENDER_MODES; None renders nothing)."""
+    if mode == "ansi":
+        return table.render(match, lang)
+    if mode == "human":
+        table.show(match, lang)
+    return None

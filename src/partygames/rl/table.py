@@ -88,12 +88,17 @@ class Table:
     def render(self, match: Match, lang: Literal["en", "ja"] = "en") -> str:
         """The public view (and the result, once over) as the terminal shows it, in plain text."""
         text = io.StringIO()
-        console = Console(file=text, width=110, color_system=None, force_terminal=False)
+        self.show(match, lang, Console(file=text, width=110, color_system=None, force_terminal=False))
+        return text.getvalue()
+
+    def show(self, match: Match, lang: Literal["en", "ja"] = "en", console: Console | None = None) -> None:
+        """The public view (and the result, once over) printed as the terminal shows it (default: on
+        standard output, in colour where it is a terminal)."""
+        console = console or Console()
         console.print(render_view(self.game, match.view(None), lang))
         result = match.result()
         if result is not None:
             console.print(render_result(self.game, result.to_json(), lang))
-        return text.getvalue()
 
 
 def catch_up(match: Match, now: int, events: list[Event] | None = None) -> None:
