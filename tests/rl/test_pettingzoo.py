@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from partygames import games
 from partygames.engine.game import Game
@@ -132,6 +133,35 @@ def test_a_simultaneous_phase_is_one_parallel_step_and_a_missing_action_plays_th
     par.step(actions)
     assert par.match.history[0]["plays"][3] == lowest  # type: ignore[attr-defined]
     assert len(par.match.history) == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_WARNINGS)
+def test_pettingzoos_terminate_illegal_wrapper_ends_the_match_on_an_index_the_mask_forbids() -> None:
+    """A learner that does not mask: PettingZoo's TerminateIllegalWrapper over our environment passes
+    api_test, and an index the mask forbids ends the match with -1 to its agent, 0 to the others, where
+    the bare environment refuses it with a ValueError and changes nothing."""
+    api_test(TerminateIllegalWrapper(_aec("lucky-nine"), illegal_reward=-1), num_cycles=100)
+    bare = _aec("lucky-nine", seed=2)
+    bare.reset()
+    agent = bare.agent_selection
+    illegal = int(np.flatnonzero(bare.observe(agent)["action_mask"] == 0)[0])
+    assert bare.match is not None
+    version = bare.match.version
+    with pytest.raises(ValueError, match="not legal"):
+        bare.step(illegal)
+    assert bare.match.version == version and bare.agent_selection == agent
+    wrapped = TerminateIllegalWrapper(_aec("lucky-nine", seed=2), illegal_reward=-1)
+    wrapped.reset()
+    assert wrapped.agent_selection == agent
+    wrapped.observe(agent)
+    wrapped.step(illegal)  # PettingZoo logs "Illegal move made, game terminating with current player losing"
+    assert all(wrapped.terminations.values())
+    returns = {}
+    for each in wrapped.agent_iter():  # every agent steps out, each reading its return on the way
+        returns[each] = wrapped.last()[1]
+        wrapped.step(None)
+    assert returns == {a: (-1.0 if a == agent else 0.0) for a in wrapped.possible_agents}
+    assert wrapped.agents == []
 
 
 def test_ansi_render_is_the_terminal_view() -> None:
