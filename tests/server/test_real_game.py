@@ -27,26 +27,34 @@ from tests.server.live import LiveServer
 GAME = "last-man-standing"
 
 
+# A well-behaved client stays under the server's frame rate (20 a second): a seat that may act again at
+# once (the Quiz's optional gifts) would otherwise send hundreds a second and be disconnected.
+MIN_INTERVAL = 1 / 15
+
+
 def play_randomly(socks: list[Socket], seed: int, limit: float = 60) -> int:
-    """Each seat plays random legal actions from its own view's specs until the match is over."""
+    """Each seat plays random legal actions from its own view's specs until the match is over, at most 15
+    a second (after a refusal for sending too fast, it waits a second)."""
     rngs = [random.Random(seed * 10 + i) for i in range(len(socks))]
     pending = [False] * len(socks)
     latest: list[dict[str, Any] | None] = [None] * len(socks)
     over = [False] * len(socks)
+    next_send = [0.0] * len(socks)
     errors = 0
-
 
     end = time.monotonic() + limit
     while not all(over):
         assert time.monotonic() < end, "the match did not finish"
         for i, sock in enumerate(socks):
             try:
-                frame = sock.recv(0.005)
+                frame: dict[str, Any] = sock.recv(0.005)
             except TimeoutError:
-                continue
+                frame = {"type": "none"}  # nothing new: the seat may still act once its interval has passed
             if frame["type"] == "error":
                 errors += 1
                 pending[i] = False
+                if frame.get("code") == "rate/limited":
+                    next_send[i] = time.monotonic() + 1.0
             elif frame["type"] == "update":
                 latest[i] = frame
                 if frame["acks"]:
@@ -54,9 +62,11 @@ def play_randomly(socks: list[Socket], seed: int, limit: float = 60) -> int:
                 over[i] = frame["view"]["is_over"]
             last = latest[i]
             view = last["view"] if last is not None else None
-            if view is not None and view["legal_actions"] and not pending[i]:
+            now = time.monotonic()
+            if view is not None and view["legal_actions"] and not pending[i] and now >= next_send[i]:
                 sock.act(sample(view["legal_actions"], rngs[i]), f"{i}")
                 pending[i] = True
+                next_send[i] = now + MIN_INTERVAL
     return errors
 
 
@@ -68,8 +78,13 @@ def play_match(lobby: Lobby, server: LiveServer, game_id: str, seed: int) -> tup
     code = created["code"]
     socks = [Socket(server.ws_url, code, t) for t in tokens]
     watcher = Socket(server.ws_url, code)
-    play_randomly(socks, seed=seed, limit=120)
-    watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
+    try:
+        play_randomly(socks, seed=seed, limit=120)
+        watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
+    except BaseException:
+        for sock in [*socks, watcher]:  # else a failure leaks them into the next test's garbage collection
+            sock.close()
+        raise
     log: dict[str, Any] = lobby.http.get(f"/api/rooms/{code}/log", headers={"X-Host-Token": created["host_token"]}).json()
     return socks, watcher, log
 
