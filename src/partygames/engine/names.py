@@ -53,13 +53,18 @@ def name_of(names: Sequence[str] | None, seat: int, lang: Lang) -> str:
 
 
 def subject_of(names: Sequence[str] | None, seat: int, lang: Lang) -> str:
-    """Seat `seat`'s name opening a sentence: "you" and "seat 3" capitalised ("You", "Seat 3"); a person's
-    or a bot's own name as it is written."""
+    """Seat `seat`'s name opening a sentence, its first letter capitalised ("You", "Seat 3", "Bot Aoi")."""
     name = name_of(names, seat, lang)
-    return name[:1].upper() + name[1:] if name in (YOU.en, seat_label(seat, "en")) else name
+    return name[:1].upper() + name[1:]
 
 
 def agree(name: str, other: str, you: str) -> str:
     """The English word agreeing with a seat's name: `you` after "you" ("you draw", "your offer"), `other`
     after any other name ("Bot Aoi draws", "Bot Aoi's offer")."""
     return you if name.lower() == YOU.en else other
+
+
+def acts(names: Sequence[str] | None, seat: int, lang: Lang, other: str, you: str) -> str:
+    """An English sentence's opening: seat `seat`'s name and the verb agreeing with it (`agree`):
+    "Bot Aoi has", "You have"."""
+    return f"{subject_of(names, seat, lang)} {agree(name_of(names, seat, lang), other, you)}"

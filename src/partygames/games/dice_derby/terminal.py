@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
-from partygames.engine.names import agree, name_of, subject_of
+from partygames.engine.names import acts, name_of
 from partygames.engine.text import Lang, Text
 from partygames.games.dice_derby.horses import die_name
 from partygames.games.dice_derby.labels import LABELS
@@ -131,9 +131,6 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     def who(seat: int) -> str:
         return name_of(names, seat, lang)
 
-    def subject(seat: int) -> str:
-        return subject_of(names, seat, lang)
-
     if kind == "auction_result":
         how = {"highest": ("highest bid", "最高額"), "tie_lot": ("tie, by lot", "同額を抽選"),
                "unbid_lot": ("nobody bid: by lot, free", "入札なし: 抽選で無料")}[d["how"]]
@@ -141,7 +138,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
                 else f"{_die(d['gate'])} owner: {who(d['owner'])} ({d['price']:,}, {how[0]})")
     if kind == "bid_sealed":
         return (f"{who(d['seat'])}が入札を封印した" if ja
-                else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} sealed a bid")
+                else f"{acts(names, d['seat'], lang, 'has', 'have')} sealed a bid")
     if kind == "my_bid":
         if d["horse"] is None:
             return "あなたは入札しなかった" if ja else "You did not bid"
@@ -158,7 +155,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
                 else f"Loan of {d['amount']:,} (repay {d['repay']:,} at the end; you can stake {d['available']:,})")
     if kind == "betting_done":
         return (f"{who(d['seat'])}が投票を完了した" if ja
-                else f"{subject(d['seat'])} {agree(who(d['seat']), 'is', 'are')} done betting")
+                else f"{acts(names, d['seat'], lang, 'is', 'are')} done betting")
     if kind == "betting_closed":
         tickets = "; ".join(
             f"{who(int(seat))}: " + ", ".join(

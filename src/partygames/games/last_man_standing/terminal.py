@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
-from partygames.engine.names import name_of
+from partygames.engine.names import name_of, subject_of
 from partygames.engine.text import Lang, Text
 from partygames.games.last_man_standing.cards import card_text
 from partygames.games.last_man_standing.labels import LABELS
@@ -125,8 +125,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return name_of(names, seat, lang)
 
     def subject(seat: int) -> str:
-        name = who(seat)
-        return name[:1].upper() + name[1:]
+        return subject_of(names, seat, lang)
 
     if kind == "hired":
         card, refill = card_text(data["card"]), card_text(data["refill"]) if data["refill"] else "-"

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
-from partygames.engine.names import agree, name_of, subject_of
+from partygames.engine.names import acts, agree, name_of, subject_of
 from partygames.engine.text import Lang
 
 
@@ -148,7 +148,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
 
     texts = {
         "offered": lambda: Text(
-            f"{subject(data['from'])} {agree(who(data['from']), 'offers', 'offer')} contact to {who(data['to'])}",
+            f"{acts(names, data['from'], lang, 'offers', 'offer')} contact to {who(data['to'])}",
             f"{who(data['from'])}が{who(data['to'])}に接触を申し出た"),
         "offer_lapsed": lambda: Text(f"{whose(data['from'], start=True)} offer to {who(data['to'])} lapsed",
                                      f"{who(data['from'])}から{who(data['to'])}への申し出が失効"),
@@ -160,7 +160,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
                                 f"{clock(data['t'])} {who(data['seat'])}がスイッチを押した"),
         "entered": lambda: Text(f"{subject(data['seat'])} entered room {data['room']}",
                                 f"{who(data['seat'])}が個室{data['room']}に入った"),
-        "queued": lambda: Text(f"{subject(data['seat'])} {agree(who(data['seat']), 'waits', 'wait')} for a room",
+        "queued": lambda: Text(f"{acts(names, data['seat'], lang, 'waits', 'wait')} for a room",
                                f"{who(data['seat'])}が個室の順番待ち"),
         "left": lambda: Text(f"{subject(data['seat'])} left room {data['room']}",
                              f"{who(data['seat'])}が個室{data['room']}を出た"),

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
-from partygames.engine.names import agree, name_of, subject_of
+from partygames.engine.names import acts, agree, name_of, subject_of
 from partygames.engine.text import Lang
 from partygames.games.quiz.labels import LABELS
 from partygames.games.quiz.scoring import PRIZE
@@ -131,10 +131,6 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     def subject(seat: int) -> str:
         return subject_of(names, seat, lang)
 
-    def does(seat: int, other: str, you: str) -> str:
-        """The seat opening the sentence and its verb: "Bot Aoi passes", "You pass"."""
-        return f"{subject(seat)} {agree(who(seat), other, you)}"
-
     def several(seats: list[int]) -> str:
         return ("、" if ja else ", ").join(map(who, seats)) or ("なし" if ja else "nobody")
 
@@ -150,22 +146,22 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     lines: dict[str, Callable[[], Text]] = {
         "cards_turned": lambda: Text("The cards are turned face down.", "カードが裏返されました。"),
         "memorise_extended": lambda: Text("Memorising time extended by 60 s.", "記憶の時間が60秒延長されました。"),
-        "parent_drawn": lambda: Text(f"{does(d['parent'], 'is', 'are')} the first parent.",
+        "parent_drawn": lambda: Text(f"{acts(names, d['parent'], lang, 'is', 'are')} the first parent.",
                                      f"最初の親は{who(d['parent'])}です。"),
         "placed": lambda: Text(f"{subject(d['seat'])} placed a {kind_of('kind')('en')} marker on place {d['card']}.",
                                f"{who(d['seat'])}が位置{d['card']}に{kind_of('kind')('ja')}マーカーを置きました。"),
-        "passed": lambda: Text(f"{does(d['seat'], 'passes', 'pass')}.", f"{who(d['seat'])}はパス。"),
+        "passed": lambda: Text(f"{acts(names, d['seat'], lang, 'passes', 'pass')}.", f"{who(d['seat'])}はパス。"),
         "question_opened": lambda: Text(
             f"Question {d['question']}: the white card at place {d['card']} is Q{d['asked']}.",
             f"第{d['question']}問: 位置{d['card']}の白いカードは Q{d['asked']}。"),
         "sheets_revealed": lambda: Text("The sheets are revealed.", "記入が公開されました。"),
         "secret_money_taken": take,
-        "looked": lambda: Text(f"{does(d['seat'], 'peeks', 'peek')} at {d['card']}.",
+        "looked": lambda: Text(f"{acts(names, d['seat'], lang, 'peeks', 'peek')} at {d['card']}.",
                                f"{who(d['seat'])}が{d['card']}を覗き見ました。"),
         # Only which card: its content is in the view while the peek lasts, not in the scrollback.
         "card_seen": lambda: Text(f"You see {d['card']} (shown in the table above while the peek lasts).",
                                   f"{d['card']} が見えます(覗き見の間だけ上の表に表示)。"),
-        "card_shown": lambda: Text(f"{does(d['seat'], 'shows', 'show')} {d['card']} to {several(d['to'])}.",
+        "card_shown": lambda: Text(f"{acts(names, d['seat'], lang, 'shows', 'show')} {d['card']} to {several(d['to'])}.",
                                    f"{who(d['seat'])}が{d['card']}を{several(d['to'])}に見せました。"),
         "row_opened": lambda: Text(f"Q{d['asked']}'s row: words {d['words']}.", f"Q{d['asked']}の列: 単語{d['words']}。"),
         "scored": lambda: Text(f"Most correct: {several(d['winners'])}.", f"最多正解: {several(d['winners'])}。"),
@@ -175,13 +171,13 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
                                     f"白いカードが位置{d['from']}から{d['to']}へ移動しました。"),
         "white_swapped": lambda: Text(f"White cards at places {d['cards']} are swapped.",
                                       f"位置{d['cards']}の白いカードを入れ替えました。"),
-        "given": lambda: Text(f"{does(d['seat'], 'gives', 'give')} {who(d['to'])} {d['score']} score and {d['money']} "
+        "given": lambda: Text(f"{acts(names, d['seat'], lang, 'gives', 'give')} {who(d['to'])} {d['score']} score and {d['money']} "
                               "secret-money markers.",
                               f"{who(d['seat'])}が{who(d['to'])}に得点{d['score']}個・裏金{d['money']}個を渡しました。"),
-        "called": lambda: Text(f"{does(d['seat'], 'calls', 'call')} {d['card']} as word {d['word']}: "
+        "called": lambda: Text(f"{acts(names, d['seat'], lang, 'calls', 'call')} {d['card']} as word {d['word']}: "
                                f"it is {d['actual']}.",
                                f"{who(d['seat'])}が{d['card']}を単語{d['word']}と宣言: 実際は{d['actual']}。"),
-        "match_over": lambda: Text(f"{does(d['winner'], 'wins', 'win')}.", f"{who(d['winner'])}の優勝です。"),
+        "match_over": lambda: Text(f"{acts(names, d['winner'], lang, 'wins', 'win')}.", f"{who(d['winner'])}の優勝です。"),
     }
     make = lines.get(kind)
     return None if make is None else make()(lang)

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from partygames.engine import Text
-from partygames.engine.names import agree, name_of, subject_of
+from partygames.engine.names import acts, agree, name_of
 from partygames.engine.text import Lang
 from partygames.games.smuggling.labels import LABELS
 
@@ -115,14 +115,11 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     def who(seat: int) -> str:
         return name_of(names, seat, lang)
 
-    def subject(seat: int) -> str:
-        return subject_of(names, seat, lang)
-
     if kind == "vote_opened":
         return (f"小ゲーム {d['small_game']}: 代表者投票(密輸側は{_team(d['smuggling_team'], lang)})" if ja
                 else f"Small game {d['small_game']}: team vote ({_team(d['smuggling_team'], lang)} smuggles)")
     if kind == "vote_cast":
-        return f"{who(d['seat'])}が投票した" if ja else f"{subject(d['seat'])} {agree(who(d['seat']), 'has', 'have')} voted"
+        return f"{who(d['seat'])}が投票した" if ja else f"{acts(names, d['seat'], lang, 'has', 'have')} voted"
     if kind == "representatives":
         smuggler, inspector = who(d["smuggler"]), who(d["inspector"])
         return (f"小ゲーム {d['small_game']}: 密輸人は{smuggler}、検査官は{inspector}" if ja
@@ -131,7 +128,7 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     if kind == "trunk_packed":
         smuggler = who(d["smuggler"])
         return (f"{smuggler}がアタッシュケースを詰めた" if ja
-                else f"{subject(d['smuggler'])} {agree(smuggler, 'has', 'have')} packed the trunk")
+                else f"{acts(names, d['smuggler'], lang, 'has', 'have')} packed the trunk")
     if kind == "trunk_contents":
         return f"あなたのケースの中身: {_yen(d['amount'])} 円" if ja else f"Your trunk holds {_yen(d['amount'])} yen"
     if kind == "settled":
