@@ -342,6 +342,17 @@ def as_vector(values: list[float], layout: Layout) -> Vector:
     return vector.clip(-BOUND, BOUND, out=vector)
 
 
+def sparse_vector(layout: Layout, runs: Iterable[tuple[int, int, Sequence[float]]], hot: Sequence[int]) -> Vector:
+    """An observation mostly of zeros (`Encoder.observe_match` of a layout with large one-hot parts: cards,
+    words), built without a list of every entry: each `(start, stop, values)` run written in place (its
+    length checked), 1 at each `hot` position, as float32 clipped to +-BOUND, like `as_vector`."""
+    vector = np.zeros(layout.size, dtype=np.float32)
+    for start, stop, values in runs:
+        vector[start:stop] = values
+    vector[list(hot)] = 1.0
+    return vector.clip(-BOUND, BOUND, out=vector)
+
+
 def one_hot(index: int | None, size: int) -> list[float]:
     """`size` zeros with a 1 at `index` (none for None)."""
     values = [0.0] * size

@@ -6,9 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import numpy as np
-
-from partygames.engine.encoding import BOUND, ActionCodec, Encoder, Layout, Move, Vector, Writer, one_hot
+from partygames.engine.encoding import (
+    ActionCodec,
+    Encoder,
+    Layout,
+    Move,
+    Vector,
+    Writer,
+    one_hot,
+    sparse_vector,
+)
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.last_man_standing.cards import DECK, MARKET_PRICES, ROUNDS
@@ -79,7 +86,6 @@ class LastManStandingEncoder(Encoder):
         fighting in the arena, killed)."""
         assert isinstance(match, LastManStandingMatch)
         at, n, money = self._at, self.seats, self.start * self.seats
-        vector = np.zeros(self.layout.size, dtype=np.float32)
         head = one_hot(seat, n)
         head += one_hot(PHASES.index(match.phase), len(PHASES))
         head.append(match.round / ROUNDS)
@@ -89,8 +95,6 @@ class LastManStandingEncoder(Encoder):
         head += (match.pot / money, match.set_aside / money)
         middle = [len(match.deck) / CARDS, *(len(h) / HAND for h in match.hands),
                   *(float(c is not None) for c in match.sealed)]
-        vector[: at["market"].start] = head
-        vector[at["deck_count"].start: at["my_hand"].start] = middle
         market, known, arena = at["market"].start, at["known_cards"].start, at["arena"].start
         hot = [market + slot * CARDS + CARD_INDEX[c] for slot, c in enumerate(match.market[: len(MARKET_PRICES)])
                if c is not None]
@@ -101,5 +105,5 @@ class LastManStandingEncoder(Encoder):
             hot += cards([c for c in drafted if c not in played], known + s * CARDS)
         hot += [arena + owner * CARDS + CARD_INDEX[c] for c, owner in zip(match.arena_cards, match.arena_owners, strict=True)]
         hot += cards([c for h in match.history for c in h["kills"][2::5]], at["discard"].start)
-        vector[hot] = 1.0
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return sparse_vector(self.layout, [(0, at["market"].start, head),
+                                           (at["deck_count"].start, at["my_hand"].start, middle)], hot)

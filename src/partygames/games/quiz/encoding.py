@@ -19,7 +19,6 @@ import numpy as np
 
 from partygames.engine.actions import ActionSpec
 from partygames.engine.encoding import (
-    BOUND,
     ActionCodec,
     Encoder,
     Layout,
@@ -30,6 +29,7 @@ from partygames.engine.encoding import (
     Writer,
     many_hot,
     one_hot,
+    sparse_vector,
 )
 from partygames.engine.match import Match
 from partygames.engine.options import Options
@@ -323,11 +323,7 @@ class QuizEncoder(Encoder):
             tail += many_hot(last["winners"], n)
         tail += one_hot(match.winner, n)
         tail += one_hot(match.prize_winner, n)
-        vector = np.zeros(self.layout.size, dtype=np.float32)
-        vector[:words] = v
-        vector[self._words.stop:] = tail
-        vector[hot] = 1.0
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return sparse_vector(self.layout, [(0, words, v), (self._words.stop, self.layout.size, tail)], hot)
 
     def _rows(self, w: Writer, rows: Sequence[Sequence[Mapping[str, Any]] | None]) -> None:
         """Each row (present, length) and each of its cards: open to all, and its word where the view
