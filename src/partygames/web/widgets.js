@@ -56,7 +56,7 @@ export function Chest({ open, content, animate = true }) {
 const drawn = new Map();
 
 /** The local time (s) at which view `version` was first drawn. */
-export function drawnAt(version) {
+function drawnAt(version) {
   if (!drawn.has(version)) {
     drawn.set(version, Date.now() / 1000);
     if (drawn.size > 64) drawn.delete(drawn.keys().next().value);

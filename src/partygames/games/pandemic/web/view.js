@@ -63,9 +63,8 @@ function TimeBar({ view, ctx }) {
       <span class="pd-bar"><span style=${`width:${(100 * left) / view.ends_at}%`}></span></span>
       <${Period} view=${view} ctx=${ctx} /></div>`;
   }
-  const deadline = { local_ends_at: widgets.drawnAt(view.version) + left / 1000, seconds: view.ends_at / 1000 };
   return html`<div class="pd-time panel" data-testid="pd-time">
-    <strong>${T(lang, "Game time", "ゲーム時間")}</strong> <${widgets.Countdown} deadline=${deadline} />
+    <strong>${T(lang, "Game time", "ゲーム時間")}</strong> <${widgets.MatchCountdown} version=${view.version} now=${view.time} until=${view.ends_at} seconds=${view.ends_at / 1000} />
     <${Period} view=${view} ctx=${ctx} /></div>`;
 }
 
@@ -95,7 +94,6 @@ function Rooms({ view, ctx }) {
   const me = view.seat;
   const visit = view.inside.find((v) => v.seat === me);
   const queued = view.queue.indexOf(me);
-  const base = widgets.drawnAt(view.version) - view.time / 1000;
   const rooms = view.rooms || Math.max(view.inside.length, 1);
   return html`<div class="panel pd-rooms" data-testid="pd-rooms">
     <h3>${T(lang, "Private rooms", "個室")} <span class="muted">${view.rooms ? `${view.inside.length}/${view.rooms}` : T(lang, "unlimited", "無制限")}</span></h3>
@@ -105,8 +103,8 @@ function Rooms({ view, ctx }) {
     })}</div>
     ${view.queue.length ? html`<div class="muted">${T(lang, "Queue", "順番待ち")}: ${view.queue.map((s) => ctx.seatName(s)).join(", ")}</div>` : null}
     ${visit && view.tempo !== "rounds" && !view.is_over ? html`<div class="pd-visit">
-        ${T(lang, "Watch read in", "腕時計の確認まで")} <${widgets.Countdown} deadline=${{ local_ends_at: base + (visit.since / 1000 + view.read_seconds), seconds: view.read_seconds }} />
-        ${T(lang, "Stay ends in", "退室まで")} <${widgets.Countdown} deadline=${{ local_ends_at: base + (visit.since / 1000 + view.stay_seconds), seconds: view.stay_seconds }} /></div>` : null}
+        ${T(lang, "Watch read in", "腕時計の確認まで")} <${widgets.MatchCountdown} version=${view.version} now=${view.time} until=${visit.since + view.read_seconds * 1000} seconds=${view.read_seconds} />
+        ${T(lang, "Stay ends in", "退室まで")} <${widgets.MatchCountdown} version=${view.version} now=${view.time} until=${visit.since + view.stay_seconds * 1000} seconds=${view.stay_seconds} /></div>` : null}
     ${visit && view.tempo === "rounds" ? html`<div class="muted">${T(lang, `inside since ${clock(visit.since)}; read after ${view.read_seconds} s`, `${clock(visit.since)} から入室中。${view.read_seconds}秒で確認`)}</div>` : null}
     ${me != null ? html`<div class="pd-buttons">
       ${visit || queued >= 0
