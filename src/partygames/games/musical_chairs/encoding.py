@@ -209,7 +209,6 @@ class MusicalChairsEncoder(Encoder):
         width, height = island.width, island.height
         scale = max(width, height)
         people, chairs = match.people, match.chairs
-        ballots, abstained = match.ballots, match.abstained
         v = one_hot(seat, n)
         v += one_hot(PHASES.index(match.phase), len(PHASES))
         v += (0.0 if ends is None or ends <= started else (now - started) / (ends - started),
@@ -224,7 +223,7 @@ class MusicalChairsEncoder(Encoder):
         v += [float(p["role"] == PLAYER and p["touched"]) for p in people]
         v += [float(p["chair"] is not None) for p in people]
         v += many_hot(match.submitted, n)
-        v += many_hot([*map(int, ballots), *abstained], n)
+        v += many_hot(match.voted(), n)
         v += many_hot(match.candidates, n)
         v += one_hot(match.parent, n)
         v += [float(not ch["removed"]) for ch in chairs]
@@ -248,7 +247,7 @@ class MusicalChairsEncoder(Encoder):
         v += self._chair(plan[0] if plan else None)
         intent = match.intents.get(str(seat))
         v += self._chair(intent["chair"] if intent else None)
-        v += one_hot(n if seat in abstained else ballots.get(str(seat)), n + 1)  # a blank ballot last
+        v += one_hot(n if seat in match.abstained else match.ballots.get(str(seat)), n + 1)  # a blank ballot last
         v += one_hot(match.winner, n)
         return as_vector(v, self.layout)
 

@@ -285,8 +285,12 @@ class MusicalChairsMatch(IslandMatch):
             return tuple([s for s in range(self.seats) if s not in submitted])
         if phase == "remove":
             return () if self.parent is None else (self.parent,)
-        voted = {*map(int, self.ballots), *self.abstained}  # ballots are keyed by str(seat)
+        voted = set(self.voted())
         return tuple([s for s in range(self.seats) if s not in voted])
+
+    def voted(self) -> list[int]:
+        """The seats that have voted in the current vote, a ballot or a blank one, in seat order."""
+        return sorted([*map(int, self.ballots), *self.abstained])  # ballots are keyed by str(seat)
 
     def turns(self) -> tuple[int, ...]:
         # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits
@@ -466,7 +470,7 @@ class MusicalChairsMatch(IslandMatch):
             "players": self.options.players_list,
             "remaining": self.remaining(),
             "candidates": self.candidates,
-            "voted": sorted([int(s) for s in self.ballots] + self.abstained),
+            "voted": self.voted(),
             "parent": self.parent,
             "submitted": self.submitted,
             "history": self.history,
