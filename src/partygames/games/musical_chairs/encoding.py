@@ -213,7 +213,7 @@ class MusicalChairsEncoder(Encoder):
         v += one_hot(PHASES.index(match.phase), len(PHASES))
         v += (0.0 if ends is None or ends <= started else (now - started) / (ends - started),
               match.period / c, float(match.rerun))
-        v += [float(p["role"] == PLAYER) for p in people]
+        v += many_hot(match.remaining(), n)
         v += [float(p["out"] is not None) for p in people]
         at = [None if p["motion"] is None else position(p["motion"], now) for p in people]
         v += [float(a is not None) for a in at]
