@@ -38,6 +38,7 @@ from partygames.games.quiz.options import QuizOptions
 from partygames.games.quiz.recall import QuizRecall
 from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS, QuizMatch
 from partygames.games.quiz.scoring import ROUNDS, STOCK_SCORE, answer_target, parse_target, white_target
+from partygames.games.quiz.view import sees
 
 PHASES = ("memorise", "select", "open", "answer", "peek", "deal", "move", "tiebreak", "over")
 CHOICES = ("answer", "secret_money", "peek")
@@ -273,7 +274,7 @@ class QuizEncoder(Encoder):
         # The cards: open to all while memorising (every card), an answer card turned over in the tie-break
         # and the white card asked; besides, the one card the seat peeks at or is shown, while it lasts.
         rows, board = match.rows, match.board
-        seen = peek["target"] if peek is not None and (peek["seat"] == seat or seat in peek["shown_to"]) else None
+        seen = peek["target"] if peek is not None and sees(match, seat, peek["target"]) else None
         v += [float(row is not None) for row in rows]
         v += [0.0 if row is None else len(row) / MAX_ANSWER for row in rows]
         card_open = [0.0] * (QUESTIONS * MAX_ANSWER)
