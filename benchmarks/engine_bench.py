@@ -12,17 +12,20 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable
 
 from partygames import games
-from partygames.engine.actions import sample
+from partygames.engine.actions import ActionSpec, sample
 from partygames.engine.game import Dynamics
 from partygames.engine.match import Match
 from partygames.engine.samples import Setup
 
 
-def step(match: Match, rng: random.Random, real_time: bool) -> None:
+def step(match: Match, rng: random.Random, real_time: bool,
+         also: Callable[[list[ActionSpec]], object] | None = None) -> None:
     """One random step: an awaited seat acts, or time moves on (to the next wake-up when nobody is
-    awaited; one second now and then in a real-time game, which awaits every seat at every moment)."""
+    awaited; one second now and then in a real-time game, which awaits every seat at every moment).
+    `also` is called with the acting seat's legal actions, to time extra work on the same playouts."""
     awaited = match.to_act()
     if not awaited or (real_time and rng.random() < 0.1):
         due = match.wake_at()
@@ -30,7 +33,10 @@ def step(match: Match, rng: random.Random, real_time: bool) -> None:
         match.advance(due if not awaited else min(due, match.now + 1000))
     else:
         seat = awaited[rng.randrange(len(awaited))]
-        match.apply(seat, sample(match.legal_actions(seat), rng), match.now)
+        specs = match.legal_actions(seat)
+        if also is not None:
+            also(specs)
+        match.apply(seat, sample(specs, rng), match.now)
 
 
 def bench_game(game_id: str, seconds: float) -> dict[str, float]:
