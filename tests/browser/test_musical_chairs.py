@@ -3,7 +3,8 @@ a scripted match to the results screen, with a big screen watching from the star
 
 The script, on the small test island (everyone at the totem, chair 1 at 50 m, chair 2 at 60 m) in the
 rounds tempo with two chairs and the ガヤ off the island, so that nothing is left to chance:
-break 1: Aki gives Ben 5 of Aki's medals (a private gift), then Aki plans chair 1 and Ben chair 2; both
+break 1: Aki shows Ben its medals, gives Ben 5 of them (a private gift) and shows them again (Ben's wallet
+keeps the latest showing only), then Aki plans chair 1 and Ben chair 2; both
 sit. The parent vote: Aki votes for Aki and Ben for Ben, the ガヤ (no medals) cast blank ballots, a 1-1
 tie; the run-off: both vote for Ben, who is the parent and removes chair 1. Break 2: only chair 2 is left,
 Ben sat on it last time (「2回続けて同じ番号のイスに座ることは出来ません」), so Aki sits and Ben is out
@@ -166,11 +167,19 @@ def test_a_private_gift_and_a_secret_vote_between_two_humans_to_the_results(
         player.page.get_by_test_id("island").wait_for()
         expect(player.page.get_by_test_id("wallet")).to_contain_text("× 23")
 
-    # Break 1: the gift, seen in both wallets at once; then the sealed plans start the race.
+    # Break 1: Aki shows Ben its medals; the gift, seen in both wallets at once; Aki shows them again, and
+    # Ben's wallet keeps only the latest showing. Then the sealed plans start the race.
+    showings = ben.page.get_by_test_id("wallet").locator("[data-shown-by]")
+    _click(aki.page, "show_medals", "Ben")
+    expect(showings).to_have_text(["Akiが見せたメダル: Aki × 23"])
+    told = ben.page.locator("[data-testid=stage] .stage-recent li[data-event=medals_shown]")
+    expect(told.first).to_contain_text("Aki が Ben (あなた) にメダルを見せた")
     give_medals(aki.page, "Ben", GIFT)
     expect(aki.page.get_by_test_id("wallet")).to_contain_text("Aki (you) × 18")
     expect(ben.page.get_by_test_id("wallet")).to_contain_text(f"Aki × {GIFT}")
     expect(ben.page.get_by_test_id("wallet")).to_contain_text("Ben (あなた) × 23")
+    _click(aki.page, "show_medals", "Ben")
+    expect(showings).to_have_text(["Akiが見せたメダル: Aki × 18"])
     _plan(aki.page, "chair 1")
     _plan(ben.page, "イス2")
 

@@ -17,6 +17,11 @@ def _text(view: dict[str, object], lang: str) -> str:
     return console.export_text()
 
 
+def _lines(view: dict[str, object], lang: str) -> list[str]:
+    """The panel's lines, without its borders."""
+    return [line.strip("│ ") for line in _text(view, lang).splitlines()]
+
+
 def test_the_map_shows_the_totem_chairs_and_you_and_the_tables_speak_both_languages() -> None:
     match = GAME.new(3, {"players": 2, "gallery": 1, "island": "test", "first_break_seconds": 10, "chairs": 3})
     match.advance(10_000)
@@ -52,3 +57,24 @@ def test_events_name_the_seats_else_their_numbers() -> None:
     released = {"type": "released", "data": {"seat": 0, "chair": 2, "at": 0}}
     assert terminal.describe_event(released, "en", names["en"]) == "Your chair 2 is free again."
     assert terminal.describe_event(released, "en") == "Seat 0's chair 2 is free again."
+
+
+def test_medals_shown_to_you_list_each_seats_latest_showing() -> None:
+    """Seat 0 shows its 3 medals to seat 1, gives one away, and shows again; seat 2 (a ガヤ, given
+    nothing) shows its empty wallet. Seat 1 reads one line per seat, newest first, seat 0's with 2 left."""
+    match = GAME.new(4, {"tempo": "rounds", "players": 2, "gallery": 2, "chairs": 2, "island": "test", "medals": 3})
+    match.apply(0, {"type": "show_medals", "to": 1}, 0)
+    match.apply(0, {"type": "give", "to": 1, "name": 0, "count": 1}, 0)
+    shown = match.apply(0, {"type": "show_medals", "to": 1}, 0)
+    match.apply(2, {"type": "show_medals", "to": 1}, 0)
+    english, japanese = _lines(match.view(1), "en"), _lines(match.view(1), "ja")
+    at = english.index("Seat 2 showed you: no medals")
+    assert english[at + 1] == "Seat 0 showed you: seat 0 × 2" and sum("showed you" in line for line in english) == 2
+    at = japanese.index("席 2が見せたメダル: なし")
+    assert japanese[at + 1] == "席 0が見せたメダル: 席 0 × 2"
+    assert "showed you" not in _text(match.view(0), "en")  # shown to seat 1 only
+    event = shown[0].to_json()
+    names = {lang: seat_names(4, {2, 3}, lang, you=1) for lang in ("en", "ja")}
+    assert terminal.describe_event(event, "en", names["en"]) == "Seat 0 shows you their medals."
+    assert terminal.describe_event(event, "ja", names["ja"]) == "席 0があなたにメダルを見せました。"
+    assert terminal.describe_event(event, "en", seat_names(4, {2, 3}, "en", you=0)) == "You show seat 1 your medals."

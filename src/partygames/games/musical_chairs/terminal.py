@@ -92,6 +92,18 @@ def _people(view: dict[str, Any], lang: Lang) -> Table:
     return table
 
 
+def _shown(view: dict[str, Any], lang: Lang) -> list[str]:
+    """A line per seat that showed you its medals, from its latest showing (medals change hands), newest
+    first."""
+    latest = {shown["from"]: shown for shown in view["shown_to_me"]}
+    lines = []
+    for seat, shown in reversed(latest.items()):
+        medals = ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in shown["medals"].items())
+        lines.append(Text(f"Seat {seat} showed you: {medals or 'no medals'}",
+                          f"席 {seat}が見せたメダル: {medals or 'なし'}")(lang))
+    return lines
+
+
 def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     """The phase and its countdown, the map, the chairs and people, the last tally and your medals."""
     lines = [f"{Text('Period', 'ピリオド')(lang)} {view['period']} — {LABELS.phases[view['phase']](lang)}"
@@ -116,6 +128,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     if view["my_medals"] is not None:
         medals = ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in view["my_medals"].items())
         lines.append(f"{Text('Your medals', 'あなたのメダル')(lang)}: {medals or '-'}")
+    lines += _shown(view, lang)
     if view["my_plan"]:
         lines.append(f"{Text('Your chair plan', 'あなたのイスの希望順')(lang)}: {' → '.join(map(str, view['my_plan']))}")
     title = Text("Musical Chairs", "イス取りゲーム")(lang)
@@ -126,7 +139,7 @@ _EVENTS: dict[str, Text] = {
     # A seat named in the data ({seat}, {from}, {to}, {name}) reads as its name ("Bot Aoi", "you"), opening an
     # English sentence capitalised ({Seat}, {From}: "You", "Seat 3") and as a possessive in {seat_poss},
     # {Seat_poss} and {name_poss} ("your", "Bot Aoi's"); the English verb agrees with the sentence's subject
-    # (the seat, else the giver) through {s}, {es}, {is} and {has} ("You sit", "Bot Aoi sits").
+    # (the seat, else the giver) through {s}, {es}, {is}, {has} and {their} ("You sit", "Bot Aoi sits").
     "race_started": Text("GO! Touch the totem pole, then find a chair.", "スタート! トーテムポールにタッチしてからイスへ。"),
     "seated": Text("{Seat} sit{s} on chair {chair}.", "{seat}がイス{chair}に座りました。"),
     "released": Text("{Seat_poss} chair {chair} is free again.", "{seat}のイス{chair}が空きました。"),
@@ -135,7 +148,7 @@ _EVENTS: dict[str, Text] = {
     "chair_removed": Text("Chair {chair} leaves the game.", "イス{chair}が除外されました。"),
     "medals_given": Text("{From} give{s} {to} {count} medal(s) with {name_poss} name.",
                          "{from}が{to}に{name}の名前のメダルを{count}枚渡しました。"),
-    "medals_shown": Text("Medals shown between two seats.", "メダルが見せられました。"),
+    "medals_shown": Text("{From} show{s} {to} {their} medals.", "{from}が{to}にメダルを見せました。"),
     "medals_void": Text("The medals with {name_poss} name are void.", "{name}の名前のメダルは無効になりました。"),
     "touched": Text("{Seat} touch{es} the totem pole.", "{seat}がトーテムポールにタッチ。"),
     "course": Text("{Seat} change{s} course.", "{seat}が進路を変えました。"),
@@ -174,5 +187,5 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
             fields[f"{key.capitalize()}_poss"] = agree(name, f"{subject}'s", "Your")
     doer = str(fields.get("seat", fields.get("from", "")))
     fields |= {"s": agree(doer, "s", ""), "es": agree(doer, "es", ""), "is": agree(doer, "is", "are"),
-               "has": agree(doer, "has", "have")}
+               "has": agree(doer, "has", "have"), "their": agree(doer, "their", "your")}
     return text(lang).format(**fields)

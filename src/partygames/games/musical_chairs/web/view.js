@@ -61,8 +61,14 @@ function wallet(view, ctx) {
   if (!view.my_medals) return null;
   const rows = Object.entries(view.my_medals).map(([name, n]) =>
     html`<li>${T(lang, "Medals of", "メダル: ")} ${ctx.seatName(Number(name))} × ${n}</li>`);
-  const shown = (view.shown_to_me || []).map((s) =>
-    html`<li>${ctx.seatName(s.from)} ${T(lang, "showed", "が見せた")}: ${Object.entries(s.medals).map(([k, n]) => `${ctx.seatName(Number(k))} × ${n}`).join(", ") || "—"}</li>`);
+  // Only each seat's latest showing, newest first: an earlier one is out of date (medals change hands).
+  const latest = new Map();
+  for (const s of view.shown_to_me || []) latest.set(s.from, s);
+  const shown = [...latest.values()].reverse().map((s) => {
+    const medals = Object.entries(s.medals).map(([k, n]) => `${ctx.seatName(Number(k))} × ${n}`).join(", ");
+    const who = ctx.seatName(s.from);
+    return html`<li data-shown-by=${s.from}>${T(lang, `${who} showed you`, `${who}が見せたメダル`)}: ${medals || T(lang, "no medals", "なし")}</li>`;
+  });
   return html`<div class="mc-wallet" data-testid="wallet"><h3>${T(lang, "Your medals (1億 yen each if their player wins)", "あなたのメダル(その人が勝てば1枚1億円)")}</h3>
     <ul>${rows.length ? rows : html`<li>—</li>`}</ul>${shown.length ? html`<ul>${shown}</ul>` : null}</div>`;
 }
@@ -124,6 +130,7 @@ export function describeEvent(event, lang, ctx) {
     case "parent": return T(lang, `${who(d.seat)} is the parent`, `${who(d.seat)} が親に`);
     case "chair_removed": return T(lang, `Chair ${d.chair} leaves the game`, `イス${d.chair}が除外`);
     case "medals_given": return T(lang, `${who(d.from)} gave ${who(d.to)} ${d.count} medal(s) of ${who(d.name)}`, `${who(d.from)} が ${who(d.to)} に ${who(d.name)} のメダルを${d.count}枚`);
+    case "medals_shown": return T(lang, `${who(d.from)} showed ${who(d.to)} their medals`, `${who(d.from)} が ${who(d.to)} にメダルを見せた`);
     default: return undefined;
   }
 }
