@@ -274,7 +274,7 @@ export function describeEvent(event, lang, ctx) {
   const who = (s) => (s == null ? "—" : ctx.seatName(s));
   switch (event.type) {
     case "offered": return T(lang, `${who(d.from)} offers contact to ${who(d.to)}`, `${who(d.from)} が ${who(d.to)} に接触を申し出た`);
-    case "offer_lapsed": return T(lang, `the offer of ${who(d.from)} to ${who(d.to)} lapsed`, `${who(d.from)} から ${who(d.to)} への申し出が失効`);
+    case "offer_lapsed": return T(lang, `The offer of ${who(d.from)} to ${who(d.to)} lapsed`, `${who(d.from)} から ${who(d.to)} への申し出が失効`);
     case "declined": return T(lang, `${who(d.to)} declined ${who(d.from)}'s offer`, `${who(d.to)} が ${who(d.from)} の申し出を断った`);
     case "contact": return T(lang, `${clock(d.t)} ${who(d.a)} touched ${who(d.b)}`, `${clock(d.t)} ${who(d.a)} と ${who(d.b)} が接触`);
     case "pressed": return T(lang, `${clock(d.t)} ${who(d.seat)} pressed the switch`, `${clock(d.t)} ${who(d.seat)} がスイッチを押した`);
