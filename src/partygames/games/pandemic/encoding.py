@@ -28,7 +28,7 @@ from partygames.engine.encoding import (
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.pandemic.options import PandemicOptions
-from partygames.games.pandemic.rules import WAIT, PandemicMatch, involved
+from partygames.games.pandemic.rules import WAIT, PandemicMatch, SeenCounts, involved
 
 PHASES = ("play", "break", "over")
 #: Counts (contacts, presses, vaccines) are divided by this: a match rarely passes it, and the clip is ±100.
@@ -104,18 +104,12 @@ class PandemicCodec(ActionCodec):
         return super().nearest(_short_action(action), _short_specs(specs))
 
 
-def _tally(log: Iterable[Mapping[str, Any]], seat: int | None, seats: int) -> tuple[list[float], list[float], set[int]]:
-    """Per seat its contacts and its presses in `log` (scaled), and the seats `seat` has touched."""
-    contacts, presses, met = [0.0] * seats, [0.0] * seats, set()
+def _tally(log: Iterable[Mapping[str, Any]], seat: int | None, seats: int) -> SeenCounts:
+    """Per seat its contacts and its presses in `log`, and the seats `seat` has touched."""
+    counts = SeenCounts([0] * seats, [0] * seats)
     for entry in log:
-        if entry["kind"] == "contact":
-            contacts[entry["a"]] += 1 / COUNT_SCALE
-            contacts[entry["b"]] += 1 / COUNT_SCALE
-            if seat in (entry["a"], entry["b"]):
-                met.add(entry["b"] if entry["a"] == seat else entry["a"])
-        else:
-            presses[entry["seat"]] += 1 / COUNT_SCALE
-    return contacts, presses, met
+        counts.count(entry, seat)
+    return counts
 
 
 def moves(seats: int, tempo: str) -> list[Move]:
@@ -162,10 +156,10 @@ class PandemicEncoder(Encoder):
         queue = view["queue"]
         w.put("queue", [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)])
         w.put("busy", [float(b > now) for b in view["busy_until"]])
-        contacts, presses, met = _tally(view["log"], seat, n)
-        w.put("contacts", contacts)
-        w.put("presses", presses)
-        w.put_hot("met", met, n)
+        counts = _tally(view["log"], seat, n)
+        w.put("contacts", [c / COUNT_SCALE for c in counts.contacts])
+        w.put("presses", [c / COUNT_SCALE for c in counts.presses])
+        w.put_hot("met", counts.met, n)
         own = view.get("my_offer")
         w.put("my_offer", one_hot(None if own is None else own["to"], n))
         w.put_hot("offers_to_me", (o["from"] for o in view.get("offers_to_me", ())), n)
@@ -204,11 +198,10 @@ class PandemicEncoder(Encoder):
         queue = match.queue
         v += [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)]
         v += [float((opts.public_contacts or s == seat) and b > now) for s, b in enumerate(match.busy_until)]
-        everything = match.odds_are_exact()  # else the entries this seat saw, as its view holds them
-        contacts, presses, met = _tally((e for e in match.log if everything or match.is_visible(e, seat)), seat, n)
-        v += contacts
-        v += presses
-        v += many_hot(met, n)
+        counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
+        v += [c / COUNT_SCALE for c in counts.contacts]
+        v += [c / COUNT_SCALE for c in counts.presses]
+        v += many_hot(counts.met, n)
         own = match.own_offer(seat)
         v += one_hot(None if own is None else own["to"], n)
         v += many_hot((o["from"] for o in match.offers.values() if o["to"] == seat), n)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -84,6 +86,8 @@ class PandemicMatch(Match):
     VIEW_CLOCK_KEYS = frozenset({"time"})
     # A cache (not stored): every initial infected set carried through the public log, built on first use.
     _worlds: Worlds | None = None
+    # A cache (not stored): per seat, the log as it saw it, counted (`seen_counts`).
+    _seen: dict[int, SeenCounts] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
@@ -219,6 +223,7 @@ class PandemicMatch(Match):
             setattr(self, key, value)
         self.chance = type(self.chance).from_json(data["chance"])
         self._worlds = None
+        self._seen = None
 
     # -- rounds ------------------------------------------------------------------------------------
     def _submit(self, seat: int, intent: str) -> list[Event]:
@@ -535,6 +540,21 @@ class PandemicMatch(Match):
         """Whether `seat` (None: a spectator) saw this log entry."""
         return self.is_public(entry) or (seat is not None and seat in involved(entry))
 
+    def seen_counts(self, seat: int) -> SeenCounts:
+        """What `seat` saw of the log, counted: brought up to date from the entries logged since the last
+        call (the log only grows), so that an observation does not walk the whole log every step."""
+        if self._seen is None:
+            self._seen = {}
+        counts = self._seen.get(seat)
+        if counts is None:
+            counts = self._seen[seat] = SeenCounts([0] * self.seats, [0] * self.seats)
+        log = self.log
+        for entry in log[counts.upto:] if counts.upto < len(log) else ():
+            if self.is_visible(entry, seat):
+                counts.count(entry, seat)
+        counts.upto = len(log)
+        return counts
+
     def odds_are_exact(self) -> bool:
         """Whether the public log determines the state given the initial infected set (docs: Odds)."""
         return self.opts.public_contacts and self.opts.public_presses
@@ -592,6 +612,28 @@ class PandemicMatch(Match):
     def legal_intents(self, seat: int) -> list[str]:
         """The intents a seat could submit this step (rounds tempo), submitted or not."""
         return list(self._legal_actions(seat)[0]["params"]["intent"]["choice"])
+
+
+@dataclass
+class SeenCounts:
+    """The log entries one seat saw, counted: per seat its contacts and its presses, and the seats this
+    one has touched; `upto` is how many entries of the log have been looked at."""
+
+    contacts: list[int]
+    presses: list[int]
+    met: set[int] = field(default_factory=set)
+    upto: int = 0
+
+    def count(self, entry: Mapping[str, Any], seat: int | None) -> None:
+        """Counts one entry `seat` saw."""
+        if entry["kind"] == "contact":
+            a, b = entry["a"], entry["b"]
+            self.contacts[a] += 1
+            self.contacts[b] += 1
+            if seat in (a, b):
+                self.met.add(b if a == seat else a)
+        else:
+            self.presses[entry["seat"]] += 1
 
 
 def involved(entry: dict[str, Any]) -> tuple[int, ...]:
