@@ -129,7 +129,9 @@ class HeuristicBot(Bot):
             return "visit"
         if view["my_offer"] is not None:
             return WAIT  # give the offer time to be answered
-        targets = [int(i.split(":")[1]) for i in legal if i.startswith("offer:")]
+        # In seat order: `legal` is a set of strings, whose order changes from one process to the next, and
+        # each target draws its tie-breaking number in turn.
+        targets = sorted(int(i.split(":")[1]) for i in legal if i.startswith("offer:"))
         if not targets:
             return WAIT
         best = max(targets, key=lambda s: self._key(values[s]) + 0.01 * self.rng.random())
