@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Any
 
 import pytest
@@ -75,6 +76,26 @@ def test_invalid_options_and_seat_counts_are_refused() -> None:
         GAME.new(5)
     with pytest.raises(UnknownGame):
         games.get("chess")
+
+
+@pytest.mark.parametrize(("game_id", "options", "japanese"), [
+    ("lucky-nine", {"rounds": 0}, "rounds: 4, 5, 6 のどれかにしてください"),
+    ("smuggling", {"colour": "red"}, "colour: そのオプションはありません"),
+    ("dice-derby", {"starting_money": 100}, "starting_money: 1000 以上にしてください"),
+    ("dice-derby", {"starting_money": 1050}, "starting_money: 100 の倍数にしてください"),  # the game's own check
+    ("dice-derby", {"loan_amount": 1000, "loan_repay": 500}, "loan_repay は loan_amount 以上にしてください"),
+    ("musical-chairs", {"island": "test", "chairs": 9}, "テスト用の島のイスは 8 脚です"),
+    ("musical-chairs", {"tempo": "fast"}, "'real-time', 'rounds' のどれかにしてください"),
+    ("quiz", {"custom_deck": "{"}, "カスタムデッキの JSON が不正です"),
+])
+def test_a_refused_option_is_explained_in_each_language(game_id: str, options: dict[str, object], japanese: str) -> None:
+    """Pydantic words its problems in English only, and a game's own checks did too: the Japanese reason
+    is written out in Japanese, the English one without Pydantic's "Value error," prefix."""
+    with pytest.raises(InvalidOptions) as refused:
+        games.get(game_id).options_class.parse(options)
+    assert japanese in refused.value.ja, refused.value.ja
+    assert not re.search(r"[A-Za-z]+ [a-z]+ [a-z]+", refused.value.ja.split("JSON が不正です")[0]), refused.value.ja
+    assert refused.value.en.startswith("Invalid options: ") and "Value error" not in refused.value.en
 
 
 def test_scripted_chance_forces_outcomes_and_rejects_impossible_ones() -> None:

@@ -5,9 +5,51 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails
 
 from partygames.engine.errors import InvalidOptions
 from partygames.engine.text import Text
+
+
+class OptionError(ValueError):
+    """A game's own check of its options refused them; raised in a validator, its words reach the player in
+    both languages (a plain ValueError's only in English)."""
+
+    def __init__(self, en: str, ja: str) -> None:
+        super().__init__(en)
+        self.en, self.ja = en, ja
+
+
+def _in_english(error: ErrorDetails) -> str:
+    """Pydantic's words for a problem, or the game's own (without Pydantic's "Value error, ")."""
+    cause = error.get("ctx", {}).get("error")
+    return cause.en if isinstance(cause, OptionError) else error["msg"]
+
+
+def _in_japanese(error: ErrorDetails) -> str:
+    """One of Pydantic's problems with an option, in Japanese (Pydantic words them only in English)."""
+    kind, ctx = error["type"], error.get("ctx", {})
+    cause = ctx.get("error")
+    if isinstance(cause, OptionError):
+        return cause.ja
+    if "expected" in ctx:  # a choice: "4, 5 or 6", "'rounds' or 'real_time'"
+        return f"{str(ctx['expected']).replace(' or ', ', ')} のどれかにしてください"
+    bounds = {"greater_than_equal": ("ge", "以上"), "greater_than": ("gt", "より大きく"),
+              "less_than_equal": ("le", "以下"), "less_than": ("lt", "未満")}
+    if kind in bounds:
+        key, word = bounds[kind]
+        return f"{ctx[key]} {word}にしてください"
+    if kind in ("too_long", "too_short"):
+        limit = ctx.get("max_length" if kind == "too_long" else "min_length")
+        return f"{limit} 個{'以下' if kind == 'too_long' else '以上'}にしてください"
+    words = {"missing": "必須です", "extra_forbidden": "そのオプションはありません",
+             "int_type": "整数にしてください", "int_parsing": "整数にしてください",
+             "int_from_float": "整数にしてください", "bool_type": "true か false にしてください",
+             "bool_parsing": "true か false にしてください", "float_type": "数値にしてください",
+             "float_parsing": "数値にしてください", "string_type": "文字列にしてください",
+             "list_type": "リストにしてください", "dict_type": "オブジェクトにしてください",
+             "model_type": "オブジェクトにしてください"}
+    return words.get(kind, f"値が正しくありません ({error['msg']})")
 
 
 class Options(BaseModel):
@@ -52,10 +94,10 @@ class Options(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in error.errors()
-            )
-            raise InvalidOptions(f"Invalid options: {problems}", f"オプションが不正です: {problems}") from None
+            where = [".".join(str(p) for p in e["loc"]) or "options" for e in error.errors()]
+            english = "; ".join(f"{at}: {_in_english(e)}" for at, e in zip(where, error.errors(), strict=True))
+            japanese = "、".join(f"{at}: {_in_japanese(e)}" for at, e in zip(where, error.errors(), strict=True))
+            raise InvalidOptions(f"Invalid options: {english}", f"オプションが不正です: {japanese}") from None
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")

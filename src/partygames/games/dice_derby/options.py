@@ -6,7 +6,7 @@ from pydantic import Field, field_validator, model_validator
 from pydantic.config import JsonDict
 
 from partygames.engine.length import decisions
-from partygames.engine.options import Options
+from partygames.engine.options import OptionError, Options
 from partygames.engine.text import Text
 
 
@@ -60,11 +60,13 @@ class DiceDerbyOptions(Options):
     @classmethod
     def _in_hundreds(cls, value: int) -> int:
         if value % 100:
-            raise ValueError("must be a multiple of 100 (money moves in units of 100)")
+            raise OptionError("must be a multiple of 100 (money moves in units of 100)",
+                              "100 の倍数にしてください(お金は 100 単位で動きます)")
         return value
 
     @model_validator(mode="after")
     def _loan_costs_something(self) -> DiceDerbyOptions:
         if self.loan_repay < self.loan_amount:
-            raise ValueError("loan_repay must be at least loan_amount (a loan is not a gift)")
+            raise OptionError("loan_repay must be at least loan_amount (a loan is not a gift)",
+                              "loan_repay は loan_amount 以上にしてください(借金はもらい物ではありません)")
         return self

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from partygames.engine.length import decisions
-from partygames.engine.options import Options
+from partygames.engine.options import OptionError, Options
 from partygames.engine.text import Text
 
 # Stakes per round for each round count (seed 三・4).
@@ -61,9 +61,10 @@ class LuckyNineOptions(Options):
     def _prize_names_are_distinct(self) -> LuckyNineOptions:
         names = [p.name for p in self.special_prizes]
         if len(set(names)) != len(names):
-            raise ValueError("special prize names must be distinct")
+            raise OptionError("special prize names must be distinct", "特別賞の名前は重複できません")
         if "diamond" in names:
-            raise ValueError('"diamond" is the diamonds themselves, not a special prize')
+            raise OptionError('"diamond" is the diamonds themselves, not a special prize',
+                              "「diamond」はダイヤそのものの名前で、特別賞には使えません")
         return self
 
     @property

@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from partygames.engine import Options
 from partygames.engine.length import decisions
+from partygames.engine.options import OptionError
 
 #: The seed's room: 24 participants (「ガヤも含めた全24名」) and 25 chairs (「25個のイス」).
 SEED_PARTICIPANTS = 24
@@ -62,17 +63,21 @@ class MusicalChairsOptions(Options):
     def _consistent(self) -> MusicalChairsOptions:
         participants = self.players + self.gallery
         if self.preset == "seed" and participants != SEED_PARTICIPANTS:
-            raise ValueError(f"the seed preset has {SEED_PARTICIPANTS} participants (players + gallery)")
+            raise OptionError(f"the seed preset has {SEED_PARTICIPANTS} participants (players + gallery)",
+                              f"原作の設定の参加者は {SEED_PARTICIPANTS} 人です(プレイヤー + ガヤ)")
         if self.chair_count < 2 or self.chair_count > SEED_CHAIRS:
-            raise ValueError(f"chairs must be 2 to {SEED_CHAIRS} (players + 1 by default)")
+            raise OptionError(f"chairs must be 2 to {SEED_CHAIRS} (players + 1 by default)",
+                              f"イスは 2 〜 {SEED_CHAIRS} 脚です(既定はプレイヤー + 1)")
         if self.island == "test" and self.chair_count > TEST_MAP_CHAIRS:
-            raise ValueError(f"the test island has {TEST_MAP_CHAIRS} chairs")
+            raise OptionError(f"the test island has {TEST_MAP_CHAIRS} chairs", f"テスト用の島のイスは {TEST_MAP_CHAIRS} 脚です")
         if self.player_seats is not None:
             seats = self.player_seats
             if len(seats) != self.players or len(set(seats)) != len(seats):
-                raise ValueError("player_seats must list as many distinct seats as there are players")
+                raise OptionError("player_seats must list as many distinct seats as there are players",
+                                  "player_seats にはプレイヤーの人数だけ、重複しない席を並べてください")
             if any(not 0 <= s < participants for s in seats):
-                raise ValueError(f"player_seats must be seats 0 to {participants - 1}")
+                raise OptionError(f"player_seats must be seats 0 to {participants - 1}",
+                                  f"player_seats の席は 0 〜 {participants - 1} です")
         return self
 
     def estimated_seconds(self, seats: int) -> float:

@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from partygames.engine import Options
 from partygames.engine.length import decisions
+from partygames.engine.options import OptionError
 from partygames.games.quiz.decks import Deck, DeckError, builtin, custom, parse_deck
 
 MAX_SOURCE = 20_000
@@ -43,12 +44,13 @@ class QuizOptions(Options):
     @classmethod
     def _custom_deck_is_playable(cls, source: str | dict[str, Any]) -> str | dict[str, Any]:
         if isinstance(source, str) and len(source) > MAX_SOURCE:
-            raise ValueError(f"the custom deck is longer than {MAX_SOURCE} characters / カスタムデッキが{MAX_SOURCE}文字を超えています")
+            raise OptionError(f"the custom deck is longer than {MAX_SOURCE} characters",
+                              f"カスタムデッキが{MAX_SOURCE}文字を超えています")
         if source and (not isinstance(source, str) or source.strip()):
             try:
                 parse_deck(source)
             except DeckError as error:
-                raise ValueError(str(error)) from None
+                raise OptionError(error.en, error.ja) from None
         return source
 
     def estimated_seconds(self, seats: int) -> float:
