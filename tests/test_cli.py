@@ -8,9 +8,10 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import pytest
+import typer
 from budoux import load_default_japanese_parser
 from rich.cells import cell_len
 from rich.console import Console
@@ -30,6 +31,7 @@ from tests.toy_game import ORDER_GAME
 
 runner = CliRunner()
 GAME_IDS = games.ids()
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 class ScriptedConsole(Console):
@@ -134,6 +136,57 @@ def test_unknown_game_and_bad_options_are_explained() -> None:
         assert result.exit_code == 1 and "no_such_option" in result.output
         result = runner.invoke(app, ["simulate", GAME_IDS[0], "--games", "2", "--bots", "genius"])
         assert result.exit_code == 1 and "genius" in result.output
+
+
+def test_mistakes_are_explained_in_japanese_with_lang_ja(tmp_path: Path) -> None:
+    """Each refusal of the command line in the language asked for (English without --lang)."""
+    cases = [
+        (["rules", "chess"], "ゲーム「chess」はありません"),
+        (["play", "lucky-nine", "--seat", "40"], "--seat は 0 から 1 までです。"),
+        (["play", "lucky-nine", "--bot", "genius"], "lucky-nine にボット 'genius' はありません"),
+        (["simulate", "lucky-nine", "--games", "2", "--bots", "genius"], "不明なボット: genius。"),
+        (["simulate", "lucky-nine", "--games", "2", "-o", "rounds"], "--option は key=value の形で指定します"),
+        (["simulate", "lucky-nine", "--games", "2", "-o", "rounds=0"], "rounds"),
+        (["replay", str(tmp_path / "missing.json")], "を読めません"),
+    ]
+    for args, japanese in cases:
+        result = runner.invoke(app, [*args, "--lang", "ja"], env={"COLUMNS": "200"})
+        assert result.exit_code == 1 and japanese in result.output, (args, result.output)
+        assert not re.search(r"[A-Za-z]{3,} [a-z]{3,}", result.output.replace("lucky-nine", "")), result.output
+        english = runner.invoke(app, args, env={"COLUMNS": "200"})
+        assert english.exit_code == 1 and not JAPANESE.search(english.output), english.output
+
+
+def _command(words: tuple[str, ...] = ()) -> Any:
+    """The Click command (Typer's own copy of Click) that `partygames <words>` runs."""
+    command = typer.main.get_command(app)
+    for word in words:
+        command = command.commands[word]  # type: ignore[attr-defined]
+    return command
+
+
+def _commands() -> list[tuple[str, ...]]:
+    """Every command's words: `play`, ..., and each game's `analyze <game>` / `odds <game>`."""
+    found: list[tuple[str, ...]] = []
+    for name, command in _command().commands.items():
+        subcommands = getattr(command, "commands", None)
+        found += [(name, sub) for sub in subcommands] if subcommands else [(name,)]
+    return found
+
+
+@pytest.mark.parametrize("words", _commands(), ids=" ".join)
+def test_every_command_and_option_is_explained_in_both_languages_and_nothing_is_cut(words: tuple[str, ...]) -> None:
+    """A Japanese reader finds each option's help in Japanese too, and no terminal of 80 or 120 columns cuts
+    it with "…"."""
+    command = _command(words)
+    assert JAPANESE.search(command.help or ""), words
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if param.name != "help" and text:
+            assert JAPANESE.search(text), (words, param.name)
+    for columns in ("80", "120"):
+        result = runner.invoke(app, [*words, "--help"], env={"COLUMNS": columns})
+        assert result.exit_code == 0 and "…" not in result.output, result.output
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -433,4 +486,4 @@ def test_a_replay_names_the_bots_and_the_people_the_log_names(tmp_path: Path) ->
     path.write_text(json.dumps({**log, "names": ["Aki", "", "", ""]}), encoding="utf-8")
     output = runner.invoke(app, ["replay", str(path), "--lang", "ja"], env={"COLUMNS": "160"}).output
     assert "Aki: " in output and "ボット アオイ" in output
-    assert "The replay reproduces the stored final state." in output
+    assert "再生した結果は、保存された最終状態と一致しました。" in output

@@ -164,3 +164,31 @@ def test_odds_command_refuses_a_bad_fall_probability() -> None:
     for bad in ("abc", "1", "-0.1"):
         result = CliRunner().invoke(_app(), ["--fall", bad])
         assert result.exit_code != 0
+
+
+def test_odds_command_speaks_japanese_with_the_same_figures() -> None:
+    wide = {"COLUMNS": "200"}  # no fraction folded, so each figure reads whole
+    english = CliRunner().invoke(_app(), ["--fall", "1/20"], env=wide)
+    japanese = CliRunner().invoke(_app(), ["--fall", "1/20", "--lang", "ja"], env=wide)
+    assert english.exit_code == 0 and japanese.exit_code == 0, japanese.output
+    for words in ("単勝(落馬確率 1/20)", "連複(1着と2着、順不同)", "枠番の組", "ダイス", "確率", "小数",
+                  "公正オッズ", "4面体", "20面体", "ms で厳密に計算しました。"):
+        assert words in japanese.output, words
+    # The d20's exact probability, its decimal and fair odds, and the 5-6 quinella: as in English.
+    d20 = analysis.win_probabilities(Fraction(1, 20))[6]
+    pair = analysis.quinella_probabilities(Fraction(1, 20))["5-6"]
+    for figure in (str(d20), f"{float(d20):.6f}", f"{float(1 / d20):.2f}", str(pair), f"{float(1 / pair):.2f}"):
+        assert figure in english.output and figure in japanese.output, figure
+    for heading in ("Win", "fall probability", "Quinella", "either order", "Gate", "Die", "Probability",
+                    "Decimal", "Fair odds", "Pair", "Computed exactly", "d20"):
+        assert heading in english.output and heading not in japanese.output, heading
+    refused = CliRunner().invoke(_app(), ["--fall", "abc", "--lang", "ja"], env=wide)
+    assert refused.exit_code != 0 and "0.05 や 1/20 のような数・分数ではありません" in refused.output
+    assert "is not a number" not in refused.output
+    assert "落馬確率は0以上1未満" in CliRunner().invoke(_app(), ["--fall", "1", "--lang", "ja"], env=wide).output
+    # JSON is for programs: the same keys and figures whatever the language.
+    as_json = ["--json", "--fall", "1/20"]
+    en_data = json.loads(CliRunner().invoke(_app(), as_json).output)
+    ja_data = json.loads(CliRunner().invoke(_app(), [*as_json, "--lang", "ja"]).output)
+    en_data.pop("elapsed_ms"), ja_data.pop("elapsed_ms")
+    assert ja_data == en_data

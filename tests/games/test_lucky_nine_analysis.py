@@ -97,3 +97,36 @@ def test_analyze_command_prints_the_tables_and_json() -> None:
     text = runner.invoke(app, ["analyze", "lucky-nine", "--games", "20"])
     assert text.exit_code == 0 and "Optimal stop rule" in text.output and "House edge" in text.output
     assert get("lucky-nine").id == "lucky-nine"
+
+
+def test_analyze_command_speaks_japanese_with_the_same_figures() -> None:
+    runner = CliRunner()
+    wide = {"COLUMNS": "200"}
+    command = ["analyze", "lucky-nine", "--games", "20", "--seed", "5"]
+    english = runner.invoke(app, command, env=wide)
+    japanese = runner.invoke(app, [*command, "--lang", "ja"], env=wide)
+    assert english.exit_code == 0 and japanese.exit_code == 0, japanese.output
+    # Japanese prose wraps between phrases, without a space: the lines joined read as written.
+    joined = "".join(japanese.output.splitlines())
+    for words in ("続行の期待値(もう1回押し、以後は最適に止める。パスは0)", "ダイヤチェストが空、厳密値",
+                  "最適停止ルール: ダイヤチェストのダイヤがこの数以上なら続行", "点灯数 k", "賭け金 9",
+                  "最適停止ルール(厳密、どの賭け金でも)", "もっと先まで読んでも判断は変わりません。",
+                  "変則ルール別の主催者の取り分", "全席「ヒューリスティック」", "全席「ドロップアウトしない」",
+                  "主催者の収支", "ハズレでの投入", "a・トリプルダイヤ", "d・チェーンボーナス",
+                  "主催者の取り分は推定値です。"):
+        assert words in joined, words
+    # The same exact values and the same Monte Carlo estimates (same games and seed) as in English.
+    data = json.loads(runner.invoke(app, [*command, "--json"]).output)
+    none = data["house_edge"]["by_policy"]["never drop out"]["none"]
+    figures = ["+0.963 (26/27)", "(104/27)", "145", f"{none['house_net_per_game']:+.2f}",
+               f"{none['paid_on_misses_per_game']:.1f}", f"{100 * none['edge']:+.2f}%"]
+    for figure in figures:
+        assert figure in english.output and figure in japanese.output, figure
+    for heading in ("Expected gain", "Optimal stop rule", "lit chests", "stake", "House edge", "Monte Carlo",
+                    "heuristic", "never drop out", "variant", "house net", "paid on misses", "triple diamond",
+                    "chain bonus", "The turn model", "A whole game", "none"):
+        assert heading in english.output and heading not in japanese.output, heading
+    # JSON is for programs: the stop rule stays in English and the keys are unchanged.
+    assert json.loads(runner.invoke(app, [*command, "--json", "--lang", "ja"]).output) == data
+    refused = runner.invoke(app, ["analyze", "lucky-nine", "--seats", "1", "--lang", "ja"])
+    assert refused.exit_code == 1 and "--seats は2〜20" in refused.output

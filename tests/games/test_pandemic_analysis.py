@@ -1,12 +1,14 @@
 """The Pandemic Game's analysis: the exact posterior over a saved match (public and a seat's own), and
-`partygames analyze pandemic` with its strategies' pass rates and plot."""
+`partygames analyze pandemic` with its strategies' pass rates and plot, in English and Japanese."""
 
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from partygames.cli.main import app
@@ -68,3 +70,38 @@ def test_analyze_prints_the_posterior_and_the_strategies_pass_rates_with_a_plot(
     assert plot.stat().st_size > 1000
     text = runner.invoke(app, ["analyze", "pandemic", "--log", str(saved), "--matches", "0"])
     assert text.exit_code == 0 and "Infection odds" in text.output
+
+
+def _figures(output: str) -> list[str]:
+    """Every figure printed, in order: seats, seconds, percentages, match counts."""
+    return re.findall(r"\d+(?:\.\d+)?%?", output)
+
+
+def test_analyze_speaks_japanese_with_the_same_figures(tmp_path: Path) -> None:
+    saved = tmp_path / "match.json"
+    saved.write_text(json.dumps(_saved_match().to_json()), encoding="utf-8")
+    args = ["analyze", "pandemic", "--log", str(saved), "--seat", "2", "--matches", "2", "--seats", "5", "--no-plot"]
+    wide = {"COLUMNS": "200"}  # no title or cell folds, so that the figures read in order
+    english = runner.invoke(app, args, env=wide)
+    japanese = runner.invoke(app, [*args, "--lang", "ja"], env=wide)
+    assert english.exit_code == japanese.exit_code == 0, japanese.output
+    out = japanese.output
+    for shown in ("公開ログの出来事ごとの感染確率(12席)", "時刻", "出来事", "0秒", "開始", "60秒", "終了", "席2の推定",
+                  "感染ゲーム: 戦略ごとの予選突破率(2試合、5席)", "戦略", "予選突破率", "95%信頼区間",
+                  "ヒューリスティック", "慎重派", "強欲派", "確認派", "ランダム"):
+        assert shown in out, shown
+    assert "Infection odds" in english.output and "seat 2's own" in english.output
+    assert _figures(out) == _figures(english.output) and "32%" in out and "45%" in out
+    assert not re.search(r"[A-Za-z]{2,}", out), out  # no English left: "start", "qualified", "heuristic"
+    # --json stays the same machine-readable figures whatever the language.
+    figures = [json.loads(runner.invoke(app, [*args, "--json", *lang]).output) for lang in ([], ["--lang", "ja"])]
+    assert figures[0] == figures[1] and len(figures[0]["posterior"]) == 4
+    # A match with private contacts has no exact public odds: said in Japanese, and in English to other callers.
+    match = GAME.new(4, {"minutes": 1, "public_contacts": False}, seed=1)
+    private = tmp_path / "private.json"
+    private.write_text(json.dumps(Session(GAME, match).log.to_json()), encoding="utf-8")
+    refused = runner.invoke(app, ["analyze", "pandemic", "--log", str(private), "--matches", "0", "--lang", "ja"],
+                            env=wide)
+    assert refused.exit_code == 1 and "公開ログだけでは感染確率が決まりません" in refused.output
+    with pytest.raises(ValueError, match="the public log does not determine it"):
+        posterior(GAME, MatchLog.from_json(json.loads(private.read_text(encoding="utf-8"))))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -46,3 +47,26 @@ def test_analyze_command_prints_both_tables_and_json(tmp_path: Path) -> None:
     assert data["peek"][0] == {"question": 1, "peekers": 1, "cost": 1, "later": "7/9", "final": "1/9", "markers": "14/9"}
     bad = runner.invoke(app, ["--recalls", "1.5", "--no-plot"])
     assert bad.exit_code != 0
+
+
+def _table_numbers(output: str) -> list[str]:
+    """The figures in the tables' body rows, in order."""
+    return re.findall(r"\d[\d,.]*(?:/\d+)?", "".join(line for line in output.splitlines() if line.startswith("│")))
+
+
+def test_analyze_command_speaks_japanese_with_the_same_figures() -> None:
+    app = typer.Typer()
+    app.command()(analyze)
+    runner = CliRunner()
+    args = ["--games", "6", "--seats", "2", "--recalls", "0.2,0.8", "--no-plot"]
+    english = runner.invoke(app, args)
+    japanese = runner.invoke(app, [*args, "--lang", "ja"])
+    assert english.exit_code == japanese.exit_code == 0, japanese.output
+    out = japanese.output
+    for shown in ("記憶の確率と勝率(2 席の卓で 6 試合)", "記憶の確率", "勝率", "95%信頼区間", "得点マーカー(平均)",
+                  "他の列のカードを覗き見る価値", "何問目", "P(第8問の列)", "なし", "裏金マーカーで払えば"):
+        assert shown in out, shown
+    assert _table_numbers(out) == _table_numbers(english.output) and "14/9 (1.556)" in out
+    assert not re.search("[A-Za-z]{2,}", out), out  # no English word left: "win rate", "none", "Paid in ..."
+    bad = runner.invoke(app, ["--recalls", "0.5,0.5", "--no-plot", "--lang", "ja"])
+    assert bad.exit_code != 0 and "記憶の確率はそれぞれ0から1までの" in bad.output

@@ -12,6 +12,7 @@ the full trunk can never be caught and the value is C.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,24 @@ def test_analyze_saves_the_plot_by_default_in_the_user_data_folder_never_the_cur
     assert f"Plot saved to {saved}" in result.output
     result = CliRunner().invoke(app, ["--grid", "10000000", "--json"])
     assert json.loads(result.output)["plot"] == str(saved)
+
+
+def test_analyze_command_speaks_japanese_with_the_same_figures() -> None:
+    app = typer.Typer()
+    app.command()(analyze)
+    runner = CliRunner()
+    args = ["--grid", "10000000", "--inspector-balance", "60000000", "--no-plot"]
+    english = runner.invoke(app, args)
+    japanese = runner.invoke(app, [*args, "--lang", "ja"])
+    assert english.exit_code == japanese.exit_code == 0, japanese.output
+    out = japanese.output
+    for shown in ("アタッシュケースの上限 100,000,000 円、格子 10,000,000 円(純粋戦略 11 x 11)",
+                  "検査官の第3国口座 60,000,000 円: ダウトは 120,000,000 円まで", "ゲームの値", "33,333,333 円",
+                  "搾取可能性", "合格", "密輸人: 確率の高い金額", "検査官: 確率の高い金額", "ケースの中身(円)",
+                  "ダウト額(円)", "確率", "パス"):
+        assert shown in out, shown
+    figures = re.compile(r"\d[\d,.]*")
+    assert figures.findall(out.replace("第3国", "")) == figures.findall(english.output)
+    assert not re.search("[A-Za-z]{2,}", out), out  # no English word left: "Trunk cap", "pass", "yen", "ok"
+    # The JSON is for machines: the same in both languages.
+    assert runner.invoke(app, [*args, "--json", "--lang", "ja"]).output == runner.invoke(app, [*args, "--json"]).output

@@ -27,13 +27,13 @@ from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session
-from partygames.engine.text import Lang
+from partygames.engine.text import Lang, Text
 from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
 
 app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
                        f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
                   no_args_is_help=True, add_completion=False)
-analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析。",
+analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析 (正確なオッズ、 最適方針、 均衡)。",
                           no_args_is_help=True)
 odds_app = typer.Typer(help="Exact odds of a game. ゲームの正確なオッズ。", no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
@@ -42,28 +42,31 @@ app.add_typer(odds_app, name="odds")
 out = Console()
 err = Console(stderr=True)
 
-GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).")]
-LangOption = Annotated[str, typer.Option("--lang", help="Language: en or ja. 言語。")]
-OptionList = Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                      help="A game option as key=value (repeatable).")]
+# Help is read before any option, so each help text holds both languages: English, then Japanese.
+GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).\n\nゲームID (`partygames games` で一覧)。")]
+LangOption = Annotated[Lang, typer.Option("--lang", help="Language: en or ja.\n\n言語。")]
+OptionList = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A game option as key=value (repeatable).\n\nゲームのオプション (key=value、 繰り返し可)。")]
 
 
-def _lang(value: str) -> Lang:
-    if value not in ("en", "ja"):
-        _fail(f"--lang must be en or ja, not {value!r}.")
-    return "ja" if value == "ja" else "en"
-
-
-def _fail(message: str) -> None:
-    err.print(f"[red]{message}[/]")
+def _fail(message: Text, lang: Lang | None) -> None:
+    """Prints `message` as an error, in `lang` (None: a command without --lang, in both), and exits with
+    status 1."""
+    text = message(lang) if lang else "\n".join((message.en, message.ja))
+    err.print(f"[red]{text}[/]")
     raise typer.Exit(code=1)
 
 
-def _game(game_id: str) -> Game:
+def _refused(error: EngineError, lang: Lang) -> None:
+    """Fails with an engine's refusal, in `lang`."""
+    _fail(Text(error.en, error.ja), lang)
+
+
+def _game(game_id: str, lang: Lang) -> Game:
     try:
         return games.get(game_id)
     except EngineError as error:
-        _fail(str(error))
+        _refused(error, lang)
         raise
 
 
@@ -111,12 +114,13 @@ def _simulation_table(game: Game, summary: dict[str, Any], count: int, seed: int
     return table
 
 
-def _options(pairs: list[str] | None) -> dict[str, Any]:
+def _options(pairs: list[str] | None, lang: Lang) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
-            _fail(f"--option takes key=value, not {pair!r}.")
+            _fail(Text(f"--option takes key=value, not {pair!r}.",
+                       f"--option は key=value の形で指定します({pair!r} は使えません)。"), lang)
         try:
             options[key] = json.loads(raw)
         except json.JSONDecodeError:
@@ -126,7 +130,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 
 @app.command("games")
 def list_games() -> None:
-    """List the games with their seat counts and bots."""
+    """List the games with their seat counts and bots. ゲームの一覧 (人数とボット)。"""
     table = Table(title="partygames", caption=f"{games.availability().en}\n{games.availability().ja}")
     for column in ("id", "English", "日本語", "seats / 人数", "bots"):
         table.add_column(column, overflow="fold")
@@ -138,8 +142,8 @@ def list_games() -> None:
 
 @app.command("rules")
 def rules(game_id: GameId, lang: LangOption = "en") -> None:
-    """Show a game's rules summary and options."""
-    game, language = _game(game_id), _lang(lang)
+    """Show a game's rules summary and options. ルールの要約とオプションを表示。"""
+    game, language = _game(game_id, lang), lang
     out.print(f"[bold]{game.title(language)}[/]  ({game.id})")
     out.print(Prose(game.summary(language), language))
     schema = game.options_class.describe()
@@ -166,29 +170,33 @@ def _default_text(value: Any, lang: Lang) -> str:
 @app.command("play")
 def play(
     game_id: GameId,
-    seats: Annotated[int | None, typer.Option(help="Number of seats (default: the smallest allowed).")] = None,
+    seats: Annotated[int | None, typer.Option(
+        help="Number of seats (default: the smallest allowed).\n\n席数 (既定: 選べる最小の人数)。")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the match's random source (default: a fresh one, printed, to replay the deal).")] = None,
+        help="Seed of the match's random source (default: a fresh one, printed, to replay the deal).\n\n"
+             "乱数のシード。 既定: 新しく選んで表示 (同じ配りをもう一度遊べます)。")] = None,
     lang: LangOption = "en",
-    seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
-    bot: Annotated[str, typer.Option(help="Bot kind for the other seats.")] = "heuristic",
+    seat: Annotated[int, typer.Option(help="Your seat (0-based).\n\nあなたの席 (0から)。")] = 0,
+    bot: Annotated[str, typer.Option(help="Bot kind for the other seats.\n\nほかの席のボットの種類。")] = "heuristic",
     option: OptionList = None,
-    save: Annotated[Path | None, typer.Option(help="Save the match log to this file.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the match log to this file.\n\n対戦ログをこのファイルに保存。")]
+    = None,
 ) -> None:
-    """Play one seat in the terminal against bots (you see only your seat's view)."""
-    game, language = _game(game_id), _lang(lang)
-    options = {**game.virtual_clock_options, **_options(option)}
+    """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ (見えるのは自分の席の情報だけ)。"""
+    game, language = _game(game_id, lang), lang
+    options = {**game.virtual_clock_options, **_options(option, language)}
     seed = _seed(seed)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
         match = game.new(count, options, seed, bots=[s for s in range(count) if s != seat])
     except EngineError as error:
-        _fail(error.ja if language == "ja" else error.en)
+        _refused(error, language)
         raise
     if not 0 <= seat < count:
-        _fail(f"--seat must be between 0 and {count - 1}.")
+        _fail(_seat_range(count), language)
     if bot not in game.bots:
-        _fail(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).")
+        _fail(Text(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).",
+                   f"{game.id} にボット {bot!r} はありません(ボット: {', '.join(game.bots)})。"), language)
     bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
     intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人、シード {seed}。同じ配りで遊ぶには --seed {seed})。"
              "q で終了。" if language == "ja"
@@ -204,40 +212,65 @@ def play(
         out.print("中断しました。" if language == "ja" else "Stopped.")
 
 
+def _unreadable(path: Path, error: Exception) -> Text:
+    """Why a match log cannot be read (the system words an OSError in English only)."""
+    why = ("ファイルがありません" if isinstance(error, FileNotFoundError)
+           else "読む権限がありません" if isinstance(error, PermissionError)
+           else "ファイルを読めません" if isinstance(error, OSError)
+           else "対戦ログの形式ではありません")
+    return Text(f"Cannot read match log {path}: {error}", f"対戦ログ {path} を読めません: {why}。")
+
+
+def _seat_range(count: int) -> Text:
+    return Text(f"--seat must be between 0 and {count - 1}.", f"--seat は 0 から {count - 1} までです。")
+
+
 @app.command("simulate")
 def simulate(
     game_id: GameId,
-    games_count: Annotated[int, typer.Option("--games", help="How many matches.", min=1, max=10_000_000)] = 100,
-    seats: Annotated[int | None, typer.Option(help="Seats per match (default: the smallest allowed).")] = None,
-    bots: Annotated[str, typer.Option(help="Bot kinds, comma-separated; they cycle over the seats.")]
+    games_count: Annotated[int, typer.Option("--games", help="How many matches.\n\n試合数。", min=1,
+                                             max=10_000_000)] = 100,
+    seats: Annotated[int | None, typer.Option(
+        help="Seats per match (default: the smallest allowed).\n\n1試合の席数 (既定: 選べる最小の人数)。")] = None,
+    bots: Annotated[str, typer.Option(
+        help="Bot kinds, comma-separated; they cycle over the seats.\n\nボットの種類。 カンマ区切りで、 席に順に 割り当てます。")]
     = "heuristic,random",
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the first match; match i uses seed + i (default: a fresh one, printed).")] = None,
+        help="Seed of the first match; match i uses seed + i (default: a fresh one, printed).\n\n"
+             "最初の試合のシード。 試合 i は seed + i を使います (既定: 新しく選んで表示)。")] = None,
     option: OptionList = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
-    save: Annotated[Path | None, typer.Option(help="Save every match log into this folder.")] = None,
-    workers: Annotated[int, typer.Option(help="Worker processes on this machine (same results as one).",
-                                         min=1, max=1024)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.\n\n機械可読な要約 (JSON) を出力。")]
+    = False,
+    save: Annotated[Path | None, typer.Option(
+        help="Save every match log into this folder.\n\n全試合の対戦ログを このフォルダに保存。")] = None,
+    workers: Annotated[int, typer.Option(
+        help="Worker processes on this machine (same results as one).\n\nこのマシンの ワーカープロセス数 (結果は1つの時と同じ)。",
+        min=1, max=1024)] = 1,
     lang: LangOption = "en",
     ray: Annotated[str | None, typer.Option(
         "--ray", help="Run on a Ray cluster: its address, 'auto' (the cluster this machine is in) or 'local' "
-                      "(a new one here); same results. Needs partygames[ray].")] = None,
+                      "(a new one here); same results. Needs partygames\\[ray].\n\n"
+                      "Ray クラスタで実行: アドレス、 'auto' (このマシンの クラスタ)、 または 'local' "
+                      "(ここに 新しく起動)。 結果は同じ。 要 partygames\\[ray]。")] = None,
 ) -> None:
-    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals.
+    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals. ボット同士の対戦を多数シミュレーション。 ボットごとの平均得点と勝率 (95%信頼区間)。
 
-    Match i uses seed `seed + i` whether it runs here, on --workers or on --ray, so the figures are the same."""
-    game, language = _game(game_id), _lang(lang)
-    options = {**game.virtual_clock_options, **_options(option)}
+    Match i uses seed `seed + i` whether it runs here, on --workers or on --ray, so the figures are the same.
+    試合 i はどこで実行しても シード seed + i を使うので、 --workers でも --ray でも結果は同じです。"""
+    game, language = _game(game_id, lang), lang
+    options = {**game.virtual_clock_options, **_options(option, language)}
     seed = _seed(seed)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in game.bots]
     if not kinds or unknown:
-        _fail(f"Unknown bot {', '.join(unknown) or '(none)'}; {game.id} has: {', '.join(game.bots)}.")
+        _fail(Text(f"Unknown bot {', '.join(unknown) or '(none)'}; {game.id} has: {', '.join(game.bots)}.",
+                   f"不明なボット: {'、'.join(unknown) or '(なし)'}。{game.id} のボット: {', '.join(game.bots)}。"),
+              language)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
         game.new(count, options, seed)  # validates seats and options before the long run
     except EngineError as error:
-        _fail(error.ja if language == "ja" else error.en)
+        _refused(error, language)
         raise
     if as_json:
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save, workers=workers,
@@ -260,22 +293,25 @@ def simulate(
 
 @app.command("replay")
 def replay(
-    path: Annotated[Path, typer.Argument(help="A saved match log (from play --save or simulate --save).")],
-    seat: Annotated[int | None, typer.Option(help="Show this seat's view (default: the public view).")] = None,
+    path: Annotated[Path, typer.Argument(
+        help="A saved match log (from play --save or simulate --save).\n\n保存した対戦ログ (play --save や simulate --save)。")],
+    seat: Annotated[int | None, typer.Option(
+        help="Show this seat's view (default: the public view).\n\nこの席から見た情報を表示 (既定: 公開情報)。")] = None,
     lang: LangOption = "en",
-    pause: Annotated[bool, typer.Option(help="Wait for Enter between steps.")] = False,
-    views: Annotated[bool, typer.Option(help="Print the view after every step, not only the events.")] = False,
+    pause: Annotated[bool, typer.Option(help="Wait for Enter between steps.\n\n1手ごとに Enter を待つ。")] = False,
+    views: Annotated[bool, typer.Option(
+        help="Print the view after every step, not only the events.\n\n出来事だけでなく、 毎手の後の盤面も表示。")] = False,
 ) -> None:
-    """Replay a saved match step by step and check that it reproduces the stored final state."""
-    language = _lang(lang)
+    """Replay a saved match step by step and check that it reproduces the stored final state. 保存した対戦を1手ずつ再生し、 保存された最終状態を再現するか確かめる。"""
+    language = lang
     try:
         log = MatchLog.from_json(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, KeyError, TypeError) as error:
-        _fail(f"Cannot read match log {path}: {error}")
+        _fail(_unreadable(path, error), language)
         raise
-    game = _game(log.game)
+    game = _game(log.game, language)
     if seat is not None and not 0 <= seat < log.seats:
-        _fail(f"--seat must be between 0 and {log.seats - 1}.")
+        _fail(_seat_range(log.seats), language)
     steps: list[tuple[Entry, list[Event], dict[str, Any] | None]] = []
     before: list[dict[str, Any]] = []
     try:
@@ -287,7 +323,8 @@ def replay(
             before.append(match.view(None))  # the public table each action chose from (a market slot's card)
             session.replay_entry(entry)
     except EngineError as error:
-        _fail(f"Step {len(steps) + 1} is refused: {error}")
+        _fail(Text(f"Step {len(steps) + 1} is refused: {error.en}", f"{len(steps) + 1} 手目が受け付けられません: {error.ja}"),
+              language)
         raise
     # A server's log sends the people's names HTML-escaped, as it sends every user-supplied string.
     people = {seat: html.unescape(name) for seat, name in enumerate(log.names)}
@@ -316,30 +353,35 @@ def replay(
         out.print(render_result(game, result.to_json(), language, seat))
     if log.final_state is not None:
         if not log.reproduces(match):
-            _fail("The replay does NOT reproduce the stored final state.")
-        out.print("[green]The replay reproduces the stored final state.[/]")
+            _fail(Text("The replay does NOT reproduce the stored final state.",
+                       "再生した結果が、保存された最終状態と一致しません。"), language)
+        out.print(f"[green]{Text('The replay reproduces the stored final state.', '再生した結果は、保存された最終状態と一致しました。')(language)}[/]")
 
 
 @app.command("serve")
 def serve(
-    host: Annotated[str, typer.Option(help="Address to bind (0.0.0.0 to let phones on your network in).")]
-    = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    host: Annotated[str, typer.Option(
+        help="Address to bind (0.0.0.0 to let phones on your network in).\n\n"
+             "待ち受けるアドレス (0.0.0.0: 同じネットワークの スマホも参加可)。")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.\n\nポート番号。")] = 8000,
     database_url: Annotated[str | None, typer.Option(
-        help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.")] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.")] = DEFAULT_BOT_DELAY,
+        help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.\n\n"
+             "SQLAlchemy の URL (既定: ユーザーデータフォルダの SQLite)。 PostgreSQL なら postgresql://...。")] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.\n\nボットが 行動する前に考える秒数。")]
+    = DEFAULT_BOT_DELAY,
     bot_pace: Annotated[float, typer.Option(
         help="In real-time play (Pandemic, a Musical Chairs race): seconds each bot waits after its own "
-             "action before the next, so that people can keep up.", min=0)] = DEFAULT_BOT_PACE,
+             "action before the next, so that people can keep up.\n\nリアルタイムの対戦で ボットが 次の行動まで待つ秒数。", min=0)] = DEFAULT_BOT_PACE,
     reveal_scale: Annotated[float, typer.Option(
         help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
-             "and time limits run; 0: no waiting.")] = 1.0,
+             "and time limits run; 0: no waiting.\n\n演出を待つ時間の倍率 (0: 待たない)。")] = 1.0,
 ) -> None:
-    """Start the web platform (lobby, rooms, live play in the browser)."""
+    """Start the web platform (lobby, rooms, live play in the browser). Webプラットフォームを起動 (ロビー、 部屋、 ブラウザでの対戦)。"""
     try:
         server = importlib.import_module("partygames.server.main")
     except ModuleNotFoundError:
-        _fail("The web platform is not installed in this build.")
+        _fail(Text("The web platform is not installed in this build.",
+                   "このビルドには Web プラットフォームが入っていません。"), None)
         raise
     server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale,
                  bot_pace=bot_pace)

@@ -11,8 +11,22 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.prose import Phrases
+from partygames.engine.text import Lang, Text
 from partygames.games.dice_derby import analysis
-from partygames.games.dice_derby.horses import GATES, PAIRS, die_name
+from partygames.games.dice_derby.horses import GATES, PAIRS, die_name, faces
+
+_NOT_A_NUMBER = Text("{text} is not a number or fraction like 0.05 or 1/20",
+                     "{text} は 0.05 や 1/20 のような数・分数ではありません")
+_OUT_OF_RANGE = Text("the fall probability must be at least 0 and below 1",
+                     "落馬確率は0以上1未満にしてください")
+_WIN_TITLE = Text("Win (fall probability {fall})", "単勝(落馬確率 {fall})")
+_WIN_HEADS = (Text("Gate", "枠"), Text("Die", "ダイス"), Text("Probability", "確率"), Text("Decimal", "小数"),
+              Text("Fair odds", "公正オッズ"))
+_QUINELLA_TITLE = Text("Quinella (first and second, either order)", "連複(1着と2着、順不同)")
+_QUINELLA_HEADS = (Text("Pair", "枠番の組"), Text("Probability", "確率"), Text("Decimal", "小数"),
+                   Text("Fair odds", "公正オッズ"))
+_ELAPSED = Text("Computed exactly in {ms} ms.", "{ms} ms で厳密に計算しました。")
 
 
 def odds_report(fall: Fraction) -> dict[str, Any]:
@@ -28,44 +42,57 @@ def odds_report(fall: Fraction) -> dict[str, Any]:
     }
 
 
-def _parse_fall(text: str | None) -> Fraction:
+def _die(gate: int, lang: Lang) -> str:
+    """'d4' in English, '4面体' in Japanese (the rules' words for the dice)."""
+    return f"{faces(gate)}面体" if lang == "ja" else die_name(gate)
+
+
+def _parse_fall(text: str | None, lang: Lang = "en") -> Fraction:
     if text is None:
         return Fraction(0)
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise typer.BadParameter(f"{text!r} is not a number or fraction like 0.05 or 1/20") from None
+        raise typer.BadParameter(_NOT_A_NUMBER(lang).format(text=repr(text)), param_hint="'--fall'") from None
     if not 0 <= value < 1:
-        raise typer.BadParameter("the fall probability must be at least 0 and below 1")
+        raise typer.BadParameter(_OUT_OF_RANGE(lang), param_hint="'--fall'")
     return value
 
 
 def odds(
-    fall: Annotated[str | None, typer.Option("--fall", help="Per-die fall probability (0.05 or 1/20); "
-                                             "default: the fall rule off.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    fall: Annotated[str | None, typer.Option(
+        "--fall", help="Per-die fall probability (0.05 or 1/20); default: the fall rule off. "
+                       "ダイス1個が1回振るごとに落馬する確率(0.05 や 1/20)。既定: 落馬ルールなし。")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
+    = False,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
 ) -> None:
-    """Exact win and quinella probabilities of Dice Derby, as fractions and decimals, with fair odds."""
+    """Exact win and quinella probabilities, with fair odds. 単勝と連複の正確な確率と公正オッズ。
+
+    Every probability as an exact fraction and as a decimal; fair odds are 1 / probability, with no cut for the house.
+
+    確率を厳密な分数と小数で示します。公正オッズは確率の逆数で、胴元の取り分を含みません。
+    """
     started = time.perf_counter()
-    report = odds_report(_parse_fall(fall))
+    report = odds_report(_parse_fall(fall, lang))
     elapsed_ms = 1000 * (time.perf_counter() - started)
     report["elapsed_ms"] = round(elapsed_ms, 3)
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
         return
     console = Console()
-    wins = Table(title=f"Win (fall probability {report['fall_probability']})")
+    wins = Table(title=_WIN_TITLE(lang).format(fall=report["fall_probability"]))
     # An exact fraction is folded onto more lines rather than cut, however narrow the terminal.
-    for column in ("Gate", "Die", "Probability", "Decimal", "Fair odds"):
-        wins.add_column(column, justify="right", overflow="fold")
+    for head in _WIN_HEADS:
+        wins.add_column(head(lang), justify="right", overflow="fold")
     for row in report["win"]:
-        wins.add_row(str(row["gate"]), row["die"], row["probability"], f"{row['decimal']:.6f}",
+        wins.add_row(str(row["gate"]), _die(row["gate"], lang), row["probability"], f"{row['decimal']:.6f}",
                      f"{row['fair_odds']:.2f}")
-    pairs = Table(title="Quinella (first and second, either order)")
-    for column in ("Pair", "Probability", "Decimal", "Fair odds"):
-        pairs.add_column(column, justify="right", overflow="fold")
+    pairs = Table(title=_QUINELLA_TITLE(lang))
+    for head in _QUINELLA_HEADS:
+        pairs.add_column(head(lang), justify="right", overflow="fold")
     for row in report["quinella"]:
         pairs.add_row(row["pair"], row["probability"], f"{row['decimal']:.6f}", f"{row['fair_odds']:.2f}")
     console.print(wins)
     console.print(pairs)
-    console.print(f"Computed exactly in {elapsed_ms:.1f} ms.")
+    console.print(Phrases(_ELAPSED(lang).format(ms=f"{elapsed_ms:.1f}"), lang))

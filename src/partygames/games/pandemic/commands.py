@@ -5,41 +5,104 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
+from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
-from partygames.games.pandemic.analysis import STRATEGIES, pass_rates, plot, posterior
+from partygames.engine.text import Lang, Text
+from partygames.games.pandemic.analysis import STRATEGIES, Moment, Rate, pass_rates, plot, posterior
 
 
 def _percent(value: Fraction | None) -> str:
     return "-" if value is None else f"{100 * float(value):.0f}%"
 
 
-def analyze(
-    log: Annotated[Path | None, typer.Option(help="A saved match (play/simulate --save): show its posterior.")]
-    = None,
-    seat: Annotated[int | None, typer.Option(help="With --log: also this seat's own posterior (its readings).")]
-    = None,
-    matches: Annotated[int, typer.Option(help="Simulated matches for the strategies' pass rates (0: none).",
-                                         min=0)] = 200,
-    seats: Annotated[int, typer.Option(help="Seats per simulated match.", min=4, max=24)] = 12,
-    seed: Annotated[int, typer.Option(help="Seed of the first simulated match.")] = 0,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG of the pass rates here.")]
-    = Path("pandemic-strategies.png"),
-    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
-) -> None:
-    """Exact infection odds over a saved match, and how often each strategy qualifies.
+def _fail(console: Console, message: Text, lang: Lang) -> NoReturn:
+    console.print(Phrases(message(lang), lang), style="red")
+    raise typer.Exit(code=1)
 
-    The odds enumerate every initial set of infected seats and carry it through the public contacts and
-    presses (exact when both are public); a seat's own odds also keep only the sets its readings allow.
-    Strategies (rounds tempo, sharing tables): heuristic, cautious (never a risk above 2%), greedy
-    (vaccines at any risk, no rooms), checker (reads its watch every 30 s), random.
+
+def _table(title: Text, lang: Lang) -> Table:
+    """A table under `title`; in Japanese at least as wide as the title where the terminal allows, since Rich
+    folds a title without spaces at any character, mid-word (an English one wraps between words)."""
+    return Table(title=title(lang), min_width=cell_len(title(lang)) if lang == "ja" else None)
+
+
+def _event(entry: dict[str, Any] | None, t: int, lang: Lang) -> str:
+    """A moment's event, in a few words: the start, the end, a contact "0-1" or a seat's press."""
+    if entry is None:
+        return (Text("start", "開始") if t == 0 else Text("end", "終了"))(lang)
+    if entry["kind"] == "contact":
+        return f"{entry['a']}-{entry['b']}"
+    return Text(f"press {entry['seat']}", f"席{entry['seat']}がスイッチ")(lang)
+
+
+def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang) -> Table:
+    """A row per moment: the public odds of every seat (and under it, `seat`'s own odds)."""
+    table = _table(Text(f"Infection odds after each public event ({seats} seats)",
+                        f"公開ログの出来事ごとの感染確率({seats}席)"), lang)
+    table.add_column(Text("time", "時刻")(lang))
+    table.add_column(Text("event", "出来事")(lang))
+    for s in range(seats):
+        table.add_column(f"{s}", justify="right")
+    for moment in moments:
+        seconds = f"{moment.t / 1000:.0f}"
+        table.add_row(Text(f"{seconds}s", f"{seconds}秒")(lang), _event(moment.entry, moment.t, lang),
+                      *map(_percent, moment.public))
+        if moment.own is not None:
+            table.add_row("", Text(f"seat {seat}'s own", f"席{seat}の推定")(lang), *map(_percent, moment.own))
+    return table
+
+
+def _rates_title(game: Game, matches: int, seats: int) -> Text:
+    return Text(f"Pandemic Game: qualified share per strategy ({matches} matches, {seats} seats)",
+                f"{game.title.ja}: 戦略ごとの予選突破率({matches}試合、{seats}席)")
+
+
+def _rates_table(game: Game, rates: list[Rate], matches: int, seats: int, lang: Lang) -> Table:
+    """A row per strategy: the share of its seats that qualified, with the 95% interval."""
+    table = _table(_rates_title(game, matches, seats), lang)
+    for header in (Text("strategy", "戦略"), Text("qualified", "予選突破率"), Text("95% interval", "95%信頼区間")):
+        table.add_column(header(lang))
+    between = "〜" if lang == "ja" else "-"
+    for rate in rates:
+        low, high = rate.interval()
+        table.add_row(game.bot_title(rate.kind)(lang), f"{rate.share:.1%}", f"{low:.1%}{between}{high:.1%}")
+    return table
+
+
+def analyze(
+    log: Annotated[Path | None, typer.Option(help="A saved match (play/simulate --save): show its posterior. "
+                                                  "保存した対戦ログ (play/simulate --save): その感染確率の推移を表示。")]
+    = None,
+    seat: Annotated[int | None, typer.Option(help="With --log: also this seat's own posterior (its readings). "
+                                                  "--log と併用: この席自身の推定 (腕時計の確認結果を反映) も表示。")]
+    = None,
+    matches: Annotated[int, typer.Option(help="Simulated matches for the strategies' pass rates (0: none). "
+                                              "戦略ごとの予選突破率を求める試合数 (0: なし)。",
+                                         min=0)] = 200,
+    seats: Annotated[int, typer.Option(help="Seats per simulated match. シミュレーション1試合の席数。",
+                                       min=4, max=24)] = 12,
+    seed: Annotated[int, typer.Option(help="Seed of the first simulated match. 最初の試合のシード。")] = 0,
+    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG of the pass rates here (in English). "
+                                                                  "予選突破率のグラフ (PNG、英語表記) の保存先。")]
+    = Path("pandemic-strategies.png"),
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+) -> None:
+    """Infection odds over a saved match, and each strategy's pass rate. 保存した対戦の感染確率と、戦略ごとの予選突破率。
+
+    The odds enumerate every initial set of infected seats and carry it through the public contacts and presses (exact when both are public); a seat's own odds also keep only the sets its readings allow. Strategies (rounds tempo, sharing tables): heuristic, cautious (never a risk above 2%), greedy (vaccines at any risk, no rooms), checker (reads its watch every 30 s), random.
+
+    確率は、初期感染者のあらゆる組み合わせを公開された接触とスイッチに沿って追ったものです(両方が公開なら正確)。席自身の推定では、その席の腕時計の確認結果と合う組み合わせだけを残します。戦略(ラウンド制、同じ卓で対戦): ヒューリスティック、慎重派(2%を超える危険は冒さない)、強欲派(危険を問わずワクチンを狙い、個室に行かない)、確認派(30秒ごとに腕時計を確認)、ランダム。
     """
     from partygames.games import get
 
@@ -49,41 +112,33 @@ def analyze(
     if log is not None:
         try:
             saved = MatchLog.from_json(json.loads(log.read_text(encoding="utf-8")))
-            moments = posterior(game, saved, seat)
-        except (OSError, ValueError, KeyError, TypeError, EngineError) as error:
-            console.print(f"[red]{error}[/]")
-            raise typer.Exit(code=1) from None
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            _fail(console, Text(f"Cannot read match log {log}: {error}", f"対戦ログ {log} を読めません: {error}"), lang)
+        if saved.game != game.id:
+            _fail(console, Text(f"{log} is a match of {saved.game}, not of the Pandemic Game.",
+                                f"{log} は感染ゲームではなく {saved.game} の対戦ログです。"), lang)
+        try:
+            moments = posterior(game, saved, seat, lang)
+        except EngineError as error:
+            _fail(console, Text(error.en, error.ja), lang)
+        except ValueError as error:  # the public log does not determine the odds: said in `lang`
+            _fail(console, Text(str(error), str(error)), lang)
+        except (KeyError, TypeError) as error:
+            _fail(console, Text(f"Cannot replay match log {log}: {error!r}",
+                                f"対戦ログ {log} を再現できません: {error!r}"), lang)
         data["posterior"] = [m.to_json() for m in moments]
         if not as_json:
-            table = Table(title=f"Infection odds after each public event ({saved.seats} seats)")
-            table.add_column("time")
-            table.add_column("event")
-            for s in range(saved.seats):
-                table.add_column(f"{s}", justify="right")
-            for moment in moments:
-                entry = moment.entry
-                what = "start" if entry is None and moment.t == 0 else "end" if entry is None else (
-                    f"{entry['a']}-{entry['b']}" if entry["kind"] == "contact" else f"press {entry['seat']}")
-                table.add_row(f"{moment.t / 1000:.0f}s", what, *map(_percent, moment.public))
-                if moment.own is not None:
-                    table.add_row("", f"seat {seat}'s own", *map(_percent, moment.own))
-            console.print(table)
+            console.print(_posterior_table(moments, saved.seats, seat, lang))
     if matches:
         rates = pass_rates(game, matches, seats, STRATEGIES, seed)
         data["strategies"] = [r.to_json() for r in rates]
-        title = f"Pandemic Game: qualified share per strategy ({matches} matches, {seats} seats)"
         if plot_path is not None and not no_plot:
-            plot(rates, plot_path, title)
+            # The plot stays in English: matplotlib's default fonts have no Japanese glyphs.
+            plot(rates, plot_path, _rates_title(game, matches, seats).en)
             data["plot"] = str(plot_path)
         if not as_json:
-            table = Table(title=title)
-            for header in ("strategy", "qualified", "95% interval"):
-                table.add_column(header)
-            for rate in rates:
-                low, high = rate.interval()
-                table.add_row(rate.kind, f"{rate.share:.1%}", f"{low:.1%}-{high:.1%}")
-            console.print(table)
+            console.print(_rates_table(game, rates, matches, seats, lang))
             if "plot" in data:
-                console.print(f"Plot saved to {plot_path}")
+                console.print(Text(f"Plot saved to {plot_path}", f"グラフを保存しました: {plot_path}")(lang))
     if as_json:
         typer.echo(json.dumps(data, indent=2))

@@ -10,33 +10,68 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.prose import Phrases
+from partygames.engine.text import Lang, Text
 from partygames.games.quiz.analysis import RECALLS, peek_worth, plot, win_rates
 
+_NOT_NUMBERS = Text("give probabilities separated by commas, e.g. 0.1,0.5,0.9",
+                    "確率をカンマ区切りで指定してください(例: 0.1,0.5,0.9)")
+_NOT_PROBABILITIES = Text("each recall must be a distinct probability from 0 to 1",
+                          "記憶の確率はそれぞれ0から1までの、互いに異なる値にしてください")
+_RECALL_HEADS = (Text("recall", "記憶の確率"), Text("seats", "席数"), Text("win rate", "勝率"),
+                 Text("95% interval", "95%信頼区間"), Text("score markers", "得点マーカー(平均)"))
+_PEEK_TITLE = Text("A peek at another row's card costs k markers with k peekers; its worth (uniform selection)",
+                   "他の列のカードを覗き見る価値(覗き見がk人なら1枚マーカーk個、出題は一様とする)")
+_PEEK_HEADS = (Text("question", "何問目"), Text("P(row asked later)", "P(その列が後で出題される)"),
+               Text("P(row is Q8's)", "P(第8問の列)"), Text("score markers it can win", "得られる得点マーカー"),
+               Text("pays for k <=", "元が取れるkの上限"))
+_NONE = Text("none", "なし")
+_SECRET_MONEY_NOTE = Text(
+    "Paid in secret money a peek costs no points; its worth is chiefly the chance that the card's row is "
+    "question 8's, where one more word can win 1億万.",
+    "裏金マーカーで払えば、覗き見で得点は減りません。その価値は主に、カードの列が第8問で出題される確率にあります。"
+    "第8問では、あと1語答えられれば1億万点を獲得できます。")
+_PLOT_SAVED = Text("Plot saved to {path}", "グラフを保存しました: {path}")
 
-def _recalls(text: str) -> tuple[float, ...]:
+
+def _bad_recalls(message: Text, lang: Lang) -> typer.Exit:
+    """Prints the error in the chosen language (Click's own "Invalid value" frame is English only)."""
+    Console(stderr=True).print(f"[red]--recalls: {message(lang)}[/]", soft_wrap=True)
+    return typer.Exit(code=1)
+
+
+def _recalls(text: str, lang: Lang = "en") -> tuple[float, ...]:
     try:
         values = tuple(float(v) for v in text.split(","))
     except ValueError:
-        raise typer.BadParameter("give probabilities separated by commas, e.g. 0.1,0.5,0.9") from None
+        raise _bad_recalls(_NOT_NUMBERS, lang) from None
     if not values or any(not 0 <= v <= 1 for v in values) or len(set(values)) != len(values):
-        raise typer.BadParameter("each recall must be a distinct probability from 0 to 1")
+        raise _bad_recalls(_NOT_PROBABILITIES, lang)
     return values
 
 
 def analyze(
-    games: Annotated[int, typer.Option(help="Seeded matches to play.", min=1)] = 500,
-    seats: Annotated[int, typer.Option(help="Seats per table (2-5).", min=2, max=5)] = 4,
-    recalls: Annotated[str, typer.Option(help="Recall probabilities of the bots, comma-separated.")]
+    games: Annotated[int, typer.Option(help="Seeded matches to play. 対戦させる試合数 (シード固定)。", min=1)] = 500,
+    seats: Annotated[int, typer.Option(help="Seats per table (2-5). 1卓の席数 (2〜5)。", min=2, max=5)] = 4,
+    recalls: Annotated[str, typer.Option(
+        help="Recall probabilities of the bots, comma-separated. ボットがカードを 思い出す確率 (カンマ区切り)。")]
     = ",".join(map(str, RECALLS)),
-    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 0,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot here.")] = Path("quiz-recall.png"),
-    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
+    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot here. PNGのグラフを ここに保存。")]
+    = Path("quiz-recall.png"),
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
 ) -> None:
-    """Win rate against the probability of recalling a card (bots of different memory in one table),
-    and the exact price and worth of a peek for k peekers."""
+    """Win rate against recall, and the worth of a peek. 記憶の確率と勝率、 覗き見の価値。
+
+    Bots of different memory play in one table; the exact price and worth of a peek for k peekers.
+
+    記憶力の異なるボットが同じ卓で対戦します。
+    覗き見する人がk人のときの、覗き見の代金と価値を正確に求めます。
+    """
     console = Console()
-    levels = _recalls(recalls)
+    levels = _recalls(recalls, lang)
     rows = win_rates(levels, games, seats, seed)
     worth = peek_worth()
     if no_plot:
@@ -53,23 +88,24 @@ def analyze(
                       "final": str(w.final), "markers": str(w.markers)} for w in worth],
             "plot": None if plot_path is None else str(plot_path)}, indent=2))
         return
-    table = Table(title=f"Win rate against recall ({games} matches of {seats} seats)")
-    for head in ("recall", "seats", "win rate", "95% interval", "score markers"):
-        table.add_column(head, justify="right")
+    title = Text(f"Win rate against recall ({games} matches of {seats} seats)",
+                 f"記憶の確率と勝率({seats} 席の卓で {games} 試合)")
+    table = Table(title=title(lang))
+    for head in _RECALL_HEADS:
+        table.add_column(Phrases(head(lang), lang), justify="right")
     for r in rows:
         table.add_row(f"{r.recall:.2f}", str(r.seats), f"{r.win_rate:.3f}", f"[{r.win_low:.3f}, {r.win_high:.3f}]",
                       f"{r.mean_score:.2f}")
     console.print(table)
-    peeks = Table(title="A peek at another row's card costs k markers with k peekers; its worth (uniform selection)")
-    for head in ("question", "P(row asked later)", "P(row is Q8's)", "score markers it can win", "pays for k <="):
-        peeks.add_column(head, justify="right")
+    peeks = Table(title=_PEEK_TITLE(lang))
+    for head in _PEEK_HEADS:
+        peeks.add_column(Phrases(head(lang), lang), justify="right")
     for w in worth:
         if w.peekers == 1:
             paying = [x.peekers for x in worth if x.question == w.question and x.pays_in_score_markers]
             peeks.add_row(str(w.question), f"{w.later} ({float(w.later):.3f})", f"{w.final} ({float(w.final):.3f})",
-                          f"{w.markers} ({float(w.markers):.3f})", str(max(paying)) if paying else "none")
+                          f"{w.markers} ({float(w.markers):.3f})", str(max(paying)) if paying else _NONE(lang))
     console.print(peeks)
-    console.print("Paid in secret money a peek costs no points; its worth is chiefly the chance that the card's "
-                  "row is question 8's, where one more word can win 1億万.")
+    console.print(Phrases(_SECRET_MONEY_NOTE(lang), lang))
     if plot_path is not None:
-        console.print(f"Plot saved to {plot_path}")
+        console.print(_PLOT_SAVED(lang).format(path=plot_path))

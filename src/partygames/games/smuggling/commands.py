@@ -11,28 +11,49 @@ from rich.console import Console
 from rich.table import Table
 
 from partygames.analysis.files import output_path
+from partygames.engine.text import Lang, Text
 from partygames.games.smuggling.analysis import DEFAULT_GRID, TOLERANCE, doubt_limit, plot, solve
 from partygames.games.smuggling.settlement import OPP_START, trunk_cap
 
+_OK = Text("ok", "合格")
+_FAILED = Text("FAILED", "不合格")
+_SIDES = (("smuggler", Text("Smuggler", "密輸人"), Text("trunk (yen)", "ケースの中身(円)")),
+          ("inspector", Text("Inspector", "検査官"), Text("doubt (yen)", "ダウト額(円)")))
+_TOP = Text("{side}: top support points", "{side}: 確率の高い金額")
+_PROBABILITY = Text("probability", "確率")
+_PASS = Text("pass", "パス")
+_PLOT_SAVED = Text("Plot saved to {path}", "グラフを保存しました: {path}")
+
 
 def analyze(
-    grid: Annotated[int, typer.Option(help="Grid step in yen for both amounts.", min=1)] = DEFAULT_GRID,
+    grid: Annotated[int, typer.Option(
+        help="Grid step in yen for both amounts.\n\nケースの中身と ダウト額の 格子の刻み (円)。", min=1)] = DEFAULT_GRID,
     inspector_balance: Annotated[int | None, typer.Option(
-        help="The inspector's third-country balance in yen (doubts are capped at twice it).", min=0)] = None,
+        help="The inspector's third-country balance in yen (doubts are capped at twice it).\n\n"
+             "検査官の 第3国口座の残高 (円)。 ダウトは その2倍まで。", min=0)] = None,
     smuggler_balance: Annotated[int, typer.Option(
-        help="The smuggler's opponent-country balance in yen (the trunk cap is 100,000,000 or this).",
+        help="The smuggler's opponent-country balance in yen (the trunk cap is 100,000,000 or this).\n\n"
+             "密輸人の 相手国口座の残高 (円)。 アタッシュケースの上限は 100,000,000円と この残高の 少ない方。",
         min=0)] = OPP_START,
-    top: Annotated[int, typer.Option(help="How many support points to list per side.", min=1)] = 10,
+    top: Annotated[int, typer.Option(
+        help="How many support points to list per side.\n\n各側で表示する 金額の数 (確率の高い順)。", min=1)] = 10,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG plot of both strategies here (default: smuggling-equilibrium.png in your user data "
-        "folder; the path is printed)."))] = None,
-    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
+        "folder; the path is printed).\n\n両者の戦略の PNGグラフを ここに保存 (既定: ユーザーデータフォルダの "
+        "smuggling-equilibrium.png。 保存先を表示します)。"))] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.\n\nグラフを保存しない。")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.\n\n解をJSONで出力。")] = False,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
 ) -> None:
-    """Solve one small game as a zero-sum game by linear programming on a grid.
+    """The equilibrium of one small game. 小ゲーム1回の均衡。
 
+    Solves one small game as a zero-sum game by linear programming on a grid.
     The payoff is the change in the difference of the teams' third-country totals (smuggler's side):
     pass T; caught -T; empty trunk doubted +X; doubt below the trunk T + X.
+
+    小ゲーム1回をゼロ和ゲームとして、金額の格子上で線形計画法により解きます。
+    利得は両チームの第3国口座の合計の差の変化(密輸側から見て):
+    パス T、摘発 -T、空のケースにダウト +X、ダウト額不足 T + X。
     """
     console = Console()
     if no_plot:
@@ -50,24 +71,30 @@ def analyze(
                                         "plot": None if plot_path is None else str(plot_path)}
         typer.echo(json.dumps(data, indent=2))
     else:
-        console.print(f"Trunk cap {stake:,} yen; grid {grid:,} yen "
-                      f"({len(solution.trunks)} x {len(solution.doubts)} pure strategies)")
+        strategies = f"{len(solution.trunks)} x {len(solution.doubts)}"
+        console.print(Text(f"Trunk cap {stake:,} yen; grid {grid:,} yen ({strategies} pure strategies)",
+                           f"アタッシュケースの上限 {stake:,} 円、格子 {grid:,} 円(純粋戦略 {strategies})")(lang))
         if inspector_balance is not None:
-            console.print(f"Inspector's third-country balance {inspector_balance:,} yen: "
-                          f"doubts up to {2 * inspector_balance:,} yen")
-        console.print(f"Value (smuggling team's expected gain in the difference): [bold]{solution.value:,.0f}[/] yen "
-                      f"= {solution.value / max(stake, 1):.6f} of the stake")
-        status = "[green]ok[/]" if ok else "[red]FAILED[/]"
-        console.print(f"Exploitability {solution.exploitability:.3g} yen (limit {TOLERANCE:g} of the stake): {status}")
-        for side, label, head in (("smuggler", "Smuggler", "trunk (yen)"), ("inspector", "Inspector", "doubt (yen)")):
-            table = Table(title=f"{label}: top support points")
-            table.add_column(head, justify="right")
-            table.add_column("probability", justify="right")
+            console.print(Text(f"Inspector's third-country balance {inspector_balance:,} yen: "
+                               f"doubts up to {2 * inspector_balance:,} yen",
+                               f"検査官の第3国口座 {inspector_balance:,} 円: "
+                               f"ダウトは {2 * inspector_balance:,} 円まで")(lang))
+        value, share = f"[bold]{solution.value:,.0f}[/]", f"{solution.value / max(stake, 1):.6f}"
+        console.print(Text(f"Value (smuggling team's expected gain in the difference): {value} yen = {share} of the stake",
+                           f"ゲームの値(密輸側が得る差の期待値): {value} 円 = 上限の {share} 倍")(lang))
+        status = f"[green]{_OK(lang)}[/]" if ok else f"[red]{_FAILED(lang)}[/]"
+        exploit = f"{solution.exploitability:.3g}"
+        console.print(Text(f"Exploitability {exploit} yen (limit {TOLERANCE:g} of the stake): {status}",
+                           f"搾取可能性 {exploit} 円(許容: 上限の {TOLERANCE:g} 倍): {status}")(lang))
+        for side, label, head in _SIDES:
+            table = Table(title=_TOP(lang).format(side=label(lang)))
+            table.add_column(head(lang), justify="right")
+            table.add_column(_PROBABILITY(lang), justify="right")
             for amount, prob in solution.top(side, top):
-                name = "pass" if side == "inspector" and amount == 0 else f"{amount:,}"
+                name = _PASS(lang) if side == "inspector" and amount == 0 else f"{amount:,}"
                 table.add_row(name, f"{prob:.6f}")
             console.print(table)
         if plot_path is not None:
-            console.print(f"Plot saved to {plot_path}", soft_wrap=True)  # one line: a path to copy
+            console.print(_PLOT_SAVED(lang).format(path=plot_path), soft_wrap=True)  # one line: a path to copy
     if not ok:
         raise typer.Exit(code=1)
