@@ -146,7 +146,7 @@ def analyze(
     cont = Table(title=_CONT_TITLE(lang))
     cont.add_column(Phrases(_LIT(lang), lang))
     for s in stakes:
-        cont.add_column(_STAKE(lang).format(stake=s), justify="right")
+        cont.add_column(_STAKE(lang).format(stake=s), justify="right", overflow="fold")
     for k in range(1, MAX_LIT + 1):
         values = [solver(s).cont(k, 0) for s in stakes]
         cont.add_row(str(k), *[("[green]" if v > 0 else "") + _fmt(v) for v in values])
@@ -154,7 +154,7 @@ def analyze(
     thr = Table(title=_THRESHOLD_TITLE(lang))
     thr.add_column(Phrases(_LIT(lang), lang))
     for s in stakes:
-        thr.add_column(_STAKE(lang).format(stake=s), justify="right")
+        thr.add_column(_STAKE(lang).format(stake=s), justify="right", overflow="fold")
     for k in range(MAX_LIT + 1):
         thr.add_row(str(k), *[str(solver(s).threshold(k)) for s in stakes])
     console.print(thr)

@@ -51,7 +51,7 @@ def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: 
     table.add_column(Text("time", "時刻")(lang))
     table.add_column(Text("event", "出来事")(lang))
     for s in range(seats):
-        table.add_column(f"{s}", justify="right")
+        table.add_column(f"{s}", justify="right", overflow="fold")
     for moment in moments:
         seconds = f"{moment.t / 1000:.0f}"
         table.add_row(Text(f"{seconds}s", f"{seconds}秒")(lang), _event(moment.entry, moment.t, lang),
