@@ -52,4 +52,6 @@ def test_analyze_speaks_japanese_with_the_same_figures(tmp_path: Path) -> None:
     plotted = runner.invoke(app, [*args, "--plot", str(tmp_path / "rates.png"), "--lang", "ja"], env=wide)
     assert f"グラフを保存しました: {tmp_path / 'rates.png'}" in plotted.output and "Plot saved" not in plotted.output
     bad = runner.invoke(app, [*args, "--budgets", "0,two", "--lang", "ja"], env=wide)
-    assert bad.exit_code == 1 and "whole numbers" in bad.output and "カンマ区切り" in bad.output
+    assert bad.exit_code == 1 and "whole numbers" not in bad.output and "カンマ区切り" in bad.output
+    bad = runner.invoke(app, [*args, "--budgets", "-1"], env=wide)
+    assert bad.exit_code == 1 and "whole numbers" in bad.output and "カンマ区切り" not in bad.output

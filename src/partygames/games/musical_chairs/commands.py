@@ -71,7 +71,7 @@ def analyze(
     except ValueError:
         budget_list = []
     if not budget_list or min(budget_list) < 0:
-        Console(stderr=True).print(Phrases(f"{BAD_BUDGETS.en} {BAD_BUDGETS.ja}", "ja"))
+        Console(stderr=True).print(Phrases(BAD_BUDGETS(lang), lang))
         raise typer.Exit(code=1)
     spots, by_budget = win_rates(matches, {"players": players, "gallery": gallery}, budget_list, seed)
     path = None if no_plot else plot_path
