@@ -240,8 +240,9 @@ class SmugglingMatch(Match):
     def time_limit(self) -> TimeLimit | None:
         number = self.small_game + 1
         if self.phase == "vote":
+            rotation = [self._rotation_seat(team) for team in (0, 1)]  # once per team: asked after every step
             defaults: dict[int, Action] = {
-                s: {"type": "vote", "candidate": self._rotation_seat(team_of(s))} for s in self.to_act()}
+                s: {"type": "vote", "candidate": rotation[team_of(s)]} for s in self.to_act()}
             return TimeLimit(f"vote:{number}", float(self.opts.vote_seconds), defaults)
         if self.phase == "pack":
             assert self.smuggler is not None
