@@ -197,3 +197,9 @@ def test_a_room_s_join_link_is_served_as_a_qr_code_drawn_locally(lobby: Lobby) -
     assert "<svg" in svg and "viewBox=" in svg and " width=" not in svg.split("<svg", 1)[1].split(">", 1)[0]
     assert f"<title>{created['link']}</title>" in svg
     assert lobby.http.get("/api/rooms/NOSUCH/qr.svg").status_code == 404
+
+
+def test_the_server_says_where_to_open_it_in_both_languages(server: LiveServer) -> None:
+    started = server.log.read_text(encoding="utf-8")
+    assert f"partygames: open {server.url} (database: sqlite" in started
+    assert f"partygames: ブラウザで {server.url} を開いてください(データベース: sqlite" in started

@@ -33,7 +33,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     app = create_app(settings, games)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     tune_gc()
-    print(f"partygames: open http://{shown}:{port} (database: {_shown_url(settings.database_url)}); Ctrl+C stops.",
+    address, database = f"http://{shown}:{port}", _shown_url(settings.database_url)
+    print(f"partygames: open {address} (database: {database}); Ctrl+C stops.\n"
+          f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
