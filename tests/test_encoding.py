@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from partygames import games
-from partygames.engine.actions import choice, int_range, spec
+from partygames.engine.actions import choice, int_range, sequence, spec
 from partygames.engine.conformance import ConformanceError, check_playout
 from partygames.engine.encoding import ActionCodec, Encoder, Layout, Move, Vector, Writer, as_vector, one_hot
 from partygames.engine.match import Match
@@ -172,3 +172,21 @@ def test_moves_fixing_several_choices_and_an_amount_are_masked_as_each_would_res
         assert codec.mask(specs).tolist() == expected
     assert sum(codec.mask(cases[0])) == 4  # seats 1 and 2, name 0, both amounts
     assert sum(codec.mask(cases[4])) == 4  # seats 0 and 1, name 1, both amounts
+
+
+def test_moves_fixing_a_sequence_are_masked_as_each_would_resolve() -> None:
+    """Swaps of two cards (the Quiz's): a move is legal when its cards are distinct, offered (by value and
+    type: "1" is not 1) and as many as the spec asks for; the mask agrees with resolving each move."""
+    codec = ActionCodec([Move("swap", {"cards": [a, b]}) for a in range(4) for b in range(4) if a != b])
+    cases = [
+        [spec("swap", cards=sequence([0, 1, 3], 2, 2))],
+        [spec("swap", cards=sequence(["1", 2, 3], 2, 2))],
+        [spec("swap", cards=sequence([0, 1, 2, 3], 3, 3))],  # three cards: no pair fits
+        [spec("swap", cards=sequence([0, 1, 2, 3], 1, 2))],
+    ]
+    for specs in cases:
+        expected = [int(codec.decode(i, specs) is not None) for i in range(len(codec))]
+        assert codec.mask(specs).tolist() == expected
+    assert sum(codec.mask(cases[0])) == 6  # 0-1, 0-3, 1-3 in either order
+    assert sum(codec.mask(cases[1])) == 2  # only 2-3: "1" is not the card 1
+    assert sum(codec.mask(cases[2])) == 0 and sum(codec.mask(cases[3])) == 12
