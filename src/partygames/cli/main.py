@@ -143,16 +143,16 @@ def list_games() -> None:
 @app.command("rules")
 def rules(game_id: GameId, lang: LangOption = "en") -> None:
     """Show a game's rules summary and options. ルールの要約とオプションを表示。"""
-    game, language = _game(game_id, lang), lang
-    out.print(f"[bold]{game.title(language)}[/]  ({game.id})")
-    out.print(Prose(game.summary(language), language))
+    game = _game(game_id, lang)
+    out.print(f"[bold]{game.title(lang)}[/]  ({game.id})")
+    out.print(Prose(game.summary(lang), lang))
     schema = game.options_class.describe()
-    table = Table(title="オプション" if language == "ja" else "Options")
+    table = Table(title="オプション" if lang == "ja" else "Options")
     for column in (("名前", "name"), ("説明", "meaning"), ("既定値", "default")):
-        table.add_column(column[0] if language == "ja" else column[1], overflow="fold")
+        table.add_column(column[0] if lang == "ja" else column[1], overflow="fold")
     for name, field in schema.get("properties", {}).items():
-        title = field.get("title_ja", field.get("title", name)) if language == "ja" else field.get("title", name)
-        table.add_row(name, Phrases(str(title), language), _default_text(field.get("default"), language))
+        title = field.get("title_ja", field.get("title", name)) if lang == "ja" else field.get("title", name)
+        table.add_row(name, Phrases(str(title), lang), _default_text(field.get("default"), lang))
     out.print(table)
 
 
@@ -183,33 +183,33 @@ def play(
     = None,
 ) -> None:
     """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ (見えるのは自分の席の情報だけ)。"""
-    game, language = _game(game_id, lang), lang
-    options = {**game.virtual_clock_options, **_options(option, language)}
+    game = _game(game_id, lang)
+    options = {**game.virtual_clock_options, **_options(option, lang)}
     seed = _seed(seed)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
         match = game.new(count, options, seed, bots=[s for s in range(count) if s != seat])
     except EngineError as error:
-        _refused(error, language)
+        _refused(error, lang)
         raise
     if not 0 <= seat < count:
-        _fail(_seat_range(count), language)
+        _fail(_seat_range(count), lang)
     if bot not in game.bots:
         _fail(Text(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).",
-                   f"{game.id} にボット {bot!r} はありません(ボット: {', '.join(game.bots)})。"), language)
+                   f"{game.id} にボット {bot!r} はありません(ボット: {', '.join(game.bots)})。"), lang)
     bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
     intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人、シード {seed}。同じ配りで遊ぶには --seed {seed})。"
-             "q で終了。" if language == "ja"
+             "q で終了。" if lang == "ja"
              else f"{game.title.en}: you are seat {seat} of {count} (seed {seed}: play this deal again with "
                   f"--seed {seed}). Enter q to quit.")
     out.print(f"[bold]{intro}[/]")
     session = Session(game, match, bots)
-    finished = play_in_terminal(out, session, seat, language)
+    finished = play_in_terminal(out, session, seat, lang)
     if save is not None:
         save_log(save, session.log)
-        out.print(f"{'保存しました' if language == 'ja' else 'Saved'}: {save}")
+        out.print(f"{'保存しました' if lang == 'ja' else 'Saved'}: {save}")
     if not finished:
-        out.print("中断しました。" if language == "ja" else "Stopped.")
+        out.print("中断しました。" if lang == "ja" else "Stopped.")
 
 
 def _unreadable(path: Path, error: Exception) -> Text:
@@ -257,20 +257,20 @@ def simulate(
 
     Match i uses seed `seed + i` whether it runs here, on --workers or on --ray, so the figures are the same.
     試合 i はどこで実行しても シード seed + i を使うので、 --workers でも --ray でも結果は同じです。"""
-    game, language = _game(game_id, lang), lang
-    options = {**game.virtual_clock_options, **_options(option, language)}
+    game = _game(game_id, lang)
+    options = {**game.virtual_clock_options, **_options(option, lang)}
     seed = _seed(seed)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in game.bots]
     if not kinds or unknown:
         _fail(Text(f"Unknown bot {', '.join(unknown) or '(none)'}; {game.id} has: {', '.join(game.bots)}.",
                    f"不明なボット: {'、'.join(unknown) or '(なし)'}。{game.id} のボット: {', '.join(game.bots)}。"),
-              language)
+              lang)
     try:
         count = seats if seats is not None else min(game.seat_counts_for(options))
         game.new(count, options, seed)  # validates seats and options before the long run
     except EngineError as error:
-        _refused(error, language)
+        _refused(error, lang)
         raise
     if as_json:
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save, workers=workers,
@@ -284,9 +284,9 @@ def simulate(
                                     progress=lambda done: progress.update(task, completed=done),
                                     workers=workers, ray_address=ray)
     summary = tournament.summary()
-    out.print(_simulation_table(game, summary, count, seed, language))
-    out.print(Phrases(_win_rate_note(summary, language), language))
-    speed = (f"{summary['games_per_second']:.1f} 試合/秒、{summary['actions_per_second']:.0f} 手/秒" if language == "ja"
+    out.print(_simulation_table(game, summary, count, seed, lang))
+    out.print(Phrases(_win_rate_note(summary, lang), lang))
+    speed = (f"{summary['games_per_second']:.1f} 試合/秒、{summary['actions_per_second']:.0f} 手/秒" if lang == "ja"
              else f"{summary['games_per_second']:.1f} games/s, {summary['actions_per_second']:.0f} actions/s")
     out.print(speed)
 
@@ -303,15 +303,14 @@ def replay(
         help="Print the view after every step, not only the events.\n\n出来事だけでなく、 毎手の後の盤面も表示。")] = False,
 ) -> None:
     """Replay a saved match step by step and check that it reproduces the stored final state. 保存した対戦を1手ずつ再生し、 保存された最終状態を再現するか確かめる。"""
-    language = lang
     try:
         log = MatchLog.from_json(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, KeyError, TypeError) as error:
-        _fail(_unreadable(path, error), language)
+        _fail(_unreadable(path, error), lang)
         raise
-    game = _game(log.game, language)
+    game = _game(log.game, lang)
     if seat is not None and not 0 <= seat < log.seats:
-        _fail(_seat_range(log.seats), language)
+        _fail(_seat_range(log.seats), lang)
     steps: list[tuple[Entry, list[Event], dict[str, Any] | None]] = []
     before: list[dict[str, Any]] = []
     try:
@@ -324,25 +323,25 @@ def replay(
             session.replay_entry(entry)
     except EngineError as error:
         _fail(Text(f"Step {len(steps) + 1} is refused: {error.en}", f"{len(steps) + 1} 手目が受け付けられません: {error.ja}"),
-              language)
+              lang)
         raise
     # A server's log sends the people's names HTML-escaped, as it sends every user-supplied string.
     people = {seat: html.unescape(name) for seat, name in enumerate(log.names)}
-    names = seat_names(log.seats, log.bots, language, people=people)
+    names = seat_names(log.seats, log.bots, lang, people=people)
     for number, (entry, events, view) in enumerate(steps, 1):
         clock = f"{entry.at / 1000:.1f}s"
         if entry.seat is None:
-            out.print(f"[bold]{number}[/] {clock} {'時間経過' if language == 'ja' else 'time passes'}")
+            out.print(f"[bold]{number}[/] {clock} {'時間経過' if lang == 'ja' else 'time passes'}")
         else:
             assert entry.action is not None
             shown = match.shown_action(entry.seat, entry.action, seat)
             who = names[entry.seat]
-            out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, language, before[number - 1])}")
+            out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, lang, before[number - 1])}")
         for event in events:
             if event.is_visible_to(seat):
-                out.print(f"    • {describe_event(game, event.to_json(), language, names)}")
+                out.print(f"    • {describe_event(game, event.to_json(), lang, names)}")
         if view is not None:
-            out.print(render_view(game, view, language))
+            out.print(render_view(game, view, lang))
         if pause:
             try:
                 input()
@@ -350,12 +349,12 @@ def replay(
                 pause = False
     result = match.result()
     if result is not None:
-        out.print(render_result(game, result.to_json(), language, seat))
+        out.print(render_result(game, result.to_json(), lang, seat))
     if log.final_state is not None:
         if not log.reproduces(match):
             _fail(Text("The replay does NOT reproduce the stored final state.",
-                       "再生した結果が、保存された最終状態と一致しません。"), language)
-        out.print(f"[green]{Text('The replay reproduces the stored final state.', '再生した結果は、保存された最終状態と一致しました。')(language)}[/]")
+                       "再生した結果が、保存された最終状態と一致しません。"), lang)
+        out.print(f"[green]{Text('The replay reproduces the stored final state.', '再生した結果は、保存された最終状態と一致しました。')(lang)}[/]")
 
 
 @app.command("serve")
