@@ -51,7 +51,7 @@ def _recalls(text: str, lang: Lang = "en") -> tuple[float, ...]:
 
 
 def analyze(
-    games: Annotated[int, typer.Option(help="Seeded matches to play. 対戦させる試合数 (シード固定)。", min=1)] = 500,
+    games: Annotated[int, typer.Option(help="Matches to simulate (match i has seed --seed + i). シミュレーションの試合数 (試合 i のシードは --seed + i)。", min=1)] = 500,
     seats: Annotated[int, typer.Option(help="Seats per table (2-5). 1卓の席数 (2〜5)。", min=2, max=5)] = 4,
     recalls: Annotated[str, typer.Option(
         help="Recall probabilities of the bots, comma-separated. ボットがカードを 思い出す確率 (カンマ区切り)。")]

@@ -99,7 +99,9 @@ def solve(max_trunk: int = TRUNK_CAP, max_doubt: int | None = None, grid: int = 
     conceded = float((matrix @ inspector).max())  # the best the smuggler can do against the inspector
     return Solution(trunks=trunks, doubts=doubts, smuggler=tuple(map(float, smuggler)),
                     inspector=tuple(map(float, inspector)), value=(guaranteed + conceded) / 2 * stake,
-                    exploitability=(conceded - guaranteed) * stake, stake=max_trunk)
+                    # Never below 0 (conceded >= guaranteed for any pair of strategies); the linear
+                    # programs' rounding can leave it a few billionths of a yen below.
+                    exploitability=max(0.0, (conceded - guaranteed) * stake), stake=max_trunk)
 
 
 def doubt_limit(inspector_balance: int | None) -> int | None:
