@@ -80,7 +80,7 @@ def test_invalid_options_and_seat_counts_are_refused() -> None:
 
 @pytest.mark.parametrize(("game_id", "options", "japanese"), [
     ("lucky-nine", {"rounds": 0}, "rounds: 4, 5, 6 のどれかにしてください"),
-    ("smuggling", {"colour": "red"}, "colour: そのオプションはありません"),
+    ("smuggling", {"colour": "red"}, "colour: 不明な項目です"),
     ("dice-derby", {"starting_money": 100}, "starting_money: 1000 以上にしてください"),
     ("dice-derby", {"starting_money": 1050}, "starting_money: 100 の倍数にしてください"),  # the game's own check
     ("dice-derby", {"loan_amount": 1000, "loan_repay": 500}, "loan_repay は loan_amount 以上にしてください"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import httpx
@@ -149,6 +150,7 @@ def test_bad_room_requests_are_refused_with_reasons_in_both_languages(lobby: Lob
         error = response.json()["error"]
         assert error["code"] == code, (body, error)
         assert error["en"] and error["ja"] and error["en"] != error["ja"]
+        assert not re.search(r"[A-Za-z]+ [a-z]+", error["ja"]), error  # no English sentence in the Japanese
     assert error_code(lobby.http.get("/api/rooms/ZZZZZZ")) == "room/not_found"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -127,6 +128,7 @@ def test_malformed_frames_get_an_error_and_change_nothing(lobby: Lobby, server: 
     me.ws.send(raw)
     error = me.error()
     assert error["code"] == code and error["en"] and error["ja"]
+    assert not re.search(r"[A-Za-z]+ [a-z]+", error["ja"]), error  # no English sentence in the Japanese
     me.act(BID, "after")  # the connection still works
     assert me.update(1)["acks"] == ["after"]
 

@@ -20,18 +20,19 @@ class OptionError(ValueError):
         self.en, self.ja = en, ja
 
 
-def _in_english(error: ErrorDetails) -> str:
-    """Pydantic's words for a problem, or the game's own (without Pydantic's "Value error, ")."""
+def problem_text(error: ErrorDetails, whole: str) -> Text:
+    """One of Pydantic's validation problems as "where: what" in English and Japanese (`whole`: the name
+    of the whole input, where the problem is not in one field). Pydantic words its problems in English
+    only; a game's own check raises OptionError with its own words."""
+    where = ".".join(str(p) for p in error["loc"]) or whole
     cause = error.get("ctx", {}).get("error")
-    return cause.en if isinstance(cause, OptionError) else error["msg"]
+    if isinstance(cause, OptionError):
+        return Text(f"{where}: {cause.en}", f"{where}: {cause.ja}")
+    return Text(f"{where}: {error['msg']}", f"{where}: {_in_japanese(error)}")
 
 
 def _in_japanese(error: ErrorDetails) -> str:
-    """One of Pydantic's problems with an option, in Japanese (Pydantic words them only in English)."""
     kind, ctx = error["type"], error.get("ctx", {})
-    cause = ctx.get("error")
-    if isinstance(cause, OptionError):
-        return cause.ja
     if "expected" in ctx:  # a choice: "4, 5 or 6", "'rounds' or 'real_time'"
         return f"{str(ctx['expected']).replace(' or ', ', ')} のどれかにしてください"
     bounds = {"greater_than_equal": ("ge", "以上"), "greater_than": ("gt", "より大きく"),
@@ -39,17 +40,21 @@ def _in_japanese(error: ErrorDetails) -> str:
     if kind in bounds:
         key, word = bounds[kind]
         return f"{ctx[key]} {word}にしてください"
-    if kind in ("too_long", "too_short"):
-        limit = ctx.get("max_length" if kind == "too_long" else "min_length")
-        return f"{limit} 個{'以下' if kind == 'too_long' else '以上'}にしてください"
-    words = {"missing": "必須です", "extra_forbidden": "そのオプションはありません",
+    if kind in ("too_long", "too_short", "string_too_long", "string_too_short"):
+        longest = kind.endswith("too_long")
+        limit = ctx.get("max_length" if longest else "min_length")
+        unit = "文字" if kind.startswith("string") else "個"
+        return f"{limit} {unit}{'以下' if longest else '以上'}にしてください"
+    words = {"missing": "必須です", "extra_forbidden": "不明な項目です",
              "int_type": "整数にしてください", "int_parsing": "整数にしてください",
              "int_from_float": "整数にしてください", "bool_type": "true か false にしてください",
              "bool_parsing": "true か false にしてください", "float_type": "数値にしてください",
              "float_parsing": "数値にしてください", "string_type": "文字列にしてください",
              "list_type": "リストにしてください", "dict_type": "オブジェクトにしてください",
-             "model_type": "オブジェクトにしてください"}
-    return words.get(kind, f"値が正しくありません ({error['msg']})")
+             "model_type": "オブジェクトにしてください", "model_attributes_type": "オブジェクトにしてください",
+             "union_tag_invalid": "種類が正しくありません", "union_tag_not_found": "種類の指定がありません",
+             "json_invalid": "JSON として読めません"}
+    return words.get(kind, "値が正しくありません")
 
 
 class Options(BaseModel):
@@ -94,10 +99,9 @@ class Options(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as error:
-            where = [".".join(str(p) for p in e["loc"]) or "options" for e in error.errors()]
-            english = "; ".join(f"{at}: {_in_english(e)}" for at, e in zip(where, error.errors(), strict=True))
-            japanese = "、".join(f"{at}: {_in_japanese(e)}" for at, e in zip(where, error.errors(), strict=True))
-            raise InvalidOptions(f"Invalid options: {english}", f"オプションが不正です: {japanese}") from None
+            problems = [problem_text(e, "options") for e in error.errors()]
+            raise InvalidOptions(f"Invalid options: {'; '.join(p.en for p in problems)}",
+                                 f"オプションが不正です: {'、'.join(p.ja for p in problems)}") from None
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")

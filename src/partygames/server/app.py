@@ -22,6 +22,8 @@ import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
+from partygames.engine.options import problem_text
+from partygames.engine.text import Text
 from partygames.server import replay
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -76,9 +78,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
-        problem = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:200]
-        body = {"code": Code.MSG_INVALID, "en": f"Invalid request: {problem}", "ja": f"リクエストが不正です: {problem}"}
+        problem = problem_text(error.errors()[0], "request") if error.errors() else Text("request", "リクエスト")
+        body = {"code": Code.MSG_INVALID, "en": f"Invalid request: {problem.en}"[:200],
+                "ja": f"リクエストが不正です: {problem.ja}"[:200]}
         return JSONResponse({"error": body}, status_code=422)
 
     def room_json(room: Room, request: Request) -> dict[str, Any]:

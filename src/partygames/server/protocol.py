@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
+from partygames.engine.options import problem_text
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 
@@ -98,10 +99,9 @@ def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | C
 
 
 def invalid(error: ValidationError) -> ServerError:
-    first = error.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "message"
-    problem = f"{where}: {first['msg']}"[:200]
-    return ServerError(Code.MSG_INVALID, f"Invalid message: {problem}", f"メッセージが不正です: {problem}", 422)
+    problem = problem_text(error.errors()[0], "message")
+    return ServerError(Code.MSG_INVALID, f"Invalid message: {problem.en}"[:200], f"メッセージが不正です: {problem.ja}"[:200],
+                       422)
 
 
 # -- HTTP bodies -------------------------------------------------------------------------------------
