@@ -89,7 +89,7 @@ def parse_deck(data: Any, deck_id: str = "custom") -> Deck:
                 data = json.loads(source)
             except json.JSONDecodeError as error:
                 raise DeckError(f"The custom deck is not valid JSON: {error.msg} (line {error.lineno}).",
-                                f"カスタムデッキの JSON が不正です: {error.msg}({error.lineno}行目)。") from None
+                                f"カスタムデッキの JSON が不正です({error.lineno}行目 {error.colno}文字目)。") from None
         else:
             data = _parse_lines(source)
     if not isinstance(data, dict):
