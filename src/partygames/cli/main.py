@@ -18,12 +18,12 @@ from rich.table import Table
 
 from partygames import games
 from partygames.analysis.tournament import simulate as run_simulation
-from partygames.cli.play import play_in_terminal, save_log
+from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, describe_event, render_result, render_view
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
-from partygames.engine.log import Entry, MatchLog
+from partygames.engine.log import Entry
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session
@@ -212,15 +212,6 @@ def play(
         out.print("中断しました。" if lang == "ja" else "Stopped.")
 
 
-def _unreadable(path: Path, error: Exception) -> Text:
-    """Why a match log cannot be read (the system words an OSError in English only)."""
-    why = ("ファイルがありません" if isinstance(error, FileNotFoundError)
-           else "読む権限がありません" if isinstance(error, PermissionError)
-           else "ファイルを読めません" if isinstance(error, OSError)
-           else "対戦ログの形式ではありません")
-    return Text(f"Cannot read match log {path}: {error}", f"対戦ログ {path} を読めません: {why}。")
-
-
 def _seat_range(count: int) -> Text:
     return Text(f"--seat must be between 0 and {count - 1}.", f"--seat は 0 から {count - 1} までです。")
 
@@ -304,9 +295,9 @@ def replay(
 ) -> None:
     """Replay a saved match step by step and check that it reproduces the stored final state. 保存した対戦を1手ずつ再生し、 保存された最終状態を再現するか確かめる。"""
     try:
-        log = MatchLog.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        _fail(_unreadable(path, error), lang)
+        log = load_log(path)
+    except EngineError as error:
+        _refused(error, lang)
         raise
     game = _game(log.game, lang)
     if seat is not None and not 0 <= seat < log.seats:

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from partygames.cli.terminal import describe_event, label, render_result, render_view
 from partygames.engine.actions import Action, ActionSpec
-from partygames.engine.errors import IllegalAction
+from partygames.engine.errors import EngineError, IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
 from partygames.engine.match import Event
@@ -224,3 +224,17 @@ def _show_events(console: Console, game: Game, events: list[Event], you: int, la
 def save_log(path: Path, log: MatchLog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(log.to_json(), ensure_ascii=False), encoding="utf-8")
+
+
+def load_log(path: Path) -> MatchLog:
+    """A saved match log (from `play --save` or `simulate --save`); an EngineError in both languages when
+    it cannot be read (the system words an OSError in English only)."""
+    try:
+        return MatchLog.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        why = ("ファイルがありません" if isinstance(error, FileNotFoundError)
+               else "読む権限がありません" if isinstance(error, PermissionError)
+               else "ファイルを読めません" if isinstance(error, OSError)
+               else "対戦ログの形式ではありません")
+        raise EngineError(f"Cannot read match log {path}: {error}", f"対戦ログ {path} を読めません: {why}。",
+                          code="log/unreadable") from None

@@ -12,10 +12,10 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.play import load_log
 from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
-from partygames.engine.log import MatchLog
 from partygames.engine.text import Lang, Text
 from partygames.games.pandemic.analysis import STRATEGIES, Moment, Rate, pass_rates, plot, posterior
 
@@ -111,9 +111,9 @@ def analyze(
     data: dict[str, object] = {}
     if log is not None:
         try:
-            saved = MatchLog.from_json(json.loads(log.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            _fail(console, Text(f"Cannot read match log {log}: {error}", f"対戦ログ {log} を読めません: {error}"), lang)
+            saved = load_log(log)
+        except EngineError as error:
+            _fail(console, Text(error.en, error.ja), lang)
         if saved.game != game.id:
             _fail(console, Text(f"{log} is a match of {saved.game}, not of the Pandemic Game.",
                                 f"{log} は感染ゲームではなく {saved.game} の対戦ログです。"), lang)
