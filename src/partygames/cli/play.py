@@ -236,5 +236,4 @@ def load_log(path: Path) -> MatchLog:
                else "読む権限がありません" if isinstance(error, PermissionError)
                else "ファイルを読めません" if isinstance(error, OSError)
                else "対戦ログの形式ではありません")
-        raise EngineError(f"Cannot read match log {path}: {error}", f"対戦ログ {path} を読めません: {why}。",
-                          code="log/unreadable") from None
+        raise EngineError(f"Cannot read match log {path}: {error}", f"対戦ログ {path} を読めません: {why}。") from None
