@@ -18,6 +18,7 @@ from rich.table import Table
 
 from partygames import games
 from partygames.analysis.tournament import simulate as run_simulation
+from partygames.cli.bilingual import LangOption
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, describe_event, render_result, render_view
@@ -44,7 +45,6 @@ err = Console(stderr=True)
 
 # Help is read before any option, so each help text holds both languages: English, then Japanese.
 GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).\n\nゲームID (`partygames games` で一覧)。")]
-LangOption = Annotated[Lang, typer.Option("--lang", help="Language: en or ja.\n\n言語。")]
 OptionList = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as key=value (repeatable).\n\nゲームのオプション (key=value、 繰り返し可)。")]
 

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.bilingual import LangOption
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.dice_derby import analysis
@@ -65,7 +66,7 @@ def odds(
                        "ダイス1個が1回振るごとに落馬する確率(0.05 や 1/20)。既定: 落馬ルールなし。")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
     = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """Exact win and quinella probabilities, with fair odds. 単勝と連複の正確な確率と公正オッズ。
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from partygames.cli.bilingual import LangOption
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.lucky_nine.analysis import solver
@@ -117,7 +118,7 @@ def analyze(
     = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
     = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """The optimal stop rule and the house edge. 最適停止ルールと主催者の取り分。
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.bilingual import LangOption, interval, plot_saved, titled_table
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.musical_chairs.analysis import Rate, plot, win_rates
@@ -31,16 +31,13 @@ TABLES = (
 
 def _table(title: Text, group: Text, rates: list[Rate], lang: Lang) -> Table:
     """One group per row: wins, matches played, the win rate and its 95% interval."""
-    # In Japanese at least as wide as the title where the terminal allows: Rich folds a title without
-    # spaces at any character, mid-word (an English one wraps between words).
-    table = Table(title=title(lang), min_width=cell_len(title(lang)) if lang == "ja" else None)
+    table = titled_table(title, lang)
     for column in (group, WINS, PLAYED, RATE, INTERVAL):
         table.add_column(column(lang), justify="right")
-    between = "〜" if lang == "ja" else "-"
     for rate in rates:
         low, high = rate.to_json()["ci95"]
         table.add_row(str(rate.group), str(rate.wins), str(rate.played), f"{rate.rate:.1%}",
-                      f"{low:.1%}{between}{high:.1%}")
+                      interval(low, high, lang))
     return table
 
 
@@ -58,7 +55,7 @@ def analyze(
     = Path("musical-chairs-win-rates.png"),
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """Win rates by starting spot and by bribery budget. スタート地点別・買収の予算別の勝率。
 
@@ -86,4 +83,4 @@ def analyze(
     for (title, group), rates in zip(TABLES, (spots, by_budget), strict=True):
         console.print(_table(title, group, rates, lang))
     if path is not None:
-        console.print(Text(f"Plot saved to {path}", f"グラフを保存しました: {path}")(lang))
+        console.print(plot_saved(path, lang))

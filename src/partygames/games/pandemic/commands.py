@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.bilingual import LangOption, interval, plot_saved, titled_table
 from partygames.cli.play import load_log
 from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
@@ -29,12 +29,6 @@ def _fail(console: Console, message: Text, lang: Lang) -> NoReturn:
     raise typer.Exit(code=1)
 
 
-def _table(title: Text, lang: Lang) -> Table:
-    """A table under `title`; in Japanese at least as wide as the title where the terminal allows, since Rich
-    folds a title without spaces at any character, mid-word (an English one wraps between words)."""
-    return Table(title=title(lang), min_width=cell_len(title(lang)) if lang == "ja" else None)
-
-
 def _event(entry: dict[str, Any] | None, t: int, lang: Lang) -> str:
     """A moment's event, in a few words: the start, the end, a contact "0-1" or a seat's press."""
     if entry is None:
@@ -46,7 +40,7 @@ def _event(entry: dict[str, Any] | None, t: int, lang: Lang) -> str:
 
 def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang) -> Table:
     """A row per moment: the public odds of every seat (and under it, `seat`'s own odds)."""
-    table = _table(Text(f"Infection odds after each public event ({seats} seats)",
+    table = titled_table(Text(f"Infection odds after each public event ({seats} seats)",
                         f"公開ログの出来事ごとの感染確率({seats}席)"), lang)
     table.add_column(Text("time", "時刻")(lang))
     table.add_column(Text("event", "出来事")(lang))
@@ -68,13 +62,12 @@ def _rates_title(game: Game, matches: int, seats: int) -> Text:
 
 def _rates_table(game: Game, rates: list[Rate], matches: int, seats: int, lang: Lang) -> Table:
     """A row per strategy: the share of its seats that qualified, with the 95% interval."""
-    table = _table(_rates_title(game, matches, seats), lang)
+    table = titled_table(_rates_title(game, matches, seats), lang)
     for header in (Text("strategy", "戦略"), Text("qualified", "予選突破率"), Text("95% interval", "95%信頼区間")):
         table.add_column(header(lang))
-    between = "〜" if lang == "ja" else "-"
     for rate in rates:
         low, high = rate.interval()
-        table.add_row(game.bot_title(rate.kind)(lang), f"{rate.share:.1%}", f"{low:.1%}{between}{high:.1%}")
+        table.add_row(game.bot_title(rate.kind)(lang), f"{rate.share:.1%}", interval(low, high, lang))
     return table
 
 
@@ -96,7 +89,7 @@ def analyze(
     = Path("pandemic-strategies.png"),
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """Infection odds over a saved match, and each strategy's pass rate. 保存した対戦の感染確率と、戦略ごとの予選突破率。
 
@@ -138,7 +131,7 @@ def analyze(
             data["plot"] = str(plot_path)
         if not as_json:
             console.print(_rates_table(game, rates, matches, seats, lang))
-            if "plot" in data:
-                console.print(Text(f"Plot saved to {plot_path}", f"グラフを保存しました: {plot_path}")(lang))
+            if "plot" in data and plot_path is not None:
+                console.print(plot_saved(plot_path, lang))
     if as_json:
         typer.echo(json.dumps(data, indent=2))

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from partygames.cli.bilingual import LangOption, plot_saved
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.quiz.analysis import RECALLS, peek_worth, plot, win_rates
@@ -31,7 +32,6 @@ _SECRET_MONEY_NOTE = Text(
     "question 8's, where one more word can win 1億万.",
     "裏金マーカーで払えば、覗き見で得点は減りません。その価値は主に、カードの列が第8問で出題される確率にあります。"
     "第8問では、あと1語答えられれば1億万点を獲得できます。")
-_PLOT_SAVED = Text("Plot saved to {path}", "グラフを保存しました: {path}")
 
 
 def _bad_recalls(message: Text, lang: Lang) -> typer.Exit:
@@ -61,7 +61,7 @@ def analyze(
     = Path("quiz-recall.png"),
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """Win rate against recall, and the worth of a peek. 記憶の確率と勝率、 覗き見の価値。
 
@@ -108,4 +108,4 @@ def analyze(
     console.print(peeks)
     console.print(Phrases(_SECRET_MONEY_NOTE(lang), lang))
     if plot_path is not None:
-        console.print(_PLOT_SAVED(lang).format(path=plot_path))
+        console.print(plot_saved(plot_path, lang))

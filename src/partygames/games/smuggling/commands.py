@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from partygames.analysis.files import output_path
-from partygames.engine.text import Lang, Text
+from partygames.cli.bilingual import LangOption, plot_saved
+from partygames.engine.text import Text
 from partygames.games.smuggling.analysis import DEFAULT_GRID, TOLERANCE, doubt_limit, plot, solve
 from partygames.games.smuggling.settlement import OPP_START, trunk_cap
 
@@ -22,7 +23,6 @@ _SIDES = (("smuggler", Text("Smuggler", "密輸人"), Text("trunk (yen)", "ケ�
 _TOP = Text("{side}: top support points", "{side}: 確率の高い金額")
 _PROBABILITY = Text("probability", "確率")
 _PASS = Text("pass", "パス")
-_PLOT_SAVED = Text("Plot saved to {path}", "グラフを保存しました: {path}")
 
 
 def analyze(
@@ -43,7 +43,7 @@ def analyze(
         "smuggling-equilibrium.png。 保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.\n\nグラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.\n\n解をJSONで出力。")] = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language: en or ja. 言語。")] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """The equilibrium of one small game. 小ゲーム1回の均衡。
 
@@ -95,6 +95,6 @@ def analyze(
                 table.add_row(name, f"{prob:.6f}")
             console.print(table)
         if plot_path is not None:
-            console.print(_PLOT_SAVED(lang).format(path=plot_path), soft_wrap=True)  # one line: a path to copy
+            console.print(plot_saved(plot_path, lang), soft_wrap=True)  # one line: a path to copy
     if not ok:
         raise typer.Exit(code=1)
