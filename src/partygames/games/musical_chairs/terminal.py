@@ -92,13 +92,18 @@ def _people(view: dict[str, Any], lang: Lang) -> Table:
     return table
 
 
+def _medals(medals: dict[str, int], lang: Lang) -> str:
+    """A wallet: "seat 2 × 3, seat 0 × 1" ("" when empty)."""
+    return ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in medals.items())
+
+
 def _shown(view: dict[str, Any], lang: Lang) -> list[str]:
     """A line per seat that showed you its medals, from its latest showing (medals change hands), newest
     first."""
     latest = {shown["from"]: shown for shown in view["shown_to_me"]}
     lines = []
     for seat, shown in reversed(latest.items()):
-        medals = ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in shown["medals"].items())
+        medals = _medals(shown["medals"], lang)
         lines.append(Text(f"Seat {seat} showed you: {medals or 'no medals'}",
                           f"席 {seat}が見せたメダル: {medals or 'なし'}")(lang))
     return lines
@@ -126,8 +131,7 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
         if removed:
             lines.append(f"{Text('Removed chairs', '除外されたイス')(lang)}: {', '.join(map(str, removed))}")
     if view["my_medals"] is not None:
-        medals = ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in view["my_medals"].items())
-        lines.append(f"{Text('Your medals', 'あなたのメダル')(lang)}: {medals or '-'}")
+        lines.append(f"{Text('Your medals', 'あなたのメダル')(lang)}: {_medals(view['my_medals'], lang) or '-'}")
     lines += _shown(view, lang)
     if view["my_plan"]:
         lines.append(f"{Text('Your chair plan', 'あなたのイスの希望順')(lang)}: {' → '.join(map(str, view['my_plan']))}")

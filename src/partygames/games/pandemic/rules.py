@@ -548,11 +548,10 @@ class PandemicMatch(Match):
         counts = self._seen.get(seat)
         if counts is None:
             counts = self._seen[seat] = SeenCounts([0] * self.seats, [0] * self.seats)
-        log = self.log
-        for entry in log[counts.upto:] if counts.upto < len(log) else ():
+        for entry in self.log[counts.upto:]:
             if self.is_visible(entry, seat):
                 counts.count(entry, seat)
-        counts.upto = len(log)
+        counts.upto = len(self.log)
         return counts
 
     def odds_are_exact(self) -> bool:
