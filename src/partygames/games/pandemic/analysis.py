@@ -13,14 +13,19 @@ from partygames.analysis.tournament import play_series
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
 from partygames.engine.session import replay
-from partygames.engine.text import Lang, Text
+from partygames.engine.text import Text
 from partygames.games.pandemic.odds import Worlds
 
 STRATEGIES = ("heuristic", "cautious", "greedy", "checker", "random")
 
-NOT_DETERMINED = Text("contacts or presses were private in this match: the public log does not determine it",
-                      "この対戦では接触かスイッチが非公開だったため、公開ログだけでは感染確率が決まりません")
-"""Why a match has no exact public odds (`posterior` raises it as a ValueError)."""
+class Undetermined(ValueError):
+    """A match whose public log does not determine the odds (`text`: why, in both languages)."""
+
+    text = Text("contacts or presses were private in this match: the public log does not determine it",
+                "この対戦では接触かスイッチが非公開だったため、公開ログだけでは感染確率が決まりません")
+
+    def __init__(self) -> None:
+        super().__init__(self.text.en)
 
 
 @dataclass(frozen=True)
@@ -41,14 +46,14 @@ def _floats(values: list[Fraction | None]) -> list[float | None]:
     return [None if v is None else float(v) for v in values]
 
 
-def posterior(game: Game, log: MatchLog, seat: int | None = None, lang: Lang = "en") -> list[Moment]:
+def posterior(game: Game, log: MatchLog, seat: int | None = None) -> list[Moment]:
     """The exact infection probabilities after every public contact and press of a saved match, from the
     public log alone, and (for `seat`) also given that seat's own readings. Needs public contacts and presses:
-    otherwise raises ValueError, its message in `lang`."""
+    otherwise raises Undetermined."""
     match = replay(game, log)
     view = match.view(seat)
     if view["odds"] is None:
-        raise ValueError(NOT_DETERMINED(lang))
+        raise Undetermined
     worlds = Worlds(view["seats"], view["infected_at_start"])
     readings = sorted(view.get("readings", []) if seat is not None else [], key=lambda r: r["after"])
     moments = [Moment(0, None, worlds.probabilities(None), None if seat is None else worlds.probabilities(seat))]

@@ -17,7 +17,15 @@ from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.text import Lang, Text
-from partygames.games.pandemic.analysis import STRATEGIES, Moment, Rate, pass_rates, plot, posterior
+from partygames.games.pandemic.analysis import (
+    STRATEGIES,
+    Moment,
+    Rate,
+    Undetermined,
+    pass_rates,
+    plot,
+    posterior,
+)
 
 
 def _percent(value: Fraction | None) -> str:
@@ -111,11 +119,11 @@ def analyze(
             _fail(console, Text(f"{log} is a match of {saved.game}, not of the Pandemic Game.",
                                 f"{log} は感染ゲームではなく {saved.game} の対戦ログです。"), lang)
         try:
-            moments = posterior(game, saved, seat, lang)
+            moments = posterior(game, saved, seat)
         except EngineError as error:
             _fail(console, Text(error.en, error.ja), lang)
-        except ValueError as error:  # the public log does not determine the odds: said in `lang`
-            _fail(console, Text(str(error), str(error)), lang)
+        except Undetermined as error:
+            _fail(console, error.text, lang)
         except (KeyError, TypeError) as error:
             _fail(console, Text(f"Cannot replay match log {log}: {error!r}",
                                 f"対戦ログ {log} を再現できません: {error!r}"), lang)
