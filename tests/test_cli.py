@@ -157,6 +157,35 @@ def test_mistakes_are_explained_in_japanese_with_lang_ja(tmp_path: Path) -> None
         assert english.exit_code == 1 and not JAPANESE.search(english.output), english.output
 
 
+@pytest.mark.parametrize(("args", "english", "japanese"), [
+    (["play", "lucky-nine", "--bogus"], "No such option: --bogus", "そのオプションはありません: --bogus"),
+    (["simulate"], "Missing argument 'game_id'.", "引数 'game_id' の指定が必要です。"),
+    (["nosuch"], "No such command 'nosuch'.", "そのコマンドはありません: nosuch"),
+    (["analyze", "chess"], "No such command 'chess'.", "そのコマンドはありません: chess"),
+    (["play", "lucky-nine", "--seats", "x"], "Invalid value for '--seats'", "'--seats': 整数にしてください。"),
+    (["simulate", "lucky-nine", "--games", "1e9"], "Invalid value for '--games'", "'--games': 整数にしてください。"),
+    (["play", "lucky-nine", "--seats"], "Option '--seats' requires an argument.", "オプション --seats には値が必要です。"),
+    (["play", "lucky-nine", "--lang", "fr"], "'fr' is not one of 'en', 'ja'.",
+     "'--lang': 'fr' は選べません (選べるもの: 'en', 'ja')。"),
+    (["games", "extra"], "Got unexpected extra argument(s) (extra)", "余分な引数があります: extra"),
+])
+def test_a_mistyped_command_is_explained_in_both_languages(args: list[str], english: str, japanese: str) -> None:
+    """Typer refuses a command line before `--lang` is read, so its refusal holds both languages, like the
+    help: Typer's English, then the same in Japanese, naming the same option and value."""
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert english in result.output and japanese in result.output, result.output
+    assert "Error エラー" in result.output
+    assert ("Usage:" in result.output) == ("ヘルプは" in result.output), result.output  # Typer's note on --help
+
+
+def test_typer_s_titles_on_the_help_are_in_both_languages() -> None:
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"})
+    for title in ("Arguments 引数", "Options オプション", "[required 必須]", "[default 既定: 0]"):
+        assert title in result.output, result.output
+    assert "Commands コマンド" in runner.invoke(app, ["--help"], env={"COLUMNS": "120"}).output
+
+
 def _command(words: tuple[str, ...] = ()) -> Any:
     """The Click command that `partygames <words>` runs. Typer brings its own copy of Click, whose group class
     is not `click.Group`, so the walk goes by each group's `commands`."""

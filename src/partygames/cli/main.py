@@ -22,6 +22,7 @@ from partygames.cli.bilingual import LangOption
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, describe_event, render_result, render_view
+from partygames.cli.usage import BilingualGroup, speak_both
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
@@ -33,12 +34,14 @@ from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
 
 app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
                        f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=BilingualGroup)
 analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析 (正確なオッズ、 最適方針、 均衡)。",
                           no_args_is_help=True)
 odds_app = typer.Typer(help="Exact odds of a game. ゲームの正確なオッズ。", no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(odds_app, name="odds")
+
+speak_both()
 
 out = Console()
 err = Console(stderr=True)
