@@ -227,6 +227,19 @@ def test_the_team_with_more_in_the_third_country_wins_and_prizes_share_the_oppon
     assert sum(s.score for s in result.seats) + result.detail["organiser_keeps"] == 0
 
 
+def test_caught_trunks_count_for_the_inspecting_team_though_nobody_smuggled_anything() -> None:
+    """The seed's overview counts money smuggled; its rule counts third-country totals (docs/rules, the two
+    wordings of the winner): both trunks are caught, so nothing was smuggled, and South, which caught
+    more, wins."""
+    match = new(team_size=1, small_games=2)
+    assert play_small_game(match, 50_000, 50_000)["outcome"] == "caught"  # North's trunk, caught by South
+    assert play_small_game(match, 30_000, 30_000)["outcome"] == "caught"  # South's trunk, caught by North
+    result = match.result()
+    assert result is not None
+    assert result.detail["team_totals"] == {"north": OKU + 30_000, "south": OKU + 50_000}
+    assert result.detail["winning_team"] == "south" and result.winners == (1,)
+
+
 def test_equal_totals_are_a_draw_with_every_player_a_winner() -> None:
     match = new(team_size=2, small_games=2)
     play_small_game(match, 0, None)

@@ -124,9 +124,9 @@ def analyze(
             _fail(console, Text(error.en, error.ja), lang)
         except Undetermined as error:
             _fail(console, error.text, lang)
-        except (KeyError, TypeError) as error:
+        except (KeyError, TypeError) as error:  # an entry without a field the replay reads, or of another shape
             _fail(console, Text(f"Cannot replay match log {log}: {error!r}",
-                                f"対戦ログ {log} を再現できません: {error!r}"), lang)
+                                f"対戦ログ {log} を再現できません: 記録の形式が正しくありません。"), lang)
         data["posterior"] = [m.to_json() for m in moments]
         if not as_json:
             console.print(_posterior_table(moments, saved.seats, seat, lang))
