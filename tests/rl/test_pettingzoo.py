@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+    state_test,
+)
 from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from partygames import games
@@ -207,3 +214,26 @@ def test_information_state_environments_pass_the_api_tests_and_observe_the_infor
         parts = encoder.information_layout.split(aec.observe(aec.agent_selection)["observation"])
         assert aec._match().view(0)["phase"] != "memorise"
         assert parts["card_word"].sum() == 0 and parts["recall_word"].sum() >= 27
+
+
+@pytest.mark.parametrize("game_id", ENCODED)
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_WARNINGS)
+def test_pettingzoo_state_test_passes_and_the_state_is_every_seat_s_observation(game_id: str) -> None:
+    """PettingZoo's own state_test (it steps with unmasked samples, so the first illegal one ends the match
+    through TerminateIllegalWrapper), then masked random play: at every step `state()` lies in `state_space`
+    and is each seat's observation in seat order, in the AEC and the parallel environment."""
+    state_test(TerminateIllegalWrapper(_aec(game_id), illegal_reward=-1), _parallel(game_id), num_cycles=10)
+    aec, rng = _aec(game_id, seed=3), np.random.default_rng(3)
+    aec.reset()
+    steps = 0
+    for agent in aec.agent_iter(max_iter=300):
+        steps += 1
+        state = aec.state()
+        assert aec.state_space.contains(state)
+        assert np.array_equal(state, np.concatenate([aec.observe(a)["observation"] for a in aec.possible_agents]))
+        _, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(aec.observe(agent)["action_mask"]))))
+    assert steps > 1
+    parallel = _parallel(game_id)
+    observations, _ = parallel.reset(seed=3)
+    assert np.array_equal(parallel.state(), np.concatenate([observations[a]["observation"] for a in parallel.possible_agents]))

@@ -9,7 +9,8 @@ step takes `tick_ms` of the match's time (default 1 s): a phase's time limit run
 steps and plays its defaults, as at a table (`rl/table.py`); when nobody is awaited (a real-time game
 between arrivals) the match advances to its next wake-up. Rewards come at the end only, from the result (`reward="win"`: 1 to each
 winner; `"score"`: the result's score). `reset(seed=s)` plays match seed s, and each later `reset()`
-without a seed the next seed (s + 1, …).
+without a seed the next seed (s + 1, …). `state()` (in `state_space`) is every seat's observation in seat
+order, for a centralised critic: what the seats know together, never what none of them knows.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
@@ -48,6 +50,7 @@ class _Spaces:
             "action_mask": spaces.Box(0, 1, (moves,), np.int8),
         }) for a in self.agents}
         self.action: dict[str, spaces.Discrete[np.int64]] = {a: spaces.Discrete(moves) for a in self.agents}
+        self.state = spaces.Box(-BOUND, BOUND, (table.seats * size,), np.float32)
 
 
 class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
@@ -70,6 +73,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = spaces_.observation
         self.action_spaces = spaces_.action
+        self.state_space = spaces_.state
         self._next_seed = 0 if seed is None else seed
         self.match: Match | None = None
 
@@ -78,6 +82,10 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """What the seats know together: every seat's observation, in seat order (for a centralised critic)."""
+        return _state(self.table, self._match(), self.recalls, self.information_state)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match (`options` of PettingZoo's reset are not game options: those are fixed per env)."""
@@ -155,6 +163,7 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         self.possible_agents = list(spaces_.agents)
         self.observation_spaces = spaces_.observation
         self.action_spaces = spaces_.action
+        self.state_space = spaces_.state
         self.agents: list[str] = []
         self._next_seed = 0 if seed is None else seed
         self.match: Match | None = None
@@ -164,6 +173,12 @@ class PartyGamesParallelEnv(ParallelEnv[str, dict[str, Any], int]):
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """What the seats know together: every seat's observation, in seat order (for a centralised critic)."""
+        if self.match is None:
+            raise RuntimeError("call reset() before state()")
+        return _state(self.table, self.match, self.recalls, self.information_state)
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -248,6 +263,17 @@ def _observation(table: Table, match: Match, seat: int, recalls: Recalls, inform
     else:
         vector = encoder.observe_match(match, seat)
     return {"observation": vector, "action_mask": encoder.codec.mask(match.legal_actions(seat))}
+
+
+def _state(table: Table, match: Match, recalls: Recalls, information_state: bool) -> npt.NDArray[np.float32]:
+    """`state()`: each seat's observation (or information state), concatenated in seat order. It holds what
+    some seat knows, never what none does (a deck's order, who was infected at the start)."""
+    encoder = table.encoder
+    if information_state:
+        parts = [encoder.recalled_state(match.view(seat), recalls.get(seat)) for seat in range(table.seats)]
+    else:
+        parts = [encoder.observe_match(match, seat) for seat in range(table.seats)]
+    return np.concatenate(parts)
 
 
 def _render(table: Table, match: Match, mode: str | None, lang: Lang) -> str | None:
