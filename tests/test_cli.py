@@ -239,6 +239,15 @@ def test_simulate_json_summary_and_saved_logs_replay(game_id: str, tmp_path: Pat
     assert "reproduces the stored final state" in replayed.output
 
 
+def test_without_seats_a_game_is_played_at_its_usual_table_else_the_smallest() -> None:
+    """The Pandemic Game at 4 seats would let every healthy seat pass (6 qualifiers): it starts from the seed's
+    12; a game without a usual table from its smallest."""
+    pandemic = json.loads(runner.invoke(app, ["simulate", "pandemic", "--games", "1", "--json"]).output)
+    assert pandemic["seats"] == 12 == games.get("pandemic").info()["default_seats"]
+    nine = json.loads(runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--json"]).output)
+    assert nine["seats"] == min(games.get("lucky-nine").seat_counts) == 2
+
+
 def test_replay_detects_a_tampered_log(tmp_path: Path) -> None:
     game_id = GAME_IDS[0]
     golden = games.get(game_id).samples.golden

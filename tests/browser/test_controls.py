@@ -160,6 +160,12 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     page.get_by_test_id("create-game").select_option("last-man-standing")
     page.locator("[data-testid=create-room] [name=starting_chips]").fill("18")
     expect(seats.locator("option")).to_have_text(["4", "5", "6"])  # the entry fee for 7 is $20
+    # A game whose small table spoils it starts from the seed's: the Pandemic Game's 12, not its smallest 4.
+    page.get_by_test_id("create-game").select_option("pandemic")
+    expect(seats).to_have_value("12")
+    expect(page.locator("[data-seat-kind]")).to_have_count(12)
+    page.get_by_test_id("create-game").select_option("lucky-nine")
+    expect(seats).to_have_value("2")
     player.close()
 
 

@@ -174,7 +174,7 @@ def _default_text(value: Any, lang: Lang) -> str:
 def play(
     game_id: GameId,
     seats: Annotated[int | None, typer.Option(
-        help="Number of seats (default: the smallest allowed).\n\n席数 (既定: 選べる最小の人数)。")] = None,
+        help="Number of seats (default: the game's usual table, else the smallest allowed).\n\n席数 (既定: ゲームの標準の人数、 なければ選べる最小の人数)。")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the match's random source (default: a fresh one, printed, to replay the deal).\n\n"
              "乱数のシード。 既定: 新しく選んで表示 (同じ配りをもう一度遊べます)。")] = None,
@@ -190,7 +190,7 @@ def play(
     options = {**game.virtual_clock_options, **_options(option, lang)}
     seed = _seed(seed)
     try:
-        count = seats if seats is not None else min(game.seat_counts_for(options))
+        count = seats if seats is not None else game.default_seat_count(options)
         match = game.new(count, options, seed, bots=[s for s in range(count) if s != seat])
     except EngineError as error:
         _refused(error, lang)
@@ -225,7 +225,7 @@ def simulate(
     games_count: Annotated[int, typer.Option("--games", help="How many matches.\n\n試合数。", min=1,
                                              max=10_000_000)] = 100,
     seats: Annotated[int | None, typer.Option(
-        help="Seats per match (default: the smallest allowed).\n\n1試合の席数 (既定: 選べる最小の人数)。")] = None,
+        help="Seats per match (default: the game's usual table, else the smallest allowed).\n\n1試合の席数 (既定: ゲームの標準の人数、 なければ選べる最小の人数)。")] = None,
     bots: Annotated[str, typer.Option(
         help="Bot kinds, comma-separated; they cycle over the seats.\n\nボットの種類。 カンマ区切りで、 席に順に 割り当てます。")]
     = "heuristic,random",
@@ -261,7 +261,7 @@ def simulate(
                    f"不明なボット: {'、'.join(unknown) or '(なし)'}。{game.id} のボット: {', '.join(game.bots)}。"),
               lang)
     try:
-        count = seats if seats is not None else min(game.seat_counts_for(options))
+        count = seats if seats is not None else game.default_seat_count(options)
         game.new(count, options, seed)  # validates seats and options before the long run
     except EngineError as error:
         _refused(error, lang)

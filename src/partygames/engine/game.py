@@ -91,6 +91,10 @@ class Game:
     summary: Text
     match_class: type[Match]
     bots: Mapping[str, type[Bot]] = field(default_factory=lambda: {"random": RandomBot})
+    default_seats: int | None = None
+    """The seat count a new table starts from in the lobby and the terminal when none is given (the seed's
+    table where a small one spoils the game: the Pandemic Game's 12); None, or not allowed with the
+    options: the smallest allowed."""
     dynamics: Dynamics = Dynamics.TURN_BASED
     labels: Labels = field(default_factory=Labels)
     terminal: TerminalView | None = None
@@ -124,6 +128,12 @@ class Game:
 
     def seat_counts_for(self, options: Options | dict[str, Any] | None) -> Sequence[int]:
         return self.match_class.allowed_seat_counts(self.options_class.parse(options))
+
+    def default_seat_count(self, options: Options | dict[str, Any] | None) -> int:
+        """`default_seats` when the options allow it, else the smallest count they allow."""
+        allowed = self.seat_counts_for(options)
+        default = self.default_seats
+        return default if default is not None and default in allowed else min(allowed)
 
     def options_for(self, seats: int, options: Mapping[str, Any] | None) -> Options:
         """The options of a room of `seats`: the `SEAT_FIELDS` that `options` leaves out follow the seat
@@ -205,6 +215,7 @@ class Game:
             "title": self.title.to_json(),
             "summary": self.summary.to_json(),
             "seat_counts": list(self.seat_counts),
+            "default_seats": self.default_seats,
             "options": self.options_class.describe(),
             "bots": list(self.bots),
             "bot_titles": {kind: self.bot_title(kind).to_json() for kind in self.bots},

@@ -162,7 +162,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const info = games.find((g) => g.id === gameId) || games[0];
   const game = info ? info.id : null;
   const [options, setOptions] = usePerGame(game, () => defaultsOf(info && info.options));
-  const [seatCount, setSeatCount] = usePerGame(game, () => (info ? info.seat_counts[0] : 2));
+  const [seatCount, setSeatCount] = usePerGame(game, () => (info ? info.default_seats || info.seat_counts[0] : 2));
   const [kinds, setKinds] = usePerGame(game, () => []);
   const [name, setName] = useState(savedName());
   const [watchOnly, setWatchOnly] = useState(false);

@@ -47,6 +47,7 @@ GAME = Game(
     title=Text("The Pandemic Game", "感染ゲーム"),
     summary=SUMMARY,
     match_class=PandemicMatch,
+    default_seats=12,  # 「参加者は12人。」: at 4 seats every healthy seat would be among the 6 who pass
     bots={"random": RandomBot, "heuristic": HeuristicBot, "cautious": CautiousBot, "greedy": GreedyBot,
           "checker": CheckerBot},
     dynamics=Dynamics.REAL_TIME,
