@@ -93,6 +93,20 @@ def test_shown_action_gives_the_actor_all_others_the_type_until_the_end_and_fore
         assert match.shown_action(0, bid, 1) == match.shown_action(0, bid, None) == after_end
 
 
+class PrivateToyMatch(ToyMatch):
+    UNSEEN_FOREVER = frozenset({"bid"})
+
+
+def test_an_unseen_action_is_shown_to_nobody_but_its_actor_not_even_its_type_and_never() -> None:
+    bid = {"type": "bid", "amount": 6}
+    match = PrivateToyMatch(2, None, 0)
+    match.apply(0, bid)
+    assert match.shown_action(0, bid, 0) == bid
+    assert match.shown_action(0, bid, 1) is None and match.shown_action(0, bid, None) is None
+    match.apply(1, {"type": "bid", "amount": 1})
+    assert match.is_over and match.shown_action(0, bid, 1) is None and match.shown_action(0, bid, 0) == bid
+
+
 def test_a_lucky_nine_table_whose_players_all_walk_away_still_finishes() -> None:
     lucky_nine = games.get("lucky-nine")
     session = Session.new(lucky_nine, 3, seed=2)

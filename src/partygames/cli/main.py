@@ -324,11 +324,10 @@ def replay(
     names = seat_names(log.seats, log.bots, lang, people=people)
     for number, (entry, events, view) in enumerate(steps, 1):
         clock = f"{entry.at / 1000:.1f}s"
+        shown = None if entry.seat is None or entry.action is None else match.shown_action(entry.seat, entry.action, seat)
         if entry.seat is None:
             out.print(f"[bold]{number}[/] {clock} {'時間経過' if lang == 'ja' else 'time passes'}")
-        else:
-            assert entry.action is not None
-            shown = match.shown_action(entry.seat, entry.action, seat)
+        elif shown is not None:  # else an act this seat never learns of: its events alone, if it may see any
             who = names[entry.seat]
             out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, lang, before[number - 1])}")
         for event in events:

@@ -257,6 +257,8 @@ def _check_shown_action(game: Game, match: Match, actor: int, action: Action, ev
         if viewer == actor:
             continue
         shown = match.shown_action(actor, action, viewer)
+        if shown is None:  # hidden entirely (UNSEEN_FOREVER)
+            continue
         if shown.get("type") != action["type"] or any(shown[k] != action.get(k) for k in shown):
             raise _fail(game, step, f"shown_action({actor}, {action!r}, {viewer}) is not a part of the action")
         if match.is_over or len(shown) == 1:  # the type alone (the usual case) shows nothing more

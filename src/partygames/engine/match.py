@@ -157,6 +157,9 @@ class Match(ABC):
         {"seats", "options", "seed", "chance", "version", "clock", "bot_seats"})
     # Action types whose parameters no other seat ever learns, not even after the match (a secret ballot).
     SECRET_FOREVER: ClassVar[frozenset[str]] = frozenset()
+    # Action types no other seat ever learns were taken, not even the type or by whom (a private gift: its
+    # events tell whom it concerns).
+    UNSEEN_FOREVER: ClassVar[frozenset[str]] = frozenset()
     # View fields that only say when the view was made (a real-time game's current time), like `version`:
     # a host need not tell a seat of a step after which nothing else in its view changed.
     VIEW_CLOCK_KEYS: ClassVar[frozenset[str]] = frozenset()
@@ -349,13 +352,19 @@ class Match(ABC):
         limit, ends_at = running
         return Deadline(limit.phase, ends_at, limit.seconds)
 
-    def shown_action(self, actor: int, action: Action, viewer: int | None) -> Action:
-        """What `viewer` (None: a spectator) may know of `actor`'s action: all of it for the actor; once
-        the match is over, all of it unless its type is in SECRET_FOREVER; before that, its type only.
-        Replays and logs show other seats' actions only through this (the events say what is public)."""
-        if viewer == actor or (self.is_over and action.get("type") not in self.SECRET_FOREVER):
+    def shown_action(self, actor: int, action: Action, viewer: int | None) -> Action | None:
+        """What `viewer` (None: a spectator) may know of `actor`'s action: all of it for the actor; nothing
+        (None: not even that `actor` acted) if its type is in UNSEEN_FOREVER; once the match is over, all
+        of it unless its type is in SECRET_FOREVER; before that, its type only. Replays and logs show
+        other seats' actions only through this (the events say what is public)."""
+        if viewer == actor:
             return action
-        return {"type": action.get("type")}
+        kind = action.get("type")
+        if kind in self.UNSEEN_FOREVER:
+            return None
+        if self.is_over and kind not in self.SECRET_FOREVER:
+            return action
+        return {"type": kind}
 
     # -- time, for the base class ----------------------------------------------------------------
     def _move_clock(self, now: int) -> None:

@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 from partygames.engine.log import Entry, MatchLog
+from partygames.engine.match import Match
 from partygames.engine.session import Session
 from partygames.server.rooms import Room
 from partygames.server.text import escape
@@ -27,7 +28,9 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
     for version, (entry, source) in enumerate(zip(current.session.log.entries, current.sources, strict=True), start=1):
         events = session.replay_entry(entry)
         action = None if entry.seat is None or entry.action is None else final.shown_action(entry.seat, entry.action, seat)
-        out.append({"version": version, "at": entry.at, "seat": entry.seat, "action": action, "source": source,
+        hidden = action is None and entry.action is not None  # an act this seat never learns of: a step, no more
+        out.append({"version": version, "at": entry.at, "seat": None if hidden else entry.seat, "action": action,
+                    "source": None if hidden else source,
                     "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data)}
                                for e in events if e.is_visible_to(seat)],
                     "view": copy.deepcopy(session.match.view(seat))})
@@ -49,7 +52,14 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
                    final.to_json(), list(final.bot_seats), names if any(names) else [])
     if raw:
         return {**log.to_json(), "redacted": False}
-    shown = [e if e.seat is None or e.action is None else Entry(e.at, e.seat, final.shown_action(e.seat, e.action, None))
-             for e in session.log.entries]
+    shown = [e if e.seat is None or e.action is None else _shown_entry(final, e) for e in session.log.entries]
     return {**log.to_json(), "seed": None, "entries": [e.to_json() for e in shown], "final_state": None,
             "redacted": True}
+
+
+def _shown_entry(final: Match, entry: Entry) -> Entry:
+    """A spectator's copy of an action entry: the action as `shown_action` shows it; an act nobody else may
+    learn of keeps only its time (like a clock entry)."""
+    assert entry.seat is not None and entry.action is not None
+    action = final.shown_action(entry.seat, entry.action, None)
+    return Entry(entry.at, None, None) if action is None else Entry(entry.at, entry.seat, action)
