@@ -312,6 +312,33 @@ def test_public_odds_follow_the_log_from_the_public_view_alone() -> None:
     assert view["odds"]["infected"][2] == 21
 
 
+def test_public_contacts_can_make_a_seat_s_infection_certain_and_the_odds_say_so() -> None:
+    """docs/rules (public odds may reach 0% or 100%). Four seats, one infected (4 worlds): 2 touches 0, then 0
+    touches 3, then 1. Worlds {0} and {2}: 0 infects 2 (or 2 infects 0), then 3 and 1. Worlds {1} and {3}: 0
+    gains vaccines from the healthy pairs, spends one curing 3 (or 1) and is infected by it. So 0 is infected
+    in all 4 worlds; 1 in 3 (all but {1}), 2 and 3 in 2."""
+    match = GAME.new(4, {"infected": 1}, seed=1, script={"infected": [3]})
+    assert isinstance(match, PandemicMatch)
+    touch(match, 2, 0, 0)
+    touch(match, 0, 3, 6_000)
+    touch(match, 0, 1, 12_000)
+    assert match.view(None)["odds"] == {"worlds": 4, "infected": [4, 3, 2, 2]}
+    assert match.infected[0]
+
+
+def test_a_seat_in_the_queue_may_touch_and_be_touched() -> None:
+    """docs/rules: only a seat inside a room is out of reach; the queue is standing at the door."""
+    match = new(rooms=1)
+    match.apply(1, {"type": "visit"}, 1_000)
+    match.apply(2, {"type": "visit"}, 1_000)
+    assert match.view(None)["queue"] == [2]
+    touch(match, 2, 4, 2_000)
+    touch(match, 5, 2, 8_000)
+    assert [(entry["kind"], entry["a"], entry["b"]) for entry in match.view(None)["log"]] == [
+        ("contact", 2, 4), ("contact", 5, 2)]
+    assert match.view(None)["queue"] == [2]
+
+
 # -- the televised variant ----------------------------------------------------------------------------
 def test_periods_break_with_the_counts_announced_and_the_odds_follow() -> None:
     match = new(minutes=2, periods=2, break_seconds=60, vaccine_threshold=1)
