@@ -335,7 +335,7 @@ def test_a_seat_in_the_queue_may_touch_and_be_touched() -> None:
     touch(match, 2, 4, 2_000)
     touch(match, 5, 2, 8_000)
     assert [(entry["kind"], entry["a"], entry["b"]) for entry in match.view(None)["log"]] == [
-        ("contact", 2, 4), ("contact", 5, 2)]
+        ("contact", 2, 4), ("contact", 2, 5)]  # a contact names its seats in seat order
     assert match.view(None)["queue"] == [2]
 
 
