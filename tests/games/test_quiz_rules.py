@@ -276,6 +276,32 @@ def test_question_8_sole_winner_gets_the_prize_of_one_oku_man() -> None:
     assert match.held[0]["score"] == 0  # nobody takes score markers at question 8
 
 
+def test_question_8_sole_winner_becomes_parent_too_but_takes_no_marker() -> None:
+    # 勝者は…親もこの時点で勝者に移ります; the last question's exception covers only the markers
+    # (最終問題に限っては、誰も(勝者も)得点マーカーを獲得できません).
+    match = memorised(2)
+    match.question = 8
+    assert match.parent == 0
+    ask(match, place=3)
+    events = [e for seat, words in ((0, [11]), (1, [9, 10]))
+              for e in match.apply(seat, {"type": "answer", "words": words}, 3000)]
+    # Seat 1 named two words of question 3's row [9, 10, 11] in order and beat seat 0's one.
+    assert match.parent == 1 and match.view(0)["parent"] == 1
+    assert match.rounds[-1]["winners"] == [1] and match.rounds[-1]["parent"] == 1
+    assert next(e for e in events if e.type == "scored").data["parent"] == 1
+    assert [h["score"] for h in match.held] == [0, 0] and match.prize_winner == 1
+    result = match.result()
+    assert result is not None and result.winners == (1,) and result.termination == "most_points"
+
+
+def test_question_8_with_two_tied_or_nobody_right_keeps_the_parent() -> None:
+    match = memorised(2)
+    match.question = 8
+    ask(match, place=3)
+    write(match, {0: {"type": "answer", "words": [9]}, 1: {"type": "answer", "words": [10]}})
+    assert match.parent == 0 and match.rounds[-1]["winners"] == [0, 1] and match.prize_winner is None
+
+
 def test_tie_break_wrong_call_is_out_and_the_last_left_wins() -> None:
     match = memorised(3)
     match.question = 8
@@ -337,6 +363,57 @@ def test_a_peek_ends_at_its_time_and_the_peeking_turn_stops_at_its_limit() -> No
     assert match.wake_at() == 35_000  # 30 s after the seat's last look
     match.advance(35_000)
     assert match.peekers[match.peek_turn] == 2 and match.to_act()[0] == 2
+
+
+def test_the_peeking_turns_limit_restarts_with_each_look_but_not_with_a_show() -> None:
+    match = peeking()
+    match.held[1] = {"score": 0, "money": 6}  # three looks at two markers each
+    match.stock["score"] += 1
+    match.stock["money"] -= 4
+    match.apply(1, {"type": "look", "card": "a7.1", "paid_money": 2}, 5000)
+    assert match.time_limit_due() == 35_000  # 30 s from the look at 5 s
+    match.apply(1, {"type": "show", "to": [0]}, 9000)
+    assert match.time_limit_due() == 35_000  # a show starts no new limit (it would be 39 s)
+    match.advance(15_000)  # the peek ends at 5 s + 10 s; the turn goes on
+    assert match.peek is None and match.peekers[match.peek_turn] == 1 and match.time_limit_due() == 35_000
+    match.apply(1, {"type": "look", "card": "a8.0", "paid_money": 2}, 20_000)
+    assert match.time_limit_due() == 50_000  # the next card: 30 s from 20 s
+    match.apply(1, {"type": "show", "to": [2]}, 22_000)
+    match.apply(2, {"type": "give", "to": 0, "score": 1, "money": 0}, 23_000)  # a bystander's gift neither
+    assert match.time_limit_due() == 50_000
+    match.advance(49_999)
+    assert match.peekers[match.peek_turn] == 1
+    match.advance(50_000)  # the limit's default: stop; the next peeker's turn runs from 50 s
+    assert match.peekers[match.peek_turn] == 2 and match.time_limit_due() == 80_000
+
+
+def test_a_seat_may_look_at_the_same_card_twice_and_pays_each_time() -> None:
+    # 1枚覗き見るごとに、対応する数のマーカー…をストックに戻してください: every look is paid.
+    match = peeking()
+    match.held[1] = {"score": 0, "money": 4}
+    match.stock["score"] += 1
+    match.stock["money"] -= 2
+    stock = dict(match.stock)
+    first = match.apply(1, {"type": "look", "card": "a7.1", "paid_money": 2}, 5000)
+    second = match.apply(1, {"type": "look", "card": "a7.1", "paid_money": 2}, 6000)
+    assert match.held[1] == {"score": 0, "money": 0} and match.stock == {"score": stock["score"], "money": stock["money"] + 4}
+    assert match.looks == [0, 2, 0]
+    assert [e.data["word"] for e in first + second if e.type == "card_seen"] == [22, 22]
+    assert match.view(1)["peek"] == {"seat": 1, "card": "a7.1", "until": 16_000, "shown_to": [], "word": 22}
+
+
+def test_a_peeker_may_look_at_the_asked_rows_cards_still_face_down() -> None:
+    # 伏せられたカードの内容を確認できます: the asked row (question 4: words 12, 13, 14) is opened only
+    # after the peeks (正解発表).
+    match = peeking()
+    look = next(s for s in match.legal_actions(1) if s["type"] == "look")
+    assert {"a4.0", "a4.1", "a4.2"} <= set(look["params"]["card"]["choice"])
+    assert match.view(0)["rows"][4][0] == {"card": "a4.0", "word": None, "open": False}
+    events = match.apply(1, {"type": "look", "card": "a4.0", "paid_money": 2}, 5000)
+    assert [e.data["word"] for e in events if e.type == "card_seen"] == [12]
+    assert match.view(1)["rows"][4][0]["word"] == 12
+    for seat in (None, 0, 2):
+        assert match.view(seat)["rows"][4][0]["word"] is None
 
 
 def test_what_a_peeker_sees_changes_no_other_seats_view() -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from rich.console import Console
 
+from partygames.cli.play import play_in_terminal
 from partygames.engine.names import seat_names
+from partygames.engine.session import Session
 from partygames.engine.text import Lang
 from partygames.games import get
 from partygames.games.quiz.rules import QuizMatch
-from partygames.games.quiz.terminal import describe_event, points, render
+from partygames.games.quiz.terminal import describe_event, face_up, points, render
+from tests.test_cli import ScriptedPlayer
 
 GAME = get("quiz")
 SCRIPT: dict[str, list[Any]] = {"white_positions": [list(range(16))], "deal": [list(range(30))], "first_parent": [0]}
@@ -83,3 +87,55 @@ def test_events_name_the_seats_else_their_numbers() -> None:
     assert describe_event(shown, "ja", names["ja"]) == "ボット アオイがa3.1をあなた、席 2に見せました。"
     scored: dict[str, Any] = {"type": "scored", "to": None, "data": {"winners": []}}
     assert describe_event(scored, "en") == "Most correct: nobody."
+
+
+def test_face_up_holds_the_open_table_then_only_a_peek_and_the_cards_to_deal() -> None:
+    match = GAME.new(3, {}, 0, script=SCRIPT)
+    assert isinstance(match, QuizMatch)
+    memorising = face_up(match.view(1))
+    answers = [card for card in memorising if isinstance(card, tuple) and str(card[0]).startswith("a")]
+    assert ("a0.0", 0) in memorising and len(answers) == 30
+    for seat in range(3):
+        match.apply(seat, {"type": "ready"}, 1000)
+    turned = face_up(match.view(1))
+    assert not memorising <= turned and not any(isinstance(c, tuple) and str(c[0]).startswith("a") for c in turned)
+
+
+CLEAR = "\x1b[3J"  # the scrollback's clear, after Rich's screen clear
+
+
+class TerminalPlayer(ScriptedPlayer):
+    """ScriptedPlayer on a real terminal: control codes reach the output."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        Console.__init__(self, file=io.StringIO(), force_terminal=True, color_system=None, width=120)
+        self.asked: list[str] = []
+
+    def answer(self, prompt: str) -> str:
+        self.asked.append(prompt)
+        return super().answer(prompt)
+
+    def output(self) -> str:
+        assert isinstance(self.file, io.StringIO)
+        return self.file.getvalue()
+
+
+def test_the_terminal_clears_what_it_showed_once_the_cards_are_face_down_after_the_player_reads_on() -> None:
+    """docs/rules/quiz.md (the terminal): the memorising table, and every word dealt, leave the screen and the
+    scrollback once they are face down, after the player presses Enter; the next screen starts clean."""
+    bots = {s: GAME.make_bot("heuristic", s, seed=s) for s in (1, 2)}
+    session = Session.new(GAME, 3, {}, seed=3, bots=bots)
+    player = TerminalPlayer(seed=7)
+    assert play_in_terminal(player, session, 0, "en")
+    out = player.output()
+    clears = [i for i in range(len(out)) if out.startswith(CLEAR, i)]
+    assert len(clears) >= 8  # after memorising, and after each question's deal at least
+    turned = [p for p in player.asked if "Cards are turned face down: press Enter" in p]
+    assert len(turned) == len(clears)  # any entry reads on (the script types "not a number")
+    memorising = out.rindex("Memorising")
+    assert clears[0] > memorising and "Memorising" not in out[clears[0]:]
+    # After a clear, the first thing on the screen is the current view, never a word of the deal before it.
+    for start in clears:
+        assert "goes face down to the end of" not in out[start:start + 400]
+

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,11 @@ from partygames.cli.terminal import describe_event, label, render_result, render
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.errors import EngineError, IllegalAction
 from partygames.engine.game import Game
-from partygames.engine.log import MatchLog
+from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session
-from partygames.engine.text import Lang
+from partygames.engine.text import Lang, Text
 
 ChoiceText = Callable[[str, Any, dict[str, Any], Lang], "str | None"]
 """A game terminal's optional `choice_text(param, value, view, lang)`: a choice's words, or None for the raw value."""
@@ -178,7 +179,15 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     prompter = Prompter(console, game, lang)
     previous = session.on_entry
     names = seat_names(match.seats, match.bot_seats, lang, you=you)
-    session.on_entry = lambda _entry, events: _show_events(console, game, events, you, lang, names)
+    face_up = game.face_up
+    seen: set[Hashable] = set()  # what the screen has shown face up since it was last cleared
+
+    def on_entry(_entry: Entry, events: list[Event]) -> None:
+        _show_events(console, game, events, you, lang, names)
+        if face_up is not None:
+            seen.update(face_up(match.view(you)))
+
+    session.on_entry = on_entry
     try:
         shown_version = -1
         while True:
@@ -192,7 +201,14 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
                     raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
                 continue
             if match.version != shown_version:
-                console.print(render_view(game, match.view(you), lang))
+                view = match.view(you)
+                if face_up is not None:
+                    showing = face_up(view)
+                    if not seen <= showing:
+                        _turn_face_down(console, lang)
+                        seen.clear()
+                    seen.update(showing)
+                console.print(render_view(game, view, lang))
                 shown_version = match.version
             while True:
                 try:
@@ -212,6 +228,18 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     assert result is not None
     console.print(render_result(game, result.to_json(), lang, you))
     return True
+
+
+def _turn_face_down(console: Console, lang: Lang) -> None:
+    """Something the screen showed is now face down: once the player has read what is printed, the screen and
+    its scrollback are cleared (a terminal keeps what scrolled away; Rich's `clear` leaves the scrollback,
+    ESC[3J takes it). A console that is not a terminal drops the control codes."""
+    with contextlib.suppress(EOFError):  # no more input: clear all the same
+        console.input(Text("[bold cyan]Cards are turned face down: press Enter to clear the screen.[/] ",
+                           "[bold cyan]カードが伏せられました。 Enter で画面を消去します。[/] ")(lang))
+    console.clear()
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.file.write("\x1b[3J")  # the scrollback (what `clear` also sends; Rich has no code for it)
 
 
 def _show_events(console: Console, game: Game, events: list[Event], you: int, lang: Lang,

@@ -4,7 +4,7 @@ set-ups)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -99,6 +99,10 @@ class Game:
     labels: Labels = field(default_factory=Labels)
     terminal: TerminalView | None = None
     """The terminal renderer; None: the generic one (the view's fields as a table)."""
+    face_up: Callable[[Mapping[str, Any]], Set[Hashable]] | None = None
+    """(A memory game) what a view shows that the seat may see only while it is shown (card faces). When
+    something the terminal showed is no longer shown, the terminal asks the player to read on, then clears
+    the screen and its scrollback, so that the scrollback is not a note (docs/rules/quiz.md)."""
     commands: Mapping[Command, Callable[..., None]] = field(default_factory=dict)
     """Typer commands mounted as `partygames <group> <id>`; their docstring is their help."""
     web: Path | None = None

@@ -48,6 +48,7 @@ GAME = Game(
     labels=LABELS,
     encoding=QuizEncoder,
     terminal=terminal,
+    face_up=terminal.face_up,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
     # Free negotiation: any two seats may talk privately (docs/rules/quiz.md, Negotiation).

@@ -122,7 +122,7 @@ class QuizMatch(Match):
         self.held = [_markers() for _ in range(self.seats)]
         self.on_cards: list[dict[str, int]] = [_markers() for _ in range(BOARD)]
         self.waiting = [False] * self.seats  # said `wait`: not awaited again until the phase changes
-        self.step = 0  # counts the primary actions, so that each one starts a new time limit
+        self.step = 0  # counts the primary actions: each starts a new time limit (a peeking turn counts looks)
         self.turn: int | None = None
         self.passed = [False] * self.seats
         self.asked: int | None = None  # the question being asked
@@ -493,11 +493,13 @@ class QuizMatch(Match):
         final = self.question == ROUNDS
         taken = [0] * self.seats
         if len(best) == 1:
+            # 親もこの時点で勝者に移ります, at question 8 too: its exception covers only the markers
+            # (最終問題に限っては、誰も(勝者も)得点マーカーを獲得できません).
+            self.parent = best[0]
             if final:
                 self.prize_winner = best[0]
             else:
                 taken[best[0]] = self.field["score"]
-                self.parent = best[0]
         elif len(best) == 2 and not final and self.field["score"] >= 2:
             taken[best[0]] = taken[best[1]] = 1
         for seat, n in enumerate(taken):
@@ -656,7 +658,10 @@ class QuizMatch(Match):
         if phase == "select":
             return TimeLimit(f"select:{q}:{self.step}", float(o.select_seconds), {seat: {"type": "pass"}, **defaults})
         if phase == "peek":
-            return TimeLimit(f"peek:{q}:{self.step}", float(o.peek_turn_seconds), {seat: {"type": "stop"}, **defaults})
+            # Counted again after each card the peeker looks at, not after a `show`: showing is free
+            # negotiation (覗き見した正解カードを他人に見せたりしても構いません), like giving.
+            return TimeLimit(f"peek:{q}:{self.peek_turn}:{self.looks[seat]}", float(o.peek_turn_seconds),
+                             {seat: {"type": "stop"}, **defaults})
         if phase == "open":
             first: Action = {"type": "open", "card": self.least_marked()[0]}
         elif phase == "deal":

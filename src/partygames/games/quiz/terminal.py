@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -85,6 +85,22 @@ def _words(view: dict[str, Any], lang: Lang) -> str:
     return Text("Word list: ", "単語一覧: ")(lang) + ", ".join(f"{i} {w[lang]}" for i, w in enumerate(words))
 
 
+def face_up(view: Mapping[str, Any]) -> frozenset[Hashable]:
+    """What the view shows that the seat may see only while it is shown: each face-up answer card and
+    white card where it lies (memorising, a peek, a card shown, the asked question), and the cards waiting
+    to be dealt. The terminal clears what it printed once any of them is gone (`Game.face_up`)."""
+    shown: set[Hashable] = set()
+    for row in view["rows"]:
+        for card in row or ():
+            if card["word"] is not None:
+                shown.add((card["card"], card["word"]))
+    for white in view["board"]:
+        if white is not None and white["question"] is not None:
+            shown.add((white["card"], white["question"]))
+    shown.update(("pending", word) for word in view["pending"] or ())
+    return frozenset(shown)
+
+
 def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     """A panel with the phase, the rows, the white cards, everyone's markers and the word list."""
     number = (f"{Text('Question', '第')(lang)} {view['question']}/{view['rounds_total']}{'問' if lang == 'ja' else ''} — "
@@ -158,13 +174,16 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         "secret_money_taken": take,
         "looked": lambda: Text(f"{acts(names, d['seat'], lang, 'peeks', 'peek')} at {d['card']}.",
                                f"{who(d['seat'])}が{d['card']}を覗き見ました。"),
-        # Only which card: its content is in the view while the peek lasts, not in the scrollback.
+        # Only which card: its content is in the view while the peek lasts (and the screen is cleared once
+        # it is gone: `face_up`).
         "card_seen": lambda: Text(f"You see {d['card']} (shown in the table above while the peek lasts).",
                                   f"{d['card']} が見えます(覗き見の間だけ上の表に表示)。"),
         "card_shown": lambda: Text(f"{acts(names, d['seat'], lang, 'shows', 'show')} {d['card']} to {several(d['to'])}.",
                                    f"{who(d['seat'])}が{d['card']}を{several(d['to'])}に見せました。"),
         "row_opened": lambda: Text(f"Q{d['asked']}'s row: words {d['words']}.", f"Q{d['asked']}の列: 単語{d['words']}。"),
         "scored": lambda: Text(f"Most correct: {several(d['winners'])}.", f"最多正解: {several(d['winners'])}。"),
+        # Announced as at the table (全員にはっきりと告げます); the terminal clears it once the card is face down
+        # and the player has read on (`face_up`, docs/rules/quiz.md).
         "card_dealt": lambda: Text(f"Word {d['word']} goes face down to the end of Q{d['row']}'s row.",
                                    f"単語{d['word']}を Q{d['row']}の列の末尾に伏せて置きました。"),
         "white_moved": lambda: Text(f"A white card moves from place {d['from']} to {d['to']}.",

@@ -76,13 +76,17 @@ export function describeEvent(event, lang, ctx) {
     case "card_shown": return J ? `${who(d.seat)} が${d.to.map(who).join("、")}にカードを見せた` : `${who(d.seat)} shows the card to ${d.to.map(who).join(", ")}`;
     case "peek_ended": return null;
     case "peek_turn_ended": return J ? `${who(d.seat)} の覗き見終了` : `${who(d.seat)} stops peeking`;
-    case "row_opened": return J ? `正解: ${d.words.map((w) => word(null, w, lang)).join(" → ")}` : `Correct answers: ${d.words.map((w) => word(null, w, lang)).join(" → ")}`;
+    // The words show on the stage, in order (renderEvent), and not in this line: the parent then deals them
+    // face down in that order, one `card_dealt` line per row, so a log keeping both would pair every word
+    // with its new place (書き留めたりしてはいけません).
+    case "row_opened": return J ? `Q${d.asked + 1}の列を公開(正解${d.words.length}枚)` : `Q${d.asked + 1}'s row is opened: ${d.words.length} correct answer(s)`;
     case "scored": {
       const winners = d.winners.map(who).join(J ? "、" : ", ");
       if (!d.winners.length) return J ? "正解者なし" : "Nobody answered rightly";
       return J ? `最多正解: ${winners}` : `Most correct: ${winners}`;
     }
-    // The word shows on the stage while the card moves (renderEvent); the log keeps only the row.
+    // The word shows on the stage while the card moves (renderEvent); the log keeps only the row (and no
+    // line names the words of the row it came from: row_opened).
     case "card_dealt": return J ? `正解カード1枚を Q${d.row + 1} の列の末尾へ(伏せて)` : `A card goes face down to the end of Q${d.row + 1}'s row`;
     case "white_moved": return J ? `白カード: 位置${d.from} → ${d.to}` : `White card moved: place ${d.from} → ${d.to}`;
     case "white_swapped": return J ? `白カード: 位置${d.cards[0]} と ${d.cards[1]} を入れ替え` : `White cards swapped: places ${d.cards[0]} and ${d.cards[1]}`;
@@ -107,7 +111,7 @@ export function renderEvent(event, ctx) {
       </div>`)}</div>`;
   }
   if (event.type === "row_opened") {
-    return html`<div class="qz-row-reveal">${d.words.map((w) => html`<${widgets.Card} face=${word(null, w, lang)} flip=${!ctx.fast} />`)}</div>`;
+    return html`<div class="qz-row-reveal" data-testid="qz-row-reveal">${d.words.map((w) => html`<${widgets.Card} face=${word(null, w, lang)} flip=${!ctx.fast} />`)}</div>`;
   }
   if (event.type === "card_dealt") {
     return html`<div class="qz-dealt" data-testid="qz-dealt"><${widgets.Card} face=${word(null, d.word, lang)} />
