@@ -175,7 +175,7 @@ export function EventLog({ events, narrated, game, ctx }) {
   return html`<details class="panel log">
     <summary>${t("log")} (${shown.length})</summary>
     <ol reversed class="log-list">
-      ${shown.map((e) => html`<li key=${e.key}><span class="muted">v${e.version}</span> ${said(e, game, ctx)}</li>`)}
+      ${shown.map((e) => html`<li key=${e.key} data-version=${e.version}>${said(e, game, ctx)}</li>`)}
     </ol>
   </details>`;
 }

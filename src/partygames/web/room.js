@@ -152,9 +152,11 @@ function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   // An optional action is named by the seat's first legal action (a game lists the optional one first).
   const first = kind === "optional" && view.legal_actions.length ? view.legal_actions[0].type : null;
   const may = first ? t("may_act", ctx.label("actions", first) || first.replaceAll("_", " ")) : "";
+  // Nobody awaited (a race running on its own, a reveal): the phase says what the countdown is for.
+  const phase = view.phase ? ctx.label("phases", view.phase) || "" : "";
   const text = mine ? t("your_turn")
     : kind === "live" ? t(seat != null && view.to_act.includes(seat) ? "live_you" : "live")
-    : [may, waiting].filter(Boolean).join(" · ");
+    : [may, waiting].filter(Boolean).join(" · ") || phase;
   return html`<div class=${"turn " + (mine ? "mine" : kind)} data-testid="turn" data-kind=${kind}>
     <span>${text}</span>
     <${widgets.Countdown} deadline=${deadline} />
