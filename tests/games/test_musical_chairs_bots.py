@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from partygames.analysis.stats import wilson_interval
 from partygames.analysis.tournament import play_series
+from partygames.engine import Action, Observation
 from partygames.engine.session import play
 from partygames.games import get
+from partygames.games.musical_chairs.bots import HeuristicBot
+from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
 GAME = get("musical-chairs")
 OPTIONS: dict[str, object] = {"tempo": "rounds", "players": 6, "gallery": 6}
@@ -43,3 +48,46 @@ def test_heuristic_bots_play_the_real_time_tempo_to_the_end() -> None:
     result = match.result()
     assert result is not None and result.winners
     assert any(entry.action and entry.action["type"] == "plan" for entry in log.entries)
+
+
+def _heuristic(match: MusicalChairsMatch, seat: int) -> Action | None:
+    """What a fresh heuristic bot does in this seat now."""
+    observation = Observation(seat, match.legal_actions(seat), lambda: match.view(seat), match.now)
+    return HeuristicBot(seat).act(observation)
+
+
+@pytest.mark.parametrize("at_totem", [True, False])
+def test_heuristic_bots_walk_to_the_voting_place_in_the_gathering_when_only_ballots_there_count(
+        at_totem: bool) -> None:
+    """The test island, 3 players and 1 ガヤ at chair 4: the players sit on chairs 1, 2 and 3 (50, 60 and 70 m
+    out) and a 30 s gathering follows. With `vote_at_totem` the players run to the totem; so does the ガヤ
+    once it holds a remaining player's medals (without any it would vote blank, and stays). Without
+    `vote_at_totem` nobody moves."""
+    match = GAME.new(4, {"players": 3, "gallery": 1, "island": "test", "first_break_seconds": 10,
+                         "gather_seconds": 30, "vote_at_totem": at_totem})
+    assert isinstance(match, MusicalChairsMatch)
+    match.apply(3, {"type": "run_to_chair", "chair": 4}, 0)  # the ガヤ holds chair 4, 80 m out
+    match.advance(10_000)
+    for seat, chair in ((0, 1), (1, 2), (2, 3)):
+        match.apply(seat, {"type": "run_to_chair", "chair": chair}, 10_000)
+    match.advance(24_000)
+    assert match.phase == "gather"
+    go = {"type": "run_to_totem"} if at_totem else None
+    assert [_heuristic(match, seat) for seat in range(4)] == [go, go, go, None]
+    match.apply(0, {"type": "give", "to": 3, "name": 0, "count": 2}, 24_000)
+    assert _heuristic(match, 3) == go
+    match.apply(0, {"type": "run_to_totem"}, 24_000)
+    assert _heuristic(match, 0) is None  # on its way
+
+
+def test_heuristic_bots_play_real_time_with_a_gathering_and_vote_at_the_totem() -> None:
+    """Every remaining heuristic player reaches the totem in the gathering and votes for itself, so no tally
+    has fewer votes than candidates (the 5 s vote is too short to run there from most chairs)."""
+    options = {"players": 4, "gallery": 3, "gather_seconds": 60, "vote_at_totem": True, "vote_seconds": 5}
+    bots = [GAME.make_bot("heuristic", s, seed=s) for s in range(7)]
+    match, _ = play(GAME, 7, bots, options, seed=3, max_entries=20_000)
+    assert isinstance(match, MusicalChairsMatch)
+    result = match.result()
+    assert result is not None and result.winners
+    tallies = [entry["vote"] for entry in match.history if "vote" in entry]
+    assert tallies and all(sum(t["votes"].values()) >= len(t["candidates"]) for t in tallies), tallies

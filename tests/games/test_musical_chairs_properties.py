@@ -28,6 +28,7 @@ options_strategy = st.fixed_dictionaries({
     "race_seconds": st.sampled_from([5, 30]),
     "first_break_seconds": st.just(5),
     "break_seconds": st.just(5),
+    "gather_seconds": st.sampled_from([None, 3]),
     "vote_seconds": st.just(5),
     "remove_seconds": st.just(5),
     "gallery_on_island": st.booleans(),

@@ -241,6 +241,47 @@ def test_if_nobody_sits_the_race_is_run_once_more_and_then_nobody_wins() -> None
     result = match.result()
     assert result is not None and result.termination == Termination.NOBODY_SAT
     assert match.medals == [{}, {}, {}] and all(s.score == 0 for s in result.seats)
+    # Nobody wins: no seat is a winner (win rates count none), and every seat ranks the same.
+    assert result.winners == () and [s.is_winner for s in result.seats] == [False, False, False]
+    assert [s.rank for s in result.seats] == [1, 1, 1] and result.detail["winner"] is None
+    assert match.view(0)["winner"] is None
+
+
+def test_the_re_run_of_the_first_race_has_the_break_between_periods_not_the_first_break() -> None:
+    """First break 120 s, the others 45 s: GO at 120,000; nobody sits in the 5 s race, so the re-run's break
+    runs from 125,000 to 170,000 (45 s, not 120 s)."""
+    match = new(race_seconds=5, first_break_seconds=120, break_seconds=45)
+    assert match.phase_ends == 120_000
+    match.advance(125_000)
+    assert match.phase == "break" and match.rerun and match.period == 1
+    assert (match.phase_started, match.phase_ends) == (125_000, 170_000)
+    deadline = match.deadline()
+    assert deadline is not None and deadline.seconds == 45
+    match.advance(169_999)
+    assert match.phase == "break"
+    match.advance(170_000)
+    assert match.phase == "race" and match.phase_ends == 175_000
+
+
+def test_stop_while_seated_keeps_the_player_on_the_chair_s_spot_but_starts_the_ten_seconds() -> None:
+    """`stop` on the chair is a move away from it: the lamp stays on for 10 s, then the seat is released
+    though the player stands on the spot; running to the chair (0 m) before then sits again at once."""
+    match = new()
+    match.advance(GO)
+    run(match, 0, 1, GO)  # seated at GO + 10,000
+    match.advance(GO + 10_000)
+    events = match.apply(0, {"type": "stop"}, GO + 11_000)
+    assert types(events) == ["stood", "course"]
+    assert match.people[0]["grace_until"] == GO + 21_000 and match.where(0) == (130, 140)
+    run(match, 0, 1, GO + 15_000)  # 0 m: back on the chair at once, the 10 s end
+    match.advance(GO + 15_000)
+    assert match.chair(1)["occupant"] == 0 and match.people[0]["grace_until"] is None
+    match.apply(0, {"type": "stop"}, GO + 16_000)
+    match.advance(GO + 25_999)
+    assert match.chair(1)["occupant"] == 0  # a seat in its 10 s still counts
+    events = match.advance(GO + 26_000)
+    assert types(events) == ["released"] and match.where(0) == (130, 140)
+    assert match.chair(1)["occupant"] is None and match.people[0]["chair"] is None
 
 
 def test_medals_change_hands_in_private_and_the_winner_s_medals_pay_one_oku_each() -> None:
@@ -322,3 +363,21 @@ def test_rounds_tempo_resolves_sealed_plans_with_the_same_movement_and_a_lot_for
     # 0 waits there and is out; 2 sits on chair 4.
     assert seated == {"1": 1, "2": 4}
     assert match.people[0]["role"] == "gallery"
+
+
+def test_the_seed_s_25_chairs_make_24_periods_with_a_removal_and_a_25th_race_on_the_last_chair() -> None:
+    """「最大で24回繰り返します」: 2 players and 22 ガヤ, the seed preset in the rounds tempo, nobody acting
+    (default plans, every ballot an abstention, the run-off and the chair by lot): 24 removals, then the
+    race on the last chair ends the game (here the other player held it in the 24th race, so may not sit)."""
+    match = GAME.new(24, {"preset": "seed", "players": 2, "gallery": 22, "tempo": "rounds"}, seed=1)
+    assert isinstance(match, MusicalChairsMatch)
+    while not match.is_over:
+        due = match.wake_at()
+        assert due is not None
+        match.advance(due)
+    removed = [entry["removed"] for entry in match.history if "removed" in entry]
+    assert len(removed) == 24 and match.period == 25 and len(match.history) == 25
+    last_chair = next(n for n in range(1, 26) if n not in removed)
+    assert match.outcome == Termination.LAST_PLAYER and match.winner is not None
+    assert match.history[-1]["seated"] == {str(match.winner): last_chair}
+    assert match.history[-2]["seated"][str(1 - match.winner)] == last_chair

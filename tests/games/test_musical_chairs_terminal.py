@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from partygames.cli.terminal import render_result
 from partygames.engine.names import seat_names
+from partygames.engine.text import Lang
 from partygames.games import get
 from partygames.games.musical_chairs import terminal
 
@@ -78,3 +80,20 @@ def test_medals_shown_to_you_list_each_seats_latest_showing() -> None:
     assert terminal.describe_event(event, "en", names["en"]) == "Seat 0 shows you their medals."
     assert terminal.describe_event(event, "ja", names["ja"]) == "席 0があなたにメダルを見せました。"
     assert terminal.describe_event(event, "en", seat_names(4, {2, 3}, "en", you=0)) == "You show seat 1 your medals."
+
+
+def test_a_result_where_nobody_sat_shows_no_winner_in_both_languages() -> None:
+    """Nobody sits in the race nor in its re-run: every seat ranks 1 at ¥0 and none is starred a winner."""
+    match = GAME.new(3, {"players": 2, "gallery": 1, "island": "test", "first_break_seconds": 10,
+                         "break_seconds": 10, "race_seconds": 5, "chairs": 3})
+    match.advance(35_000)  # GO at 10,000, nobody sits by 15,000; the re-run: GO at 25,000, over at 30,000
+    result = match.result()
+    assert result is not None and result.termination == "nobody_sat"
+    endings: tuple[tuple[Lang, str], ...] = (("en", "Nobody sat, twice: no winner, every medal void"),
+                                             ("ja", "2回続けて誰も座れず: 勝者なし・メダルはすべて無効"))
+    for lang, ended in endings:
+        console = Console(record=True, width=160, force_terminal=False)
+        tables = render_result(GAME, result.to_json(), lang)
+        console.print(tables)
+        screen = console.export_text()
+        assert not tables.missing and ended in screen and "★" not in screen, screen

@@ -23,8 +23,8 @@ the gallery (ガヤ: everyone out) walk the island; positions are public. The ga
   of the previous race. A seated player who walks away keeps the seat for 10 seconds.
 - When every player is seated, or the race time is up, every player not seated is out and joins the
   gallery. The gallery may hold a free chair by standing at it: it then seats only the player they name.
-- Then everyone votes in secret for the parent (a player; abstaining is allowed); a tie has one run-off,
-  then a lot. The parent removes one chair.
+- Then (after a gathering time, if the options give one) everyone votes in secret for the parent (a
+  player; abstaining is allowed); a tie has one run-off, then a lot. The parent removes one chair.
 - If every remaining player fails to sit, that race is run once more; if again nobody sits, nobody wins
   and every medal is void.
 - Medals: each player starts with 23 medals bearing their name (participants - 1). Anyone may give medals
@@ -37,8 +37,8 @@ the gallery (ガヤ: everyone out) walk the island; positions are public. The ga
   座った後イスを離れても10秒間は席が残ります。
 - 全員が座るか制限時間が来たら、座れなかったプレイヤーは敗退してガヤになります。ガヤは空いているイスの所に
   立って押さえることができ、そのイスには指名したプレイヤーしか座れません。
-- その後、全員の無記名投票で親を決めます(プレイヤーのみ・棄権可)。同数なら1回だけ決選投票、その後は抽選。
-  親はイスを1つ除外します。
+- その後(設定により集合時間の後)、全員の無記名投票で親を決めます(プレイヤーのみ・棄権可)。
+  同数なら1回だけ決選投票、その後は抽選。親はイスを1つ除外します。
 - 残り全員が座れなかったら、そのレースを1回だけやり直し、再び誰も座れなければ勝者なし・メダルはすべて無効。
 - メダル: 各プレイヤーは自分の名前のメダル23枚(参加者数-1)を持って始めます。誰でもいつでも誰にでも渡せます。
   所持数と受け渡しは当事者だけが知ります。敗退者の名前のメダルは無効。最後に勝者の名前のメダル1枚につき
@@ -51,6 +51,11 @@ def after_pandemic(result: Result, options: Options, seats: int) -> dict[str, An
     qualifiers = sorted(s.seat for s in result.seats if s.is_winner)
     return {"players": len(qualifiers), "gallery": seats - len(qualifiers), "player_seats": qualifiers}
 
+
+#: The conformance suite's table (see `samples` below).
+CONFORMANCE: dict[str, Any] = {
+    "players": 3, "gallery": 2, "island": "test", "speed": 100, "race_seconds": 10, "first_break_seconds": 5,
+    "break_seconds": 5, "vote_seconds": 5, "remove_seconds": 5}
 
 GAME = Game(
     id="musical-chairs",
@@ -78,11 +83,13 @@ GAME = Game(
                          "race_seconds": 10, "first_break_seconds": 10, "break_seconds": 10, "vote_seconds": 10,
                          "remove_seconds": 10}),
         # Real time on the small island at a high speed (a chair is under a second away), so that random
-        # moves reach chairs and matches reach votes, run-offs and removals; short phases.
+        # moves reach chairs and matches reach votes, run-offs and removals; short phases. The variant (two
+        # players and two chairs: a short match) gathers 2 s before the vote, where only ballots cast near the
+        # totem count.
         conformance=Conformance(
-            seats=(5,), seeds=4, deep_every=8,
-            options={"players": 3, "gallery": 2, "island": "test", "speed": 100, "race_seconds": 10,
-                     "first_break_seconds": 5, "break_seconds": 5, "vote_seconds": 5, "remove_seconds": 5}),
+            seats=(5,), seeds=4, deep_every=8, options=CONFORMANCE,
+            variants=({**CONFORMANCE, "players": 2, "gallery": 3, "chairs": 2, "gather_seconds": 2,
+                       "vote_at_totem": True},)),
         benchmark=Setup(24, {"tempo": "rounds"}),
         # The research interfaces play the rounds tempo (time moves on actions): three players and one ガヤ
         # on the small island, a quick runner and short phases, so that holds, votes and removals happen.

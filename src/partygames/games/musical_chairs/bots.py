@@ -5,7 +5,8 @@ totem, then the earliest arrival at a chair takes it) and plans the chair it win
 its own arrival; it votes for itself, offers `budget` of its medals to ガヤ each break (a bribe for
 their votes and their holds), and as parent removes the chair its leading rival would take. The
 heuristic ガヤ votes for the player whose medals it holds most (its expected payout, every remaining
-player being as likely to win) and holds the best chair for that player.
+player being as likely to win) and holds the best chair for that player. In the gathering before the
+vote both walk to the totem when only ballots cast near it count (a ガヤ with nobody to vote for stays).
 """
 
 from __future__ import annotations
@@ -118,6 +119,8 @@ class HeuristicBot(Bot):
         board = Board(view, obs.now)
         if view["phase"] in ("vote", "runoff"):
             return self._vote(obs)
+        if view["phase"] == "gather":
+            return self._gather(obs, board)
         if me["role"] == "player":
             return self._player(obs, board)
         return self._gallery(obs, board)
@@ -195,6 +198,19 @@ class HeuristicBot(Bot):
         if obs.view["tempo"] == "real-time" and obs.view["vote_at_totem"] and candidates == [BLANK]:
             return {"type": "run_to_totem"} if obs.view["people"][self.seat]["target"] != {"kind": "totem"} else None
         return {"type": "vote", "candidate": BLANK}
+
+    def _gather(self, obs: Observation, board: Board) -> Action | None:
+        """Between the race and the vote: to the voting place when only ballots cast near the totem count
+        (a ガヤ holding no remaining player's medals votes blank anyway, and stays put); else it waits."""
+        view = obs.view
+        me = view["people"][self.seat]
+        if not view["vote_at_totem"] or _legal(obs, "run_to_totem") is None:
+            return None
+        if me["role"] != "player" and self._patron(view) is None:
+            return None
+        if board.where(self.seat) == board.totem or (me["target"] or {}).get("kind") == "totem":
+            return None
+        return {"type": "run_to_totem"}
 
     @staticmethod
     def _patron(view: dict[str, Any]) -> int | None:

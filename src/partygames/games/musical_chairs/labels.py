@@ -33,6 +33,7 @@ LABELS = Labels(
     phases={
         "break": Text("Break", "休憩"),
         "race": Text("Race", "イス取り"),
+        "gather": Text("Gathering before the vote", "投票前の集合"),
         "vote": Text("Parent vote", "親決め投票"),
         "runoff": Text("Run-off vote", "決選投票"),
         "remove": Text("The parent removes a chair", "親がイスを除外"),

@@ -15,6 +15,8 @@ SEED_PARTICIPANTS = 24
 SEED_CHAIRS = 25
 #: The seed's race: 「スタートから10分が経過した時点でイスに座れなかった者は敗退」.
 SEED_RACE_SECONDS = 600
+#: The seed's gathering before the parent vote: 「着座確定の5分後に行われ」.
+SEED_GATHER_SECONDS = 300
 #: 1億 yen per medal (「価値は1枚1億円」).
 MEDAL_YEN = 100_000_000
 
@@ -23,8 +25,8 @@ class MusicalChairsOptions(Options):
     """Every figure the seed gives is reachable (preset "seed"); the digital default is a quicker table."""
 
     preset: Literal["digital", "seed"] = Field(
-        "digital", title="Preset (seed: 25 chairs, 10-minute race, 24 participants)",
-        json_schema_extra={"title_ja": "プリセット(seed: イス25個・10分・24名)"})
+        "digital", title="Preset (seed: 25 chairs, 10-minute race, vote 5 minutes after, 24 participants)",
+        json_schema_extra={"title_ja": "プリセット(seed: イス25個・10分・投票は5分後・24名)"})
     tempo: Literal["real-time", "rounds"] = Field(
         "real-time", title="Tempo (rounds: sealed chair plans, resolved by the same movement rules)",
         json_schema_extra={"title_ja": "進行(rounds: イスの希望順を封印して提出)"})
@@ -46,6 +48,9 @@ class MusicalChairsOptions(Options):
                                json_schema_extra={"title_ja": "ピリオド間の休憩(秒)"})
     race_seconds: int | None = Field(None, ge=5, le=3600, title="Race time (seconds; default 60, seed 600)",
                                      json_schema_extra={"title_ja": "イス取りの制限時間(秒、既定60・seed 600)"})
+    gather_seconds: int | None = Field(
+        None, ge=0, le=3600, title="Gathering before the vote (seconds; default 0, seed 300)",
+        json_schema_extra={"title_ja": "投票までの集合時間(秒、既定0・seed 300)"})
     vote_seconds: int = Field(45, ge=5, le=3600, title="Time to vote (seconds)",
                               json_schema_extra={"title_ja": "投票の制限時間(秒)"})
     remove_seconds: int = Field(30, ge=5, le=3600, title="Time for the parent to name a chair (seconds)",
@@ -82,13 +87,14 @@ class MusicalChairsOptions(Options):
 
     def estimated_seconds(self, seats: int) -> float:
         """A period per chair removed until one player is left (at most chairs - 1): its break (fixed in
-        real time, a decision in rounds), its race, the parent vote and the removal."""
+        real time, a decision in rounds), its race, the gathering before the vote (fixed; real time
+        only), the parent vote and the removal."""
         periods = self.chair_count - 1
         breaks: float = self.first_break_seconds + (periods - 1) * self.break_seconds
         if self.tempo == "rounds":
             breaks = decisions(1, breaks)
         each = self.race_ms / 1000 + self.vote_seconds + self.remove_seconds
-        return breaks + decisions(periods, each)
+        return breaks + periods * self.gather_ms / 1000 + decisions(periods, each)
 
     @property
     def participants(self) -> int:
@@ -105,6 +111,17 @@ class MusicalChairsOptions(Options):
         seconds = self.race_seconds
         if seconds is None:
             seconds = SEED_RACE_SECONDS if self.preset == "seed" else 60
+        return seconds * 1000
+
+    @property
+    def gather_ms(self) -> int:
+        """The gathering between a race's end and the parent vote (「着座確定の5分後に行われ」): 0 skips it,
+        and so does the rounds tempo (nobody moves outside the race there, nor is presence checked)."""
+        if self.tempo == "rounds":
+            return 0
+        seconds = self.gather_seconds
+        if seconds is None:
+            seconds = SEED_GATHER_SECONDS if self.preset == "seed" else 0
         return seconds * 1000
 
     @property

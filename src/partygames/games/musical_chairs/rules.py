@@ -1,7 +1,8 @@
 """Musical Chairs (イス取りゲーム) state machine: periods of break, race, parent vote and chair removal.
 
 Phases: `break` (talk, medals, free movement; in the rounds tempo sealed chair plans and holds),
-`race` (GO: touch the totem, then sit), `vote` and `runoff` (the secret parent vote), `remove` (the
+`race` (GO: touch the totem, then sit), `gather` (real time, option `gather_seconds`: free movement
+until the vote, 「着座確定の5分後に行われ」), `vote` and `runoff` (the secret parent vote), `remove` (the
 parent names a chair), `over`. Medals may change hands in every phase. docs/rules/musical-chairs.md
 gives the seed sentence behind each rule.
 """
@@ -27,7 +28,7 @@ REMOVED_CHAIR = "removed_chair"
 #: The blank ballot: an abstention cast before the deadline.
 BLANK = "blank"
 
-PHASES = ("break", "race", "vote", "runoff", "remove", "over")
+PHASES = ("break", "race", "gather", "vote", "runoff", "remove", "over")
 
 
 class Termination(StrEnum):
@@ -101,7 +102,9 @@ class MusicalChairsMatch(IslandMatch):
 
     # -- phases ------------------------------------------------------------------------------------
     def _start_break(self, at: int) -> list[Event]:
-        seconds = self.options.first_break_seconds if self.period == 1 else self.options.break_seconds
+        """Every break but the very first (set up in `_setup`): before a later period's race, and before
+        the re-run of a race nobody sat in, the first period's included."""
+        seconds = self.options.break_seconds
         self.phase, self.phase_started, self.phase_ends = "break", at, at + seconds * 1000
         self.plans, self.intents, self.submitted = {}, {}, []
         return [Event("break", {"period": self.period, "rerun": self.rerun, "at": at, "ends": self.phase_ends})]
@@ -180,7 +183,16 @@ class MusicalChairsMatch(IslandMatch):
             return events + self._finish(Termination.NOBODY_SAT, None, at)
         if len(seated) == 1:
             return events + self._finish(Termination.LAST_PLAYER, next(iter(seated)), at)
+        if self.options.gather_ms:
+            return events + self._start_gather(at)
         return events + self._open_vote(sorted(seated), "vote", at)
+
+    def _start_gather(self, at: int) -> list[Event]:
+        """「着座確定の5分後に行われ」: seating is settled when the race ends; the vote opens `gather_seconds`
+        later, everyone moving freely meanwhile (to the voting place at the totem, or anywhere)."""
+        self.phase, self.phase_started = "gather", at
+        self.phase_ends = at + self.options.gather_ms
+        return [Event("gather", {"period": self.period, "at": at, "ends": self.phase_ends})]
 
     def _knock_out(self, player: int, at: int) -> list[Event]:
         """Out: a ガヤ at once, and the medals with their name void in every hand."""
@@ -246,6 +258,8 @@ class MusicalChairsMatch(IslandMatch):
             return self._start_race(at)
         if self.phase == "race":
             return self._end_race(at)
+        if self.phase == "gather":
+            return self._open_vote(self.remaining(), "vote", at)  # nobody is out in between: the seated
         if self.phase in ("vote", "runoff"):
             return self._tally(at)
         assert self.phase == "remove"
@@ -276,7 +290,7 @@ class MusicalChairsMatch(IslandMatch):
         whose sealed intent, ballot or chair is still due in this phase (they may give medals first)."""
         # Asked several times per step by hosts and the environments: kept to plain lists and one set.
         phase, rounds = self.phase, self.options.tempo == "rounds"
-        if phase == "over" or (phase == "race" and rounds):
+        if phase == "over" or (phase in ("race", "gather") and rounds):  # (rounds skip the gathering)
             return ()
         if not rounds:
             return tuple(range(self.seats))
@@ -539,14 +553,15 @@ class MusicalChairsMatch(IslandMatch):
         if self.phase != "over":
             return None
         pay = self.payouts()
-        # The winner first, then by payout; without a winner everyone ties (nobody wins: a draw at zero).
+        # The winner first, then by payout. Without a winner (`nobody_sat`) nobody wins: every seat ranks
+        # the same, at zero, and none is a winner.
         ranked = sorted({p for s, p in enumerate(pay) if s != self.winner}, reverse=True)
         seats = []
         for s in range(self.seats):
             rank = 1 if self.winner is None or s == self.winner else 2 + ranked.index(pay[s])
             person = self.people[s]
             held = self.medals[s].get(str(self.winner), 0) if self.winner is not None else 0
-            seats.append(SeatResult(seat=s, rank=rank, is_winner=self.winner in (None, s), score=float(pay[s]),
+            seats.append(SeatResult(seat=s, rank=rank, is_winner=s == self.winner, score=float(pay[s]),
                                     holdings={"winner_medals": held, "payout": pay[s],
                                               "out_in_period": person["out"]}))
         detail = {"winner": self.winner, "periods": self.period, "payouts": pay,

@@ -109,6 +109,18 @@ def _shown(view: dict[str, Any], lang: Lang) -> list[str]:
     return lines
 
 
+def _gather_hint(view: dict[str, Any], lang: Lang) -> str:
+    """What the gathering is for: the parent vote opens when it ends (near the totem, with `vote_at_totem`)."""
+    if view["vote_at_totem"]:
+        reach = view["totem_reach"]
+        return Text(f"Seating is settled. The parent vote opens when the time is up: only a ballot cast within "
+                    f"{reach} m of the totem pole counts.",
+                    f"着座確定。時間になると親決め投票が始まります。トーテムポールから{reach}m以内で投じた票だけが"
+                    f"有効です。")(lang)
+    return Text("Seating is settled. The parent vote opens when the time is up.",
+                "着座確定。時間になると親決め投票が始まります。")(lang)
+
+
 def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     """The phase and its countdown, the map, the chairs and people, the last tally and your medals."""
     lines = [f"{Text('Period', 'ピリオド')(lang)} {view['period']} — {LABELS.phases[view['phase']](lang)}"
@@ -116,6 +128,8 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
     if view["phase_ends"] is not None:
         seconds = max(0, view["phase_ends"] - view["now"]) / 1000
         lines.append(f"{Text('Time left', '残り時間')(lang)}: {seconds:.1f} s")
+    if view["phase"] == "gather":
+        lines.append(_gather_hint(view, lang))
     if view["parent"] is not None:
         lines.append(f"{Text('Parent', '親')(lang)}: {view['parent']}")
     if view["candidates"] and view["phase"] in ("vote", "runoff"):
@@ -163,6 +177,8 @@ _EVENTS: dict[str, Text] = {
     "planned": Text("{Seat} {has} made a plan.", "{seat}が作戦を決めました。"),
     "break": Text("A break: talk, medals and free movement.", "休憩: 会話・メダル・自由移動。"),
     "race_ended": Text("The race is over.", "レース終了。"),
+    "gather": Text("Seating is settled: the parent vote follows the gathering.",
+                   "着座確定: 集合時間の後に親決め投票です。"),
     "vote_opened": Text("The parent vote is open.", "親決め投票が始まりました。"),
     "ballot_cast": Text("{Seat} {has} voted.", "{seat}が投票しました。"),
     "tally": Text("The votes are counted.", "開票されました。"),

@@ -73,6 +73,16 @@ function wallet(view, ctx) {
     <ul>${rows.length ? rows : html`<li>—</li>`}</ul>${shown.length ? html`<ul>${shown}</ul>` : null}</div>`;
 }
 
+/** The gathering between the race and the parent vote (as the terminal says it). */
+function gatherHint(view, lang) {
+  if (view.vote_at_totem) {
+    const reach = view.totem_reach;
+    return T(lang, `Seating is settled. The parent vote opens when the time is up: only a ballot cast within ${reach} m of the totem pole counts.`,
+      `着座確定。時間になると親決め投票が始まります。トーテムポールから${reach}m以内で投じた票だけが有効です。`);
+  }
+  return T(lang, "Seating is settled. The parent vote opens when the time is up.", "着座確定。時間になると親決め投票が始まります。");
+}
+
 function status(view, ctx) {
   const { html, lang } = ctx;
   const entry = view.history[view.history.length - 1];
@@ -85,6 +95,7 @@ function status(view, ctx) {
       ${view.rerun ? T(lang, " (re-run)", "(やり直し)") : ""}${left != null ? ` · ${left} s` : ""}</p>
     ${me && me.role === "player" && view.phase === "race"
       ? html`<p data-testid="watch">${me.chair != null ? "OK" : me.touched ? T(lang, "Find a chair!", "イスへ!") : T(lang, "Touch the totem first", "まずトーテムにタッチ")}</p>` : null}
+    ${view.phase === "gather" ? html`<p data-testid="gather">${gatherHint(view, lang)}</p>` : null}
     ${tally ? html`<p data-testid="tally">${T(lang, "Tally", "開票")}: ${Object.entries(tally.votes).map(([s, n]) => `${ctx.seatName(Number(s))} ${n}`).join(", ")}; ${T(lang, "abstained", "棄権")} ${tally.abstained}</p>` : null}
     ${view.parent != null ? html`<p>${T(lang, "Parent", "親")}: ${ctx.seatName(view.parent)}</p>` : null}
     ${removed.length ? html`<p>${T(lang, "Removed chairs", "除外されたイス")}: ${removed.join(", ")}</p>` : null}
@@ -105,6 +116,15 @@ export function renderTable(view, ctx) {
     <div style="flex:1.3;min-width:0">${status(view, ctx)}</div></div>`;
 }
 
+/** Below the results table: when nobody sat twice, a sentence that nobody won (every seat ranks the same at
+ * zero, and none is a winner). */
+export function renderResult(result, ctx) {
+  const { html, lang } = ctx;
+  if (!result || result.termination !== "nobody_sat") return null;
+  return html`<p class="verdict" data-testid="no-winner">${T(lang, "Nobody wins: nobody sat in the race nor in its re-run, and every medal is void.",
+    "勝者なし: レースでもやり直しでも誰も座れず、メダルはすべて無効です。")}</p>`;
+}
+
 export function valueLabel(type, name, value, lang, view, ctx) {
   if (name === "candidate" && value === "blank") return T(lang, "Blank ballot (abstain)", "白票(棄権)");
   if (["candidate", "player", "to", "name"].includes(name) && ctx) return ctx.seatName(value);
@@ -123,6 +143,9 @@ export function describeEvent(event, lang, ctx) {
   const who = (s) => ctx.seatName(s);
   switch (event.type) {
     case "course": case "arrived": case "stood": case "ballot_cast": case "planned": return null;
+    case "race_ended": return T(lang, "The race is over.", "レース終了。");
+    case "vote_opened": return T(lang, "The parent vote is open.", "親決め投票が始まりました。");
+    case "gather": return T(lang, "Seating is settled: the parent vote follows the gathering.", "着座確定: 集合時間の後に親決め投票です。");
     case "race_started": return T(lang, "GO! Touch the totem pole, then find a chair.", "スタート! トーテムポールにタッチしてからイスへ。");
     case "touched": return T(lang, `${who(d.seat)} touched the totem`, `${who(d.seat)} がトーテムにタッチ`);
     case "seated": return T(lang, `${who(d.seat)} sits on chair ${d.chair}`, `${who(d.seat)} がイス${d.chair}に着席`);
