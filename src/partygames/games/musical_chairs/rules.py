@@ -44,7 +44,9 @@ class MusicalChairsMatch(IslandMatch):
     game_id = "musical-chairs"
     options_class = MusicalChairsOptions
     seat_counts = tuple(range(2, 55))
-    SECRET_FOREVER = frozenset({"vote", "give", "show_medals"})
+    SECRET_FOREVER = frozenset({"vote"})  # a ballot: who voted is no secret (a blank one is an abstention)
+    # A gift and a showing of medals are private to the two (or the chosen): nobody else learns they happened.
+    UNSEEN_FOREVER = frozenset({"give", "show_medals"})
 
     options: MusicalChairsOptions
 
