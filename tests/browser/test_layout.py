@@ -215,3 +215,23 @@ def test_a_drawn_match_says_it_is_a_tie_and_why(browser: Browser, tmp_path: Path
             player.close()
     finally:
         server.stop()
+
+
+def test_a_match_nobody_wins_says_so(browser: Browser, tmp_path: Path) -> None:
+    # Musical Chairs, two idle players: nobody runs to the totem, so nobody sits, twice (the race is run once
+    # more), and the match ends with no winner: not a tie, though both rank first.
+    server = PlatformProcess(tmp_path, deadline_scale=0.002).start()
+    try:
+        with httpx.Client(base_url=server.url) as http:
+            created = http.post("/api/rooms", json={"game": "musical-chairs", "seats": 2,
+                                                    "options": {"players": 2, "gallery": 0},
+                                                    "seat_kinds": ["human", "human"], "name": "Aki"}).json()
+            http.post(f"/api/rooms/{created['code']}/join", json={"name": "Ben"})
+            http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
+        for lang, verdict in (("en", "Nobody wins."), ("ja", "勝者はいません。")):
+            player = _open(browser, server, created, lang, PHONES[0], wait_for="results")
+            expect(player.page.get_by_test_id("verdict")).to_have_text(verdict)
+            expect(player.page.locator(".results-table .badge")).to_have_count(0)
+            player.close()
+    finally:
+        server.stop()

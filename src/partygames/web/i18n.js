@@ -88,6 +88,7 @@ const STRINGS = {
   network_error: ["Could not reach the server.", "サーバーに接続できません。"],
   not_found: ["No such room.", "そのルームはありません。"],
   details: ["Details", "詳細"],
+  nobody_wins: ["Nobody wins.", "勝者はいません。"],
   tie_all: ["A tie: all {0} players share first place.", "引き分け: {0}人全員が1位です。"],
   tie_two: ["A tie: both players share first place.", "引き分け: 2人とも1位です。"],
   won_by: ["First place: {0}", "1位: {0}"],

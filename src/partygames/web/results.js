@@ -65,8 +65,12 @@ export function DetailTable({ detail, game, ctx, nested = false }) {
   </tbody></table>`;
 }
 
-/** Who won, in a sentence: a tie when every seat ranks first, else the first-placed seats (a team). */
+/** Who won, in a sentence: nobody (no seat is a winner: nobody sat, nobody passed), a tie when every seat
+ * ranks first, else the first-placed seats (a team). */
 function Verdict({ rows, ctx }) {
+  if (rows.length && !rows.some((r) => r.is_winner)) {
+    return html`<p class="verdict none" data-testid="verdict">${t("nobody_wins")}</p>`;
+  }
   const first = rows.filter((r) => r.rank === 1);
   if (!first.length) return null;
   const tie = first.length === rows.length && rows.length > 1;
