@@ -114,9 +114,14 @@ def start_match(host: Player) -> None:
     page.get_by_test_id("board").wait_for()
 
 
+# An action's button: in the action panel, or on the board of a game that offers its actions itself
+# (`ownsActions` in its view.js).
+ACTION_BUTTONS = ".actions [data-action]{0}, .board [data-action]{0}"
+
+
 def enabled_actions(page: Page) -> list[str]:
-    """The action types the page offers now (enabled buttons in the action panel)."""
-    found = page.eval_on_selector_all(".actions [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+    """The action types the page offers now (enabled buttons in the action panel or on the board)."""
+    found = page.eval_on_selector_all(ACTION_BUTTONS.format(":not([disabled])"), "els => els.map(e => e.dataset.action)")
     return [str(x) for x in found]
 
 
@@ -137,7 +142,7 @@ def act_once(player: Player, prefer: Sequence[str]) -> str | None:
     if not offered and not orders:
         return None
     choice = next((p for p in prefer if p in offered or p in orders), (offered or orders)[0])
-    button = page.locator(f".actions [data-action='{choice}']:not([disabled])").first
+    button = page.locator(ACTION_BUTTONS.format(f"[data-action='{choice}']:not([disabled])")).first
     try:
         # A folded form opens by its title, as a player would open it.
         box = page.locator(f".actions details[data-spec-box='{choice}']:not([open])")

@@ -163,6 +163,17 @@ function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   </div>`;
 }
 
+/** Whether the game's board offers every legal action itself (its renderer's `ownsActions`): then no
+ * "What you may do" panel repeats its buttons; a refused action is still said. */
+function ownsActions(game, view, ctx) {
+  try {
+    return !!(game && typeof game.ownsActions === "function" && game.ownsActions(view, ctx));
+  } catch (error) {
+    console.error("the game's ownsActions failed; showing the action panel", error);
+    return false;
+  }
+}
+
 function Board({ view, version, game, ctx }) {
   let content = null;
   try {
@@ -274,7 +285,7 @@ export function RoomPage({ code, table, lang, navigate }) {
               onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
         <div class="room-grid">
           <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />
-          ${seat != null && !view.is_over && (view.legal_actions.length || state.error)
+          ${seat != null && !view.is_over && !ownsActions(game, view, ctx) && (view.legal_actions.length || state.error)
             ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null || confirming}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
