@@ -164,7 +164,7 @@ def _markers(white: dict[str, Any]) -> int:
 class HeuristicBot(MemoryBot):
     """Forgets as a person does: a card seen among forty is recalled far less than one peeked at alone."""
 
-    title = Text("heuristic (human-like memory)", "ヒューリスティック(人並みの記憶)")
+    title = Text("heuristic, human-like memory", "ヒューリスティック・人並みの記憶")
     model = HUMAN
 
 

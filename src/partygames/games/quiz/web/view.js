@@ -13,18 +13,30 @@ const deckOf = (view) => (view && view.deck) || lastDeck;
 const word = (view, id, lang) => (id == null || !deckOf(view) ? "?" : deckOf(view).answers[id][ja(lang) ? "ja" : "en"]);
 const question = (view, id, lang) => (id == null || !deckOf(view) ? "?" : deckOf(view).questions[id][ja(lang) ? "ja" : "en"]);
 
-/** A card id as a player reads it: "Q3 #2" for an answer card, "place 7" for a white card. */
-function cardName(card, lang) {
+/** A card id as a player reads it, never the id itself: "Q3's row, card 2" for an answer card (`a2.1`),
+ * "white card at place 7" for a white card (`w7`). In a sentence (`inSentence`) the English reads "card 2
+ * of Q3's row", "the white card at place 7". */
+export function cardName(card, lang, inSentence = false) {
   const answer = /^a(\d+)\.(\d+)$/.exec(card);
-  if (answer) return L(lang, `Q${+answer[1] + 1} row #${+answer[2] + 1}`, `Q${+answer[1] + 1}の${+answer[2] + 1}枚目`);
+  if (answer) {
+    const q = +answer[1] + 1;
+    const i = +answer[2] + 1;
+    return L(lang, inSentence ? `card ${i} of Q${q}'s row` : `Q${q}'s row, card ${i}`, `Q${q}の列の${i}枚目`);
+  }
   const white = /^w(\d+)$/.exec(card);
-  return white ? L(lang, `white card at ${white[1]}`, `位置${white[1]}の白カード`) : String(card);
+  if (white) return L(lang, `${inSentence ? "the " : ""}white card at place ${white[1]}`, `位置${white[1]}の白カード`);
+  return String(card);
 }
 
-/** Points, with the question-8 prize written as the seed writes it. */
+/** The question-8 prize (scoring.PRIZE, 10^12 points): the seed's 「1億万点」 in Japanese, and in English
+ * the same amount in English words (no Japanese numeral on an English page). */
+const PRIZE = 1e12;
+const prizeName = (lang) => L(lang, "1 trillion (the prize)", "1億万");
+
+/** Points, with the question-8 prize written as the seed writes it: "1億万 + 14" (English: "1 trillion
+ * (the prize) + 14"). */
 export function points(total, lang) {
-  const PRIZE = 1e12;
-  if (total >= PRIZE) return `1億万${total > PRIZE ? " + " + (total - PRIZE) : ""}`;
+  if (total >= PRIZE) return `${prizeName(lang)}${total > PRIZE ? " + " + (total - PRIZE) : ""}`;
   return L(lang, `${total} pt`, `${total}点`);
 }
 
@@ -39,8 +51,22 @@ export function valueLabel(type, name, value, lang, view, ctx) {
 }
 
 export function holdingValue(key, value, lang) {
-  if (key === "prize") return value ? "1億万" : null;
+  if (key === "prize") return value ? L(lang, "1 trillion points", "1億万点") : null;
   if (key === "total") return points(value, lang);
+  return undefined;
+}
+
+/** The result's detail: question 8's winner by name (`prize_winner` is a seat), and in the tie-break's
+ * calls each card by its place and each word as the word, not as ids. */
+export function detailValue(key, value, lang, ctx) {
+  const { html } = ctx;
+  if (key === "prize_winner") {
+    if (value == null) return html`<span class="muted">${L(lang, "nobody (no sole winner)", "なし(単独の勝者なし)")}</span>`;
+    return html`<${ctx.SeatDot} seat=${value} />${ctx.seatName(value)}`;
+  }
+  if (key === "tiebreak" && value == null) return html`<span class="muted">${L(lang, "none (no tie)", "なし(同点なし)")}</span>`;
+  if (key === "card" && typeof value === "string") return cardName(value, lang);
+  if ((key === "word" || key === "actual") && Number.isInteger(value) && deckOf(null)) return word(null, value, lang);
   return undefined;
 }
 
@@ -70,9 +96,9 @@ export function describeEvent(event, lang, ctx) {
     case "sheets_revealed": return J ? "一斉に公開" : "The sheets are revealed";
     case "secret_money_taken": return J ? `裏金: ${d.takers.map(who).join("、")} が${d.each}個ずつ` : `Secret money: ${d.takers.map(who).join(", ")} take ${d.each} each`;
     case "peeks_started": return J ? `覗き見: 1枚につきマーカー${d.cost}個` : `Peeking: ${d.cost} marker(s) a card`;
-    case "looked": return J ? `${who(d.seat)} が${cardName(d.card, lang)}を覗き見` : `${who(d.seat)} peeks at the ${cardName(d.card, lang)}`;
+    case "looked": return J ? `${who(d.seat)} が${cardName(d.card, lang)}を覗き見` : `${who(d.seat)} peeks at ${cardName(d.card, lang, true)}`;
     // The content lives only in the view while the peek lasts (the peek card above): the log keeps no word.
-    case "card_seen": return J ? `${cardName(d.card, lang)}を見ています` : `You see the ${cardName(d.card, lang)}`;
+    case "card_seen": return J ? `${cardName(d.card, lang)}を見ています` : `You see ${cardName(d.card, lang, true)}`;
     case "card_shown": return J ? `${who(d.seat)} が${d.to.map(who).join("、")}にカードを見せた` : `${who(d.seat)} shows the card to ${d.to.map(who).join(", ")}`;
     case "peek_ended": return null;
     case "peek_turn_ended": return J ? `${who(d.seat)} の覗き見終了` : `${who(d.seat)} stops peeking`;
@@ -129,7 +155,7 @@ function countdown(view, until, seconds, widgets, html) {
 
 /** Score markers (gold) and secret money (black), as counts beside a dot of each colour. */
 function dots(markers, html) {
-  return html`<span class="qz-count"><span class="qz-dot score"></span>${markers.score}</span> <span class="qz-count"><span class="qz-dot money"></span>${markers.money}</span>`;
+  return html`<span class="qz-counts"><span class="qz-count"><span class="qz-dot score"></span>${markers.score}</span> <span class="qz-count"><span class="qz-dot money"></span>${markers.money}</span></span>`;
 }
 
 function Status({ view, ctx }) {
@@ -202,7 +228,7 @@ function Seats({ view, ctx }) {
   return html`<div class="panel"><table class="grid qz-seats" data-testid="qz-seats">
     <thead><tr><th>${J ? "席" : "Seat"}</th><th class="num"><span class="qz-dot score"></span> ${J ? "得点" : "Score"}</th><th class="num"><span class="qz-dot money"></span> ${J ? "裏金" : "Secret"}</th><th></th></tr></thead>
     <tbody>${view.held.map((held, seat) => html`<tr class=${seat === ctx.seat ? "me" : ""}>
-      <td>${view.parent === seat ? html`<${ctx.Icon} name="crown" /> ` : ""}${ctx.seatName(seat)}</td><td class="num">${held.score}</td><td class="num">${held.money}</td>
+      <td><span class="qz-name">${view.parent === seat ? html`<${ctx.Icon} name="crown" /> ` : ""}${ctx.seatName(seat)}</span></td><td class="num">${held.score}</td><td class="num">${held.money}</td>
       <td>${view.written ? (view.written[seat] ? "✓" : "…") : ""}${view.votes && view.votes[seat] ? (view.votes[seat] === "extend" ? "»" : "✓") : ""}
         ${view.sheets && view.sheets[seat] ? pick(CHOICE[view.sheets[seat].choice], lang) : ""}
         ${view.passed && view.passed[seat] ? (J ? "パス" : "passed") : ""}</td></tr>`)}</tbody></table></div>`;
@@ -223,15 +249,30 @@ function Extras({ view, ctx }) {
 }
 
 const STYLE = `
-.qz-status { display: grid; grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr)); gap: .3rem; }
-.qz-memorise, .qz-asked { grid-column: 1 / -1; font-size: 1.1rem; }
-.qz-rows { display: flex; flex-direction: column; gap: .35rem; }
-.qz-row { display: grid; grid-template-columns: minmax(8rem, 14rem) 1fr; gap: .4rem; align-items: center; padding: .15rem .3rem; border-radius: 6px; }
+.qz-status { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem 1.2rem; }
+.qz-status > div { min-width: 0; }
+.qz-memorise, .qz-asked { flex-basis: 100%; font-size: 1.1rem; }
+.qz-memorise { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .6rem; }
+/* The ten rows are memorised at a glance: each row's cards side by side as small word tiles, the rows in
+   one screen (a phone: the question above its cards; wider: beside them; the table: two columns). */
+.qz-rows { display: grid; grid-template-columns: minmax(0, 1fr); gap: .15rem; align-content: start; }
+.qz-row { display: grid; grid-template-columns: minmax(7rem, 13rem) minmax(0, 1fr); gap: .1rem .5rem; align-items: center;
+  padding: .1rem .3rem; border-radius: 6px; }
+.qz-rows:not(.big) .qz-row:nth-child(even) { background: color-mix(in srgb, var(--line) 25%, transparent); }
 .qz-row.asked { background: var(--mine); box-shadow: 0 0 0 2px var(--accent); }
-.qz-question { font-weight: 600; font-size: .9rem; } .qz-qno { color: var(--accent); }
+.qz-question { font-weight: 600; font-size: .85rem; line-height: 1.2; } .qz-qno { color: var(--accent); }
 .qz-cards { display: flex; flex-wrap: wrap; gap: .2rem; }
-.qz-cards .card.small { width: auto; min-width: 2.2rem; padding: 0 .3rem; font-size: .75rem; }
-.qz-rows.big .qz-question { font-size: 1.05rem; }
+.qz-cards .card, .qz-cards .card.small { width: auto; min-width: 1.7rem; height: 1.7rem; margin: 0; padding: 0 .35rem;
+  font-size: .8rem; border-radius: 5px; white-space: nowrap; }
+@media (max-width: 599px) {
+  .qz-row { grid-template-columns: minmax(0, 1fr); }
+  .qz-question { font-size: .8rem; }
+  .qz-cards .card, .qz-cards .card.small { height: 1.55rem; min-width: 1.5rem; padding: 0 .3rem; font-size: .78rem; }
+}
+/* A wide player view: the white cards beside the seats, under the rows. */
+.qz:not(.qz-table) { display: flex; flex-direction: column; gap: .5rem; }
+.qz-lower { display: flex; flex-direction: column; gap: .5rem; }
+@media (min-width: 1100px) { body:not(.table-mode) .qz-lower { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); align-items: start; } }
 .qz-board { display: grid; grid-template-columns: repeat(4, 1fr); gap: .3rem; max-width: 22rem; }
 .qz-place { position: relative; aspect-ratio: 3 / 2; border-radius: 6px; border: 1px dashed #bbb; display: flex; align-items: center; justify-content: center; }
 .qz-place.down { background: repeating-linear-gradient(45deg, #eee, #eee 5px, #fff 5px, #fff 10px); border: 2px solid #555; }
@@ -241,6 +282,14 @@ const STYLE = `
 .qz-peek { text-align: center; border: 3px solid var(--accent); }
 .qz-peek-face { font-size: 2.6rem; font-weight: 800; margin: .6rem 0; animation: qz-up .4s ease-out; }
 .qz-peek-gone { display: flex; gap: .6rem; align-items: center; }
+/* On a phone the board comes after the action panel (the peek's card picker alone is dozens of buttons):
+   the peeked card and its countdown float at the bottom of the screen while the peek lasts. */
+@media (max-width: 799px) {
+  .qz-peek { position: fixed; left: .5rem; right: .5rem; bottom: .5rem; z-index: 20; padding: .4rem .8rem;
+    box-shadow: 0 6px 24px #0007; }
+  .qz-peek .qz-peek-face { font-size: 2rem; margin: .15rem 0; }
+  .qz-peek .countdown { justify-content: center; }
+}
 .qz-turn-down { animation: qz-down .6s ease-in; }
 @keyframes qz-up { from { transform: rotateY(90deg); } to { transform: rotateY(0); } }
 @keyframes qz-down { from { transform: rotateY(-90deg) scale(1.6); } to { transform: rotateY(0) scale(1); } }
@@ -250,13 +299,26 @@ const STYLE = `
 .qz-row-reveal { display: flex; flex-wrap: wrap; justify-content: center; gap: .3rem; max-width: 100%; } .qz-row-reveal .card { width: auto; padding: 0 .4rem; }
 .qz-dot { display: inline-block; width: .7em; height: .7em; border-radius: 50%; vertical-align: middle; margin-right: .15em; }
 .qz-dot.score { background: #e0a800; border: 1px solid #8a6700; } .qz-dot.money { background: #222; border: 1px solid #000; }
-.qz-count { white-space: nowrap; }
-.qz-table { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: .5rem; align-items: start; }
+.qz-count, .qz-counts { white-space: nowrap; }
+/* The table: the rows in two columns beside the white cards and the seats, all of it above the fold. */
+.qz-table { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: .5rem; align-items: start; }
 .qz-table > .qz-status, .qz-table > .qz-extras { grid-column: 1 / -1; }
-.qz-rows.big { display: grid; grid-template-columns: 1fr 1fr; gap: .3rem .8rem; }
-.qz-rows.big .qz-row { grid-template-columns: 1fr; }
-body.table-mode .qz-rows.big .card { width: auto; min-width: 2.2rem; height: 2.4rem; padding: 0 .35rem; font-size: .95rem; }
+.qz-table .qz-side { display: flex; flex-direction: column; gap: .5rem; min-width: 0; }
+.qz-table .qz-status { gap: .2rem 1.4rem; font-size: .85rem; padding: .4rem .8rem; }
+.qz-table .qz-memorise { flex-basis: auto; font-size: 1rem; }
+.qz-rows.big { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .25rem .6rem; padding: .4rem .6rem; }
+.qz-rows.big .qz-row { grid-template-columns: minmax(0, 1fr); }
+.qz-rows.big .qz-question { font-size: .8rem; }
+body.table-mode .qz-rows.big .card { width: auto; height: 1.6rem; min-width: 1.6rem; padding: 0 .3rem; font-size: .8rem; }
+.qz-table .qz-board { max-width: none; } .qz-table .qz-place { aspect-ratio: 2 / 1; }
+.qz-table .qz-board-wrap, .qz-table .qz-side > .panel { padding: .4rem .6rem; }
+.qz-seats th { white-space: nowrap; }
+.qz-table .qz-seats { font-size: .8rem; table-layout: fixed; } .qz-table .qz-seats th, .qz-table .qz-seats td { padding: .1rem .3rem; white-space: nowrap; }
+.qz-table .qz-seats td:first-child { white-space: normal; }
+.qz-table .qz-name { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+.qz-table .qz-seats th:nth-child(2), .qz-table .qz-seats th:nth-child(3) { width: 3.8rem; } .qz-table .qz-seats th:nth-child(4) { width: 1.8rem; }
 .qz-dealt { display: flex; gap: .6rem; align-items: center; font-weight: 700; } .qz-dealt .card { width: auto; padding: 0 .4rem; }
+body.table-mode .qz-dealt .card, body.table-mode .qz-row-reveal .card { width: auto; min-width: 4rem; padding: 0 .5rem; }
 .qz-winner { font-size: 1.3rem; font-weight: 800; }
 tr.me td { background: var(--mine); }
 @media (prefers-reduced-motion: reduce) { .qz-peek-face, .qz-turn-down, .qz-sheet { animation: none; opacity: 1; } }
@@ -267,7 +329,7 @@ export function render(view, ctx) {
   lastDeck = view.deck;
   return html`<div class="qz"><style>${STYLE}</style>
     <${Status} view=${view} ctx=${ctx} /><${PeekCard} view=${view} ctx=${ctx} /><${Extras} view=${view} ctx=${ctx} />
-    <${Rows} view=${view} ctx=${ctx} /><${Board} view=${view} ctx=${ctx} /><${Seats} view=${view} ctx=${ctx} />
+    <${Rows} view=${view} ctx=${ctx} /><div class="qz-lower"><${Board} view=${view} ctx=${ctx} /><${Seats} view=${view} ctx=${ctx} /></div>
   </div>`;
 }
 
