@@ -173,7 +173,7 @@ def test_a_private_gift_and_a_secret_vote_between_two_humans_to_the_results(
     _click(aki.page, "show_medals", "Ben")
     expect(showings).to_have_text(["Akiが見せたメダル: Aki × 23"])
     told = ben.page.locator("[data-testid=stage] .stage-recent li[data-event=medals_shown]")
-    expect(told.first).to_contain_text("Aki が Ben (あなた) にメダルを見せた")
+    expect(told.first).to_contain_text("AkiがBen (あなた)にメダルを見せました: Aki × 23。")
     give_medals(aki.page, "Ben", GIFT)
     expect(aki.page.get_by_test_id("wallet")).to_contain_text("Aki (you) × 18")
     expect(ben.page.get_by_test_id("wallet")).to_contain_text(f"Aki × {GIFT}")
