@@ -250,6 +250,10 @@ def test_a_real_time_match_reads_well_on_phones_and_the_big_screen(
     results = ben.page.get_by_test_id("results").inner_text()
     assert "0億円" not in results and "0円" in results, results
     assert "億" not in aki.page.get_by_test_id("results").inner_text()
+    # The score column is the payout, in yen as each language writes it.
+    for player, mark in ((aki, "¥"), (ben, "円")):
+        scores = player.page.locator(".results-table .seat-result td.num").all_inner_texts()
+        assert scores and all(mark in s for s in scores), scores
     # The big screen's players at the end: the winner, and the others out.
     expect(roster.locator("li[data-state=out]").first).to_be_visible()
     table.page.screenshot(path=str(artifacts / "musical-chairs-table-end.png"))

@@ -197,6 +197,9 @@ def test_a_peek_shows_on_a_phone_where_the_card_picker_is_and_the_results_name_t
         assert not [h for h in holdings if "億" in h], holdings
         if winner is not None:
             assert any("1 trillion" in h for h in holdings), holdings
+        # The score column writes points, the prize in words, never its 13 digits.
+        scores = results.locator(".results-table .seat-result td.num").all_inner_texts()
+        assert scores and all(re.fullmatch(r"\d+ pt|1 trillion \(the prize\)( \+ \d+)?", s.strip()) for s in scores), scores
         page.screenshot(path=str(artifacts / "quiz-results-phone.png"), full_page=True)
         assert player.errors == []
     finally:

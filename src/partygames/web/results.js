@@ -65,6 +65,17 @@ export function DetailTable({ detail, game, ctx, nested = false }) {
   </tbody></table>`;
 }
 
+/** A seat's score as the game writes it (its view's `scoreValue`: the Quiz's prize, yen), else the figure. */
+function scoreText(score, game, ctx) {
+  try {
+    const custom = game && typeof game.scoreValue === "function" ? game.scoreValue(score, ctx.lang, ctx) : undefined;
+    if (custom !== undefined && custom !== null) return custom;
+  } catch (error) {
+    console.error("the game's scoreValue failed; showing the figure", error);
+  }
+  return formatValue(score);
+}
+
 /** Who won, in a sentence: nobody (no seat is a winner: nobody sat, nobody passed), a tie when every seat
  * ranks first, else the first-placed seats (a team). */
 function Verdict({ rows, ctx }) {
@@ -91,7 +102,7 @@ export function Results({ result, game, ctx }) {
         <tr class="seat-result">
           <td>${r.rank}${r.is_winner ? html` <span class="badge"><${Icon} name="trophy" /> ${t("winner")}</span>` : null}</td>
           <td><${SeatDot} seat=${r.seat} />${ctx.seatName(r.seat)}</td>
-          <td class="num">${formatValue(r.score)}</td>
+          <td class="num">${scoreText(r.score, game, ctx)}</td>
         </tr>
         <tr class="seat-holdings"><td colspan="3"><${Holdings} holdings=${r.holdings} game=${game} ctx=${ctx} /></td></tr>
       </tbody>`)}

@@ -330,6 +330,11 @@ export function valueLabel(type, name, value, lang, view, ctx) {
   return null;
 }
 
+/** The results' score is the payout in yen. */
+export function scoreValue(score, lang) {
+  return yen(score, lang);
+}
+
 export function holdingValue(key, value, lang) {
   if (key === "payout") return yen(value, lang);
   if (key === "out_in_period") return value == null ? "—" : String(value);

@@ -50,6 +50,11 @@ export function valueLabel(type, name, value, lang, view, ctx) {
   return null;
 }
 
+/** The results' score: points, the prize written as the seed writes it. */
+export function scoreValue(score, lang) {
+  return points(score, lang);
+}
+
 export function holdingValue(key, value, lang) {
   if (key === "prize") return value ? L(lang, "1 trillion points", "1億万点") : null;
   if (key === "total") return points(value, lang);
