@@ -39,6 +39,7 @@ def test_the_terminal_shows_the_open_table_then_only_face_down_cards() -> None:
 
 def test_the_prize_reads_as_the_seed_writes_it_and_events_read_in_both_languages() -> None:
     assert points(10**12 + 3, "ja") == "1億万 + 3" and points(5, "en") == "5"
+    assert points(10**12 + 3, "en") == "1 trillion (the prize) + 3"  # no Japanese numeral in English
     event = {"type": "card_dealt", "data": {"word": 4, "row": 2, "index": 3}, "to": None}
     assert describe_event(event, "en") == "Word 4 goes face down to the end of Q2's row."
     assert describe_event(event, "ja") == "単語4を Q2の列の末尾に伏せて置きました。"

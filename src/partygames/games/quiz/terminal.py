@@ -22,10 +22,10 @@ _CHOICE = {"answer": Text("answer", "解答"), "secret_money": Text("secret mone
 
 
 def points(total: int, lang: Lang) -> str:
-    """A total with the question-8 prize written as the seed writes it (1億万)."""
+    """A total with the question-8 prize written as the seed writes it (1億万), in English in English words."""
     if total >= PRIZE:
         rest = total - PRIZE
-        return f"1億万 + {rest}" if lang == "ja" else f"1億万 (10^12) + {rest}"
+        return f"1億万 + {rest}" if lang == "ja" else f"1 trillion (the prize) + {rest}"
     return str(total)
 
 
