@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 from partygames.engine import Deadline
 from partygames.engine.errors import InvalidOptions
@@ -20,6 +19,8 @@ from partygames.games import get
 from partygames.games.musical_chairs import terminal
 from partygames.games.musical_chairs.options import MusicalChairsOptions
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
+from tests.games.test_musical_chairs_rules import new as table
+from tests.games.test_musical_chairs_terminal import _text
 
 GAME = get("musical-chairs")
 GO = 10_000
@@ -27,11 +28,8 @@ SETTLED = GO + 14_000  # the third player sits on chair 3 (70 m): everyone is se
 
 
 def new(players: int = 3, gallery: int = 1, **options: Any) -> MusicalChairsMatch:
-    opts = {"players": players, "gallery": gallery, "island": "test", "first_break_seconds": 10,
-            "break_seconds": 10, "vote_seconds": 10, "remove_seconds": 10, "chairs": 8, **options}
-    match = GAME.new(players + gallery, opts, seed=1)
-    assert isinstance(match, MusicalChairsMatch)
-    return match
+    """The rules tests' table (test island, 10 s phases, 8 chairs), with three players by default."""
+    return table(players, gallery, **options)
 
 
 def race_to_seats(match: MusicalChairsMatch) -> list[str]:
@@ -148,17 +146,11 @@ def test_the_rounds_tempo_goes_from_the_race_straight_to_the_vote() -> None:
     assert match.phase == "vote" and match.phase_started == 12_000
 
 
-def _text(view: dict[str, Any], lang: str) -> str:
-    console = Console(record=True, width=200, force_terminal=False)
-    console.print(terminal.render(view, lang))  # type: ignore[arg-type]
-    return console.export_text()
-
-
 def test_the_terminal_shows_the_gathering_its_countdown_and_the_voting_place_in_both_languages() -> None:
     match = new(gather_seconds=30, vote_at_totem=True)
     race_to_seats(match)
     match.advance(SETTLED + 12_500)
-    english, japanese = _text(match.view(0), "en"), _text(match.view(0), "ja")
+    english, japanese = _text(match.view(0), "en", width=200), _text(match.view(0), "ja", width=200)
     assert "Period 1 — Gathering before the vote" in english and "Time left: 17.5 s" in english
     assert "only a ballot cast within 15 m of the totem pole counts" in english
     assert "ピリオド 1 — 投票前の集合" in japanese and "残り時間: 17.5 s" in japanese

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 
 from partygames.cli.terminal import render_result
@@ -13,13 +15,13 @@ from partygames.games.musical_chairs import terminal
 GAME = get("musical-chairs")
 
 
-def _text(view: dict[str, object], lang: str) -> str:
-    console = Console(record=True, width=120, force_terminal=False)
-    console.print(terminal.render(view, lang))  # type: ignore[arg-type]
+def _text(view: dict[str, Any], lang: Lang, width: int = 120) -> str:
+    console = Console(record=True, width=width, force_terminal=False)
+    console.print(terminal.render(view, lang))
     return console.export_text()
 
 
-def _lines(view: dict[str, object], lang: str) -> list[str]:
+def _lines(view: dict[str, Any], lang: Lang) -> list[str]:
     """The panel's lines, without its borders."""
     return [line.strip("│ ") for line in _text(view, lang).splitlines()]
 
