@@ -15,14 +15,12 @@ import pytest
 
 from partygames.engine import Deadline
 from partygames.engine.errors import InvalidOptions
-from partygames.games import get
 from partygames.games.musical_chairs import terminal
 from partygames.games.musical_chairs.options import MusicalChairsOptions
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 from tests.games.test_musical_chairs_rules import new as table
 from tests.games.test_musical_chairs_terminal import _text
 
-GAME = get("musical-chairs")
 GO = 10_000
 SETTLED = GO + 14_000  # the third player sits on chair 3 (70 m): everyone is seated
 
