@@ -170,6 +170,20 @@ def version(player: Player) -> int:
     return int(value)
 
 
+def act_and_confirm(player: Player, prefer: Sequence[str]) -> str | None:
+    """`act_once`, then waits (up to 5 s) for the update that confirms or refuses it, so that the next look
+    sees its outcome (no double clicks). Returns the action type clicked, if any."""
+    before = version(player)
+    choice = act_once(player, prefer)
+    if choice:
+        with contextlib.suppress(Error):
+            player.page.wait_for_function(
+                f"() => window.partygames && window.partygames.state && "
+                f"(window.partygames.state.version > {before} || window.partygames.state.error)",
+                timeout=5000)
+    return choice
+
+
 def play_to_results(players: Sequence[Player], prefer: Sequence[str], timeout: float = 240,
                     on_step: Any = None) -> list[str]:
     """Lets every player act (by `prefer`) until all of them see the results screen."""
@@ -180,17 +194,10 @@ def play_to_results(players: Sequence[Player], prefer: Sequence[str], timeout: f
             return clicked
         acted = False
         for player in players:
-            before = version(player)
-            choice = act_once(player, prefer)
+            choice = act_and_confirm(player, prefer)
             if choice:
                 clicked.append(choice)
                 acted = True
-                # Wait for the confirming update before looking again (no double clicks).
-                with contextlib.suppress(Error):
-                    player.page.wait_for_function(
-                        f"() => window.partygames && window.partygames.state && "
-                        f"(window.partygames.state.version > {before} || window.partygames.state.error)",
-                        timeout=5000)
                 if on_step:
                     on_step(len(clicked))
         if not acted:

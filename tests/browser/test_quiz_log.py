@@ -60,12 +60,8 @@ def _play_question_1(players: list[driver.Player], timeout: float = 120) -> None
         for player in players:
             if _read(player)["question"] >= 2:
                 continue
-            before = driver.version(player)
-            if driver.act_once(player, PREFER):
+            if driver.act_and_confirm(player, PREFER):
                 acted = True
-                with contextlib.suppress(Error):
-                    player.page.wait_for_function(
-                        f"() => window.partygames.state.version > {before} || window.partygames.state.error", timeout=5000)
         if not acted:
             time.sleep(0.15)
     raise AssertionError(f"question 1 did not end within {timeout} s: {[_read(p) for p in players]}")

@@ -4,12 +4,9 @@ reached them (neither human peeks) but a card a peeking bot chose to show them, 
 
 from __future__ import annotations
 
-import contextlib
 import time
 from pathlib import Path
 from typing import Any
-
-from playwright.sync_api import Error
 
 from partygames.engine.text import Lang
 from partygames.games import get as get_game
@@ -57,17 +54,13 @@ def _play(host: driver.Player, guest: driver.Player, timeout: float = 240,
         for who, player in (("host", host), ("guest", guest)):
             view = player.page.evaluate("() => window.partygames.state.view")
             prefer = HOST if who == "host" else guest_prefers(int(view["question"]) if view else 0)
-            before = driver.version(player)
             banner = player.page.evaluate(BANNER)
             if banners is not None and banner and "wait" in banner["offered"]:
                 banners.append({"who": who, **banner})
-            choice = driver.act_once(player, prefer)
+            choice = driver.act_and_confirm(player, prefer)
             if choice:
                 clicked[who].append(choice)
                 acted = True
-                with contextlib.suppress(Error):
-                    player.page.wait_for_function(
-                        f"() => window.partygames.state.version > {before} || window.partygames.state.error", timeout=5000)
         if not acted:
             time.sleep(0.15)
     raise AssertionError(f"no results screen after {timeout} s: {clicked}")
