@@ -135,6 +135,25 @@ export function bannerKind(view, seat, acted = false) {
   return awaited ? "optional" : "waiting";
 }
 
+// The banner sticks to the top of the page; its height, kept in the CSS variable --turn-height (0 without a
+// banner, as in a replay), lets a game's own sticky panel stick just under it however its words wrap.
+let bannerObserver = null;
+function measureBanner(el) {
+  if (bannerObserver) bannerObserver.disconnect();
+  bannerObserver = null;
+  const root = document.documentElement.style;
+  if (!el) {
+    root.setProperty("--turn-height", "0px");
+    return;
+  }
+  const place = () => root.setProperty("--turn-height", `${Math.ceil(el.getBoundingClientRect().height)}px`);
+  place();
+  if (typeof ResizeObserver === "function") {
+    bannerObserver = new ResizeObserver(place);
+    bannerObserver.observe(el);
+  }
+}
+
 function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   // `acted`: our action is confirmed in a version the stage has not reached yet; it is no longer our turn.
   const kind = view && !view.is_over ? bannerKind(view, seat, acted) : null;
@@ -145,7 +164,7 @@ function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
     if (mine && navigator.vibrate) navigator.vibrate(60);
   }, [mine]);
   if (!view) return null;
-  if (view.is_over) return html`<div class="turn over" data-testid="turn">${t("match_over")}</div>`;
+  if (view.is_over) return html`<div class="turn over" data-testid="turn" ref=${measureBanner}>${t("match_over")}</div>`;
   // Your turn, or whom the table waits for: never both (others acting at once is not your concern).
   const others = view.turns.filter((s) => s !== seat).map((s) => ctx.seatName(s));
   const waiting = others.length ? t("waiting_for", others.join(", ")) : "";
@@ -157,7 +176,7 @@ function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
   const text = mine ? t("your_turn")
     : kind === "live" ? t(seat != null && view.to_act.includes(seat) ? "live_you" : "live")
     : [may, waiting].filter(Boolean).join(" · ") || phase;
-  return html`<div class=${"turn " + (mine ? "mine" : kind)} data-testid="turn" data-kind=${kind}>
+  return html`<div class=${"turn " + (mine ? "mine" : kind)} data-testid="turn" data-kind=${kind} ref=${measureBanner}>
     <span>${text}</span>
     <${widgets.Countdown} deadline=${deadline} />
   </div>`;

@@ -55,35 +55,18 @@ function Period({ view, ctx }) {
   </div>`;
 }
 
-// The platform's turn banner sticks to the top of the page as well: the clock sticks just under it, however
-// tall the banner is (its words wrap on a phone), rather than behind it (a replay has no banner: top 0).
-// One clock is on a page at a time.
-let pinned = null;
-function underBanner(el) {
-  if (pinned && pinned.el !== el) {
-    if (pinned.observer) pinned.observer.disconnect();
-    pinned = null;
-  }
-  const banner = el && !pinned ? document.querySelector("[data-testid=turn]") : null;
-  if (!banner) return;
-  const place = () => { el.style.top = `${Math.ceil(banner.getBoundingClientRect().height)}px`; };
-  place();
-  pinned = { el, observer: typeof ResizeObserver === "function" ? new ResizeObserver(place) : null };
-  if (pinned.observer) pinned.observer.observe(banner);
-}
-
 function TimeBar({ view, ctx }) {
   const { html, lang, widgets } = ctx;
   const left = view.ends_at - view.time;
   if (view.is_over) return null;
   if (view.tempo === "rounds") {
-    return html`<div class="pd-time panel" data-testid="pd-time" ref=${underBanner}>
+    return html`<div class="pd-time panel" data-testid="pd-time">
       <strong>${T(lang, "Time left", "残り時間")} ${clock(left)}</strong>
       <span class="muted">${T(lang, `round ${view.step + 1} (${view.step_seconds} s)`, `ラウンド${view.step + 1}(${view.step_seconds}秒)`)}</span>
       <span class="pd-bar"><span style=${`width:${(100 * left) / view.ends_at}%`}></span></span>
       <${Period} view=${view} ctx=${ctx} /></div>`;
   }
-  return html`<div class="pd-time panel" data-testid="pd-time" ref=${underBanner}>
+  return html`<div class="pd-time panel" data-testid="pd-time">
     <strong>${T(lang, "Game time", "ゲーム時間")}</strong> <${widgets.MatchCountdown} version=${view.version} now=${view.time} until=${view.ends_at} seconds=${view.ends_at / 1000} />
     <${Period} view=${view} ctx=${ctx} /></div>`;
 }
@@ -284,7 +267,7 @@ function Graph({ view, ctx }) {
 
 const STYLE = `
 .pd { display: flex; flex-direction: column; gap: .6rem; }
-.pd-time { position: sticky; top: 0; z-index: 2; font-size: 1.2rem; display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .8rem; }
+.pd-time { position: sticky; top: var(--turn-height, 0px); z-index: 2; font-size: 1.2rem; display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .8rem; }
 .pd-time .countdown { display: flex; align-items: center; gap: .6rem; font-size: 1.4rem; flex: 1 1 12rem; }
 .pd-time .countdown-bar { flex: 1; width: auto; height: 16px; }
 .pd-time .pd-period { flex-basis: 100%; }
