@@ -254,26 +254,25 @@ def _recalls(table: Table, match: Match, information_state: bool) -> Recalls:
     return start_recalls(table.encoder, match, range(table.seats)) if information_state else {}
 
 
-def _observation(table: Table, match: Match, seat: int, recalls: Recalls, information_state: bool) -> dict[str, Any]:
-    """A seat's observation (or information state) and action mask (the observation from the state where
-    the game builds it so: `Encoder.observe_match`)."""
+def _vector(table: Table, match: Match, seat: int, recalls: Recalls, information_state: bool) -> npt.NDArray[np.float32]:
+    """A seat's observation, from the state where the game builds it so (`Encoder.observe_match`), or its
+    information state."""
     encoder = table.encoder
     if information_state:
-        vector = encoder.recalled_state(match.view(seat), recalls.get(seat))
-    else:
-        vector = encoder.observe_match(match, seat)
-    return {"observation": vector, "action_mask": encoder.codec.mask(match.legal_actions(seat))}
+        return encoder.recalled_state(match.view(seat), recalls.get(seat))
+    return encoder.observe_match(match, seat)
+
+
+def _observation(table: Table, match: Match, seat: int, recalls: Recalls, information_state: bool) -> dict[str, Any]:
+    """A seat's observation (or information state) and action mask."""
+    return {"observation": _vector(table, match, seat, recalls, information_state),
+            "action_mask": table.encoder.codec.mask(match.legal_actions(seat))}
 
 
 def _state(table: Table, match: Match, recalls: Recalls, information_state: bool) -> npt.NDArray[np.float32]:
     """`state()`: each seat's observation (or information state), concatenated in seat order. It holds what
     some seat knows, never what none does (a deck's order, who was infected at the start)."""
-    encoder = table.encoder
-    if information_state:
-        parts = [encoder.recalled_state(match.view(seat), recalls.get(seat)) for seat in range(table.seats)]
-    else:
-        parts = [encoder.observe_match(match, seat) for seat in range(table.seats)]
-    return np.concatenate(parts)
+    return np.concatenate([_vector(table, match, seat, recalls, information_state) for seat in range(table.seats)])
 
 
 def _render(table: Table, match: Match, mode: str | None, lang: Lang) -> str | None:
