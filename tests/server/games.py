@@ -7,6 +7,8 @@
 - `rounds-toy`: the toy game for 1,000 rounds (a stream of actions for durability tests).
 - `reveal-toy`: `rounds-toy` announcing each round, whose reveal of the bids takes a second to show.
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
+- `whisper-toy`: the toy game where a seat still bidding may whisper a number to another seat: a private
+  step (`UNSEEN_FOREVER`) that only the two witness.
 - `last-man-standing`: the real game (hidden hands, sealed simultaneous plays), from the registry.
 - `smuggling`: the real game, whose team size follows the seat count a room is created with.
 """
@@ -18,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from partygames import games
+from partygames.engine.actions import ActionSpec, choice, int_range, spec
 from partygames.engine.game import ChatRules, Game
 from partygames.engine.match import Event, Result
 from partygames.engine.options import Options
@@ -101,6 +104,30 @@ class RevealToyMatch(RoundsToyMatch):
         return events
 
 
+class WhisperToyMatch(ToyMatch):
+    """The toy game with a private step: a seat still bidding may `whisper` a number (0..9) to another seat;
+    only the two learn that it happened (`UNSEEN_FOREVER`), and the listener's view keeps what it heard."""
+
+    UNSEEN_FOREVER = frozenset({"whisper"})
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.heard: list[list[int]] = [[] for _ in range(self.seats)]
+
+    def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        others = [s for s in range(self.seats) if s != seat]
+        return [*super()._legal_actions(seat), spec("whisper", to=choice(others), number=int_range(0, 9))]
+
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        if action["type"] == "whisper":
+            self.heard[action["to"]].append(action["number"])
+            return [Event("whispered", {"from": seat, "number": action["number"]}, to=(seat, action["to"]))]
+        return super()._apply(seat, action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {**super()._view(seat), "heard": self.heard[seat] if seat is not None else []}
+
+
 def _teams(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:even": list(range(0, seats, 2)), "team:odd": list(range(1, seats, 2))}
 
@@ -122,6 +149,7 @@ GAMES: dict[str, Game] = {
                                       reveals=Reveals({"revealed": 1000, "bid_sealed": 0, "round": 0},
                                                       chapters=frozenset({"round"}))),
     "buggy-toy": dataclasses.replace(TOY, id="buggy-toy", match_class=BuggyToyMatch),
+    "whisper-toy": dataclasses.replace(TOY, id="whisper-toy", match_class=WhisperToyMatch),
     "last-man-standing": games.get("last-man-standing"),
     "smuggling": games.get("smuggling"),
 }

@@ -47,6 +47,16 @@ class ToyRoom:
     def version(self) -> int:
         return self.history.version
 
+    # Every step is public here: each seat numbers them as the room does.
+    def seen(self, seat: int | None, version: int | None = None) -> int:
+        return self.version if version is None else version
+
+    def numbering(self, seat: int | None) -> None:
+        return None
+
+    def step_of(self, seat: int | None, seen: int) -> int | None:
+        return seen if 0 <= seen <= self.version else None
+
     def to_json(self, base_url: str) -> dict[str, Any]:
         return {"code": "TOYTOY", "status": self.status, "link": f"{base_url}/room/TOYTOY"}
 

@@ -116,24 +116,37 @@ def check_frames(game_id: str, socks: list[Socket], watcher: Socket, log: dict[s
     game = games.get(game_id)
     match = game.new(log["seats"], log["options"], log["seed"])
     perspectives: list[int | None] = [*range(log["seats"]), None]
-    views: list[dict[Any, str]] = [{s: json.dumps(match.view(s), sort_keys=True) for s in perspectives}]
-    events: list[list[Any]] = []
+    stamps = {"version", *match.VIEW_CLOCK_KEYS}
+
+    def content(view: dict[str, Any]) -> str:
+        """A view without what only says when it was made (its version and the game's clock fields)."""
+        return json.dumps({k: v for k, v in view.items() if k not in stamps}, sort_keys=True)
+
+    # Per perspective, the views and events of the steps it witnessed, numbered as it counts them
+    # (`Match.step_witnesses`: a private step is not even counted by the others).
+    views: dict[int | None, list[str]] = {s: [content(match.view(s))] for s in perspectives}
+    events: dict[int | None, list[list[Any]]] = {s: [] for s in perspectives}
     for at, seat, action in log["entries"]:
-        events.append(match.advance(at) if seat is None else match.apply(seat, action, at))
-        views.append({s: json.dumps(match.view(s), sort_keys=True) for s in perspectives})
+        step = match.advance(at) if seat is None else match.apply(seat, action, at)
+        witnesses = match.step_witnesses(seat, action, step)
+        for s in perspectives:
+            if witnesses is None or s in witnesses:
+                views[s].append(content(match.view(s)))
+                events[s].append(step)
     assert match.is_over and json.dumps(match.to_json(), sort_keys=True) == json.dumps(log["final_state"], sort_keys=True)
 
     for seat, sock in [*enumerate(socks), (None, watcher)]:
         updates = [f for f in sock.frames if f["type"] == "update"]
-        assert updates and updates[-1]["version"] == len(log["entries"])
+        assert updates and updates[-1]["version"] == len(events[seat])
         for update in updates:
             version = update["version"]
-            assert json.dumps(update["view"], sort_keys=True) == views[version][seat], (seat, version)
+            assert update["view"]["version"] == version
+            assert content(update["view"]) == views[seat][version], (seat, version)
             for event in update["events"]:
-                visible = [e for e in events[event["version"] - 1] if e.is_visible_to(seat)]
+                visible = [e for e in events[seat][event["version"] - 1] if e.is_visible_to(seat)]
                 assert {"type": event["type"], "data": event["data"]} in [{"type": e.type, "data": e.data} for e in visible]
         got = [(e["version"], e["type"]) for u in updates for e in u["events"]]
-        expected = [(v, e.type) for v in range(1, len(events) + 1) for e in events[v - 1] if e.is_visible_to(seat)]
+        expected = [(v, e.type) for v, step in enumerate(events[seat], start=1) for e in step if e.is_visible_to(seat)]
         # Each connection gets every visible event once (after its first, fresh update).
         first = updates[0]["version"]
         assert got == [x for x in expected if x[0] > first]

@@ -29,6 +29,7 @@ from partygames.engine.actions import Action, ActionSpec, enumerate_actions, fin
 from partygames.engine.encoding import BOUND, Encoder, Recall, hear, start_recalls
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Dynamics, Game
+from partygames.engine.log import MatchLog
 from partygames.engine.match import Event, Match
 from partygames.engine.session import Session
 
@@ -135,7 +136,8 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
         if to_act and not turns and game.dynamics is not Dynamics.REAL_TIME:
             raise _fail(game, step, f"seats {to_act!r} are awaited and nobody has a turn in a turn-based game")
         deep = deep_every == 1 or deep_steps.random() * deep_every < 1
-        _check_views(game, match, step, seed_text, rng if deep else None, encoder)
+        views = _check_views(game, match, step, seed_text, rng if deep else None, encoder)
+        deadline = match.deadline()
         if encoder is not None and deep:
             check_encoding(game, match, encoder, step, recalls)
         if result is not None:
@@ -172,6 +174,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
             if seed_text in _dump(event.to_json()):
                 raise _fail(game, step, f"event {event.type} holds the seed")
         hear(recalls, events)
+        _check_witnesses(game, session, actor, action, events, views, deadline, step)
         if actor is not None and action is not None:
             _check_shown_action(game, match, actor, action, events, step)
         step += 1
@@ -284,21 +287,64 @@ def _values(data: Any) -> set[str]:
     return found
 
 
+def _check_witnesses(game: Game, session: Session, actor: int | None, action: Action | None, events: list[Event],
+                     before: Mapping[int | None, dict[str, Any]], deadline: Any, step: int) -> None:
+    """A step the game calls private (`Match.step_witnesses`) leaves no trace for anyone else: no event
+    reaches them, and their views and the time limit are what they would be had only time passed (views
+    apart from when they were made: `version` and the game's `VIEW_CLOCK_KEYS`)."""
+    match = session.match
+    witnesses = match.step_witnesses(actor, action, events)
+    if witnesses is None:
+        return
+    if actor is not None and actor not in witnesses:
+        raise _fail(game, step, f"seat {actor}'s private step is not witnessed by seat {actor}")
+    stamps = {"version", *match.VIEW_CLOCK_KEYS}
+    others = [seat for seat in [None, *range(match.seats)] if seat not in witnesses]
+    for seat in others:
+        seen = [e.type for e in events if e.is_visible_to(seat)]
+        if seen:
+            raise _fail(game, step, f"a step witnessed only by {sorted(witnesses)} sent seat {seat} {seen}")
+
+    def content(views: Mapping[int | None, dict[str, Any]], seat: int | None) -> dict[str, Any]:
+        return {k: v for k, v in views[seat].items() if k not in stamps}
+
+    after = {seat: match.view(seat) for seat in others}
+    changed = [seat for seat in others if _dump(content(before, seat)) != _dump(content(after, seat))]
+    if not changed and match.deadline() == deadline:
+        return
+    # A view may change with time alone (a walker reaches the ballot box): compare with the match as it
+    # was before the step, with only its clock moved to the step's time.
+    log = session.log
+    earlier = Session.replay(game, MatchLog(log.game, log.seats, log.options, log.seed, log.entries[:-1],
+                                            bots=log.bots)).match
+    earlier._move_clock(log.entries[-1].at)
+    if earlier.deadline() != match.deadline():
+        raise _fail(game, step, f"a step witnessed only by {sorted(witnesses)} changed the time limit")
+    timed = {seat: earlier.view(seat) for seat in changed}
+    for seat in changed:
+        if _dump(content(timed, seat)) != _dump(content(after, seat)):
+            raise _fail(game, step, f"a step witnessed only by {sorted(witnesses)} changed view({seat}): "
+                                    f"{_first_difference(content(timed, seat), content(after, seat))}")
+
+
 def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: random.Random | None,
-                 encoder: Encoder | None = None) -> None:
+                 encoder: Encoder | None = None) -> dict[int | None, dict[str, Any]]:
     """Views are JSON-ready, hold no seed, list the legal actions, and (with `rng`) ignore other seats'
-    secrets; so do the observations of an `encoder` that builds them from the state."""
+    secrets; so do the observations of an `encoder` that builds them from the state. Returns the views
+    (serialised and read back: a view may share lists with the state, which the next step changes)."""
     views = {seat: match.view(seat) for seat in [None, *range(match.seats)]}
+    copies: dict[int | None, dict[str, Any]] = {}
     for seat, view in views.items():
         text = _dump(view)
-        if json.loads(text) != view:
+        copies[seat] = json.loads(text)
+        if copies[seat] != view:
             raise _fail(game, step, f"view({seat}) is not JSON-ready")
         if seed_text in text or str(match.chance.state) in text:
             raise _fail(game, step, f"view({seat}) holds the seed or the random state")
         if seat is not None and view["legal_actions"] != match.legal_actions(seat):
             raise _fail(game, step, f"view({seat}) lists other legal actions than legal_actions()")
     if rng is None:
-        return
+        return copies
     for owner in [None, *range(match.seats)]:
         other = match.perturb_secrets(owner, random.Random(rng.random()))
         if other is None:
@@ -313,6 +359,7 @@ def _check_views(game: Game, match: Match, step: int, seed_text: str, rng: rando
                     and not np.array_equal(encoder.observe_match(other, seat), encoder.observe_match(match, seat))):
                 raise _fail(game, step, f"seat {seat}'s observation from the match changes with a secret of "
                                         f"seat {owner}")
+    return copies
 
 
 def _first_difference(a: Any, b: Any, path: str = "") -> str:

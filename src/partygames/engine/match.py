@@ -87,6 +87,17 @@ class Result:
         return Result(seats, termination, detail or {})
 
 
+def audience(events: Iterable[Event], actor: int | None = None) -> frozenset[int] | None:
+    """The seats that may see any of `events`, with the step's `actor`; None when one of them is public
+    (the witnesses of a private step: `Match.step_witnesses`)."""
+    seen: set[int] = set() if actor is None else {actor}
+    for event in events:
+        if event.to is None:
+            return None
+        seen.update(event.to)
+    return frozenset(seen)
+
+
 COMMON_VIEW_KEYS = frozenset({"game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"})
 """The keys every view holds (`Match.view`); the rest are the game's own (`Match._view`)."""
 
@@ -365,6 +376,23 @@ class Match(ABC):
         if self.is_over and kind not in self.SECRET_FOREVER:
             return action
         return {"type": kind}
+
+    def step_witnesses(self, actor: int | None, action: Action | None,
+                       events: Sequence[Event]) -> frozenset[int] | None:
+        """Who may learn that the step just taken happened at all (called right after it, with its actor,
+        None for time passing, its action and its events): None, everyone, spectators included; else
+        those seats only. A host never tells anyone else of the step, not even by counting it (the
+        server numbers each connection's versions by the steps it witnessed: docs/server.md).
+
+        The default: a step whose action type is in UNSEEN_FOREVER is witnessed by its actor and the
+        seats its events are addressed to (a public event makes it public); every other step is public.
+        A game whose steps are private in other ways overrides it (the Pandemic Game's contacts when
+        they are not public). The conformance suite holds the claim to account: no other seat's view
+        (its clock keys aside), nor the public view, nor the time limit changes, and no event reaches
+        them."""
+        if actor is None or action is None or action.get("type") not in self.UNSEEN_FOREVER:
+            return None
+        return audience(events, actor)
 
     # -- time, for the base class ----------------------------------------------------------------
     def _move_clock(self, now: int) -> None:

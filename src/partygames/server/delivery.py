@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from partygames.engine.game import Game
@@ -59,6 +60,15 @@ class Delivered(Protocol):
     @property
     def version(self) -> int: ...
 
+    def seen(self, seat: int | None, version: int | None = None) -> int:
+        """`seat`'s version (None: the public's) at the room's `version` (default: now)."""
+
+    def numbering(self, seat: int | None) -> Callable[[int], int] | None:
+        """The room's versions as `seat` numbers them (None: the same)."""
+
+    def step_of(self, seat: int | None, seen: int) -> int | None:
+        """The room's version once `seat` had witnessed `seen` steps (None: not that many)."""
+
     def to_json(self, base_url: str) -> dict[str, Any]: ...
 
     def link(self, base_url: str | None) -> str: ...
@@ -96,7 +106,7 @@ class Delivery:
                                 "channels": conn.sent_channels})]
         sends += [(conn, entry) for entry in self.chat_room.kept_for(channels, conn.seat)]
         if room.match is not None:
-            sends.append((conn, self.update(conn, since, {}, room.deadline_json(time.time()), [])))
+            sends.append((conn, self.update(conn, self._since(conn, since), {}, room.deadline_json(time.time()), [])))
         self.send(sends)
         self.send([(c, f) for c, f in self.room_frames() if c is not conn])
 
@@ -105,8 +115,12 @@ class Delivery:
         self.send(self.room_frames())
 
     def sync(self, conn: Connection, since: int) -> None:
-        """Catches a connection up from `since`."""
-        self.send([(conn, self.update(conn, since, {}, self.room.deadline_json(time.time()), []))])
+        """Catches a connection up from `since` (its own version)."""
+        self.send([(conn, self.update(conn, self._since(conn, since), {}, self.room.deadline_json(time.time()), []))])
+
+    def _since(self, conn: Connection, since: int | None) -> int | None:
+        """The room's version a connection's own `since` stands for (None: unknown, so a fresh update)."""
+        return None if since is None else self.room.step_of(conn.seat, since)
 
     def chat(self, channels: Channels, entry: dict[str, Any]) -> None:
         """A chat message to every connection that may read its channel."""
@@ -153,7 +167,7 @@ class Delivery:
 
     def update(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
                acks: list[Any]) -> frames.Frame:
-        """An update bringing `conn` from `since` (None: from nothing) to the current version."""
+        """An update bringing `conn` from the room's version `since` (None: from nothing) to the current one."""
         update = self.news(conn, since, cache, deadline, acks, quiet=False)
         assert update is not None
         return update
@@ -165,29 +179,41 @@ class Delivery:
         (issue #9: a private contact). Its next update covers those versions too (their events for it:
         none), so catching up stays exact."""
         room, version = self.room, self.room.version
+        seat = conn.seat
+        number = room.numbering(seat)  # versions as this connection counts them: the steps it witnessed
         fresh = since is None or not room.history.covers(since)
         if fresh:
             # Someone arriving (a reload, a late spectator) sees how the current race or round went so far.
-            events = room.history.recent(conn.seat, room.game.reveals.chapters, self.recent_events)
+            events = room.history.recent(seat, room.game.reveals.chapters, self.recent_events, number=number)
         else:
             assert since is not None
-            events = room.history.events_for(conn.seat, since, version)
-        view, content = self._view(conn.seat, cache)
+            events = room.history.events_for(seat, since, version, number)
+        view, content = self._view(seat, cache)
         shown = (content, None if deadline is None else (deadline["phase"], deadline["ends_at"]))
         if quiet and not fresh and not events and not acks and shown == conn.shown:
             return None
         conn.sent_version, conn.shown = version, shown
-        return frames.update(version, None if fresh else since, view, events, fresh, acks, deadline,
+        if number is None:
+            seen, seen_since = version, since
+        else:
+            seen, seen_since = number(version), None if since is None else number(since)
+        return frames.update(seen, None if fresh else seen_since, view, events, fresh, acks, deadline,
                              room.clock.reveal_remaining(time.time()))
 
     def _view(self, seat: int | None, cache: ViewCache) -> tuple[str, str]:
         """The seat's view as JSON, made now (a view may share lists with the state, which moves on), and
-        its content: the JSON without the fields that only stamp when it was made (`STAMPS`)."""
+        its content: the JSON without the fields that only stamp when it was made (`STAMPS`). Its `version`
+        is the seat's own (`Delivered.seen`)."""
         made = cache.get(seat)
         if made is None:
-            match = self.room.match
+            room = self.room
+            match = room.match
             assert match is not None
-            made = cache[seat] = frames.view_json(match.view(seat), stamps_of(type(match)))
+            view = match.view(seat)
+            seen = room.seen(seat)
+            if seen != view["version"]:
+                view = {**view, "version": seen}
+            made = cache[seat] = frames.view_json(view, stamps_of(type(match)))
         return made
 
     def fresh_updates(self, now: float) -> Sends:

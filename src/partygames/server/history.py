@@ -1,23 +1,33 @@
 """The recent events of a room in wire form, so that a client coming back gets exactly what it missed.
 
 As lila-ws's `History`: version v's events are kept with their audience (None: everyone) while v is among
-the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead.
-Pure: no I/O, no clock.
+the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead. Events are
+kept without their version, which is the reader's: each connection numbers the steps it witnessed
+(`number`, from the room's version to the connection's; docs/server.md, Versions). Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from partygames.engine.match import Event
 from partygames.server import frames
+
+Numbering = Callable[[int], int]  # a room version -> the version a reader knows it by (None: the same)
+
+
+def wire(version: int, body: str) -> str:
+    """An event's JSON: `body` (`{"type", "data"}` without its opening brace) numbered `version`."""
+    return f'{{"version":{version:d},{body}'
 
 
 class EventHistory:
     def __init__(self, keep: int) -> None:
         self.keep = keep
         self.base = 0  # versions up to `base` are forgotten
-        self._versions: list[list[tuple[tuple[int, ...] | None, str, str]]] = []  # (audience, type, JSON)
+        # Per version, its events: (audience, type, JSON numbered by the room's version, JSON body without
+        # its opening brace, for readers who number versions otherwise: `wire`).
+        self._versions: list[list[tuple[tuple[int, ...] | None, str, str, str]]] = []
 
     @property
     def version(self) -> int:
@@ -28,8 +38,8 @@ class EventHistory:
         """Keeps the next version's events, made into JSON now (event data may share lists with the
         match's state, which moves on), and returns that version."""
         version = self.version + 1
-        self._versions.append([(e.to, e.type, frames.dumps({"version": version, "type": e.type, "data": e.data}))
-                               for e in events])
+        bodies = [(e.to, e.type, frames.dumps({"type": e.type, "data": e.data})[1:]) for e in events]
+        self._versions.append([(to, kind, wire(version, body), body) for to, kind, body in bodies])
         excess = len(self._versions) - self.keep
         if excess > self.keep // 4:  # trimmed in chunks, not on every entry
             del self._versions[:excess]
@@ -40,23 +50,28 @@ class EventHistory:
         """Whether every version after `since` is still kept (so the gap can be filled with events)."""
         return self.base <= since <= self.version
 
-    def events_for(self, seat: int | None, after: int, upto: int) -> list[str]:
-        """The JSON of the events `seat` (None: a spectator) may see in versions after..upto."""
+    def events_for(self, seat: int | None, after: int, upto: int, number: Numbering | None = None) -> list[str]:
+        """The JSON of the events `seat` (None: a spectator) may see in versions after..upto, each numbered
+        as `number` says (None: by the room's version)."""
         if not (self.covers(after) and after <= upto <= self.version):
             raise ValueError(f"versions {after}..{upto} are not all kept ({self.base}..{self.version})")
-        return [wire for v in self._versions[after - self.base:upto - self.base] for to, _, wire in v
-                if to is None or (seat is not None and seat in to)]
+        kept = self._versions[after - self.base:upto - self.base]
+        if number is None:
+            return [w for v in kept for to, _, w, _ in v if to is None or (seat is not None and seat in to)]
+        return [wire(number(version), body) for version, events in enumerate(kept, start=after + 1)
+                for to, _, _, body in events if to is None or (seat is not None and seat in to)]
 
-    def recent(self, seat: int | None, chapters: Collection[str], at_least: int, at_most: int = 200) -> list[str]:
+    def recent(self, seat: int | None, chapters: Collection[str], at_least: int, at_most: int = 200,
+               number: Numbering | None = None) -> list[str]:
         """The JSON of the latest events `seat` may see, for someone arriving now: every event since the
         current chapter (a race, a round: an event whose type is in `chapters`) began, at least
         `at_least` of them where kept, at most `at_most`; whole versions, oldest first."""
         shown: list[str] = []
         began = False
-        for version in reversed(self._versions):
-            for to, kind, wire in reversed(version):
+        for version in range(self.version, self.base, -1):
+            for to, kind, w, body in reversed(self._versions[version - self.base - 1]):
                 if to is None or (seat is not None and seat in to):
-                    shown.append(wire)
+                    shown.append(w if number is None else wire(number(version), body))
                     began = began or kind in chapters
             if (began and len(shown) >= at_least) or len(shown) >= at_most:
                 break

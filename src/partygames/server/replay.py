@@ -17,23 +17,32 @@ from partygames.server.text import escape
 
 
 def steps(room: Room, seat: int | None) -> dict[str, Any]:
-    """The match step by step as `seat` saw it (None: the public view). Only for finished matches."""
+    """The match step by step as `seat` saw it (None: the public view), numbered as it was during the match:
+    a step it did not witness (`Match.step_witnesses`) is not there at all. Only for finished matches."""
     current = room.current
     assert current is not None
     final = current.match
     session = Session(room.game, room.game.new(room.seats, room.options, final.seed, bots=final.bot_seats))
-    # Views and event data may share lists with the state, which later steps change: copy them now.
-    out: list[dict[str, Any]] = [{"version": 0, "at": 0, "seat": None, "action": None, "source": None,
-                                  "events": [], "view": copy.deepcopy(session.match.view(seat))}]
-    for version, (entry, source) in enumerate(zip(current.session.log.entries, current.sources, strict=True), start=1):
+
+    def view() -> dict[str, Any]:
+        # Views and event data may share lists with the state, which later steps change: copy them now.
+        return {**copy.deepcopy(session.match.view(seat)), "version": len(out)}
+
+    out: list[dict[str, Any]] = []
+    out.append({"version": 0, "at": 0, "seat": None, "action": None, "source": None, "events": [], "view": view()})
+    for entry, source in zip(current.session.log.entries, current.sources, strict=True):
         events = session.replay_entry(entry)
+        witnesses = session.match.step_witnesses(entry.seat, entry.action, events)
+        if witnesses is not None and seat not in witnesses:
+            continue
         action = None if entry.seat is None or entry.action is None else final.shown_action(entry.seat, entry.action, seat)
         hidden = action is None and entry.action is not None  # an act this seat never learns of: a step, no more
+        version = len(out)
         out.append({"version": version, "at": entry.at, "seat": None if hidden else entry.seat, "action": action,
                     "source": None if hidden else source,
                     "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data)}
                                for e in events if e.is_visible_to(seat)],
-                    "view": copy.deepcopy(session.match.view(seat))})
+                    "view": view()})
     result = final.result()
     return {"game": room.game.id, "seats": room.seats, "options": room.options.to_json(), "seat": seat,
             "result": result.to_json() if result is not None else None, "steps": out}
@@ -52,14 +61,17 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
                    final.to_json(), list(final.bot_seats), names if any(names) else [])
     if raw:
         return {**log.to_json(), "redacted": False}
-    shown = [e if e.seat is None or e.action is None else _shown_entry(final, e) for e in session.log.entries]
+    # The steps the public witnessed (a private one is not there at all), each action as it may know it.
+    public = set(room.current.hidden.get(None, ()))
+    shown = [e if e.seat is None or e.action is None else _shown_entry(final, e)
+             for version, e in enumerate(session.log.entries, start=1) if version not in public]
     return {**log.to_json(), "seed": None, "entries": [e.to_json() for e in shown], "final_state": None,
             "redacted": True}
 
 
 def _shown_entry(final: Match, entry: Entry) -> Entry:
-    """A spectator's copy of an action entry: the action as `shown_action` shows it; an act nobody else may
-    learn of keeps only its time (like a clock entry)."""
+    """A spectator's copy of an action entry: the action as `shown_action` shows it (an act nobody else may
+    learn of, which is never a step the public witnessed, keeps only its time)."""
     assert entry.seat is not None and entry.action is not None
     action = final.shown_action(entry.seat, entry.action, None)
     return Entry(entry.at, None, None) if action is None else Entry(entry.at, entry.seat, action)

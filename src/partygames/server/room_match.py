@@ -13,6 +13,7 @@ the room (`crashed`), which is then dropped and rebuilt from its log. It never i
 from __future__ import annotations
 
 import logging
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -58,6 +59,9 @@ class RoomMatch:
         self.session = Session(game, match, bots, forgive_bots=True)  # its `on_entry` is set by the room
         self.history = EventHistory(settings.max_catchup)
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
+        # Per perspective (a seat; None: the public), the versions of the steps it did not witness
+        # (`Match.step_witnesses`), in order: it numbers the others 1, 2, ... (`seen`).
+        self.hidden: dict[int | None, list[int]] = {}
 
     @property
     def match(self) -> Match:
@@ -67,6 +71,28 @@ class RoomMatch:
     def version(self) -> int:
         """The protocol version: how many log entries (actions and wake-ups) have been applied."""
         return len(self.session.log.entries)
+
+    def seen(self, seat: int | None, version: int | None = None) -> int:
+        """`seat`'s version (None: the public's) at the room's `version` (default: now): how many of those
+        steps it witnessed. Nobody counts a step it may not learn of (docs/server.md, Versions)."""
+        version = self.version if version is None else version
+        hidden = self.hidden.get(seat)
+        return version - bisect_right(hidden, version) if hidden else version
+
+    def numbering(self, seat: int | None) -> Callable[[int], int] | None:
+        """The room's versions as `seat` numbers them (None: the same, as for anyone who missed no step)."""
+        hidden = self.hidden.get(seat)
+        return None if not hidden else lambda version: version - bisect_right(hidden, version)
+
+    def step_of(self, seat: int | None, seen: int) -> int | None:
+        """The room's version once `seat` had witnessed `seen` steps (the earliest such; None: it has not
+        witnessed that many)."""
+        hidden = self.hidden.get(seat)
+        version = seen
+        if hidden:
+            while (skipped := bisect_right(hidden, version)) != version - seen:
+                version = seen + skipped
+        return version if seen >= 0 and version <= self.version else None
 
     @property
     def last_seq(self) -> int:
@@ -86,9 +112,20 @@ class RoomMatch:
         """The match time at wall-clock time `wall` (never before the match's own time)."""
         return self.clock.now(wall, self.match.now)
 
-    def reveal_ms(self, events: list[Event]) -> int:
-        """How long a step's events take to show: the longest of its audiences' reveals."""
-        return self.game.reveals.cost(events, self.audiences)
+    def reveal_ms(self, events: list[Event], private: bool = False) -> int:
+        """How long a step's events take to show: the longest of its audiences' reveals; nothing for a
+        `private` step, which holds nobody's clock (the others would notice the pause)."""
+        return 0 if private else self.game.reveals.cost(events, self.audiences)
+
+    def _witnessed(self, version: int, entry: Entry, events: list[Event]) -> bool:
+        """Notes who did not witness step `version` (`hidden`); returns whether it was private."""
+        witnesses = self.match.step_witnesses(entry.seat, entry.action, events)
+        if witnesses is None:
+            return False
+        for seat in (None, *range(self.match.seats)):
+            if seat not in witnesses:
+                self.hidden.setdefault(seat, []).append(version)
+        return True
 
     def deadline_json(self, wall: float) -> dict[str, Any] | None:
         """The current time limit for clients: its phase, length and end on the wall clock."""
@@ -133,22 +170,23 @@ class RoomMatch:
         source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
         self.sources.append(source)
         version = self.history.record(events)
+        private = self._witnessed(version, entry, events)
         write = Write(inserts=[(db.log_entries, {
             "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
             "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
         result = self.match.result() if self.match.is_over else None
         if result is not None:
             write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
-        self.clock.step(wall, self.reveal_ms(events), entry.seat if source == "bot" else None)
+        self.clock.step(wall, self.reveal_ms(events, private), entry.seat if source == "bot" else None)
         return write
 
     def replay(self, entry: Entry, source: str) -> None:
         """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set);
         the reveals it held the clock for are held again, as they were."""
         events = self.session.replay_entry(entry)
-        self.history.record(events)
+        private = self._witnessed(self.history.record(events), entry, events)
         self.sources.append(source)
-        self.clock.replay_step(entry.at, self.reveal_ms(events))
+        self.clock.replay_step(entry.at, self.reveal_ms(events, private))
 
     # -- what falls due --------------------------------------------------------------------------------------
     def run_due(self, wall: float) -> None:

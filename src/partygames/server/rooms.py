@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from partygames.engine.actions import Action
@@ -87,6 +87,16 @@ class Room:
         """The protocol version: how many log entries (actions and wake-ups) the match has applied."""
         return self.current.version if self.current is not None else 0
 
+    def seen(self, seat: int | None, version: int | None = None) -> int:
+        """`seat`'s version (None: the public's): the steps it witnessed (`RoomMatch.seen`)."""
+        return self.current.seen(seat, version) if self.current is not None else 0
+
+    def numbering(self, seat: int | None) -> Callable[[int], int] | None:
+        return self.current.numbering(seat) if self.current is not None else None
+
+    def step_of(self, seat: int | None, seen: int) -> int | None:
+        return self.current.step_of(seat, seen) if self.current is not None else None
+
     @property
     def history(self) -> EventHistory:
         """The current match's recent events (delivery reads them once a match has begun)."""
@@ -113,7 +123,7 @@ class Room:
                 "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
                 if self.status == "over" else [],
                 "options": self.options.to_json(), "status": self.status,
-                **self.lobby.to_json(self.game, {c.seat for c in conns}), "version": self.version,
+                **self.lobby.to_json(self.game, {c.seat for c in conns}), "version": self.seen(None),
                 "spectators": sum(1 for c in conns if c.seat is None), "created_at": self.created_at,
                 "result": result.to_json() if result is not None else None}
 

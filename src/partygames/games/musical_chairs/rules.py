@@ -47,6 +47,8 @@ class MusicalChairsMatch(IslandMatch):
     SECRET_FOREVER = frozenset({"vote"})  # a ballot: who voted is no secret (a blank one is an abstention)
     # A gift and a showing of medals are private to the two (or the chosen): nobody else learns they happened.
     UNSEEN_FOREVER = frozenset({"give", "show_medals"})
+    # The view's `now` is the moment of the latest step: a step others may not see (a gift) changes only it.
+    VIEW_CLOCK_KEYS = frozenset({"now"})
 
     options: MusicalChairsOptions
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -31,7 +31,7 @@ from partygames.engine import (
     spec,
 )
 from partygames.engine.actions import find_spec
-from partygames.engine.match import TimeLimit
+from partygames.engine.match import TimeLimit, audience
 from partygames.engine.options import Options
 from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.options import PandemicOptions
@@ -77,6 +77,10 @@ def intent_of(action: Action) -> str:
     return str(action["type"])
 
 
+# The actions of a contact: between the two seats alone when contacts are not public.
+CONTACT_ACTIONS = frozenset({"offer", "accept", "decline", "withdraw"})
+
+
 class PandemicMatch(Match):
     game_id = "pandemic"
     options_class = PandemicOptions
@@ -102,6 +106,20 @@ class PandemicMatch(Match):
     @property
     def is_rounds(self) -> bool:
         return self.opts.tempo == "rounds"
+
+    def step_witnesses(self, actor: int | None, action: Action | None,
+                       events: Sequence[Event]) -> frozenset[int] | None:
+        """A contact's steps (offers, acceptances, declines, withdrawals) when contacts are not public, and a
+        press when presses are not: witnessed by those involved, whom their events reach (docs/rules/pandemic.md,
+        What others notice). Time passing that only lapses offers or reads a watch in a room is witnessed
+        by those it told; any public event makes a step public."""
+        if actor is None:
+            return audience(events) if events else None
+        assert action is not None
+        kind = action.get("type")
+        if (kind in CONTACT_ACTIONS and not self.opts.public_contacts) or (kind == "press" and not self.opts.public_presses):
+            return audience(events, actor)
+        return None
 
     # -- set-up ------------------------------------------------------------------------------------
     def _setup(self) -> None:
