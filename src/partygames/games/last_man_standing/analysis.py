@@ -120,7 +120,7 @@ def average(fights: Sequence[FirstFight]) -> FirstFight:
 
 @dataclass(frozen=True)
 class SeatOutcome:
-    """What the analysis reads of one seat after a match, all of it from that seat's own view."""
+    """What the analysis reads of one seat after a match: its own view at the end, and the result."""
 
     strategy: str
     chips: int
