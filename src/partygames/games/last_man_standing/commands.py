@@ -48,9 +48,9 @@ _ANY = Text("any", "全体")
 _FIGHT_NOTE = Text(
     "Exact: every way the others' cards can fall, each fought by the rules' own resolution; the random bots' "
     "round 1 draws the cards the same way, so their figures check it. It is what a player who knows nothing of "
-    "the others' hands can expect; players who read the market do better.",
+    "the others' hands can expect; one who watched the market knows more.",
     "厳密値: 他の人のカードのあらゆる出方を、ルールと同じ解決で戦わせた値です。ランダムボットのラウンド1も同じように"
-    "カードが出るので、その結果で検算できます。他の人の手札を何も知らない人が見込める値で、市場を読む人はもっとうまくやれます。")
+    "カードが出るので、その結果で検算できます。他の人の手札を何も知らない人が見込める値で、市場を見ていた人はもっと多くを知っています。")
 
 _STRATEGY_TITLE = Text("Strategies sharing tables ({matches} matches, each strategy in every seat in turn)",
                        "戦略の比較(同じ卓で{matches}試合、各戦略が順に全席を回る)")
@@ -85,6 +85,11 @@ _HIRE_NOTE = Text(
     "同じ試合をその席が無料のカードを雇って行ったものと比べます。")
 
 
+def _filled(text: Text, **values: object) -> Text:
+    """`text` with its {fields} filled in, in both languages."""
+    return Text(text.en.format(**values), text.ja.format(**values))
+
+
 def _bounds(low: float, high: float, lang: Lang, digits: int = 2, sign: str = "+") -> str:
     """A 95% interval of values: "[+0.40, +2.00]", "+0.40〜+2.00"."""
     low_text, high_text = f"{low:{sign}.{digits}f}", f"{high:{sign}.{digits}f}"
@@ -103,8 +108,7 @@ def _fraction(value: Fraction, digits: int = 3) -> str:
 
 
 def _fight_table(exact: list[FirstFight], checks: list[OpeningCheck], study: Study, lang: Lang) -> Table:
-    table = titled_table(Text(_FIGHT_TITLE.en.format(checks=study.checks), _FIGHT_TITLE.ja.format(checks=study.checks)),
-                         lang)
+    table = titled_table(_filled(_FIGHT_TITLE, checks=study.checks), lang)
     for head in _FIGHT_HEADS:
         table.add_column(Phrases(head(lang), lang), justify="right", no_wrap=True)
     simulated = {c.rank: c for c in checks}
@@ -118,9 +122,7 @@ def _fight_table(exact: list[FirstFight], checks: list[OpeningCheck], study: Stu
 
 
 def _strategy_table(report: Report, lang: Lang) -> Table:
-    title = _STRATEGY_TITLE
-    table = titled_table(Text(title.en.format(matches=report.study.strategies),
-                              title.ja.format(matches=report.study.strategies)), lang)
+    table = titled_table(_filled(_STRATEGY_TITLE, matches=report.study.strategies), lang)
     table.add_column(Phrases(_STRATEGY_HEADS[0](lang), lang))
     for head in _STRATEGY_HEADS[1:]:
         table.add_column(Phrases(head(lang), lang), justify="right", no_wrap=True)
@@ -132,8 +134,7 @@ def _strategy_table(report: Report, lang: Lang) -> Table:
 
 
 def _card_table(report: Report, lang: Lang) -> Table:
-    table = titled_table(Text(_CARD_TITLE.en.format(matches=report.study.table),
-                              _CARD_TITLE.ja.format(matches=report.study.table)), lang)
+    table = titled_table(_filled(_CARD_TITLE, matches=report.study.table), lang)
     for head in _CARD_HEADS:
         table.add_column(Phrases(head(lang), lang), justify="right", no_wrap=True)
     for card in report.cards:
@@ -144,8 +145,7 @@ def _card_table(report: Report, lang: Lang) -> Table:
 
 
 def _hire_table(report: Report, lang: Lang) -> Table:
-    pairs = report.study.pairs
-    table = titled_table(Text(_HIRE_TITLE.en.format(pairs=pairs), _HIRE_TITLE.ja.format(pairs=pairs)), lang)
+    table = titled_table(_filled(_HIRE_TITLE, pairs=report.study.pairs), lang)
     for head in _HIRE_HEADS:
         table.add_column(Phrases(head(lang), lang), justify="right", no_wrap=True)
     for hire in report.hires:
