@@ -1,11 +1,12 @@
-"""The fight resolution on its own (combat.resolve): seed examples and invariants over random fights."""
+"""The fight resolution on its own (combat.resolve, combat.payouts): seed examples and invariants over random
+fights."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from partygames.games.last_man_standing.combat import resolve
+from partygames.games.last_man_standing.combat import payouts, resolve
 
 J, Q, K, A = 11, 12, 13, 14
 
@@ -69,3 +70,24 @@ def test_after_the_first_step_only_higher_ranks_kill_lower_ones(fighters: list[i
             assert fighters[victim] == high
         else:
             assert fighters[victim] < fighters[killer]
+
+
+def test_the_nth_kill_of_a_fight_pays_n_dollars() -> None:
+    # The seed's example: the 2 kills both kings for $1 + $2; the 7 then kills the 2 for $3.
+    assert payouts([2, K, K, 7], 60) == [(0, 1, 1), (0, 2, 2), (3, 0, 3)]
+
+
+def test_the_kill_that_empties_the_pot_is_the_last() -> None:
+    # 2, 5, 9, K with $4 in the pot: $1, $2, then the third kill gets the last $1 and nothing follows.
+    assert payouts([2, 5, 9, K], 4) == [(0, 3, 1), (1, 0, 2), (2, 1, 1)]
+    assert payouts([2, 5, 9, K], 3) == [(0, 3, 1), (1, 0, 2)]
+
+
+@given(ranks, st.integers(1, 200))
+def test_payouts_are_the_resolution_paid_from_the_pot_until_it_is_empty(fighters: list[int], pot: int) -> None:
+    paid = payouts(fighters, pot)
+    kills = resolve(fighters)
+    assert [(k, v) for k, v, _ in paid] == kills[:len(paid)]
+    assert [p for _, _, p in paid[:-1]] == list(range(1, len(paid)))  # every kill but the last is paid in full
+    assert sum(p for _, _, p in paid) <= pot
+    assert len(paid) == len(kills) or sum(p for _, _, p in paid) == pot  # cut short only by an empty pot

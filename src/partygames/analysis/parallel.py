@@ -3,6 +3,7 @@
 Match i of a series depends only on the series seed and i (`tournament.play_series`), so workers can play
 any slice of it: each worker plays chunks of consecutive indices and returns one `Outcome` per match;
 the caller gathers them by index, so the statistics are exactly those of the single-process run.
+`map_chunks` does the same for any analysis whose item i depends only on i (a game's `analyze`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from partygames import games
 from partygames.analysis.tournament import play_series
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -68,22 +72,29 @@ def chunks(games_count: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(size, games_count - start)) for start in range(0, games_count, size)]
 
 
-def run_local(series: Series, games_count: int, workers: int,
-              progress: Callable[[int], None] | None = None) -> Iterator[Outcome]:
-    """The series on `workers` processes of this machine (spawned: no state leaks from the parent)."""
+def map_chunks(task: Callable[[int, int], list[T]], total: int, workers: int,
+               progress: Callable[[int], None] | None = None) -> Iterator[T]:
+    """`task(start, count)` over the `chunks` of indices 0 .. total-1 on `workers` processes of this machine
+    (spawned: no state leaks from the parent), yielding each chunk's items as it finishes; `progress(done)` is
+    told how many indices are done. `task` must pickle: a module-level function or a `partial` of one."""
     done = 0
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: set[Future[list[Outcome]]] = {pool.submit(play_chunk, series, start, count)
-                                               for start, count in chunks(games_count, workers)}
+        pending: dict[Future[list[T]], int] = {pool.submit(task, start, count): count
+                                               for start, count in chunks(total, workers)}
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                outcomes = future.result()
-                done += len(outcomes)
-                yield from outcomes
+                done += pending.pop(future)
+                yield from future.result()
             if progress is not None:
                 progress(done)
+
+
+def run_local(series: Series, games_count: int, workers: int,
+              progress: Callable[[int], None] | None = None) -> Iterator[Outcome]:
+    """The series on `workers` processes of this machine."""
+    return map_chunks(partial(play_chunk, series), games_count, workers, progress)
 
 
 def run_ray(series: Series, games_count: int, address: str | None,

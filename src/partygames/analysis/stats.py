@@ -27,3 +27,22 @@ def mean_interval(values: list[float], z: float = 1.959964) -> tuple[float, floa
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
+
+
+def ratio_interval(numerators: list[float], denominators: list[float],
+                   z: float = 1.959964) -> tuple[float, float, float]:
+    """The ratio of sums Σa / Σb over independent units (one pair a, b per unit, e.g. per match) and a
+    normal-approximation confidence interval by the delta method (ratio, low, high)."""
+    n = len(numerators)
+    total = sum(denominators)
+    if n == 0 or total == 0:
+        return (math.nan, math.nan, math.nan)
+    ratio = sum(numerators) / total
+    if n == 1:
+        return (ratio, ratio, ratio)
+    mean_b = total / n
+    # Each unit's influence on the ratio: (a - ratio * b) / mean(b).
+    residuals = [(a - ratio * b) / mean_b for a, b in zip(numerators, denominators, strict=True)]
+    var = sum(r * r for r in residuals) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (ratio, ratio - half, ratio + half)

@@ -7,7 +7,7 @@ from pathlib import Path
 from partygames.engine import Game, RandomBot, Text
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
-from partygames.games.last_man_standing import terminal
+from partygames.games.last_man_standing import commands, terminal
 from partygames.games.last_man_standing.bots import HeuristicBot
 from partygames.games.last_man_standing.encoding import LastManStandingEncoder
 from partygames.games.last_man_standing.labels import LABELS
@@ -73,6 +73,7 @@ GAME = Game(
     labels=LABELS,
     encoding=LastManStandingEncoder,
     terminal=terminal,
+    commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
     reveals=Reveals(
         # All the played cards turn over at once and fight: give people time to read it.

@@ -13,7 +13,7 @@ from typing import Any
 
 from partygames.engine import Action, Bot, Observation
 from partygames.games.last_man_standing.cards import DECK, RANK
-from partygames.games.last_man_standing.combat import resolve
+from partygames.games.last_man_standing.combat import payouts
 
 SAMPLES = 24
 # A surviving fighter before the last round is worth this fraction of its share of the pot. Trials
@@ -23,6 +23,7 @@ SURVIVOR_WEIGHT = 0.0
 
 class HeuristicBot(Bot):
     name = "heuristic"
+    survivor_weight = SURVIVOR_WEIGHT
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal[0]
@@ -64,24 +65,24 @@ class HeuristicBot(Bot):
                     drawn += 1
             for card in cards:
                 plays[me] = (RANK[card], me)
-                totals[card] += _payoff(arena + plays, me, view["pot"], final)
+                totals[card] += _payoff(arena + plays, me, view["pot"], final, self.survivor_weight)
         return max(cards, key=lambda c: totals[c])
 
 
-def _payoff(fighters: list[tuple[int, int]], me: int, pot: int, final: bool) -> float:
-    """My bounties from this fight plus my surviving fighters' (discounted) share of the pot."""
+def _payoff(fighters: list[tuple[int, int]], me: int, pot: int, final: bool, survivor_weight: float) -> float:
+    """My bounties from this fight plus my surviving fighters' share of the pot (before the last round,
+    weighted by `survivor_weight`)."""
     gain = 0
     dead = set()
-    for number, (killer, victim) in enumerate(resolve([r for r, _ in fighters]), start=1):
-        paid = min(number, pot)
+    for killer, victim, paid in payouts([r for r, _ in fighters], pot):
         pot -= paid
         if fighters[killer][1] == me:
             gain += paid
         dead.add(victim)
-        if pot == 0:
-            return gain
+    if pot == 0:
+        return gain
     survivors = len(fighters) - len(dead)
     mine = sum(1 for i, f in enumerate(fighters) if f[1] == me and i not in dead)
     if final:
         return gain + (pot // survivors) * mine
-    return gain + SURVIVOR_WEIGHT * pot * mine / survivors
+    return gain + survivor_weight * pot * mine / survivors

@@ -44,3 +44,20 @@ def resolve(ranks: Sequence[int]) -> list[tuple[int, int]]:
                 alive[i] = False
                 kills.append((killer, i))
     return kills
+
+
+def payouts(ranks: Sequence[int], pot: int) -> list[tuple[int, int, int]]:
+    """The kills of one fight with the bounty each pays, (killer, victim, paid), in bounty order.
+
+    The n-th kill of a round pays $n from the pot (「各ラウンドの最初の報酬は$1で…$1ずつ高くなっていきます」),
+    or what is left of it; the kill that empties the pot is the last (「テーブルの中央のチップがなくなったら、
+    ゲームは即終了」): the kills after it do not happen.
+    """
+    paid: list[tuple[int, int, int]] = []
+    for number, (killer, victim) in enumerate(resolve(ranks), start=1):
+        amount = min(number, pot)
+        pot -= amount
+        paid.append((killer, victim, amount))
+        if pot == 0:
+            break
+    return paid

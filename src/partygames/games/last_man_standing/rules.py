@@ -26,7 +26,7 @@ from partygames.games.last_man_standing.cards import (
     ROUNDS,
     by_rank,
 )
-from partygames.games.last_man_standing.combat import resolve
+from partygames.games.last_man_standing.combat import payouts
 from partygames.games.last_man_standing.options import LastManStandingOptions
 
 
@@ -144,16 +144,12 @@ class LastManStandingMatch(Match):
         owners = self.arena_owners + list(range(self.seats))
         dead: set[int] = set()
         kills: list[Any] = []  # flat, five entries a kill: killer card, killer seat, victim card, victim seat, paid
-        pot_empty = False
-        for number, (killer, victim) in enumerate(resolve([RANK[c] for c in cards]), start=1):
-            paid = min(number, self.pot)  # the bounty of the n-th kill of a round is $n
+        for killer, victim, paid in payouts([RANK[c] for c in cards], self.pot):
             self.pot -= paid
             self.chips[owners[killer]] += paid
             dead.add(victim)
             kills += (cards[killer], owners[killer], cards[victim], owners[victim], paid)
-            if self.pot == 0:
-                pot_empty = True  # 「テーブルの中央のチップがなくなったら、ゲームは即終了」
-                break
+        pot_empty = self.pot == 0  # 「テーブルの中央のチップがなくなったら、ゲームは即終了」
         alive = [i for i in range(len(cards)) if i not in dead]
         self.arena_cards = [cards[i] for i in alive]
         self.arena_owners = [owners[i] for i in alive]
