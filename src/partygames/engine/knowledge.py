@@ -19,7 +19,7 @@ import json
 import pickle
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from partygames.engine.actions import Action
@@ -141,11 +141,13 @@ class Determiniser(ABC):
     def sample(self, rng: random.Random) -> Match:
         """A match drawn from the record (see the game's rules page, Determinisation)."""
 
-    def assemble(self, state: dict[str, Any], rng: random.Random) -> Match:
+    def assemble(self, state: dict[str, Any], rng: random.Random,
+                 complete: Callable[[Match], None] | None = None) -> Match:
         """A match of the record's table holding the game state `state` (its attributes, used as they
         are: give each sample its own), with the recorded version and clock and a chance source seeded
-        from `rng`. The clock's time-limited phase is the match's own; it runs from when the recorded
-        deadline says (spent when the record shows none)."""
+        from `rng`. `complete(match)` may then draw what is easier drawn on the match itself (through the
+        game's own rules). The clock's time-limited phase is the match's own; it runs from when the
+        recorded deadline says (spent when the record shows none)."""
         record = self.record
         cls = record.game.match_class
         match = cls.__new__(cls)
@@ -159,6 +161,9 @@ class Determiniser(ABC):
         match.clock = MatchClock(now=record.now)
         match._legal_cache = {}
         match.__dict__.update(state)
+        if complete is not None:
+            complete(match)
+            match._legal_cache.clear()
         set_clock(match, record.deadline)
         return match
 
