@@ -13,6 +13,8 @@ samples:
   sample survives a JSON round trip;
 - its time limit's defaults are legal, and it plays on to the end (or a few hundred random steps)
   without a fault: a search plays samples out;
+- so does a sample from a record begun at that step (no memory of the events before it: a search from
+  a copied match);
 - replaying the real match's next entries in it (wake-ups at their times, other seats' actions where
   still legal in the sample), every action of the seat is accepted while the seat's view of the sample
   equals its view of the real match: what the seat cannot tell apart, it can play the same way;
@@ -135,6 +137,11 @@ def _check_seat(game: Game, match: Match, record: SeatRecord, future: list[Entry
         report.replayed += _replay(game, drawn_match, seat, future, expected, step)
         _play_on(game, drawn_match, random.Random(k), playout_steps, step, seat)
         report.samples += 1
+    # A record begun now (no memory of the events before: a search from a copied match) samples too.
+    fresh = SeatRecord.from_match(game, match, seat)
+    begun_now = game.determiniser(fresh).sample(random.Random(f"fresh {step} {seat}"))
+    _check_sample(game, match, fresh, begun_now, step)
+    _play_on(game, begun_now, random.Random(step), playout_steps, step, seat)
     # What a host builds from the match, and from a match whose other secrets differ: the same samples.
     memory = record.memory
     _same_samples(game, SeatRecord.from_match(game, match, seat, memory), drawn, step, seat, "from_match")
