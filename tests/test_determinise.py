@@ -29,3 +29,7 @@ def test_samples_agree_with_what_the_seat_was_told(game_id: str, seats: int, opt
     report = check_determinisation(game, seats, 0, options or None)
     assert report.checkpoints > 0 and report.samples >= report.checkpoints * min(seats, 4)
     assert report.replayed > 0  # the seats' own future actions were played in samples
+
+
+def test_every_game_declares_a_determiniser() -> None:
+    assert [game.id for game in games.all_games() if game.determiniser is None] == []
