@@ -115,7 +115,9 @@ class MusicalChairsDeterminiser(Determiniser):
         people = view["people"]
         ballot = view["my_ballot"]
         plans = {str(me): view["my_plan"]} if view["my_plan"] is not None else {}
-        intents = {str(me): view["my_intent"]} if str(me) in map(str, view["submitted"]) and view["my_intent"] is not None else {}
+        # A sealed intent of an island ガヤ (None: it stands aside), once submitted.
+        gallery_on_island = people[me]["role"] == GALLERY and people[me]["motion"] is not None
+        intents = {str(me): view["my_intent"]} if me in view["submitted"] and gallery_on_island else {}
         self.state = Template({
             "chairs": view["chairs"],
             "people": people,
