@@ -5,6 +5,7 @@ from partygames.engine.bots import Bot, Observation, RandomBot
 from partygames.engine.chance import Chance
 from partygames.engine.errors import EngineError, IllegalAction, InvalidOptions, UnknownGame
 from partygames.engine.game import Game
+from partygames.engine.knowledge import Determiniser, SeatRecord
 from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import Deadline, Event, Match, Result, SeatResult, TimeLimit
 from partygames.engine.options import Options
@@ -12,7 +13,8 @@ from partygames.engine.session import Session, play, replay
 from partygames.engine.text import Text
 
 __all__ = [
-    "Action", "ActionSpec", "Bot", "Chance", "Deadline", "EngineError", "Entry", "Event", "Game", "IllegalAction",
-    "InvalidOptions", "Match", "MatchLog", "Observation", "Options", "RandomBot", "Result", "SeatResult",
-    "Session", "Text", "TimeLimit", "UnknownGame", "choice", "int_range", "play", "replay", "sequence", "spec",
+    "Action", "ActionSpec", "Bot", "Chance", "Deadline", "Determiniser", "EngineError", "Entry", "Event", "Game",
+    "IllegalAction", "InvalidOptions", "Match", "MatchLog", "Observation", "Options", "RandomBot", "Result",
+    "SeatRecord", "SeatResult", "Session", "Text", "TimeLimit", "UnknownGame", "choice", "int_range", "play",
+    "replay", "sequence", "spec",
 ]

@@ -8,25 +8,34 @@ from functools import cached_property
 from typing import Any
 
 from partygames.engine.actions import Action, ActionSpec, sample
-from partygames.engine.match import Event
+from partygames.engine.match import Deadline, Event
 
 
 class Observation:
-    """What a bot is given when asked to act: its seat, its legal action specs, its view and the time
-    (ms since the match began).
+    """What a bot is given when asked to act: its seat, its legal action specs, its view, the time
+    (ms since the match began) and the deadline (the countdown a player is shown).
 
-    The view is built only when the bot reads it (a random bot never does, which keeps simulations fast).
+    The view and the deadline are built only when the bot reads them (a random bot never does, which
+    keeps simulations fast).
     """
 
-    def __init__(self, seat: int, legal: list[ActionSpec], view: Callable[[], dict[str, Any]], now: int = 0) -> None:
+    def __init__(self, seat: int, legal: list[ActionSpec], view: Callable[[], dict[str, Any]], now: int = 0,
+                 deadline: Callable[[], Deadline | None] | None = None) -> None:
         self.seat = seat
         self.legal = legal
         self.now = now
         self._make_view = view
+        self._make_deadline = deadline
 
     @cached_property
     def view(self) -> dict[str, Any]:
         return self._make_view()
+
+    @cached_property
+    def deadline(self) -> Deadline | None:
+        """When the running time limit ends (`Match.deadline()`); None: none is running (or the host
+        that made this observation did not say)."""
+        return None if self._make_deadline is None else self._make_deadline()
 
 
 class Bot:

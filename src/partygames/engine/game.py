@@ -20,11 +20,14 @@ from partygames.engine.samples import Samples
 from partygames.engine.text import Lang, Text
 
 if TYPE_CHECKING:
+    import random
+
     from rich.console import RenderableType
 
     # Only named here: a game's own package imports its encoder, so the engine alone (a host serving other
     # games, a replay) does not load NumPy.
     from partygames.engine.encoding import Encoder, EncoderFactory
+    from partygames.engine.knowledge import Determiniser, SeatRecord
 
 COMMON_BOT_TITLES = {
     "random": Text("random", "ランダム"),
@@ -121,6 +124,10 @@ class Game:
     encoding: EncoderFactory | None = None
     """`(seats, options) -> Encoder`: observation vectors and the action codec for learning agents
     (`engine/encoding.py`, `partygames.rl`); a real-time game encodes its `rounds` tempo."""
+    determiniser: type[Determiniser] | None = None
+    """Draws whole matches that agree with everything one seat was told (`engine/knowledge.py`): what a
+    search may play out from its seat's `SeatRecord`, never from the match (docs/engine.md,
+    Determinisation)."""
 
     @property
     def options_class(self) -> type[Options]:
@@ -187,6 +194,13 @@ class Game:
         if self.encoding is None:
             raise ValueError(f"{self.id} declares no encoding (Game.encoding): see docs/engine.md, Encodings")
         return self.encoding(seats, self.options_class.parse(options))
+
+    def determinise(self, record: SeatRecord, rng: random.Random) -> Match:
+        """One match drawn from a seat's record (for many, build `determiniser(record)` once and sample it);
+        raises ValueError when the game declares no determiniser."""
+        if self.determiniser is None:
+            raise ValueError(f"{self.id} declares no determiniser (Game.determiniser): see docs/engine.md")
+        return self.determiniser(record).sample(rng)
 
     def make_bot(self, kind: str, seat: int, seed: int = 0) -> Bot:
         if kind not in self.bots:

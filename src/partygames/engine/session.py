@@ -138,7 +138,7 @@ class Session:
         when the bot has nothing to do now."""
         match = self.match
         observation = Observation(seat, match.legal_actions(seat), partial(match.view, seat),
-                                  match.now if now is None else now)
+                                  match.now if now is None else now, match.deadline)
         try:
             action = self.bots[seat].act(observation)
         except Exception:

@@ -71,7 +71,8 @@ class EngineBot(TimedBot):
         match = state.match
         assert match is not None
         specs = match.legal_actions(self.player)
-        action = self.bot.act(Observation(self.player, specs, lambda: match.view(self.player), match.now))
+        action = self.bot.act(Observation(self.player, specs, lambda: match.view(self.player), match.now,
+                                           match.deadline))
         index = None if action is None else self.game.table.encoder.codec.nearest(action, specs)
         if index is None:
             raise ValueError(f"the codec cannot express {action!r} or anything near it")

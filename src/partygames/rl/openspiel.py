@@ -10,14 +10,18 @@ rewards, 1 to each winner (ties share it) and 0 to the rest. Actions are the enc
 observation and information state tensors are the encoding's vectors of the player's view (the
 information state with the player's record, for a game that keeps one: the Quiz), their strings the
 view's JSON (and the record's). Each move takes `tick_ms` (a parameter, default 1000) of the match's time, so
-time limits run out as at a table (`rl/table.py`).
+time limits run out as at a table (`rl/table.py`). `resample_from_infostate` draws a state the player cannot
+tell from the real one through the game's determiniser (`engine/knowledge.py`), so that OpenSpiel's
+information-set MCTS plays every game.
 """
 
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import pickle
+import random
 from typing import Any
 
 import numpy as np
@@ -27,6 +31,7 @@ from partygames import games
 from partygames.engine.actions import Action
 from partygames.engine.encoding import Recall, Recalls, hear, start_recalls
 from partygames.engine.game import Game
+from partygames.engine.knowledge import Determiniser, Memory, SeatRecord
 from partygames.engine.match import Event, Match
 from partygames.rl.table import TICK_MS, Table, settle
 from partygames.rl.tape import NeedChance, TapeChance
@@ -38,6 +43,10 @@ PREFIX = "partygames_"
 MAX_CHANCE_OUTCOMES = 256
 MAX_GAME_LENGTH = 100_000
 _SETUP = -1  # the pending "seat" while the match's own set-up draws its chance
+# The determinisers of the states resampled lately, by (state id, player), with the match and version they
+# were built at (kept out of the states, which OpenSpiel deep-copies at every clone).
+_DETERMINISERS: dict[tuple[int, int], tuple[Match, int, Determiniser]] = {}
+_CACHED_DETERMINISERS = 16
 
 
 def short_name(game_id: str) -> str:
@@ -129,7 +138,8 @@ class PartyGamesState(pyspiel.State):
     """A match, plus the step waiting for chance outcomes: the seat and action (or the set-up), and the
     outcomes chosen so far; for a game whose information state needs a record its views do not carry
     (`Encoder.recall`: the Quiz), each seat's record and the public one, fed the events each may see as
-    the state steps. Only these are kept (they are what clone and serialize copy)."""
+    the state steps; for a game whose determiniser keeps a memory (`Determiniser.memory`), each seat's,
+    fed likewise. Only these are kept (they are what clone and serialize copy)."""
 
     def __init__(self, game: PartyGamesGame, match: Match | None = None) -> None:
         super().__init__(game)
@@ -140,6 +150,8 @@ class PartyGamesState(pyspiel.State):
         self._outcomes: list[tuple[int, float]] = []
         self._before: bytes | None = None  # the match before the pending step, pickled
         self._recalls: Recalls = {}
+        self._memories: dict[int, Memory] = {}
+        self._resamples = 0  # mixed into each resample's seed (OpenSpiel's sampler starts afresh each call)
         if match is None:
             self._attempt()
         else:
@@ -182,15 +194,69 @@ class PartyGamesState(pyspiel.State):
             self._start_recalls(trial)  # its first view shows what the set-up's events did
         else:
             hear(self._recalls, events)
+            for seat, memory in self._memories.items():
+                for event in events:
+                    if event.is_visible_to(seat):
+                        memory.hear(event)
 
     def _start_recalls(self, match: Match) -> None:
         """Each seat's record and the public one, from what their views show now (the match's first
         view; for `state_from_match`, whose history is not known, the view of the copied match)."""
-        self._recalls = start_recalls(self._table().encoder, match, (*range(self._seats), None))
+        table = self._table()
+        self._recalls = start_recalls(table.encoder, match, (*range(self._seats), None))
+        self._memories = {}
+        determiniser = table.game.determiniser
+        if determiniser is not None:
+            for seat in range(self._seats):
+                memory = determiniser.memory(seat)
+                if memory is not None:
+                    memory.see(match.view(seat))
+                    self._memories[seat] = memory
 
     def recall(self, player: int | None) -> Recall | None:
         """The record kept of what `player` (None: the public) was shown, for a game that keeps one."""
         return self._recalls.get(player)
+
+    # -- determinisation ---------------------------------------------------------------------------
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PartyGamesState:
+        """A state `player_id` cannot tell from this one (the same information state), drawn by the game's
+        determiniser from what the player was told: its view, deadline and the memory kept for it, never
+        this match (docs/engine.md, Determinisation). Its match has a chance source of its own; the
+        player's records (and the public one) are copied, the other seats' begin from their views of
+        the drawn match. `probability_sampler()` (OpenSpiel's, a uniform float) seeds the draw, mixed
+        with a count of this state's resamples: OpenSpiel's ISMCTS makes a new sampler, which starts at
+        the same number, for every call. Only at a decision node or the end (not during chance)."""
+        match = self._match
+        if self._pending is not None or match is None:
+            raise ValueError("a state can be resampled only at a decision node, not while chance is drawn")
+        determiniser = self._determiniser(match, int(player_id))
+        self._resamples += 1
+        drawn = determiniser.sample(random.Random(f"{probability_sampler()!r} {self._resamples}"))
+        state = PartyGamesState(self.get_game(), drawn)
+        for viewer in (player_id, None):
+            if viewer in self._recalls:
+                state._recalls[viewer] = copy.deepcopy(self._recalls[viewer])
+        if player_id in self._memories:
+            state._memories[player_id] = copy.deepcopy(self._memories[player_id])
+        return state
+
+    def _determiniser(self, match: Match, player: int) -> Determiniser:
+        """The player's determiniser at this match (built once per match and version: ISMCTS resamples
+        the same root state at every simulation)."""
+        key = (id(self), player)
+        cached = _DETERMINISERS.get(key)
+        if cached is not None and cached[0] is match and cached[1] == match.version:
+            return cached[2]
+        table = self._table()
+        record = SeatRecord.from_match(table.game, match, player, self._memories.get(player))
+        determiniser = table.game.determiniser
+        if determiniser is None:
+            raise ValueError(f"{table.game.id} declares no determiniser")
+        built = determiniser(record)
+        if len(_DETERMINISERS) >= _CACHED_DETERMINISERS:
+            del _DETERMINISERS[next(iter(_DETERMINISERS))]
+        _DETERMINISERS[key] = (match, match.version, built)
+        return built
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._pending is not None

@@ -10,6 +10,7 @@ from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.engine.text import Text
 from partygames.games.dice_derby import commands, terminal
 from partygames.games.dice_derby.bots import HeuristicBot, RandomBot
+from partygames.games.dice_derby.determinise import DiceDerbyDeterminiser
 from partygames.games.dice_derby.encoding import DiceDerbyEncoder
 from partygames.games.dice_derby.labels import LABELS
 from partygames.games.dice_derby.rules import DiceDerbyMatch
@@ -62,6 +63,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
     encoding=DiceDerbyEncoder,
+    determiniser=DiceDerbyDeterminiser,
     terminal=terminal,
     commands={"odds": commands.odds},
     web=Path(__file__).parent / "web",

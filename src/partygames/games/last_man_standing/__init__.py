@@ -9,6 +9,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.last_man_standing import commands, terminal
 from partygames.games.last_man_standing.bots import HeuristicBot
+from partygames.games.last_man_standing.determinise import LastManStandingDeterminiser
 from partygames.games.last_man_standing.encoding import LastManStandingEncoder
 from partygames.games.last_man_standing.labels import LABELS
 from partygames.games.last_man_standing.rules import LastManStandingMatch
@@ -72,6 +73,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
     encoding=LastManStandingEncoder,
+    determiniser=LastManStandingDeterminiser,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",

@@ -9,6 +9,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.lucky_nine import commands, terminal
 from partygames.games.lucky_nine.bots import HeuristicBot
+from partygames.games.lucky_nine.determinise import LuckyNineDeterminiser
 from partygames.games.lucky_nine.encoding import LuckyNineEncoder
 from partygames.games.lucky_nine.labels import LABELS
 from partygames.games.lucky_nine.rules import LuckyNineMatch
@@ -51,6 +52,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
     encoding=LuckyNineEncoder,
+    determiniser=LuckyNineDeterminiser,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",

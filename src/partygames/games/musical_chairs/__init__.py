@@ -11,6 +11,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.musical_chairs import commands, terminal
 from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
+from partygames.games.musical_chairs.determinise import MusicalChairsDeterminiser
 from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
@@ -66,6 +67,7 @@ GAME = Game(
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=MusicalChairsEncoder,
+    determiniser=MusicalChairsDeterminiser,
     terminal=terminal,
     web=Path(__file__).parent / "web",
     commands={"analyze": commands.analyze},

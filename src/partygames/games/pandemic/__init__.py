@@ -11,6 +11,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.pandemic import commands, terminal
 from partygames.games.pandemic.bots import CautiousBot, CheckerBot, GreedyBot, HeuristicBot
+from partygames.games.pandemic.determinise import PandemicDeterminiser
 from partygames.games.pandemic.encoding import PandemicEncoder
 from partygames.games.pandemic.labels import LABELS
 from partygames.games.pandemic.rules import PandemicMatch
@@ -53,6 +54,7 @@ GAME = Game(
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=PandemicEncoder,
+    determiniser=PandemicDeterminiser,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",

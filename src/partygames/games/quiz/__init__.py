@@ -11,6 +11,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.quiz import commands, terminal
 from partygames.games.quiz.bots import HeuristicBot, PerfectBot
+from partygames.games.quiz.determinise import QuizDeterminiser
 from partygames.games.quiz.encoding import QuizEncoder
 from partygames.games.quiz.labels import LABELS
 from partygames.games.quiz.rules import QuizMatch
@@ -47,6 +48,7 @@ GAME = Game(
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=QuizEncoder,
+    determiniser=QuizDeterminiser,
     terminal=terminal,
     face_up=terminal.face_up,
     commands={"analyze": commands.analyze},

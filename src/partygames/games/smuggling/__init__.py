@@ -12,6 +12,7 @@ from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.smuggling import commands, terminal
 from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
 from partygames.games.smuggling.chat import inspection_channels
+from partygames.games.smuggling.determinise import SmugglingDeterminiser
 from partygames.games.smuggling.encoding import SmugglingEncoder
 from partygames.games.smuggling.labels import LABELS
 from partygames.games.smuggling.rules import SmugglingMatch
@@ -79,6 +80,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
     labels=LABELS,
     encoding=SmugglingEncoder,
+    determiniser=SmugglingDeterminiser,
     terminal=terminal,
     commands={"analyze": commands.analyze},
     web=Path(__file__).parent / "web",
