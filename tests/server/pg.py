@@ -66,3 +66,19 @@ def postgres_url() -> Iterator[str]:
             subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def fresh_database(url: str) -> str:
+    """A new, empty database on the PostgreSQL server of `url` (for a test that needs one to itself);
+    returns its URL."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False)

@@ -13,7 +13,10 @@ ABOVE_ROOMS = {"rooms", "hub", "app", "replay", "main", "__main__"}  # rooms and
 
 
 def server_imports(module: str) -> set[str]:
-    return imports_in((SERVER / f"{module}.py").read_text())
+    path = SERVER / f"{module}.py"
+    if not path.exists():  # a package (migrations): its own modules
+        return set().union(*(imports_in(p.read_text()) for p in (SERVER / module).rglob("*.py")))
+    return imports_in(path.read_text())
 
 
 def imports_in(source: str) -> set[str]:

@@ -15,6 +15,7 @@ from partygames.server.settings import normalize_database_url
 from partygames.server.storage import Storage
 from tests.server.client import Lobby, Socket
 from tests.server.live import LiveServer
+from tests.server.pg import fresh_database
 
 pytestmark = pytest.mark.xdist_group("server-restart")
 
@@ -61,7 +62,8 @@ def test_an_old_database_is_migrated_with_its_data(backend: str, tmp_path: Path,
     if backend == "sqlite":
         url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     else:
-        url = normalize_database_url(request.getfixturevalue("pg_url"))  # shared: the new tables may hold rooms
+        # A database of its own: an old one has never met Alembic (the shared one is at its newest revision).
+        url = fresh_database(normalize_database_url(request.getfixturevalue("pg_url")))
     code = uuid.uuid4().hex[:8].upper()
     write_old_database(url, code)
     store = Storage(url)

@@ -10,6 +10,7 @@ import pytest
 from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.presence import Presence
 from partygames.server.room_lobby import RoomLobby
 from partygames.server.seats import SeatInfo, same_token, token_hash
 from partygames.server.storage import Write
@@ -89,6 +90,8 @@ def test_the_host_is_known_by_the_host_token_and_clients_see_seats_without_token
     room = lobby()
     assert room.is_host("host") and not room.is_host("t0") and not room.is_host(None)
     assert same_token("t0", room.seats[0].token_hash) and room.seat_for_token("host") is None
-    shown = room.to_json(TOY, connected={0})
+    presence = Presence()
+    presence.join(0)
+    shown = room.to_json(TOY, presence.of)
     assert shown["host_seat"] == 0 and [s["name"] for s in shown["seats"]] == ["Aki", "random bot", None, None]
     assert [s["connected"] for s in shown["seats"]] == [True, True, False, False] and token_hash("t0") not in str(shown)

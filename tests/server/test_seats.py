@@ -6,6 +6,7 @@ import pytest
 
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.presence import Presence
 from partygames.server.seats import (
     SeatInfo,
     acting_seat,
@@ -81,13 +82,20 @@ def test_a_seat_is_found_by_its_token_and_only_by_it() -> None:
 def test_clients_see_each_seat_s_kind_name_and_presence_but_no_token() -> None:
     seats = lobby()
     seats[2].name = "<Mio>"
-    shown = seats_json(seats, TOY, connected={0, None})
+    presence = Presence()
+    presence.join(0)
+    presence.join(None)
+    presence.join(3, away=True)
+    presence.leave(2, away=False, now=50.0)
+    shown = seats_json(seats, TOY, presence.of)
     assert shown[0] == {"seat": 0, "kind": "human", "bot": None, "bot_title": None, "name": "Aki", "taken": True,
-                        "connected": True}
+                        "connected": True, "presence": {"state": "online", "since": None}}
     assert shown[1]["name"] == "random bot" and shown[1]["connected"] and shown[1]["bot_title"] == \
         TOY.bot_title("random").to_json()
     assert shown[2]["name"] == "&lt;Mio&gt;" and not shown[2]["taken"] and not shown[2]["connected"]
+    assert shown[2]["presence"] == {"state": "offline", "since": 50.0}  # (its person left at 50.0)
     assert shown[3]["name"] is None and all("token" not in str(s) for s in shown)
+    assert shown[3]["connected"] and shown[3]["presence"] == {"state": "away", "since": None}  # a hidden tab
 
 
 def test_a_connection_acts_for_its_own_seat_only_and_a_spectator_not_at_all() -> None:

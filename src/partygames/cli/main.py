@@ -40,6 +40,8 @@ analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a
 odds_app = typer.Typer(help="Exact odds of a game. ゲームの正確なオッズ。", no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(odds_app, name="odds")
+db_app = typer.Typer(help="The server's database. サーバーのデータベース。", no_args_is_help=True)
+app.add_typer(db_app, name="db")
 
 speak_both()
 
@@ -377,6 +379,35 @@ def serve(
         raise
     server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale,
                  bot_pace=bot_pace)
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database_url: Annotated[str | None, typer.Option(
+        help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.\n\n"
+             "SQLAlchemy の URL (既定: ユーザーデータフォルダの SQLite)。 PostgreSQL なら postgresql://...。")] = None,
+) -> None:
+    """Bring the database's tables to this version (what `serve` also does when it starts; safe while other
+    processes serve PostgreSQL). データベースのテーブルをこの版に更新 (serve も起動時に行います)。"""
+    from partygames.server import migrations
+    from partygames.server.dblock import DatabaseInUse, lock_sqlite
+    from partygames.server.settings import Settings
+    from partygames.server.storage import Storage
+
+    settings = Settings.create(database_url)
+    handle = None
+    try:
+        handle = lock_sqlite(settings.database_url) if settings.database_url.startswith("sqlite") else None
+    except DatabaseInUse as error:
+        _fail(Text(error.en, error.ja), None)
+    storage = Storage(settings.database_url)  # upgrades, in one transaction under the upgrade lock
+    with storage.engine.connect() as conn:
+        revision = migrations.current(conn)
+    storage.close()
+    if handle is not None:
+        handle.close()
+    message = Text(f"The database is at revision {revision} (the newest).", f"データベースは最新のリビジョン {revision} です。")
+    out.print(f"{message.en}\n{message.ja}")
 
 
 def _mount_game_commands() -> None:

@@ -6,6 +6,7 @@ serve a test-only game without registering it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -29,6 +30,7 @@ from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
 from partygames.server.hub import Hub
+from partygames.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from partygames.server.middleware import BodyLimit, PostRateLimit
 from partygames.server.protocol import (
     ActionFrame,
@@ -38,6 +40,7 @@ from partygames.server.protocol import (
     JoinRoom,
     NextMatch,
     PingFrame,
+    PresenceFrame,
     SyncFrame,
     parse_frame,
 )
@@ -88,8 +91,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return data
 
     async def settled(code: str) -> Room:
-        """The room once its pending writes are on disk (HTTP answers never show uncommitted state)."""
+        """The room once its pending writes are on disk (HTTP answers never show uncommitted state), and,
+        if another process owns it, as the database has it now."""
         room = await hub.get(code)
+        await hub.refresh(room)
         # Loop: actions accepted while we waited have newer writes. Once the latest is done, every
         # change is stored (each accepted action submits its write at once) and no await follows.
         while room.delivery.last_write is not None and not room.delivery.last_write.done():
@@ -211,6 +216,27 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                               "リプレイはマッチ終了後に見られます。", 409)
         return room
 
+    @app.get("/healthz", tags=["server"])
+    async def healthz() -> dict[str, Any]:
+        """The process is alive (its event loop answers)."""
+        return {"ok": True, "node": hub.node}
+
+    @app.get("/readyz", tags=["server"])
+    async def readyz() -> Response:
+        """The process takes rooms: its database answers, and it is not handing its rooms over (503 else)."""
+        try:
+            await asyncio.wait_for(asyncio.to_thread(hub.storage.clock), 2)
+            ready = hub.accepting
+        except Exception:
+            ready = False
+        return JSONResponse({"ready": ready, "node": hub.node}, status_code=200 if ready else 503)
+
+    @app.get("/metrics", tags=["server"])
+    async def metrics() -> Response:
+        """Prometheus metrics: rooms owned and followed, sockets, steps, commit latency, takeovers, relay lag."""
+        hub.metrics.rooms(hub)
+        return Response(hub.metrics.render(), media_type=METRICS_TYPE)
+
     @app.get("/api/stats", tags=["server"])
     async def stats() -> dict[str, Any]:
         """Rooms in memory, connections and commit batching figures."""
@@ -233,6 +259,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         seat: int | None = None
         if token:
             seat = room.lobby.seat_for_token(token)
+            if seat is None:  # a seat taken through another process a moment ago: read the seats again
+                await hub.refresh(room)
+                seat = room.lobby.seat_for_token(token)
             if seat is None:
                 await websocket.send_json(bad_seat_token().frame())
                 await websocket.close(4401)
@@ -303,6 +332,8 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
                 await room.chat(conn, frame.channel, clean_chat(frame.text, settings.chat_max_chars))
             elif isinstance(frame, PingFrame):
                 conn.send({"type": "pong", "at": time.time()})
+            elif isinstance(frame, PresenceFrame):
+                await room.turn(conn, frame.away)
         except ServerError as error:
             conn.send(error.frame(ref))
 

@@ -36,6 +36,9 @@ class Code(StrEnum):
     ROOM_SEATS_EMPTY = "room/seats_empty", "A human seat is still free; fill it with bots or wait."
     ROOM_NOT_STARTED = "room/not_started", "The match has not started."
     ROOM_NOT_OVER = "room/not_over", "Replays, logs and the room's next match open when the match is over."
+    ROOM_MOVED = ("room/moved", "The room's match moved to another server process (a takeover); the action was not "
+                  "applied: send it again. The connection is closed so that the client reconnects.")
+    ROOM_CLOSED = "room/closed", "The room was closed: nobody was at the table for a long time."
     ROOM_SEAT_KINDS = ("room/seat_kinds",
                        "`seat_kinds` has the wrong length, or an entry that is neither `human` nor one of the "
                        "game's `bot:<kind>`.")

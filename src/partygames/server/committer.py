@@ -1,9 +1,12 @@
 """Group commit: every write waits in a queue and is committed with all others pending at that moment.
 
 Rooms keep applying actions while a commit is on disk, and the next batch holds everything that
-arrived meanwhile, so one fsync confirms many actions across rooms. All writes of a batch share one
+arrived meanwhile, so one fsync confirms many actions across rooms. A room's writes in a batch share one
 future, resolved only after the transaction has committed; nothing that depends on a write is sent
-before (see outbox.Outbox).
+before (see outbox.Outbox). An owner's writes are checked against its lease in the same transaction
+(`Storage.write`): a room another process has taken over has its writes dropped and its future fails with
+`Fenced`, while the other rooms of the batch commit. Lobby changes, which read before they write, run on
+the same thread between batches (`run`), so that one process never has two writers at once (SQLite).
 """
 
 from __future__ import annotations
@@ -11,21 +14,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
-from partygames.server.storage import Storage, Write
+from partygames.server.storage import Fenced, Storage, Write
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 
 class Committer:
-    """Writes batches in order on one thread; batch futures resolve in submission order."""
+    """Writes batches in order on one thread; futures resolve in submission order. `node` is this
+    process's id and `lease` the seconds each batch renews its rooms' leases by."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, node: str | None = None, lease: float = 0.0,
+                 observe: Callable[[float, int], None] | None = None) -> None:
         self.storage = storage
+        self.node = node
+        self.lease = lease
+        self.observe = observe  # told each batch's seconds and match steps (metrics)
         self._writes: list[Write] = []
-        self._open: asyncio.Future[None] | None = None  # the future of the batch being gathered
+        self._open: dict[str | None, asyncio.Future[None]] = {}  # the batch being gathered: a future per room
         self._last: asyncio.Future[None] | None = None
         self._before: list[Callable[[], None]] = []
         self._wake = asyncio.Event()
@@ -46,13 +58,16 @@ class Committer:
         self._executor.shutdown(wait=True)
 
     def submit(self, write: Write) -> asyncio.Future[None]:
-        """Queues a write; the future resolves once the batch holding it has committed."""
-        if self._open is None:
-            self._open = asyncio.get_running_loop().create_future()
-            self._last = self._open
+        """Queues a write; the future resolves once the batch holding it has committed (it fails with
+        `Fenced` if the write's room is no longer this process's)."""
+        key = write.room if write.epoch is not None else None
+        future = self._open.get(key)
+        if future is None:
+            future = self._open[key] = asyncio.get_running_loop().create_future()
+        self._last = future
         self._writes.append(write)
         self._wake.set()
-        return self._open
+        return future
 
     def before_batch(self, hook: Callable[[], None]) -> None:
         """Calls `hook` once, just before the next batch is taken (rooms build their updates then)."""
@@ -64,6 +79,11 @@ class Committer:
         last = self._last  # batches commit in order: the latest one covers everything before it
         if last is not None and not last.done():
             await asyncio.wait([last])
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """Runs `work` (a transaction of its own) on the commit thread, after the writes submitted so far."""
+        await self.drain()
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -79,15 +99,23 @@ class Committer:
                         log.exception("a before-batch hook failed")
                 if not self._writes:
                     continue
-                writes, future = self._writes, self._open
-                self._writes, self._open = [], None
-                assert future is not None
+                writes, futures = self._writes, self._open
+                self._writes, self._open = [], {}
+                started = time.perf_counter()
                 try:
-                    await loop.run_in_executor(self._executor, self.storage.write, writes)
+                    fenced = await loop.run_in_executor(self._executor, self.storage.write, writes, self.node,
+                                                        self.lease)
                 except Exception as error:  # the whole batch is lost; its rooms reload from the database
                     log.exception("commit of %d writes failed", len(writes))
-                    future.set_exception(error)
-                else:
-                    self.batches += 1
-                    self.writes += len(writes)
-                    future.set_result(None)
+                    for future in futures.values():
+                        future.set_exception(error)
+                    continue
+                self.batches += 1
+                self.writes += len(writes)
+                if self.observe is not None:  # the batch's seconds, and the steps of matches it stored
+                    self.observe(time.perf_counter() - started, sum(1 for w in writes if w.epoch is not None))
+                for room, future in futures.items():
+                    if room in fenced:
+                        future.set_exception(Fenced(room))
+                    else:
+                        future.set_result(None)

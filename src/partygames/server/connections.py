@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from typing import Any
 
@@ -27,6 +28,8 @@ class Connection:
 
     def __init__(self, websocket: WebSocket, seat: int | None, name: str, settings: Settings) -> None:
         now = time.monotonic()
+        self.id = secrets.token_hex(6)  # how another process names it (a forwarded action's sender)
+        self.away = False  # its page is hidden (its person stepped away)
         self.websocket = websocket
         # The http(s) address this client reached the server by, for share links (None: configured one).
         self.base_url = settings.base_url or _http_base(websocket)
@@ -41,7 +44,7 @@ class Connection:
                                 settings.chat_per_window, now)
         self.refusals = 0
         self._limit = settings.send_queue_limit
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[dict[str, Any] | int | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.closed = False
 
@@ -58,10 +61,12 @@ class Connection:
             return
         self._queue.put_nowait(frame)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        """Closes the socket once the frames queued before have been written (`code`: 1012 asks the client
+        to come back, to whichever process serves it then)."""
         if not self.closed:
             self.closed = True
-            self._queue.put_nowait(None)
+            self._queue.put_nowait(code)
 
     async def stop(self) -> None:
         self.close()
@@ -78,8 +83,8 @@ class Connection:
                 while not self._queue.empty():
                     frames.append(self._queue.get_nowait())
                 for frame in merge_updates(frames):
-                    if frame is None:
-                        await self.websocket.close(1000)
+                    if not isinstance(frame, dict):  # the close marker: its code
+                        await self.websocket.close(frame or 1000)
                         return
                     await self.websocket.send_text(encode(frame))
         except Exception:  # the client went away; the reader notices and detaches

@@ -96,7 +96,8 @@ class Delivery:
 
     def attach(self, conn: Connection, since: int | None) -> None:
         """Welcomes a connection (its seat, the room, where it may post, the chat kept for it, and an update
-        from `since` once a match runs) and tells the others it came."""
+        from `since` once a match runs). The others hear that it came with the room's next presence frame
+        (coalesced by the hub: connection churn costs one room frame per interval, not one per socket)."""
         self.prepare()  # updates owed to the others are built without the newcomer
         self.conns.add(conn)
         room, channels = self.room, self.channels()
@@ -108,11 +109,9 @@ class Delivery:
         if room.match is not None:
             sends.append((conn, self.update(conn, self._since(conn, since), {}, room.deadline_json(time.time()), [])))
         self.send(sends)
-        self.send([(c, f) for c, f in self.room_frames() if c is not conn])
 
     def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)
-        self.send(self.room_frames())
 
     def sync(self, conn: Connection, since: int) -> None:
         """Catches a connection up from `since` (its own version)."""

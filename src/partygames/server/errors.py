@@ -56,5 +56,10 @@ def not_started() -> ServerError:
     return ServerError(Code.ROOM_NOT_STARTED, "The match has not started.", "マッチはまだ始まっていません。", 409)
 
 
+def room_closed() -> ServerError:
+    return ServerError(Code.ROOM_CLOSED, "This room was closed: nobody was at the table for a long time.",
+                       "このルームは閉じられました。長い間だれもいなかったためです。", 410)
+
+
 def not_over() -> ServerError:
     return ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)

@@ -70,13 +70,14 @@ def _small(value: Any) -> str:
     return "[]" if value == [] else dumps(value)
 
 
-def merge_updates(frames: list[Frame | None]) -> list[Frame | None]:
+def merge_updates(frames: list[Frame | int | None]) -> list[Frame | int | None]:
     """Merges runs of consecutive updates that continue each other (the latest view, all events, all
-    acks, the latest reveal); other frames keep their place. None (the close marker) is kept as is."""
-    merged: list[Frame | None] = []
+    acks, the latest reveal); other frames keep their place. A close marker (a close code, or None) is
+    kept as is."""
+    merged: list[Frame | int | None] = []
     for frame in frames:
         last = merged[-1] if merged else None
-        if (frame is not None and last is not None and frame["type"] == "update" and last["type"] == "update"
+        if (isinstance(frame, dict) and isinstance(last, dict) and frame["type"] == "update" and last["type"] == "update"
                 and (frame["fresh"] or frame["since"] == last["version"])):
             # A fresh update's events are the recent history, which already ends with the newest events.
             events = frame["events"] if frame["fresh"] else last["events"] + frame["events"]

@@ -1,44 +1,71 @@
-"""The set of rooms: creating them, finding them by code, loading them back from the database.
+"""The rooms this process holds, and its part among the processes that serve one database.
 
-Rooms live in memory while the server runs. A room not in memory is rebuilt from its stored log on
-first use; at start-up every playing room is rebuilt at once so its bots and timers resume.
+A room not in memory is loaded from its stored log on first use. Among many processes on one PostgreSQL
+(docs/scaling.md), a playing room has one owner: the process that started its match, or that took it over
+when the owner's lease ran out (`claim`, under a new fencing epoch); every other process that needs the
+room follows it (`Room.follow`, driven by the owner's notices) and forwards its connections' actions to the
+owner (`forward`). The hub renews its leases, takes over rooms nobody holds (`_sweep`), stores who is
+connected here (`_store_presence`), closes rooms nobody came back to, and on a graceful stop hands every
+room over at once (`stop`). SQLite is for one process alone, which owns every room (`dblock`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import IO, Any, NamedTuple, TypeVar
 
+from partygames.engine.actions import Action
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
-from partygames.engine.log import Entry
 from partygames.server import storage as db
+from partygames.server.bus import RELEASED, Bus, PostgresBus, node_channel, room_channel
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
+from partygames.server.connections import Connection
+from partygames.server.dblock import lock_sqlite
 from partygames.server.errors import ServerError, room_not_found
 from partygames.server.frames import dumps
+from partygames.server.metrics import Metrics
+from partygames.server.presence import Count
 from partygames.server.protocol import CreateRoom
 from partygames.server.room_lobby import RoomLobby
-from partygames.server.rooms import Room
-from partygames.server.seats import SeatInfo, bot_kinds, new_token, token_hash
+from partygames.server.rooms import Room, moved
+from partygames.server.seats import SeatInfo, new_token, token_hash
 from partygames.server.settings import Settings
-from partygames.server.storage import Storage, StoredRoom, Write
-from partygames.server.text import clean_name, escape
+from partygames.server.storage import Changed, Fenced, Storage, StoredRoom, Write
+from partygames.server.text import clean_name
 
 log = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_RELOADS = 3
+T = TypeVar("T")
+
+
+class Lobbied(NamedTuple):
+    """A room's lobby as stored after a lobby change, its status, and the epoch under which this process
+    owns it now (None: it did not claim it)."""
+
+    lobby: RoomLobby
+    status: str
+    epoch: int | None
 
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_node() -> str:
+    """This process's id among those serving the database (a channel name's part: lower case)."""
+    return secrets.token_hex(6)
 
 
 class Hub:
@@ -46,12 +73,23 @@ class Hub:
         self.settings = settings
         self.games = dict(games)
         self.base_url = settings.base_url or "http://127.0.0.1:8000"
+        self.node = new_node()
+        self.metrics = Metrics()
+        self.accepting = False  # serving rooms (`/readyz`): from start until the handover at the end
         self._storage: Storage | None = None
         self._committer: Committer | None = None
+        self._lock: IO[bytes] | None = None
+        self.bus: Bus = Bus()
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._reloads: dict[str, int] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._following: set[str] = set()  # rooms whose catch-up is under way
+        self._again: set[str] = set()  # rooms noticed again during their catch-up
+        self._acks: dict[str, list[tuple[int, list[list[Any]]]]] = {}  # acks awaiting their entries
+        self._frames: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}  # frames awaiting a version
+        self._present: set[str] = set()  # rooms whose presence changed here since it was last stored
+        self._idle: dict[str, float] = {}  # followed rooms nobody here watches, since when
 
     @property
     def storage(self) -> Storage:
@@ -63,27 +101,75 @@ class Hub:
         assert self._committer is not None, "the hub has not started"
         return self._committer
 
-    async def start(self) -> None:
-        self._storage = await asyncio.to_thread(Storage, self.settings.database_url)
-        self._committer = Committer(self._storage)
-        self._committer.start()
-        for code in await asyncio.to_thread(self.storage.codes, "playing"):
-            try:
-                await self.get(code)
-            except ServerError:
-                log.warning("room %s could not be resumed", code)
+    @property
+    def alone(self) -> bool:
+        """Whether this process serves its database alone (SQLite): it owns every room."""
+        return self.storage.is_sqlite
 
-    async def stop(self) -> None:
+    # -- starting and stopping -------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.settings.database_url.startswith("sqlite"):
+            self._lock = lock_sqlite(self.settings.database_url)  # raises DatabaseInUse
+        self._storage = await asyncio.to_thread(Storage, self.settings.database_url)
+        self._committer = Committer(self._storage, self.node, self.settings.lease_seconds, self.metrics.committed)
+        self._committer.start()
+        await self.committer.run(partial(self.storage.renew, self.node, {}, self.settings.lease_seconds))
+        if not self.alone:
+            dsn = self.settings.database_url.replace("postgresql+psycopg://", "postgresql://", 1)
+            self.bus = PostgresBus(dsn, on_reconnect=self._resync)
+            await self.bus.start()
+            await self.bus.listen(node_channel(self.node), self._node_notice)
+            await self.bus.listen(RELEASED, self._released)
+        self.accepting = True
+        if self.alone:  # every playing room is this process's: its bots and timers resume at once
+            for code in await asyncio.to_thread(self.storage.codes, "playing"):
+                try:
+                    await self.get(code)
+                except ServerError:
+                    log.warning("room %s could not be resumed", code)
+        for loop in (self._keep_leases, self._sweep, self._store_presence):
+            self._spawn(loop())
+
+    async def handover(self) -> None:
+        """Hands every room over (a graceful stop: SIGTERM, as an orchestrator's rolling upgrade sends): no
+        bot or time limit acts here any more, what was submitted is stored, and the rooms are released at
+        once for another process to take (each told). Runs before the connections are closed (`stop`)."""
+        if not self.accepting:
+            return
+        self.accepting = False
         for task in list(self._tasks):
             task.cancel()
         for room in list(self.rooms.values()):
             room.stop()
+        if self._committer is not None:
+            await self._committer.drain()
+            with contextlib.suppress(Exception):
+                released = await self._committer.run(partial(self.storage.release, self.node, RELEASED))
+                log.info("handed over %d rooms", len(released))
+
+    async def stop(self) -> None:
+        """Stops serving: the rooms handed over (`handover`), then every connection closed so that its client
+        reconnects, to whichever process serves it then."""
+        await self.handover()
+        for room in list(self.rooms.values()):
+            for conn in list(room.delivery.conns):
+                conn.close(1012)  # "service restart": the client comes back, to another process
+        for room in list(self.rooms.values()):
             for conn in list(room.delivery.conns):
                 await conn.stop()
+        await self.bus.stop()
         if self._committer is not None:
             await self._committer.stop()
         if self._storage is not None:
             self._storage.close()
+        if self._lock is not None:
+            self._lock.close()
+
+    def _spawn(self, work: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     def game(self, game_id: str) -> Game:
         game = self.games.get(game_id)
@@ -127,11 +213,13 @@ class Hub:
         while code in self.rooms or await asyncio.to_thread(self.storage.exists, code):
             code = new_code()
         room = Room(self, game, options, RoomLobby(code, infos, token_hash(host_token), host_seat), time.time())
+        room.private = body.private
         write = Write(inserts=[(db.rooms, {
             "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
             "seed": None, "host_token_hash": room.lobby.host_token_hash, "host_seat": host_seat,
-            "created_at": room.created_at})])
+            "created_at": room.created_at, "private": body.private, "human_seen_at": room.created_at})])
         write.inserts += room.lobby.seat_rows()
+        await self.bus.listen(room_channel(code), partial(self._room_notice, code))
         await self.committer.submit(write)
         self.rooms[code] = room
         return room, host_token, host_seat, seat_token
@@ -168,36 +256,93 @@ class Hub:
             raise room_not_found(code)
         return room
 
-    async def _load(self, code: str) -> Room | None:
+    async def _load(self, code: str, epoch: int | None = None) -> Room | None:
+        """The room as stored, owned here under `epoch` if given (just claimed), else owned here if nobody
+        holds it, else followed."""
         await self.committer.drain()  # a dropped room's last writes may still be on their way
+        # Listening before reading: no entry stored after the read goes unannounced.
+        await self.bus.listen(room_channel(code), partial(self._room_notice, code))
         stored = await asyncio.to_thread(self.storage.load, code)
         if stored is None or stored.row["game"] not in self.games:
+            await self.bus.unlisten(room_channel(code))
             return None
-        room = self._rebuild(stored)
+        if stored.row["status"] == "playing" and epoch is None:
+            epoch = await self._claim(code)
+            if epoch is not None:
+                stored = await asyncio.to_thread(self.storage.load, code)  # what was stored before the claim
+        if stored is None:
+            return None
+        room = self._build(stored)
+        room.load(stored, epoch)
+        await self._read_presence(room)
         self.rooms[code] = room
-        if room.status == "playing":
+        if room.is_running:
             room.scheduler.poke()
         return room
 
-    def _rebuild(self, stored: StoredRoom) -> Room:
+    def _build(self, stored: StoredRoom) -> Room:
         row = stored.row
         game = self.games[row["game"]]
         options = game.options_class.parse(json.loads(row["options"]))
         infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
-        room = Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
+        return Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
                     row["created_at"])
-        room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
-                          "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
-        if row["status"] == "open":
-            return room
-        # Seat kinds cannot change once a match has started: the stored seats are those it began with.
-        match = game.new(row["seats"], options, json.loads(row["seed"]), bots=bot_kinds(infos))
-        logged = [(Entry(e["at"], e["seat"], json.loads(e["action"]) if e["action"] is not None else None), e["source"])
-                  for e in stored.log]
-        room.begin(match, row["started_at"], len(stored.matches) + 1, stored.seq_offset, logged)
-        room.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
-        room.status = row["status"]
-        return room
+
+    async def _claim(self, code: str) -> int | None:
+        epoch = await self.committer.run(partial(self.storage.claim, code, self.node, self.settings.lease_seconds,
+                                                 self.alone))
+        if epoch is not None:
+            self.metrics.takeovers.inc()
+        return epoch
+
+    async def _take(self, code: str) -> None:
+        """Claims room `code` (nobody holds it) and plays it here: the room in memory is rebuilt as its owner,
+        its connections kept; one not in memory is loaded."""
+        room = self.rooms.get(code)
+        if room is not None and room.owned:
+            return
+        epoch = await self._claim(code)
+        if epoch is None:
+            return
+        if room is None:
+            await self._load(code, epoch)
+            return
+        stored = await asyncio.to_thread(self.storage.load, code)
+        if stored is None:
+            return
+        async with room.lock:
+            room.load(stored, epoch)
+            room.delivery.stepped()
+            room.delivery.prepare()
+            room.scheduler.poke()
+        log.info("room %s: taken over under epoch %d", code, epoch)
+
+    async def refresh(self, room: Room) -> None:
+        """Brings a room this process follows up to the database (a lobby answer reads the database, never
+        this process's memory alone)."""
+        if self.alone or room.owned:
+            return
+        await self._reload(room.code)
+        await self._follow(room.code)
+
+    # -- lobby changes -------------------------------------------------------------------------------------
+    async def change_room(self, code: str, change: Callable[[RoomLobby, str], tuple[Write | None, T]],
+                          claim: bool = False) -> tuple[T, Lobbied]:
+        """Runs a lobby change on room `code` as stored (`Storage.change_room`): `change(lobby, status)` gives
+        the write and a result, or refuses; with `claim` this process owns the room from then on. Returns
+        the result and the room's lobby as stored after it."""
+        room = self.rooms[code]
+
+        def stored_change(row: dict[str, Any], seats: list[dict[str, Any]]) -> tuple[Write | None, T]:
+            lobby = RoomLobby(code, [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in seats],
+                              row["host_token_hash"], row["host_seat"])
+            return change(lobby, row["status"])
+
+        changed: Changed[T] = await self.committer.run(partial(self.storage.change_room, code, stored_change,
+                                                               self.node, self.settings.lease_seconds, claim))
+        lobby = RoomLobby(code, [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in changed.seats],
+                          room.lobby.host_token_hash, room.lobby.host_seat)
+        return changed.result, Lobbied(lobby, changed.row["status"], changed.epoch)
 
     async def next_match(self, room: Room, game_id: str | None) -> None:
         """The room's next match (see `Room.next_match`): `game_id` None plays the same game again."""
@@ -207,37 +352,281 @@ class Hub:
                               f"このルームでは {room.game.id} の次に「{str(game_id)[:40]}」は遊べません。", 422)
         await room.next_match(game)
 
+    # -- dropping ------------------------------------------------------------------------------------------
     def forget(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            self._spawn(self.bus.unlisten(room_channel(room.code)))
 
     def drop(self, room: Room, error: BaseException | None) -> None:
-        """Forgets a room whose write failed or whose engine crashed: its clients are told to reconnect,
-        and it is rebuilt from the database (at once, up to MAX_RELOADS times; later on first use)."""
-        log.error("room %s dropped: %r", room.code, error)
+        """Forgets a room whose write failed, whose engine crashed or that another process took over
+        (`Fenced`): its clients are told to reconnect, and it is rebuilt from the database (at once, up to
+        MAX_RELOADS times; later on first use)."""
+        taken = isinstance(error, Fenced)
+        (log.warning if taken else log.error)("room %s dropped: %r", room.code, error)
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
-        self._reloads[room.code] = reloads = self._reloads.get(room.code, 0) + 1
-        if room.status == "playing" and reloads <= MAX_RELOADS:
+        self._reloads[room.code] = reloads = self._reloads.get(room.code, 0) + (0 if taken else 1)
+        if room.status == "playing" and reloads <= MAX_RELOADS and not taken:
             # Bots and timers resume without waiting for a client; a bug that crashes again every
             # time stops being retried here so that it cannot loop forever.
-            task = asyncio.get_running_loop().create_task(self._reload(room.code))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._reload_room(room.code))
         room.stop()
         room.delivery.outbox.clear()
-        failure = ServerError(Code.SERVER_STORAGE, "The server could not store the last action; reconnect.",
-                              "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)
+        failure = moved() if taken else ServerError(
+            Code.SERVER_STORAGE, "The server could not store the last action; reconnect.",
+            "サーバーが直前の操作を保存できませんでした。再接続してください。", 503)
         for conn in list(room.delivery.conns):
             conn.send(failure.frame())
-            conn.close()
+            conn.close(1012)
 
-    async def _reload(self, code: str) -> None:
+    async def _reload_room(self, code: str) -> None:
         try:
             await self.get(code)
         except Exception:
             log.exception("room %s could not be reloaded", code)
 
     async def recent(self) -> list[dict[str, Any]]:
-        return await asyncio.to_thread(self.storage.recent)
+        return await asyncio.to_thread(self.storage.recent, self.settings.finished_retention)
 
+    # -- forwarding to the owner ---------------------------------------------------------------------------
+    async def forward(self, room: Room, conn: Connection, seat: int, action: Action, ref: Any) -> None:
+        """Hands a connection's action to the process that owns the room; takes the room first if nobody
+        holds it any more."""
+        if room.owner is None or room.owner == self.node:
+            await self._take(room.code)
+            if room.owned:
+                await room.act(conn, action, ref, seat)
+                return
+            await self._reload(room.code)
+        if room.owner is None or room.owner == self.node:
+            conn.send(moved().frame(ref))
+            return
+        notice = {"k": "act", "code": room.code, "seat": seat, "action": action, "ref": ref, "node": self.node,
+                  "conn": conn.id}
+        try:
+            await self.bus.send(node_channel(room.owner), notice)
+            self.metrics.forwarded.inc()
+        except Exception:
+            log.warning("could not forward an action of room %s", room.code, exc_info=True)
+            conn.send(moved().frame(ref))
+
+    def send_remote(self, node: str, conn: str, frame: dict[str, Any], after: int) -> None:
+        self._spawn(self.bus.send(node_channel(node), {"k": "frame", "conn": conn, "frame": frame, "after": after}))
+
+    def _node_notice(self, notice: dict[str, Any]) -> None:
+        kind = notice.get("k")
+        if kind == "act":
+            room = self.rooms.get(notice["code"])
+            if room is None or not room.owned:
+                self.send_remote(notice["node"], notice["conn"], moved().frame(notice["ref"]), 0)
+                return
+            self._spawn(room.act_for(notice["node"], notice["conn"], notice["seat"], notice["action"], notice["ref"]))
+        elif kind == "frame":
+            for room in self.rooms.values():
+                for conn in room.delivery.conns:
+                    if conn.id == notice["conn"]:
+                        self._frames.setdefault(room.code, []).append((notice["after"], conn.id, notice["frame"]))
+                        self._spawn(self._follow(room.code))
+                        return
+
+    # -- following ------------------------------------------------------------------------------------------
+    def _room_notice(self, code: str, notice: dict[str, Any]) -> None:
+        kind = notice.get("k")
+        if kind == "log":
+            self.metrics.relay_lag.observe(max(0.0, time.time() - float(notice.get("t", time.time()))))
+            self._acks.setdefault(code, []).append((notice["seq"], notice.get("acks", [])))
+            self._spawn(self._follow(code))
+        elif kind == "chat" and notice.get("node") != self.node:
+            room = self.rooms.get(code)
+            if room is not None:
+                room.heard(notice["entry"])
+        elif kind in ("room", "owner") and notice.get("node") != self.node:
+            self._spawn(self._reload(code))
+        elif kind == "presence" and notice.get("node") != self.node:
+            room = self.rooms.get(code)
+            if room is not None:
+                self._spawn(self._read_presence(room, announce=True))
+
+    async def _follow(self, code: str) -> None:
+        """Catches a followed room up with the entries its owner stored (one catch-up at a time per room:
+        a notice during one makes it read again once it is done)."""
+        if code in self._following:
+            self._again.add(code)
+            return
+        self._following.add(code)
+        try:
+            while True:
+                self._again.discard(code)
+                room = self.rooms.get(code)
+                if room is None or room.current is None:
+                    return
+                if not room.owned:
+                    entries = await asyncio.to_thread(self.storage.entries_after, code, room.current.last_seq)
+                else:
+                    entries = []
+                async with room.lock:
+                    last = room.current.last_seq if room.current is not None else 0
+                    acks: list[list[Any]] = []
+                    kept: list[tuple[int, list[list[Any]]]] = []
+                    for seq, more in self._acks.pop(code, []):
+                        if seq <= max(last, max((e["seq"] for e in entries), default=0)):
+                            acks += more
+                        else:
+                            kept.append((seq, more))
+                    if kept:
+                        self._acks[code] = kept
+                    room.follow(entries, acks)
+                    waiting: list[tuple[int, str, dict[str, Any]]] = []
+                    ready: list[tuple[int, str, dict[str, Any]]] = []
+                    for after, conn, frame in self._frames.pop(code, []):
+                        (ready if after <= room.version or room.owned else waiting).append((after, conn, frame))
+                    if waiting:
+                        self._frames[code] = waiting
+                    conns = {c.id: c for c in room.delivery.conns}
+                    room.delivery.send([(conns[c], f) for _, c, f in ready if c in conns])
+                if code not in self._again:
+                    return
+        finally:
+            self._following.discard(code)
+
+    async def _reload(self, code: str) -> None:
+        """Takes a room's lobby, status and owner as stored (another process changed them): a new match
+        (started, or the next one) is loaded whole and everyone here gets it fresh."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        stored = await asyncio.to_thread(self.storage.load, code)
+        if stored is None:
+            return
+        async with room.lock:
+            row = stored.row
+            number = len(stored.matches) + 1
+            current = room.current
+            new_match = row["status"] in ("playing", "over") and (
+                current is None or current.number != number or current.match.seed != json.loads(row["seed"]))
+            if room.owned and row.get("owner") != self.node:
+                room.scheduler.stop()
+                room.epoch = None
+            if new_match and not room.owned:
+                if row["game"] != room.game.id:
+                    room.game = self.games[row["game"]]
+                    room.options = room.game.options_class.parse(json.loads(row["options"]))
+                    room.chat_room.follow(room.game, room.options)
+                room.load(stored, None)
+                delivery = room.delivery
+                delivery.send(delivery.room_frames() + delivery.channel_frames(always=True)
+                              + delivery.fresh_updates(time.time()))
+                return
+            room.lobby.seats[:] = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
+            room.owner, room.private = row.get("owner"), bool(row.get("private"))
+            if row["status"] == "closed" and room.status != "closed":
+                room.status = "closed"
+                room.stop()
+            room.delivery.send(room.delivery.room_frames())
+        if not room.owned and room.current is not None:
+            await self._follow(code)
+
+    async def _resync(self) -> None:
+        """The bus listened again after losing its connection: notices may have been lost meanwhile."""
+        for code in list(self.rooms):
+            self._spawn(self._reload(code))
+
+    def _released(self, notice: dict[str, Any]) -> None:
+        """A process stopping gave its rooms up: take those that people here watch at once (the sweep takes
+        the rest)."""
+        for code in notice.get("codes", []):
+            if code in self.rooms and self.accepting:
+                self._spawn(self._take(code))
+
+    # -- presence --------------------------------------------------------------------------------------------
+    def changed(self, room: Room) -> None:
+        self._present.add(room.code)
+        self._idle.pop(room.code, None)
+
+    async def _read_presence(self, room: Room, announce: bool = False) -> None:
+        counts, seen = await asyncio.to_thread(self.storage.presence_of, room.code, self.node,
+                                               self.settings.lease_seconds)
+        room.presence.remote = {seat: Count(c, a) for seat, (c, a) in counts.items()}
+        for seat, at in seen.items():
+            room.presence.seen_at[seat] = max(at, room.presence.seen_at.get(seat, 0.0))
+        if announce:
+            self._present.add(room.code)
+
+    async def _store_presence(self) -> None:
+        """Stores who is connected here, at most every `presence_seconds`, and tells each room's people (a
+        room frame per room per interval, however many came and went)."""
+        while True:
+            await asyncio.sleep(self.settings.presence_seconds)
+            changed, self._present = self._present, set()
+            counts: dict[str, dict[int, tuple[int, int]]] = {}
+            left: dict[str, list[int]] = {}
+            humans: list[str] = []
+            for code in changed:
+                room = self.rooms.get(code)
+                if room is None:
+                    continue
+                if room.presence.dirty:
+                    room.presence.dirty = False
+                    counts[code] = {seat: (c.conns, c.away) for seat, c in room.presence.local.items()}
+                    left[code] = [seat for seat, c in room.presence.local.items() if seat >= 0 and c.conns == 0]
+                    if any(seat >= 0 and c.conns for seat, c in room.presence.local.items()):
+                        humans.append(code)
+                room.delivery.send(room.delivery.room_frames())
+            if counts:
+                try:
+                    await self.committer.run(partial(self.storage.store_presence, self.node, counts, left, humans))
+                except Exception:
+                    log.warning("presence could not be stored", exc_info=True)
+            self.metrics.rooms(self)
+
+    # -- leases and takeovers ----------------------------------------------------------------------------------
+    async def _keep_leases(self) -> None:
+        """Renews this process's leases every third of their length (writes renew them too); a room whose
+        lease another process took (this one was paused past it: SIGSTOP, a long GC, a partition) is
+        dropped, its clients reconnect. Notes where people are, and forgets followed rooms nobody watches."""
+        lease = self.settings.lease_seconds
+        while True:
+            await asyncio.sleep(lease / 3)
+            owned = {code: room.epoch for code, room in self.rooms.items() if room.epoch is not None}
+            try:
+                held = await self.committer.run(partial(self.storage.renew, self.node, owned, lease))
+            except Exception:
+                log.warning("leases could not be renewed", exc_info=True)
+                continue
+            for code in set(owned) - held:
+                room = self.rooms.get(code)
+                if room is not None and room.epoch == owned[code]:
+                    room.broken = True
+                    self.drop(room, Fenced(code))
+            now = time.monotonic()
+            for code, room in list(self.rooms.items()):
+                if room.delivery.conns or room.owned:
+                    self._idle.pop(code, None)
+                    if any(c.seat is not None for c in room.delivery.conns):
+                        self._present.add(code)  # people are here: the room was seen now
+                        room.presence.dirty = True
+                elif now - self._idle.setdefault(code, now) > self.settings.follower_idle_seconds:
+                    self._idle.pop(code, None)
+                    self.forget(room)
+
+    async def _sweep(self) -> None:
+        """Takes over the playing rooms nobody holds (their owner died), and closes the rooms nobody has
+        been at for `abandon_seconds`."""
+        settings = self.settings
+        last_close = 0.0
+        while True:
+            await asyncio.sleep(settings.sweep_seconds)
+            if not self.accepting:
+                continue
+            try:
+                if time.monotonic() - last_close > 5:
+                    last_close = time.monotonic()
+                    closed = await self.committer.run(partial(self.storage.close_abandoned, self.node,
+                                                              settings.abandon_seconds, settings.lease_seconds))
+                    for code in closed:
+                        await self._reload(code)
+                for code in await asyncio.to_thread(self.storage.claimable, 20):
+                    await self._take(code)
+            except Exception:
+                log.warning("the sweep failed", exc_info=True)

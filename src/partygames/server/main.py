@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import gc
+import logging
+import socket
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 import uvicorn
+import uvicorn.config
 
 from partygames.engine.game import Game
 from partygames.server.app import create_app
+from partygames.server.dblock import DatabaseInUse, lock_sqlite
+from partygames.server.hub import Hub
 from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
 
 
@@ -26,10 +32,17 @@ def tune_gc() -> None:
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
           data_dir: Path | None = None, games: Mapping[str, Game] | None = None, **overrides: object) -> None:
     """Serves the platform until interrupted. `database_url`: None for SQLite in `data_dir` (default: the
-    user data directory), or `postgresql://...`. `games`: None for the registry. Extra keyword arguments
-    override `Settings` fields."""
+    user data directory), or `postgresql://...` (any number of processes on one database: docs/scaling.md).
+    `games`: None for the registry. Extra keyword arguments override `Settings` fields."""
     # Share links use the address each browser reached the server by, unless base_url is given.
     settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, **overrides)
+    if settings.database_url.startswith("sqlite"):
+        try:
+            lock_sqlite(settings.database_url)  # held for the process's life; the hub finds it held
+        except DatabaseInUse as error:
+            print(f"partygames: {error.en}\npartygames: {error.ja}", file=sys.stderr, flush=True)
+            raise SystemExit(1) from None
+    configure_logging(settings.json_logs)
     app = create_app(settings, games)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     tune_gc()
@@ -38,7 +51,38 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
           f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+                            log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG)
+    Server(config, app.state.hub).run()
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM (or Ctrl+C) first hands the rooms over to the other processes
+    (`Hub.handover`: at once, not when the leases run out), then closes the connections as usual."""
+
+    def __init__(self, config: uvicorn.Config, hub: Hub) -> None:
+        super().__init__(config)
+        self.hub = hub
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await self.hub.handover()
+        await super().shutdown(sockets)
+
+
+def configure_logging(json_logs: bool) -> None:
+    """Warnings and errors to standard error; as one JSON object per line with `json_logs` (what log
+    collectors read), through python-json-logger."""
+    handler = logging.StreamHandler(sys.stderr)
+    if json_logs:
+        from pythonjsonlogger.json import JsonFormatter
+
+        handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s",
+                                           rename_fields={"asctime": "time", "levelname": "level"}))
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)  # (uvicorn's own loggers come here too when it is given no log config)
 
 
 def _shown_url(url: str) -> str:

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
-from partygames.server.connections import Connection
 
-Sends = list[tuple[Connection, dict[str, Any]]]
+class Recipient(Protocol):
+    """Whom a frame goes to: a connection here, or one another process holds (`rooms.RemoteConnection`)."""
+
+    def send(self, frame: dict[str, Any]) -> None: ...
+
+
+Sends = list[tuple[Recipient, dict[str, Any]]]
 
 
 class Outbox:

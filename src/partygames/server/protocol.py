@@ -50,9 +50,16 @@ class PingFrame(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[ActionFrame | SyncFrame | ChatFrame | PingFrame, Field(discriminator="type")]
-_frames: TypeAdapter[ActionFrame | SyncFrame | ChatFrame | PingFrame] = TypeAdapter(ClientFrame)
-FRAME_TYPES = ("action", "sync", "chat", "ping")
+class PresenceFrame(_Frame):
+    """The page was hidden (`away`: its person stepped away) or shown again."""
+
+    type: Literal["presence"]
+    away: bool
+
+
+ClientFrame = Annotated[ActionFrame | SyncFrame | ChatFrame | PingFrame | PresenceFrame, Field(discriminator="type")]
+_frames: TypeAdapter[ActionFrame | SyncFrame | ChatFrame | PingFrame | PresenceFrame] = TypeAdapter(ClientFrame)
+FRAME_TYPES = ("action", "sync", "chat", "ping", "presence")
 
 
 def _parse_int(text: str) -> int:
@@ -70,7 +77,7 @@ class _TooLarge(ValueError):
     pass
 
 
-def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | ChatFrame | PingFrame:
+def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | ChatFrame | PingFrame | PresenceFrame:
     """One client frame, checked for size, JSON, numbers and schema."""
     # A character is at most 4 bytes in UTF-8: short frames need no encoding to be measured.
     size = len(raw) if isinstance(raw, bytes) or 4 * len(raw) <= max_bytes else len(raw.encode("utf-8", "surrogatepass"))
@@ -120,6 +127,7 @@ class CreateRoom(_Body):
     name: Name | None = None
     # Omitted: the first human seat. null: the host only watches.
     host_seat: int | None = None
+    private: bool = False  # not in the lobby's list: joined by its code or link only
 
 
 class JoinRoom(_Body):

@@ -8,7 +8,7 @@ seed and the time of a start are passed in (only seat tokens are drawn here).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple
 
 from sqlalchemy import Table
@@ -94,7 +94,7 @@ class RoomLobby:
         for seat, kind in bots.items():
             self.seats[seat].bot = kind
 
-    def to_json(self, game: Game, connected: Collection[int | None]) -> dict[str, Any]:
-        """The seats as clients see them (`seats.seats_json`; `connected`: the seats someone is at) and the
-        host's seat."""
-        return {"seats": seats_json(self.seats, game, connected), "host_seat": self.host_seat}
+    def to_json(self, game: Game, presence: Callable[[int], dict[str, Any]]) -> dict[str, Any]:
+        """The seats as clients see them (`seats.seats_json`; `presence`: a seat's, online, away or offline)
+        and the host's seat."""
+        return {"seats": seats_json(self.seats, game, presence), "host_seat": self.host_seat}

@@ -27,11 +27,11 @@ from partygames.engine.options import Options
 from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
 from partygames.server.codes import Code
-from partygames.server.connections import Connection
 from partygames.server.errors import ServerError
 from partygames.server.frames import dumps
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
+from partygames.server.outbox import Recipient
 from partygames.server.seats import SeatInfo, bot_kinds
 from partygames.server.series import Finished
 from partygames.server.settings import Settings
@@ -46,7 +46,7 @@ class RoomMatch:
 
     def __init__(self, code: str, game: Game, match: Match, seats: Sequence[SeatInfo], started_at: float,
                  settings: Settings, crashed: Callable[[BaseException], None], number: int = 1,
-                 seq_offset: int = 0) -> None:
+                 seq_offset: int = 0, bots: bool = True) -> None:
         self.code = code
         self.crashed = crashed
         self.game = game
@@ -55,8 +55,10 @@ class RoomMatch:
         self.clock = RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay,
                                settings.bot_pace)
         self.audiences: list[int | None] = [None, *(i for i, s in enumerate(seats) if s.kind == "human")]
-        bots = {seat: game.make_bot(kind, seat, bot_seed(match.seed, seat)) for seat, kind in bot_kinds(seats).items()}
-        self.session = Session(game, match, bots, forgive_bots=True)  # its `on_entry` is set by the room
+        # Only the room's owner plays its bots (`bots`); a process following it replays what they did.
+        players = {seat: game.make_bot(kind, seat, bot_seed(match.seed, seat))
+                   for seat, kind in bot_kinds(seats).items()} if bots else {}
+        self.session = Session(game, match, players, forgive_bots=True)  # its `on_entry` is set by the room
         self.history = EventHistory(settings.max_catchup)
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
         # Per perspective (a seat; None: the public), the versions of the steps it did not witness
@@ -133,7 +135,7 @@ class RoomMatch:
         return self.clock.deadline_json(deadline, wall) if deadline is not None else None
 
     # -- steps ---------------------------------------------------------------------------------------------
-    def act(self, seat: int, action: Action, wall: float, blame: tuple[Connection, Any]) -> bool:
+    def act(self, seat: int, action: Action, wall: float, blame: tuple[Recipient, Any]) -> bool:
         """A seat's action arriving at `wall` from the connection to `blame` (and the frame's `ref`) should the
         engine crash; IllegalAction passes through, False: the engine crashed."""
         now, session = self.now(wall), self.session
@@ -144,7 +146,7 @@ class RoomMatch:
 
         return self._engine(step, blame, "catching up to %d, then applying %r for seat %d", now, action, seat)
 
-    def _engine(self, step: Callable[[], object], blame: tuple[Connection, Any] | None, doing: str,
+    def _engine(self, step: Callable[[], object], blame: tuple[Recipient, Any] | None, doing: str,
                 *args: object) -> bool:
         """Runs an engine step; IllegalAction passes through. Anything else is an engine bug that may have
         damaged the state: it is logged as `doing % args` (formatted only then: steps run often), the
@@ -164,19 +166,24 @@ class RoomMatch:
             return False
         return True
 
-    def record(self, entry: Entry, events: list[Event], wall: float) -> Write:
-        """Keeps a step the session has just applied at `wall` and returns the write that stores it (with the
-        result, once the match is over); the clock stands still while its reveal plays."""
+    def record(self, entry: Entry, events: list[Event], wall: float, epoch: int = 0) -> Write:
+        """Keeps a step the session has just applied at `wall` and returns the write that stores it under the
+        owner's `epoch` (with the result, once the match is over); the clock stands still while its reveal
+        plays."""
         source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
         self.sources.append(source)
         version = self.history.record(events)
         private = self._witnessed(version, entry, events)
         write = Write(inserts=[(db.log_entries, {
             "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
-            "action": dumps(entry.action) if entry.action is not None else None, "source": source})])
+            "action": dumps(entry.action) if entry.action is not None else None, "source": source,
+            "epoch": epoch})], room=self.code, epoch=epoch)
         result = self.match.result() if self.match.is_over else None
         if result is not None:
-            write.updates.append((db.rooms, {"code": self.code}, {"status": "over", "result": dumps(result.to_json())}))
+            # The room's owner gives it up with its last step: whoever starts the next match owns that.
+            write.updates.append((db.rooms, {"code": self.code}, {
+                "status": "over", "result": dumps(result.to_json()), "finished_at": wall, "owner": None,
+                "lease_until": None}))
         self.clock.step(wall, self.reveal_ms(events, private), entry.seat if source == "bot" else None)
         return write
 

@@ -1,21 +1,29 @@
-"""A room: the one authority that changes its seats and its match, built from smaller parts.
+"""A room: its seats and its match as this process holds them, built from smaller parts.
 
-Every change goes through `Room.lock`, one at a time; the room keeps its status (open, playing, over),
-submits the writes its parts hand it to the committer, and announces what changed. The parts: `RoomLobby`
-(seats and host: joining, bots, the check before the start), `RoomMatch` (the match being played: its
-`Session`, its clock held while reveals play, its event history, and the rows that store each step),
-`Delivery` (connections, and the frames owed to them, which wait in the outbox until the write they show
-has committed), `Scheduler` (what happens without a client: time limits, bots), `RoomChat`, and the pure
-series planning (`series`). None of them imports this module.
+Every change goes through `Room.lock`, one at a time. A playing room has one owner among the processes
+that serve the database (docs/scaling.md): the owner (`epoch` set: it holds the room's lease under that
+fencing epoch) applies actions, runs the bots and time limits, and writes the log; any other process that
+has the room in memory follows it (`epoch` None): it reads each new entry from the database when the owner
+says it committed (`follow`) and replays it, so that its connections get exactly the stream the owner's
+get, and it forwards their actions to the owner (`Host.forward`). Lobby changes (joining, bots, starting,
+the next match) are transactions of their own that any process may run (`Host.change_room`); the process
+that starts a match owns it.
+
+The parts: `RoomLobby` (seats and host: joining, bots, the check before the start), `RoomMatch` (the match
+being played: its `Session`, its clock held while reveals play, its event history, and the rows that
+store each step), `Delivery` (connections, and the frames owed to them, which wait in the outbox until the
+write they show has committed), `Scheduler` (what happens without a client: time limits, bots),
+`RoomChat`, `Presence` and the pure series planning (`series`). None of them imports this module.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from partygames.engine.actions import Action
 from partygames.engine.errors import IllegalAction
@@ -24,19 +32,32 @@ from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
 from partygames.server.chat import RoomChat, message_write
+from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
 from partygames.server.delivery import Delivery
-from partygames.server.errors import ServerError, not_open, not_over, not_started
+from partygames.server.errors import ServerError, not_open, not_over, not_started, room_closed
 from partygames.server.history import EventHistory
 from partygames.server.match_clock import RoomClock
+from partygames.server.presence import Presence
 from partygames.server.room_lobby import RoomLobby
 from partygames.server.room_match import RoomMatch
 from partygames.server.scheduler import Scheduler
-from partygames.server.seats import acting_seat
+from partygames.server.seats import SeatInfo, acting_seat, bot_kinds
 from partygames.server.series import next_games, plan_next
 from partygames.server.settings import Settings
-from partygames.server.storage import Write
+from partygames.server.storage import StoredRoom, Write
+from partygames.server.text import escape
+
+T = TypeVar("T")
+
+
+class Sender(Protocol):
+    """Whom a room answers: a `Connection` here, or a `RemoteConnection` held by another process."""
+
+    seat: int | None
+
+    def send(self, frame: dict[str, Any]) -> None: ...
 
 
 class Host(Protocol):
@@ -44,6 +65,7 @@ class Host(Protocol):
 
     settings: Settings
     base_url: str
+    node: str
 
     @property
     def games(self) -> Mapping[str, Game]: ...
@@ -52,14 +74,56 @@ class Host(Protocol):
     def committer(self) -> Committer: ...
 
     def drop(self, room: Room, error: BaseException | None) -> None:
-        """Forgets a room whose write failed or whose engine crashed, and has it rebuilt from its log."""
+        """Forgets a room whose write failed, whose engine crashed or that another process took over:
+        its clients reconnect, and it is rebuilt from its log."""
 
     def forget(self, room: Room) -> None:
         """Forgets a finished room nobody watches (it is reloaded when asked for)."""
 
+    async def forward(self, room: Room, conn: Connection, seat: int, action: Action, ref: Any) -> None:
+        """Hands a connection's action to the process that owns the room."""
+
+    def send_remote(self, node: str, conn: str, frame: dict[str, Any], after: int) -> None:
+        """A frame for a connection another process holds, to be sent once that process has shown
+        the room's version `after`."""
+
+    def changed(self, room: Room) -> None:
+        """The room's presence changed here: the hub stores it (coalesced)."""
+
+    async def change_room(self, code: str, change: Callable[[RoomLobby, str], tuple[Write | None, T]],
+                          claim: bool = False) -> tuple[T, Lobbied]:
+        """Runs a lobby change on the room as stored; with `claim` this process owns the room from then on."""
+        ...
+
+
+class Lobbied(Protocol):
+    """A room's lobby as stored after a lobby change (`Hub.change_room`)."""
+
+    @property
+    def lobby(self) -> RoomLobby: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def epoch(self) -> int | None: ...
+
+
+class RemoteConnection:
+    """The sender of an action another process forwarded: what the room tells it goes back there."""
+
+    def __init__(self, room: Room, node: str, conn: str, seat: int | None) -> None:
+        self.room = room
+        self.node = node
+        self.id = conn
+        self.seat = seat
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.room.hub.send_remote(self.node, self.id, frame, self.room.version)
+
 
 class Room:
-    """The authority of one room. Methods starting with `_`, and `run_due`, expect `lock` to be held."""
+    """A room as this process holds it. Methods starting with `_`, and `run_due`, expect `lock` to be held."""
 
     def __init__(self, hub: Host, game: Game, options: Options, lobby: RoomLobby, created_at: float) -> None:
         self.hub = hub
@@ -69,13 +133,18 @@ class Room:
         self.options = options
         self.lobby = lobby
         self.created_at = created_at
-        self.status = "open"
+        self.status = "open"  # open, playing, over, closed
+        self.private = False
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
         self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events)
         self.scheduler = Scheduler(self)
+        self.presence = Presence()
         self.broken = False
+        self.epoch: int | None = None  # this process owns the room under this fencing epoch; None: it follows
+        self.owner: str | None = None  # the owning process (a node id), as last read from the database
+        self._step: Write | None = None  # the write of the latest step (a forwarded action's ack joins it)
 
     # -- what the parts and the app read --------------------------------------------------------------
     @property
@@ -84,7 +153,7 @@ class Room:
 
     @property
     def version(self) -> int:
-        """The protocol version: how many log entries (actions and wake-ups) the match has applied."""
+        """The room's version: how many log entries (actions and wake-ups) the match has applied."""
         return self.current.version if self.current is not None else 0
 
     def seen(self, seat: int | None, version: int | None = None) -> int:
@@ -111,20 +180,25 @@ class Room:
         return self.current
 
     @property
+    def owned(self) -> bool:
+        """Whether this process is the room's authority (it holds the lease of a playing room)."""
+        return self.epoch is not None
+
+    @property
     def is_running(self) -> bool:
-        return self.status == "playing" and not self.broken and self.current is not None
+        return self.status == "playing" and self.owned and not self.broken and self.current is not None
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         """The room as clients see it (the HTTP API's answers, `welcome` and `room` frames)."""
-        conns, current = self.delivery.conns, self.current
+        current = self.current
         result = current.match.result() if current is not None else None
         return {"code": self.code, "link": f"{base_url.rstrip('/')}/room/{self.code}", "game": self.game.id,
                 "title": self.game.title.to_json(), "match": current.number if current is not None else 1,
                 "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
                 if self.status == "over" else [],
-                "options": self.options.to_json(), "status": self.status,
-                **self.lobby.to_json(self.game, {c.seat for c in conns}), "version": self.seen(None),
-                "spectators": sum(1 for c in conns if c.seat is None), "created_at": self.created_at,
+                "options": self.options.to_json(), "status": self.status, "private": self.private,
+                **self.lobby.to_json(self.game, self.presence.of), "version": self.seen(None),
+                "spectators": self.presence.spectators(), "created_at": self.created_at,
                 "result": result.to_json() if result is not None else None}
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
@@ -134,6 +208,42 @@ class Room:
 
     def link(self, base_url: str | None) -> str:
         return f"{(base_url or self.hub.base_url).rstrip('/')}/room/{self.code}"
+
+    # -- loading ---------------------------------------------------------------------------------------
+    def load(self, stored: StoredRoom, owned: int | None) -> None:
+        """Takes the room as stored: its lobby, status and chat, and its match replayed from the log (with
+        its bots, if this process owns it under epoch `owned`; else it follows it)."""
+        row = stored.row
+        self.status, self.private, self.owner = row["status"], bool(row.get("private")), row.get("owner")
+        self.lobby.seats[:] = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
+        self.presence.seen_at.update({s["seat"]: s["seen_at"] for s in stored.seats if s.get("seen_at")})
+        self.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
+                               "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
+        self.epoch = owned if self.status == "playing" else None
+        if self.status == "open":
+            self.current = None
+            return
+        match = self.game.new(row["seats"], self.options, json.loads(row["seed"]), bots=bot_kinds(self.lobby.seats))
+        logged = [(Entry(e["at"], e["seat"], json.loads(e["action"]) if e["action"] is not None else None), e["source"])
+                  for e in stored.log]
+        self.begin(match, row["started_at"], len(stored.matches) + 1, stored.seq_offset, logged)
+        self.status = row["status"]
+        self.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
+        if self.status != "playing" or not self.owned:
+            self.scheduler.stop()
+
+    def begin(self, match: Match, started_at: float, number: int = 1, seq_offset: int = 0,
+              stored: Iterable[tuple[Entry, str]] = ()) -> None:
+        """Plays `match`, the room's `number`-th: a fresh start, or a reload once its `stored` log (each entry
+        with its source) has been replayed into it as it was; from then on its steps are stored and announced
+        (by its owner; a process that follows it replays what the owner stored: `follow`)."""
+        current = self.current = RoomMatch(self.code, self.game, match, self.lobby.seats, started_at, self.hub.settings,
+                                           self._crashed, number, seq_offset, bots=self.owned)
+        self.status = "playing"
+        for entry, source in stored:
+            current.replay(entry, source)
+        if self.owned:
+            current.session.on_entry = self._on_entry
 
     # -- storing ---------------------------------------------------------------------------------------
     def _submit(self, write: Write) -> asyncio.Future[None]:
@@ -149,21 +259,35 @@ class Room:
             self._crashed(future.exception())
 
     def _crashed(self, error: BaseException | None) -> None:
-        """A write failed or the engine crashed (and may have damaged the state): the room is dropped and
-        rebuilt from its log."""
+        """A write failed (or another process took the room over) or the engine crashed (and may have
+        damaged the state): the room is dropped and rebuilt from its log."""
         self.broken = True
         self.hub.drop(self, error)
 
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
+            self.presence.join(conn.seat, conn.away)
             self.delivery.attach(conn, since)
+            self.hub.changed(self)
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
+            if conn not in self.delivery.conns:
+                return
+            self.presence.leave(conn.seat, conn.away, time.time())
             self.delivery.detach(conn)
+            self.hub.changed(self)
             if self.status == "over" and not self.delivery.conns and not self.delivery.dirty:
                 self.hub.forget(self)  # finished and unwatched: reloaded from the database when asked for
+
+    async def turn(self, conn: Connection, away: bool) -> None:
+        """A connection's page was hidden (`away`: its person stepped away) or shown again."""
+        async with self.lock:
+            if conn.away != away and conn in self.delivery.conns:
+                conn.away = away
+                self.presence.turn(conn.seat, away)
+                self.hub.changed(self)
 
     async def sync(self, conn: Connection, since: int) -> None:
         async with self.lock:
@@ -173,28 +297,61 @@ class Room:
 
     # -- play ------------------------------------------------------------------------------------------
     async def act(self, conn: Connection, action: Action, ref: Any, claimed_seat: int | None) -> None:
+        """A connection's action: applied here if this process owns the room, else forwarded to the owner."""
         async with self.lock:
             try:
                 seat = acting_seat(conn.seat, claimed_seat)
+                if self.status == "closed":
+                    raise room_closed()
                 if self.current is None or self.broken:
                     raise not_started()
-                if not self.current.act(seat, action, time.time(), blame=(conn, ref)):
-                    return
             except ServerError as error:
                 self.delivery.send([(conn, error.frame(ref))])
-            except IllegalAction as error:
-                # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
-                self.delivery.send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
-            else:
-                if ref is not None:
-                    self.delivery.ack(conn, ref)
+                return
+            if self.owned or self.status != "playing":
+                self._act(conn, seat, action, ref)
+                return
+        await self.hub.forward(self, conn, seat, action, ref)
+
+    async def act_for(self, node: str, conn: str, seat: int, action: Action, ref: Any) -> None:
+        """An action another process forwarded from its connection `conn` (the seat it checked)."""
+        sender = RemoteConnection(self, node, conn, seat)
+        async with self.lock:
+            if not self.owned or self.broken or self.current is None:
+                sender.send(moved().frame(ref))
+                return
+            self._act(sender, seat, action, ref)
+
+    def _act(self, conn: Sender, seat: int, action: Action, ref: Any) -> None:
+        current = self._begun()
+        self._step = None
+        try:
+            if not current.act(seat, action, time.time(), blame=(conn, ref)):
+                return
+        except IllegalAction as error:
+            # Sent after pending commits: the refusal may reflect state nobody has heard of yet.
+            self.delivery.send([(conn, {"type": "error", **error.to_json(), "ref": ref})])
+            return
+        if ref is None:
+            return
+        if isinstance(conn, RemoteConnection):
+            # Its process acknowledges it with the update of the step, once the notice of the commit arrives.
+            assert self._step is not None and self._step.notice is not None
+            self._step.notice["acks"].append([conn.node, conn.id, ref])
+        else:
+            assert isinstance(conn, Connection)
+            self.delivery.ack(conn, ref)
 
     def _on_entry(self, entry: Entry, events: list[Event]) -> None:
         """Stores and announces a step the match's session has just applied (the session's `on_entry`)."""
         current = self._begun()
-        write = current.record(entry, events, time.time())
+        assert self.epoch is not None, f"room {self.code}: only its owner records steps"
+        write = current.record(entry, events, time.time(), self.epoch)
+        write.notice = {"k": "log", "seq": current.last_seq, "acks": [], "t": time.time()}
         if current.match.is_over:
-            self.status = "over"
+            # Its write gives the room up (no lease to renew any more): whoever starts the next match owns that.
+            self.status, self.epoch = "over", None
+        self._step = write
         self._submit(write)
         if self.delivery.stepped():
             # The updates are built when the committer takes this write into a batch (the state is
@@ -215,6 +372,35 @@ class Room:
     def stop(self) -> None:
         self.scheduler.stop()
 
+    # -- following the owner ---------------------------------------------------------------------------
+    def follow(self, entries: list[dict[str, Any]], acks: list[list[Any]]) -> None:
+        """Replays the log entries the owner has stored since this process last did (those of this match),
+        then announces them, acknowledging its connections' forwarded actions among them (`acks`:
+        [node, connection id, ref])."""
+        current = self.current
+        if current is None or self.owned:
+            return
+        moved = False
+        for row in entries:
+            if row["seq"] <= current.last_seq or current.match.is_over:
+                continue  # already replayed, or the next match's (a `room` notice reloads it)
+            if row["seq"] != current.last_seq + 1:
+                break  # a gap: the next notice (or the next poll) reads again from here
+            action = json.loads(row["action"]) if row["action"] is not None else None
+            current.replay(Entry(row["at"], row["seat"], action), row["source"])
+            moved = True
+        if current.match.is_over:
+            self.status = "over"
+        mine = {c.id: c for c in self.delivery.conns}
+        for node, conn, ref in acks:
+            if node == self.hub.node and conn in mine:
+                self.delivery.ack(mine[conn], ref)
+        if moved or acks:
+            self.delivery.stepped()
+            self.delivery.prepare()
+            if self.status == "over":
+                self.delivery.send(self.delivery.room_frames())
+
     # -- chat --------------------------------------------------------------------------------------------
     async def chat(self, conn: Connection, channel: str, text: str) -> None:
         async with self.lock:
@@ -225,35 +411,61 @@ class Room:
                 # Sent after pending commits: a match channel may have opened or closed in them.
                 self.delivery.send([(conn, error.frame())])
                 return
-            self._submit(message_write(self.code, channel, conn.seat, conn.name, text, now))
+            write = message_write(self.code, channel, conn.seat, conn.name, text, now)
+            write.room, write.notice = self.code, {"k": "chat", "node": self.hub.node, "entry": entry}
+            self._submit(write)
             self.delivery.chat(channels, entry)
+
+    def heard(self, entry: dict[str, Any]) -> None:
+        """A chat message another process stored: to the connections here that may read it."""
+        self.chat_room.log.append(entry)
+        self.delivery.chat(self.chat_room.channels(self.match), entry)
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Seats `name` (see `RoomLobby.join`); returns the seat and its token once stored."""
-        async with self.lock:
-            if self.status != "open":
+        """Seats `name` (see `RoomLobby.join`) in a transaction of its own (any process may: the room's row
+        is locked while its seats are read and changed); returns the seat and its token once stored."""
+
+        def join(lobby: RoomLobby, status: str) -> tuple[Write, tuple[int, str]]:
+            if status != "open":
                 raise not_open()
-            joined = self.lobby.join(name, seat)
-            await self._submit(joined.write)
-            self.delivery.send(self.delivery.room_frames())
-            return joined.seat, joined.token
+            joined = lobby.join(name, seat)
+            return joined.write, (joined.seat, joined.token)
+
+        seated: tuple[int, str] = await self._change(join)
+        return seated
 
     async def fill_bots(self, kind: str) -> None:
-        async with self.lock:
-            if self.status != "open":
+        def fill(lobby: RoomLobby, status: str) -> tuple[Write | None, None]:
+            if status != "open":
                 raise not_open()
-            write = self.lobby.fill_bots(kind, self.game.bots)
-            if write is not None:
-                await self._submit(write)
+            return lobby.fill_bots(kind, self.game.bots), None
+
+        await self._change(fill)
+
+    async def _change(self, change: Callable[[RoomLobby, str], tuple[Write | None, Any]]) -> Any:
+        """Runs a lobby change on the room as stored (the hub locks its row), then takes the seats as they
+        are now and tells everyone here (other processes hear it from the database's notice)."""
+        async with self.lock:
+            result, after = await self.hub.change_room(self.code, change)
+            self.lobby.seats[:] = after.lobby.seats
+            self.status = after.status
             self.delivery.send(self.delivery.room_frames())
+            return result
 
     async def start(self) -> None:
+        """Starts the first match (refused while a seat is free): this process owns it from now on."""
         async with self.lock:
-            if self.status != "open":
-                raise not_open()
             seed, now = secrets.randbits(62), time.time()
-            await self._submit(self.lobby.start(seed, now))
+
+            def start(lobby: RoomLobby, status: str) -> tuple[Write, None]:
+                if status != "open":
+                    raise not_open()
+                return lobby.start(seed, now), None
+
+            _, after = await self.hub.change_room(self.code, start, claim=True)
+            self.lobby.seats[:] = after.lobby.seats
+            self.epoch = after.epoch
             self.begin(self.game.new(self.seats, self.options, seed, bots=self.lobby.bot_kinds()), now)
             delivery = self.delivery
             delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
@@ -266,7 +478,8 @@ class Room:
     async def next_match(self, game: Game) -> None:
         """Starts the room's next match once this one is over: the same seats, people and bots, a new seed;
         `game` is this game again or one that follows it, with the options it derives from this result.
-        The finished match is kept (`matches`), in the same transaction that starts the next one."""
+        The finished match is kept (`matches`), in the same transaction that starts the next one; this
+        process owns the new match."""
         async with self.lock:
             current = self.current
             if self.status != "over" or current is None:
@@ -274,7 +487,14 @@ class Room:
             finished = current.finished(self.options)
             seed, now = secrets.randbits(62), time.time()
             plan = plan_next(finished, game, self.lobby.seats, seed, now)
-            await self._submit(plan.write)
+
+            def next_match(lobby: RoomLobby, status: str) -> tuple[Write, None]:
+                if status != "over":
+                    raise not_over()
+                return plan.write, None
+
+            _, after = await self.hub.change_room(self.code, next_match, claim=True)
+            self.epoch = after.epoch
             self.lobby.change_bots(plan.bots)
             self.game, self.options = game, plan.options
             self.chat_room.follow(game, plan.options)
@@ -285,13 +505,8 @@ class Room:
             delivery.send(delivery.room_frames() + delivery.channel_frames(always=True) + delivery.fresh_updates(now))
             self.scheduler.poke()
 
-    def begin(self, match: Match, started_at: float, number: int = 1, seq_offset: int = 0,
-              stored: Iterable[tuple[Entry, str]] = ()) -> None:
-        """Plays `match`, the room's `number`-th: a fresh start, or a reload once its `stored` log (each entry
-        with its source) has been replayed into it as it was; from then on its steps are stored and announced."""
-        current = self.current = RoomMatch(self.code, self.game, match, self.lobby.seats, started_at, self.hub.settings,
-                                           self._crashed, number, seq_offset)
-        self.status = "playing"
-        for entry, source in stored:
-            current.replay(entry, source)
-        current.session.on_entry = self._on_entry
+
+def moved() -> ServerError:
+    return ServerError(Code.ROOM_MOVED, "The room moved to another server process; try again.",
+                       "ルームが別のサーバープロセスに移りました。もう一度どうぞ。", 409)
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,12 +96,18 @@ def check_all_taken(seats: Sequence[SeatInfo]) -> None:
                           "空席があります。参加者を待つか、ボットで埋めてください。", 409)
 
 
-def seats_json(seats: Sequence[SeatInfo], game: Game, connected: Collection[int | None]) -> list[dict[str, Any]]:
-    """The seats as clients see them (no tokens): kind, bot, name, taken, and whether someone is there."""
-    return [{"seat": i, "kind": s.kind, "bot": s.bot, "bot_title": game.bot_title(s.bot).to_json() if s.bot else None,
-             "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
-             "taken": s.taken, "connected": s.kind == "bot" or i in connected}
-            for i, s in enumerate(seats)]
+def seats_json(seats: Sequence[SeatInfo], game: Game,
+               presence: Callable[[int], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats as clients see them (no tokens): kind, bot, name, taken, whether someone is there
+    (`connected`), and a human seat's `presence` (`presence.Presence.of`: online, away, or offline since)."""
+    shown = []
+    for i, s in enumerate(seats):
+        here = {"state": "online", "since": None} if s.kind == "bot" else presence(i)
+        shown.append({"seat": i, "kind": s.kind, "bot": s.bot,
+                      "bot_title": game.bot_title(s.bot).to_json() if s.bot else None,
+                      "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
+                      "taken": s.taken, "connected": here["state"] != "offline", "presence": here})
+    return shown
 
 
 def acting_seat(seat: int | None, claimed: int | None) -> int:

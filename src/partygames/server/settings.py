@@ -64,6 +64,21 @@ class Settings:
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
     max_catchup: int = 1000
     send_queue_limit: int = 2000
+    # Many processes on one PostgreSQL (docs/scaling.md): a playing room's owner holds a lease this long,
+    # renewed by every write and every third of it; a room whose lease ran out (its owner died) is taken over
+    # by another process within about `lease_seconds` + `sweep_seconds`.
+    lease_seconds: float = 4.0
+    sweep_seconds: float = 0.5
+    # Each process stores who is connected and tells the room at most this often (connection churn costs
+    # one room frame per interval, not one per connection).
+    presence_seconds: float = 0.25
+    # A finished room leaves the lobby's list this long after its end; a room nobody has been at for
+    # `abandon_seconds` is closed (its bots stop; its matches and replays stay).
+    finished_retention: float = 600.0
+    abandon_seconds: float = 1800.0
+    # A room this process only follows, and nobody here watches, is forgotten after this long.
+    follower_idle_seconds: float = 60.0
+    json_logs: bool = False
 
     @staticmethod
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:

@@ -6,39 +6,52 @@ guarantees determinism). A room plays one match at a time, described by its `roo
 people go on to another match (play again, or the next match of a series) the finished one is kept in
 `matches`, and its log entries stay where they are: `log_entries.seq` counts on across a room's matches,
 and a match's entries are those after the previous match's `last_seq`. Tokens are stored only as SHA-256 hashes. The same schema runs on SQLite (WAL,
-synchronous=FULL) and PostgreSQL. Databases made before the tables were renamed are migrated on open
-(`migrations.py`).
+synchronous=FULL) and PostgreSQL, brought to the newest schema on open by Alembic (`migrations/`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    and_,
+    cast,
     create_engine,
+    delete,
     event,
+    false,
+    func,
     insert,
+    or_,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.sql.elements import ColumnElement
 
-from partygames.server.migrations import migrate
+from partygames.server import migrations
+from partygames.server.bus import room_channel
+from partygames.server.frames import dumps
+
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -55,6 +68,15 @@ rooms = Table(
     Column("created_at", Float, nullable=False, index=True),
     Column("started_at", Float, nullable=True),  # wall clock; the match clock counts from here
     Column("result", Text, nullable=True),  # JSON once over
+    # The process that owns the room while it plays (a node id), its fencing epoch (it grows with every new
+    # owner) and when its lease runs out (the database's clock): docs/scaling.md.
+    Column("owner", String(64), nullable=True),
+    Column("epoch", Integer, nullable=False, server_default="0"),
+    Column("lease_until", Float, nullable=True),
+    Column("private", Boolean, nullable=False, server_default=false()),  # not in the lobby's list
+    Column("finished_at", Float, nullable=True),  # when it ended (it leaves the list a while after)
+    Column("human_seen_at", Float, nullable=True),  # when a person was last at the table
+    Index("rooms_by_lease", "status", "lease_until"),
 )
 
 seats = Table(
@@ -65,6 +87,7 @@ seats = Table(
     Column("bot", String(32), nullable=True),
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("seen_at", Float, nullable=True),  # when its person was last connected ("offline since")
 )
 
 log_entries = Table(
@@ -75,6 +98,8 @@ log_entries = Table(
     Column("seat", Integer, nullable=True),  # None: time passing (a wake-up)
     Column("action", Text, nullable=True),  # JSON; None for a wake-up
     Column("source", String(8), nullable=False),  # seat | bot | wake (before the rename also timer | clock)
+    # The owner's epoch it was written under: a trigger refuses any other than the room's (migration 0002).
+    Column("epoch", Integer, nullable=False, server_default="0"),
 )
 
 matches = Table(
@@ -103,13 +128,69 @@ chat_messages = Table(
 )
 
 
+nodes = Table(
+    "nodes", metadata,  # the serving processes
+    Column("id", String(64), primary_key=True),
+    Column("started_at", Float, nullable=False),
+    Column("heartbeat_at", Float, nullable=False),  # the database's clock
+)
+
+presence = Table(
+    "presence", metadata,  # each process's connections per room and seat
+    Column("node", String(64), primary_key=True),
+    Column("room", String(12), primary_key=True),
+    Column("seat", Integer, primary_key=True),  # -1: spectators
+    Column("conns", Integer, nullable=False),
+    Column("away", Integer, nullable=False, server_default="0"),  # of them, in a hidden tab (the person is away)
+    Index("presence_by_room", "room"),
+)
+
+
 @dataclass
 class Write:
     """One unit for the committer: rows to insert and rows to update, applied in one transaction
-    together with the other writes of its batch."""
+    together with the other writes of its batch. A write of a room's owner names the room and its
+    `epoch`: it is stored only if the room is still this process's under that epoch (else it is dropped,
+    and the room with it: `Storage.write`). `notice`: what other processes are told once it has committed
+    (`bus.room_channel`), merged per room."""
 
     inserts: list[tuple[Table, dict[str, Any]]] = field(default_factory=list)
     updates: list[tuple[Table, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    room: str | None = None
+    epoch: int | None = None
+    notice: dict[str, Any] | None = None
+
+
+class Changed(NamedTuple, Generic[T]):
+    """A lobby change as stored: its result, the room's row and seats after it, and the epoch under which
+    the process that made it now owns the room (None: it did not claim it)."""
+
+    result: T
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    epoch: int | None
+
+
+class Fenced(Exception):
+    """The room is no longer this process's (another took it over: a new epoch): nothing was stored."""
+
+
+def merge_notices(notices: Sequence[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    """A batch's notices, those of new log entries merged into one per room (the last entry's `seq`, every
+    ack, the earliest time); the others (a chat message) as they are, in order."""
+    merged: list[tuple[str, dict[str, Any]]] = []
+    logs: dict[str, dict[str, Any]] = {}
+    for room, notice in notices:
+        if notice["k"] != "log":
+            merged.append((room, notice))
+        elif room not in logs:
+            logs[room] = dict(notice)
+            merged.append((room, logs[room]))
+        else:
+            last = logs[room]
+            last["seq"] = max(last["seq"], notice["seq"])
+            last["acks"] = last["acks"] + notice["acks"]
+    return merged
 
 
 @dataclass
@@ -151,15 +232,182 @@ class Storage:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         with self.engine.begin() as conn:
-            migrate(conn, metadata)
+            migrations.upgrade(conn)
 
     def close(self) -> None:
         self.engine.dispose()
 
-    def write(self, writes: Sequence[Write]) -> None:
-        """Applies writes in one transaction, inserts grouped per table (executemany) in order."""
+    # -- the database's clock ----------------------------------------------------------------------------
+    def now(self) -> ColumnElement[float]:
+        """The database's clock in epoch seconds: leases are measured by it, never by a process's own."""
+        if self.is_sqlite:
+            return cast((func.julianday("now") - 2440587.5) * 86400.0, Float)
+        return cast(func.extract("epoch", func.clock_timestamp()), Float)
+
+    def clock(self) -> float:
+        with self.engine.connect() as conn:
+            return float(conn.execute(select(self.now())).scalar_one())
+
+    # -- writing -----------------------------------------------------------------------------------------
+    def write(self, writes: Sequence[Write], node: str | None = None, lease: float = 0.0) -> set[str]:
+        """Applies writes in one transaction, inserts grouped per table (executemany) in order. Owners'
+        writes (with an `epoch`) are checked first, by the database, in the same transaction: the rooms
+        still owned by `node` under those epochs have their leases renewed for `lease` seconds; the writes
+        of any other are dropped. Returns those rooms (fenced). Each room's notice goes out with the commit
+        (PostgreSQL only: nobody listens to SQLite)."""
+        owned = {w.room: w.epoch for w in writes if w.epoch is not None and w.room is not None}
         with self.engine.begin() as conn:
-            self._apply(conn, writes)
+            fenced = set(owned) - self._hold(conn, owned, node, lease) if owned else set()
+            kept = [w for w in writes if w.epoch is None or w.room not in fenced]
+            self._apply(conn, kept)
+            if not self.is_sqlite:
+                for room, notice in merge_notices([(w.room, w.notice) for w in kept if w.room and w.notice]):
+                    conn.execute(select(func.pg_notify(room_channel(room), dumps(notice))))
+        return fenced
+
+    def _hold(self, conn: Connection, owned: Mapping[str, int], node: str | None, lease: float) -> set[str]:
+        """The rooms of `owned` (code -> epoch) that `node` still owns under that epoch, their leases renewed
+        (a compare-and-set under the rows' locks: a process taking a room over waits for it, then sees the
+        renewed lease, or this one waits and finds the epoch changed)."""
+        match = or_(*[and_(rooms.c.code == code, rooms.c.epoch == epoch) for code, epoch in owned.items()])
+        held = conn.execute(update(rooms).where(rooms.c.owner == node, match)
+                            .values(lease_until=self.now() + lease).returning(rooms.c.code)).scalars()
+        return set(held)
+
+    # -- lobby changes and ownership ----------------------------------------------------------------------
+    def change_room(self, code: str, change: Callable[[dict[str, Any], list[dict[str, Any]]], tuple[Write | None, T]],
+                    node: str, lease: float = 0.0, claim: bool = False) -> Changed[T]:
+        """A lobby change in a transaction of its own, on the room as stored: its row is locked (PostgreSQL;
+        SQLite has one writer), `change(row, seats)` gives the write and a result (or refuses: nothing is
+        stored), and with `claim` `node` takes the room under a new epoch. Every process listening to the
+        room is told once it has committed."""
+        with self.engine.begin() as conn:
+            query = select(rooms).where(rooms.c.code == code)
+            row = conn.execute(query if self.is_sqlite else query.with_for_update()).mappings().first()
+            if row is None:
+                raise LookupError(code)
+            write, result = change(dict(row), self._seats(conn, code))
+            if write is not None:
+                self._apply(conn, [write])
+            epoch = None
+            if claim:
+                epoch = int(row["epoch"]) + 1
+                conn.execute(update(rooms).where(rooms.c.code == code)
+                             .values(owner=node, epoch=epoch, lease_until=self.now() + lease))
+            self._notify(conn, code, {"k": "room", "node": node})
+            after = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().one()
+            return Changed(result, dict(after), self._seats(conn, code), epoch)
+
+    @staticmethod
+    def _seats(conn: Connection, code: str) -> list[dict[str, Any]]:
+        return [dict(s) for s in conn.execute(select(seats).where(seats.c.room == code).order_by(seats.c.seat))
+                .mappings()]
+
+    def _notify(self, conn: Connection, code: str, notice: dict[str, Any]) -> None:
+        if not self.is_sqlite:
+            conn.execute(select(func.pg_notify(room_channel(code), dumps(notice))))
+
+    def claim(self, code: str, node: str, lease: float, force: bool = False) -> int | None:
+        """Takes playing room `code` for `node` under a new epoch if nobody holds it (no owner, or a lease run
+        out; `force`: whoever holds it, for a process alone on its database); returns the epoch, or None."""
+        with self.engine.begin() as conn:
+            free = or_(rooms.c.owner.is_(None), rooms.c.owner == node, rooms.c.lease_until < self.now())
+            taken = conn.execute(update(rooms).where(rooms.c.code == code, rooms.c.status == "playing",
+                                                     true() if force else free)
+                                 .values(owner=node, epoch=rooms.c.epoch + 1, lease_until=self.now() + lease)
+                                 .returning(rooms.c.epoch)).scalar()
+            if taken is not None:
+                self._notify(conn, code, {"k": "owner", "node": node})
+            return None if taken is None else int(taken)
+
+    def claimable(self, limit: int) -> list[str]:
+        """Playing rooms nobody holds (no owner, or a lease run out), oldest lease first."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(rooms.c.code).where(
+                rooms.c.status == "playing", or_(rooms.c.owner.is_(None), rooms.c.lease_until < self.now()))
+                .order_by(rooms.c.lease_until).limit(limit)).scalars())
+
+    def renew(self, node: str, owned: Mapping[str, int], lease: float) -> set[str]:
+        """Renews the leases of the rooms `node` still owns under the epochs of `owned`; returns them."""
+        with self.engine.begin() as conn:
+            self._beat(conn, node)
+            return self._hold(conn, owned, node, lease) if owned else set()
+
+    def release(self, node: str, channel: str) -> list[str]:
+        """Gives up every room `node` owns (a process stopping), telling every process at once on `channel`."""
+        with self.engine.begin() as conn:
+            released = list(conn.execute(update(rooms).where(rooms.c.owner == node)
+                                         .values(owner=None, lease_until=None).returning(rooms.c.code)).scalars())
+            conn.execute(delete(presence).where(presence.c.node == node))
+            conn.execute(delete(nodes).where(nodes.c.id == node))
+            if released and not self.is_sqlite:
+                for start in range(0, len(released), 500):  # a notice holds at most 8000 bytes
+                    conn.execute(select(func.pg_notify(channel, dumps({"codes": released[start:start + 500]}))))
+            return released
+
+    def _beat(self, conn: Connection, node: str) -> None:
+        """This process's heartbeat (its presence rows count while it beats)."""
+        beat = conn.execute(update(nodes).where(nodes.c.id == node).values(heartbeat_at=self.now()))
+        if beat.rowcount == 0:
+            conn.execute(insert(nodes).values(id=node, started_at=self.now(), heartbeat_at=self.now()))
+
+    # -- who is at the table ------------------------------------------------------------------------------
+    def store_presence(self, node: str, counts: Mapping[str, Mapping[int, tuple[int, int]]],
+                       left: Mapping[str, Sequence[int]], humans: Sequence[str]) -> None:
+        """This process's connections now, per room and seat (conns, away; -1: spectators), replacing what
+        it stored before for those rooms; the seats whose person just left (`left`) are offline from now,
+        and the rooms where people are (`humans`) were seen now. Each room is told."""
+        with self.engine.begin() as conn:
+            for code, by_seat in counts.items():
+                conn.execute(delete(presence).where(presence.c.node == node, presence.c.room == code))
+                rows = [{"node": node, "room": code, "seat": seat, "conns": c, "away": a}
+                        for seat, (c, a) in by_seat.items() if c > 0]
+                if rows:
+                    conn.execute(insert(presence), rows)
+            for code, gone in left.items():
+                if gone:
+                    conn.execute(update(seats).where(seats.c.room == code, seats.c.seat.in_(list(gone)))
+                                 .values(seen_at=self.now()))
+            if humans:
+                conn.execute(update(rooms).where(rooms.c.code.in_(list(humans))).values(human_seen_at=self.now()))
+            for code in counts:
+                self._notify(conn, code, {"k": "presence", "node": node})
+
+    def presence_of(self, code: str, node: str, lease: float) -> tuple[dict[int, tuple[int, int]], dict[int, float]]:
+        """The other live processes' connections to room `code` per seat (conns, away), and when each seat's
+        person was last connected."""
+        with self.engine.connect() as conn:
+            alive = select(nodes.c.id).where(nodes.c.heartbeat_at > self.now() - 2 * lease)
+            counts: dict[int, tuple[int, int]] = {}
+            for row in conn.execute(select(presence).where(presence.c.room == code, presence.c.node != node,
+                                                           presence.c.node.in_(alive))).mappings():
+                c, a = counts.get(row["seat"], (0, 0))
+                counts[row["seat"]] = (c + row["conns"], a + row["away"])
+            seen = {int(r["seat"]): float(r["seen_at"]) for r in conn.execute(
+                select(seats.c.seat, seats.c.seen_at).where(seats.c.room == code, seats.c.seen_at.is_not(None)))
+                .mappings()}
+            return counts, seen
+
+    def close_abandoned(self, node: str, idle: float, lease: float) -> list[str]:
+        """Closes the rooms, open or playing, that no person has been at for `idle` seconds and that no
+        other process holds (their bots stop); returns them. Each room is told."""
+        with self.engine.begin() as conn:
+            seen = func.coalesce(rooms.c.human_seen_at, rooms.c.started_at, rooms.c.created_at)
+            alive = select(nodes.c.id).where(nodes.c.heartbeat_at > self.now() - 2 * lease)
+            people = select(presence.c.room).where(presence.c.seat >= 0, presence.c.node.in_(alive))
+            closed = list(conn.execute(update(rooms).where(
+                rooms.c.status.in_(["open", "playing"]), seen < self.now() - idle, rooms.c.code.not_in(people),
+                or_(rooms.c.owner.is_(None), rooms.c.owner == node, rooms.c.lease_until < self.now()))
+                .values(status="closed", owner=None, lease_until=None, finished_at=self.now())
+                .returning(rooms.c.code)).scalars())
+            for code in closed:
+                self._notify(conn, code, {"k": "room", "node": node})
+            return closed
+
+    def transaction(self, work: Callable[[Connection], T]) -> T:
+        """Runs `work` in a transaction of its own."""
+        with self.engine.begin() as conn:
+            return work(conn)
 
     @staticmethod
     def _apply(conn: Connection, writes: Sequence[Write]) -> None:
@@ -199,12 +447,16 @@ class Storage:
         with self.engine.connect() as conn:
             return list(conn.execute(select(rooms.c.code).where(rooms.c.status == status)).scalars())
 
-    def recent(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Room summaries, newest first."""
+    def recent(self, retention: float = 600.0, limit: int = 100) -> list[dict[str, Any]]:
+        """The lobby's list: public rooms, newest first; a finished room stays `retention` seconds after its
+        end, a closed one not at all."""
         with self.engine.connect() as conn:
+            listed = and_(rooms.c.private.is_(False), rooms.c.status != "closed",
+                          or_(rooms.c.status != "over", rooms.c.finished_at.is_(None),
+                              rooms.c.finished_at > self.now() - retention))
             rows = [dict(r) for r in conn.execute(
                 select(rooms.c.code, rooms.c.game, rooms.c.status, rooms.c.seats, rooms.c.created_at)
-                .order_by(rooms.c.created_at.desc()).limit(limit)).mappings()]
+                .where(listed).order_by(rooms.c.created_at.desc()).limit(limit)).mappings()]
             if not rows:
                 return rows
             taken: dict[str, int] = defaultdict(int)
@@ -215,6 +467,18 @@ class Storage:
             for r in rows:
                 r["seats_taken"] = taken[r["code"]]
             return rows
+
+    def entries_after(self, code: str, seq: int) -> list[dict[str, Any]]:
+        """The log entries of room `code` after `seq`, in order (a follower catching up)."""
+        with self.engine.connect() as conn:
+            return [dict(e) for e in conn.execute(select(log_entries).where(log_entries.c.room == code,
+                                                                            log_entries.c.seq > seq)
+                                                  .order_by(log_entries.c.seq)).mappings()]
+
+    def chat_message(self, message_id: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(chat_messages).where(chat_messages.c.id == message_id)).mappings().first()
+            return dict(row) if row is not None else None
 
     def exists(self, code: str) -> bool:
         with self.engine.connect() as conn:
