@@ -63,7 +63,7 @@ GAME = Game(
     labels=LABELS,
     encoding=DiceDerbyEncoder,
     terminal=terminal,
-    commands={"odds": commands.odds},
+    commands={"analyze": commands.odds, "odds": commands.odds},  # the odds are all there is to analyse
     web=Path(__file__).parent / "web",
     reveals=Reveals(
         # The race is the show: each die tumbles, the lowest drops out; who sealed a bid or finished
