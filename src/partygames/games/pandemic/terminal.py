@@ -40,18 +40,19 @@ SEAT_KEYS = frozenset({"passed", "cut_lot", "initial_infected"})
 def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
     me = view["seat"]
     table = Table(title=Text("Seats", "参加者")(lang))
-    headers = [Text("Who", "参加者"), Text("Where", "場所"), Text("Contacts", "接触"),
-               Text("Infected (public odds)", "感染確率(公開情報)")]
-    if me is not None:
-        headers.append(Text("Infected (your belief)", "感染確率(あなたの推定)"))
     over = view["phase"] == "over"
-    if over:
-        headers += [Text("Watch", "腕時計"), Text("Qualified", "予選突破")]
+    headers = [Text("Who", "参加者"), Text("Where", "場所"), Text("Contacts", "接触")]
+    if over:  # the watches are read out: they replace the odds
+        headers += [Text("Watch (status / vaccines)", "腕時計(状態 / ワクチン)"), Text("Qualified", "予選突破")]
+    else:
+        headers.append(Text("Public odds", "公開確率"))
+        if me is not None:
+            headers.append(Text("Your odds", "推定確率"))
     seats = list(range(view["seats"]))
     halves = [seats] if len(seats) <= FOLD_SEATS else [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
     for _ in halves:
         for header in headers:
-            table.add_column(header(lang))
+            table.add_column(header(lang), no_wrap=header is headers[0])
     rooms = {v["seat"]: v for v in view["inside"]}
     contacts = [0] * view["seats"]
     for entry in view["log"]:
@@ -68,12 +69,14 @@ def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
             where = Text("hall", "ホール")(lang)
         if view["busy_until"][seat] > view["time"]:
             where += Text(" (busy)", "(接触不可)")(lang)
-        cells = [subject_of(names, seat, lang), where, str(contacts[seat]), _share(view["odds"], seat)]
-        if me is not None:
-            cells.append(_share(view["my_odds"], seat))
+        cells = [subject_of(names, seat, lang), where, str(contacts[seat])]
         if over:
             watch = view["watches"][seat]
             cells += [f"{_status(watch['infected'], lang)} / {watch['vaccines']}", "★" if seat in view["passed"] else ""]
+        else:
+            cells.append(_share(view["odds"], seat))
+            if me is not None:
+                cells.append(_share(view["my_odds"], seat))
         return cells
 
     for index in range(len(halves[0])):
@@ -104,7 +107,8 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     lines = [f"{Text('Time left', '残り時間')(lang)}: {clock(view['ends_at'] - view['time'])}"
              f"  ({Text('qualifiers', '予選突破')(lang)}: {view['qualifiers']})"]
     if view["tempo"] == "rounds":
-        lines[0] += f"   {Text('Round', 'ラウンド')(lang)} {view['step'] + 1} ({view['step_seconds']} s)"
+        lines[0] += Text(f"   Round {view['step'] + 1} ({view['step_seconds']} s)",
+                         f"   ラウンド {view['step'] + 1}({view['step_seconds']}秒)")(lang)
     if view["periods"] > 1:
         lines.append(f"{Text('Period', 'ピリオド')(lang)} {view['period'] + 1}/{view['periods']}"
                      + (f" — {Text('break until', '休憩、再開')(lang)} {clock(view['period_ends_at'])}"
@@ -135,9 +139,14 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
             by = subject_of(names, offer["from"], lang)
             lines.append(Text(f"{by} offers you contact.", f"{by}から接触の申し出があります。")(lang))
     title = Text("The Pandemic Game", "感染ゲーム")(lang)
+    if view["odds"] is not None and view["phase"] != "over":
+        lines.append(Text("Odds: the chance that each is infected, from what everyone knows (public) and with your "
+                          "watch's readings too (yours).",
+                          "確率: 各参加者が感染している確率。公開情報から求めたもの(公開確率)と、あなたの腕時計の確認結果も"
+                          "加えたもの(推定確率)。")(lang))
     parts: list[RenderableType] = ["\n".join(lines), _seats(view, lang, names)]
     if view["log"]:
-        parts.append(_log(view, lang, names))
+        parts.append(_log(view, lang, names, last=8 if view["seats"] <= FOLD_SEATS else 5))
     return Panel(Group(*parts), title=title)
 
 
