@@ -81,7 +81,7 @@ class ScriptedPlayer(ScriptedConsole):
         self._menu_keys()
         if not self._wrong_given:
             self._wrong_given = True
-            return "not a number"
+            return "x?"  # neither a key nor a number, nor a word of either language
         self._wrong_given = False
         if "Press Enter" in prompt or "Enter で" in prompt:
             return ""

@@ -135,7 +135,7 @@ def test_the_terminal_clears_what_it_showed_once_the_cards_are_face_down_after_t
     clears = [i for i in range(len(out)) if out.startswith(CLEAR, i)]
     assert len(clears) >= 8  # after memorising, and after each question's deal at least
     turned = [p for p in player.asked if "Cards are turned face down: press Enter" in p]
-    assert len(turned) == len(clears)  # any entry reads on (the script types "not a number")
+    assert len(turned) == len(clears)  # any entry reads on (the script types "x?")
     memorising = out.rindex("Memorising")
     assert clears[0] > memorising and "Memorising" not in out[clears[0]:]
     # After a clear, the first thing on the screen is the current view, never a word of the deal before it.

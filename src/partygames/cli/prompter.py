@@ -86,7 +86,7 @@ class Prompter:
         return ja if self.lang == "ja" else en
 
     def _ask(self, prompt: str) -> str:
-        text = f"[bold cyan]{prompt}[/] "
+        text = f"[bold cyan]{escape(prompt)}[/] "  # a prompt's own brackets ("[y/N]") are words, not markup
         try:
             if self.deadline is None:
                 answer = self.console.input(text)

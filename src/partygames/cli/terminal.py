@@ -11,6 +11,8 @@ Besides `render` and `describe_event` (`TerminalView`), a game's terminal module
 - `menu_order(param, values) -> list | None`: the order a parameter's values are listed in;
 - `param_label(action, param, lang) -> str | None`: a parameter's label for one action, where the catalog's
   is too broad ("To" is a place for a move, people for a show);
+- `action_label(action, lang) -> str | None`: an action the catalog does not name (one that only a tempo the
+  label test does not sample offers);
 - `confirm(action, view, lang, names) -> str | None`: a question to confirm before an action that undoes
   something or cannot be undone (cancelling a ticket, dropping out);
 - `redraw_at(view) -> int | None`: a match time at which the seat's screen changes by itself while the
@@ -51,6 +53,11 @@ def label(game: Game, kind: Literal["action", "param"], name: str, lang: Lang, a
     if kind == "param" and action is not None:
         hook = getattr(game.terminal, "param_label", None)
         worded = hook(action, name, lang) if callable(hook) else None
+        if isinstance(worded, str):
+            return worded
+    if kind == "action" and name not in game.labels.actions:
+        hook = getattr(game.terminal, "action_label", None)
+        worded = hook(name, lang) if callable(hook) else None
         if isinstance(worded, str):
             return worded
     return catalog_label(game.labels.actions if kind == "action" else game.labels.params, name, lang)

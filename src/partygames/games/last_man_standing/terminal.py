@@ -17,7 +17,7 @@ from partygames.games.last_man_standing.labels import LABELS
 _L = {
     "phase": Text("Phase", "フェーズ"), "round": Text("Round", "ラウンド"), "pot": Text("Pot", "テーブル中央"),
     "set_aside": Text("Set aside", "横に分けたチップ"), "market": Text("Market", "市場"),
-    "deck": Text("Deck", "山札"), "seat": Text("Seat", "席"), "chips": Text("Chips", "チップ"),
+    "deck": Text("Deck", "山札"), "seat": Text("Who", "参加者"), "chips": Text("Chips", "チップ"),
     "hand": Text("Hand", "手札"), "known": Text("Known cards", "判明しているカード"),
     "fighters": Text("Fighters", "闘士"), "played": Text("Played", "プレイ済み"),
     "my_hand": Text("Your hand", "あなたの手札"), "my_played": Text("Face down", "裏向きでプレイ"),

@@ -197,6 +197,11 @@ def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -
     return None
 
 
+def action_label(action: str, lang: Lang) -> str | None:
+    """The rounds tempo's "pass" (nothing to plan), which the label catalog lacks."""
+    return Text("Nothing to plan: wait", "作戦なし(待つ)")(lang) if action == "pass" else None
+
+
 def param_label(action: str, param: str, lang: Lang) -> str | None:
     """People are chosen by name, not by seat."""
     words = {"to": Text("To", "相手"), "player": Text("Player", "プレイヤー"), "candidate": Text("Parent", "親"),
