@@ -63,7 +63,7 @@ GAME = Game(
     labels=LABELS,
     encoding=DiceDerbyEncoder,
     terminal=terminal,
-    commands={"analyze": commands.odds, "odds": commands.odds},  # the odds are all there is to analyse
+    commands={"analyze": commands.analyze, "odds": commands.odds},
     web=Path(__file__).parent / "web",
     reveals=Reveals(
         # The race is the show: each die tumbles, the lowest drops out; who sealed a bid or finished
