@@ -53,8 +53,8 @@ def analyze(
     seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save the PNG plot (in English) here (default: musical-chairs-win-rates.png in your user data folder; "
-        "the path is printed). グラフ (PNG、英語表記) の保存先 (既定: ユーザーデータフォルダの "
-        "musical-chairs-win-rates.png。保存先を表示します)。"))] = None,
+        "the path is printed).\n\nグラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータフォルダの "
+        "musical-chairs-win-rates.png。 保存先を 表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",

@@ -94,8 +94,8 @@ def analyze(
     seed: Annotated[int, typer.Option(help="Seed of the first simulated match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG of the pass rates (in English) here (default: pandemic-strategies.png in your user data "
-        "folder; the path is printed). 予選突破率のグラフ (PNG、英語表記) の保存先 (既定: ユーザーデータ"
-        "フォルダの pandemic-strategies.png。保存先を表示します)。"))] = None,
+        "folder; the path is printed).\n\n予選突破率の グラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータ"
+        "フォルダの pandemic-strategies.png。 保存先を 表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",

@@ -61,8 +61,8 @@ def analyze(
     = ",".join(map(str, RECALLS)),
     seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
-        "Save the PNG plot here (default: quiz-recall.png in your user data folder; the path is printed). "
-        "PNGのグラフの保存先 (既定: ユーザーデータフォルダの quiz-recall.png。保存先を表示します)。"))] = None,
+        "Save the PNG plot here (default: quiz-recall.png in your user data folder; the path is printed).\n\n"
+        "PNGの グラフの 保存先 (既定: ユーザーデータフォルダの quiz-recall.png。 保存先を 表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
