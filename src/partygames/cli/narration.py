@@ -4,7 +4,8 @@ one line for many ("Bot Aoi, Bot Ben and 15 others have voted", a race's seats) 
 A game's terminal module words one event with `describe_event(event, lang, names, view)` (None: the host
 shows the event's type and data; "": not told, such as each runner's change of course) and may word several
 events of one kind together with `describe_events(kind, events, lang, names) -> str | None` (None: each on
-its own line).
+its own line): all of a batch's events of that kind, or, for the kinds in its `RUN_KINDS`, each unbroken run
+of them (a furlong's rolls).
 """
 
 from __future__ import annotations
@@ -42,26 +43,39 @@ def tell(game: Game, events: Sequence[dict[str, Any]], lang: Lang, names: Sequen
     together are one line, where the first of them was. `view`: the reader's, as the events are told."""
     from partygames.cli.terminal import describe_event
 
-    hook = getattr(game.terminal, "describe_events", None)
+    hook: Events | None = getattr(game.terminal, "describe_events", None)
+    runs: frozenset[str] = frozenset(getattr(game.terminal, "RUN_KINDS", ()))
     together: dict[str, str] = {}
     if callable(hook):
         kinds: dict[str, list[dict[str, Any]]] = {}
         for event in events:
             kinds.setdefault(event["type"], []).append(event)
         for kind, found in kinds.items():
-            line = hook(kind, found, lang, names) if len(found) > 1 else None
+            line = hook(kind, found, lang, names) if len(found) > 1 and kind not in runs else None
             if isinstance(line, str):
                 together[kind] = line
     lines: list[str] = []
     told: set[str] = set()
+    run: list[dict[str, Any]] = []
+
+    def end_run() -> None:
+        if run:
+            line = hook(run[0]["type"], list(run), lang, names) if hook is not None and len(run) > 1 else None
+            lines.extend([line] if isinstance(line, str) else [describe_event(game, e, lang, names, view) for e in run])
+            run.clear()
+
     for event in events:
         kind = event["type"]
+        if run and kind != run[0]["type"]:
+            end_run()
+        if kind in runs:
+            run.append(event)
+            continue
         if kind in together:
-            if kind not in told and together[kind]:
+            if kind not in told:
                 lines.append(together[kind])
             told.add(kind)
             continue
-        line = describe_event(game, event, lang, names, view)
-        if line:
-            lines.append(line)
-    return lines
+        lines.append(describe_event(game, event, lang, names, view))
+    end_run()
+    return [line for line in lines if line]

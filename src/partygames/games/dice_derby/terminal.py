@@ -232,9 +232,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     if kind == "betting_open":
         return f"第{d['race']}レース 馬券発売開始" if ja else f"Race {d['race']}: betting is open"
     if kind == "furlong_start":
-        stage = ("2着決定戦 " if ja else "run-off ") if d["stage"] == "runoff" else ""
-        return (f"{stage}第{d['furlong']}ハロン: {' '.join(map(_die, d['runners']))}" if ja
-                else f"{stage}furlong {d['furlong']}: {' '.join(map(_die, d['runners']))}")
+        runners = " ".join(map(_die, d["runners"]))
+        if d["stage"] == "runoff":
+            return f"2着決定戦 第{d['furlong']}ハロン: {runners}" if ja else f"Run-off, furlong {d['furlong']}: {runners}"
+        return f"第{d['furlong']}ハロン: {runners}" if ja else f"Furlong {d['furlong']}: {runners}"
     if kind == "roll":
         return f"  {_die(d['gate'])} → {d['value']}"
     if kind == "fall":
@@ -263,8 +264,15 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     return None
 
 
+#: A furlong's rolls are told in one line each furlong (`describe_events`).
+RUN_KINDS = frozenset({"roll"})
+
+
 def describe_events(kind: str, events: list[dict[str, Any]], lang: Lang, names: Sequence[str] = ()) -> str | None:
-    """Everyone's sealed bids and everyone done betting, each as one line."""
+    """A furlong's rolls, smallest die first, in one line; everyone's sealed bids and everyone done betting,
+    each as one line."""
+    if kind == "roll":
+        return "  " + "   ".join(f"{_die(e['data']['gate'])} → {e['data']['value']}" for e in events)
     if kind not in ("bid_sealed", "betting_done"):
         return None
     seats = [e["data"]["seat"] for e in events]
