@@ -226,6 +226,9 @@ def play(
             out.print(Text(f"The match so far is saved to {save}: `partygames replay {save}` steps through it.",
                            f"ここまでの対戦を {save} に保存しました。`partygames replay {save}` で再生できます。")(lang),
                       soft_wrap=True)
+        else:
+            out.print(Text("Nothing was saved (--save FILE keeps a match, even one stopped like this).",
+                           "保存はしていません(--save ファイル名 を付けると、このように中断した対戦も保存されます)。")(lang))
         raise typer.Exit(code=130) from None
     if save is not None:
         save_log(save, session.log)

@@ -13,14 +13,17 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.columns import Columns
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text as RichText
 
-#: Menus longer than this are laid out in columns (read down, then across), so that a list of 30 words
-#: takes a few lines, not 30.
+#: Menus this long are laid out in columns (read down, then across), so that a list of 30 words takes a
+#: few lines, not 30; menus of short words already from `SHORT_COLUMNS_FROM` lines.
 COLUMNS_FROM = 13
+SHORT_COLUMNS_FROM = 7
+SHORT = 20
 
 
 def normal(typed: str) -> str:
@@ -67,10 +70,21 @@ class Menu:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines = [RichText.from_markup(f"  [bold]{escape(c.key)}[/]) {escape(c.text)}") for c in self.choices]
-        if len(lines) < COLUMNS_FROM:
+        short = all(cell_len(line.plain) <= SHORT for line in lines)
+        if len(lines) < (SHORT_COLUMNS_FROM if short else COLUMNS_FROM):
             yield from lines
-        else:
-            yield Columns(lines, column_first=True, padding=(0, 2))
+            return
+        # As many columns as fit, filled down then across (Rich's Columns balances them unevenly).
+        width = max(cell_len(line.plain) for line in lines) + 2
+        columns = max(1, min(len(lines), (options.max_width + 2) // width))
+        rows = -(-len(lines) // columns)
+        columns = -(-len(lines) // rows)
+        grid = Table.grid(padding=(0, 2, 0, 0))
+        for _ in range(columns):
+            grid.add_column(no_wrap=True)
+        for row in range(rows):
+            grid.add_row(*(lines[c * rows + row] if c * rows + row < len(lines) else "" for c in range(columns)))
+        yield grid
 
 
 def keys_hint(keys: Sequence[str]) -> str:
@@ -79,7 +93,7 @@ def keys_hint(keys: Sequence[str]) -> str:
         numbers = [int(key) for key in keys]
         if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) > 2:
             return f"{numbers[0]}-{numbers[-1]}"
-    if len(keys) <= 8:
+    if len(keys) <= 12:
         return ", ".join(keys)
     return f"{keys[0]} … {keys[-1]}"
 

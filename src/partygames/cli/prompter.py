@@ -153,6 +153,9 @@ class Prompter:
             elif "sequence" in param:
                 action[name] = self._sequence(param_label, self._menu(name, param["sequence"], kind), param["min_len"],
                                               param["max_len"])
+            elif param["min"] == param["max"]:  # nothing to choose: say what it is
+                self.console.print(f"  {escape(param_label)}: {param['min']:,}")
+                action[name] = param["min"]
             else:
                 action[name] = self._number(param_label, param["min"], param["max"], param["step"])
         return action

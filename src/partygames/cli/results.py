@@ -26,6 +26,7 @@ ValueText = Callable[[str, Any, Lang, Sequence[str]], "str | None"]
 
 _WORDS = {
     "result": Text("Result", "結果"), "ended": Text("Ended", "終了理由"), "seat": Text("Seat", "席"),
+    "who": Text("Who", "参加者"),
     "rank": Text("Rank", "順位"), "score": Text("Score", "得点"), "winner": Text("Winner", "勝者"),
     "you": Text("you", "あなた"), "details": Text("Details", "詳細"), "holdings": Text("Holdings", "内訳"),
     "yes": Text("yes", "はい"), "no": Text("no", "いいえ"), "none": Text("none", "なし"),
@@ -136,7 +137,7 @@ class ResultTables:
             else:
                 row += [self.value(k, holdings[k]) if k in holdings else "" for k in keys]
             rows.append(row)
-        headers = [self._w("seat"), self._w("rank"), self._w("winner")]
+        headers = [self._w("who" if self.names else "seat"), self._w("rank"), self._w("winner")]
         headers += [self._w("score")] if score_key is None else []
         headers += [self.key(k) for k in keys] if not compact else [self._w("holdings")]
         table = Table(title=self._w("result"), caption=caption)

@@ -101,7 +101,7 @@ def _people(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Group:
     parts: list[RenderableType] = [table]
     if gallery:
         parts.append(Text(f"ガヤ ({len(gallery)}): ", f"ガヤ({len(gallery)}人): ")(lang)
-                     + people(names, gallery, lang, spelled=8))
+                     + people(names, gallery, lang, spelled=8 if lang == "en" else 6))
     return Group(*parts)
 
 
@@ -111,7 +111,7 @@ def _chair(chair: int | None) -> str:
 
 def _medals(medals: dict[str, int], lang: Lang, names: Sequence[str]) -> str:
     """A wallet by the names on the medals: "you × 3, Bot Aoi × 1" ("" when empty)."""
-    return ", ".join(f"{name_of(names, int(name), lang)} × {n}" for name, n in medals.items())
+    return ("、" if lang == "ja" else ", ").join(f"{name_of(names, int(name), lang)} × {n}" for name, n in medals.items())
 
 
 def _shown(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> list[str]:
@@ -145,19 +145,21 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
             f"{Text(' (re-run)', '(やり直し)')(lang) if view['rerun'] else ''}")
     if view["phase_ends"] is not None:
         seconds = max(0, view["phase_ends"] - view["now"]) / 1000
-        head += f"   {Text('Time left', '残り時間')(lang)}: {seconds:.1f} s"
+        head += Text(f"   Time left: {seconds:.1f} s", f"   残り時間: {seconds:.1f}秒")(lang)
     if view["parent"] is not None:
         head += f"   {Text('Parent', '親')(lang)}: {subject_of(names, view['parent'], lang)}"
     lines = [head]
     if view["phase"] == "gather":
         lines.append(_gather_hint(view, lang))
     if view["candidates"] and view["phase"] in ("vote", "runoff"):
-        lines.append(f"{Text('Candidates', '候補')(lang)}: {', '.join(name_of(names, s, lang) for s in view['candidates'])}")
+        joiner = "、" if lang == "ja" else ", "
+        lines.append(f"{Text('Candidates', '候補')(lang)}: {joiner.join(name_of(names, s, lang) for s in view['candidates'])}")
     if view["history"]:
         entry = view["history"][-1]
         tally = entry.get("runoff") or entry.get("vote")
         if tally:
-            votes = ", ".join(f"{name_of(names, int(seat), lang)} {n}" for seat, n in tally["votes"].items())
+            votes = ("、" if lang == "ja" else ", ").join(f"{name_of(names, int(seat), lang)} {n}"
+                                                        for seat, n in tally["votes"].items())
             lines.append(f"{Text('Last tally', '直近の開票')(lang)}: {votes}; "
                          f"{Text('abstained', '棄権')(lang)} {tally['abstained']}")
         removed = [e["removed"] for e in view["history"] if e.get("removed")]

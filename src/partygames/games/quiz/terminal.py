@@ -174,8 +174,9 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     if view["peek"] is not None and ("word" in view["peek"] or "question" in view["peek"]):
         peek = view["peek"]
         seen = _word(view, peek["word"], lang) if "word" in peek else _question(view, peek["question"], lang)
+        left = max(0, peek["until"] - view["now"]) / 1000
         lines.append(f"{Text('You see', '見えているカード')(lang)} {card_name(peek['card'], lang)}: {seen} "
-                     f"({Text('until', '表示終了')(lang)} {peek['until'] / 1000:.0f} s)")
+                     + Text(f"(for {left:.0f} s)", f"(あと{left:.0f}秒)")(lang))
     if view["pending"]:
         lines.append(Text("To deal: ", "配る正解カード: ")(lang) + ", ".join(_word(view, w, lang) for w in view["pending"]))
     if view["sheets"] is not None:
@@ -210,10 +211,11 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
         return Text("white card", "白いカード")(lang)
     if param == "to" and isinstance(value, int):
         return name_of(names, value, lang)
-    if param == "card" and isinstance(value, str):
-        kind, place, _ = parse_target(value)
-        name = card_name(value, lang)
-        return f"{name} ({view['deck']['questions'][place][lang]})" if kind == "a" and "deck" in view else name
+    if param == "card" and isinstance(value, str):  # keyed "3-2" or "5": the words say which row or what
+        kind, place, index = parse_target(value)
+        if kind == "a":
+            return Text(f"Q{place}, card {index + 1}", f"Q{place}の{index + 1}枚目")(lang)
+        return Text("white card", "白いカード")(lang)
     if param in ("words", "word") and isinstance(value, int) and "deck" in view:
         return str(view["deck"]["answers"][value][lang])
     if param == "row" and isinstance(value, int) and "deck" in view:

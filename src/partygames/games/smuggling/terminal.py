@@ -128,6 +128,11 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
     return name_of(names, value, lang)
 
 
+def param_label(action: str, param: str, lang: Lang) -> str | None:
+    """A teammate is chosen by name, not by seat."""
+    return Text("Teammate", "チームメンバー")(lang) if param == "candidate" else None
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
                    view: Mapping[str, Any] | None = None) -> str | None:
     """One sentence per event: the vote, the representatives, the packing and each small game's settlement,
