@@ -291,3 +291,22 @@ def test_the_musical_chairs_map_has_a_legend_and_a_race_is_told_in_a_few_lines()
     race = screen[screen.index("GO!"):screen.index("The race is over.")]
     assert len(race.splitlines()) <= 6, race  # GO, who touched the totem, who sat where
     assert "Touched the totem pole: " in race and "Seated: " in race and "changes course" not in race
+
+
+def test_two_gifts_of_one_kind_are_told_apart_by_the_name_on_the_medals() -> None:
+    """Musical Chairs offers a gift per name on the medals held: the menu shows "Give medals" once, then asks
+    whose name the medals bear, by name."""
+    game = games.get("musical-chairs")
+    match = game.new(4, {"tempo": "rounds", "players": 2, "gallery": 2, "chairs": 2, "island": "test", "medals": 3})
+    match.apply(0, {"type": "give", "to": 1, "name": 0, "count": 1}, 0)
+    gifts = [s for s in match.legal_actions(1) if s["type"] == "give"]
+    assert len(gifts) == 2  # the medals with seat 0's name and those with seat 1's own
+    names = seat_names(4, {0, 2, 3}, "en", you=1)
+    menu_key = next(k for k, t in enumerate(match.legal_actions(1), 1) if t["type"] == "give")
+    console = Typed(str(menu_key), "2", "2", "1")  # give; the medals of Bot Aoi; to Bot Ben; one medal
+    action = prompter.Prompter(console, game, "en", names).action(match.legal_actions(1), match.view(1))
+    screen = console.export_text()
+    assert screen.count("Give medals") == 1
+    assert "  1) you\n  2) Bot Aoi\n" in screen  # whose name: the medals held with your name, with Bot Aoi's
+    assert any(p.startswith("[bold cyan]Medals bearing the name of [1, 2") for p in console.prompts)
+    assert action == {"type": "give", "to": 2, "name": 0, "count": 1}

@@ -47,7 +47,8 @@ def test_the_prize_reads_as_the_seed_writes_it_and_events_read_in_both_languages
 
 def test_a_look_leaves_no_word_in_the_scrollback() -> None:
     event = {"type": "card_seen", "data": {"card": "a3.1", "word": 17, "by": 0, "until": 10_000}, "to": [0]}
-    for lang, card in (("en", "Q3's row, card 2"), ("ja", "Q3の列の2枚目")):
+    cases: tuple[tuple[Lang, str], ...] = (("en", "Q3's row, card 2"), ("ja", "Q3の列の2枚目"))
+    for lang, card in cases:
         line = describe_event(event, lang)
         assert line is not None and card in line and "17" not in line and "a3.1" not in line
 

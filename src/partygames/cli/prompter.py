@@ -172,8 +172,21 @@ class Prompter:
                 menu = self._menu(name, [v[0] for v in values if v is not None], kind)
                 picked = self._pick(label(self.game, "param", name, self.lang, kind), menu)
                 return specs[[v[0] for v in values if v is not None].index(picked.value)], {name}
-        menu = Menu(Choice(str(i), _summary(s), s) for i, s in enumerate(specs, 1))
+        menu = Menu(Choice(str(i), self._summary(s), s) for i, s in enumerate(specs, 1))
         return self._pick(label(self.game, "action", kind, self.lang), menu).value, set()
+
+    def _summary(self, spec: ActionSpec) -> str:
+        """A spec's parameters in a few words, where nothing else tells two specs of one type apart."""
+        parts = []
+        for name, param in spec["params"].items():
+            if "min" in param:
+                values = f"{param['min']:,}-{param['max']:,}"
+            else:
+                shown = [self._value_text(name, v, spec["type"]) for v in param.get("choice", param.get("sequence", []))]
+                values = "/".join(t if t is not None else _raw(v) for t, v in zip(shown, param.get(
+                    "choice", param.get("sequence", [])), strict=True))
+            parts.append(f"{label(self.game, 'param', name, self.lang, spec['type'])}: {values}")
+        return "; ".join(parts)
 
     def _menu(self, param: str, values: list[Any], action: str) -> Menu:
         """The values' menu: each by its words, keyed as the screen shows it, else by its place (in the
@@ -255,18 +268,6 @@ class Prompter:
         if self._choice_text is not None:
             return self._choice_text(param, value, self.view, self.lang, self.names, action=action)
         return None
-
-
-def _summary(spec: ActionSpec) -> str:
-    """A spec's parameters in a few words, where nothing else tells two specs of one type apart."""
-    parts = []
-    for name, param in spec["params"].items():
-        if "min" in param:
-            parts.append(f"{name} {param['min']:,}-{param['max']:,}")
-        else:
-            values = param.get("choice", param.get("sequence", []))
-            parts.append(f"{name} " + "/".join(_raw(v) for v in values[:6]) + ("/…" if len(values) > 6 else ""))
-    return ", ".join(parts)
 
 
 def _raw(value: Any) -> str:

@@ -43,6 +43,7 @@ class ResultTables:
         self._hook: ValueText | None = hook if callable(hook) else None
         self._seat_keys: frozenset[str] = frozenset(getattr(game.terminal, "SEAT_KEYS", ()))
         self.missing: set[str] = set()
+        self._joiner = "、" if lang == "ja" else ", "
 
     def seat(self, seat: int) -> str:
         """A seat by its name ("Bot Aoi", "You"), by its number where it has none ("Seat 3")."""
@@ -57,7 +58,7 @@ class ResultTables:
             if isinstance(value, int) and not isinstance(value, bool):
                 return self.seat(value)
             if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                return ", ".join(map(self.seat, value)) or self._w("none")
+                return self._joiner.join(map(self.seat, value)) or self._w("none")
         return None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -103,7 +104,7 @@ class ResultTables:
         if isinstance(value, Mapping):
             return "; ".join(f"{self.key(k)}: {self.value(k, v)}" for k, v in value.items()) or self._w("none")
         if isinstance(value, list):
-            return ", ".join(self.value(key, v) for v in value) or self._w("none")
+            return self._joiner.join(self.value(key, v) for v in value) or self._w("none")
         return str(value)
 
     def _seats(self) -> list[Mapping[str, Any]]:
