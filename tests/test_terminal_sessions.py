@@ -310,3 +310,19 @@ def test_two_gifts_of_one_kind_are_told_apart_by_the_name_on_the_medals() -> Non
     assert "  1) you\n  2) Bot Aoi\n" in screen  # whose name: the medals held with your name, with Bot Aoi's
     assert any(p.startswith("[bold cyan]Medals bearing the name of [1, 2") for p in console.prompts)
     assert action == {"type": "give", "to": 2, "name": 0, "count": 1}
+
+
+@pytest.mark.parametrize(("lang", "unset", "empty", "original"), [("en", "not set", "none", "original rules"),
+                                                                ("ja", "指定なし", "なし", "原作")])
+def test_rules_say_what_an_unset_option_and_the_original_rules_are(lang: Lang, unset: str, empty: str,
+                                                                   original: str) -> None:
+    """An option left unset reads as such, not "null"; an empty list as none, not "[]"; the seed's figures
+    are the original rules', not a "seed" to mistake for --seed."""
+    chairs = runner.invoke(app, ["rules", "musical-chairs", "--lang", lang], env={"COLUMNS": "160"}).output
+    prizes = runner.invoke(app, ["rules", "lucky-nine", "--lang", lang], env={"COLUMNS": "160"}).output
+    chips = runner.invoke(app, ["rules", "last-man-standing", "--lang", lang], env={"COLUMNS": "160"}).output
+    assert re.search(rf"│ chairs +│[^│]*{original}[^│]*│ {unset} +│", chairs), chairs
+    assert re.search(rf"│ special_prizes +│[^│]*│ {empty} +│", prizes), prizes
+    assert original in chips
+    for screen in (chairs, prizes, chips):
+        assert "null" not in screen and "[]" not in screen and "seed:" not in screen and "seed 600" not in screen
