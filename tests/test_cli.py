@@ -45,48 +45,71 @@ class ScriptedConsole(Console):
         raise NotImplementedError
 
 
+MENU_LINE = re.compile(r"^  (?=\S)")
+MENU_KEY = re.compile(r"(?:^|(?<=\s\s))([0-9A-Za-z][0-9A-Za-z.\-]*)\) ")
+
+
 class ScriptedPlayer(ScriptedConsole):
-    """A terminal whose 'player' answers every prompt with a random valid entry, after first typing a
-    wrong entry once per prompt to check that it is explained and asked again."""
+    """A terminal whose 'player' answers every prompt with a random valid entry, read from the menu the screen
+    shows (its keys) or the prompt (a number's range), after first typing a wrong entry once per prompt to
+    check that it is explained and asked again."""
 
     def __init__(self, seed: int) -> None:
-        super().__init__(record=True, width=120, force_terminal=False)
+        super().__init__(record=True, width=120, force_terminal=False, file=io.StringIO())
         self.rng = random.Random(seed)
         self.prompts = 0
         self._wrong_given = False
+        self._read = 0
+        self.keys: list[str] = []
+
+    def _menu_keys(self) -> None:
+        """The keys of the menu printed just before this prompt, if one was."""
+        assert isinstance(self.file, io.StringIO)
+        text = self.file.getvalue()
+        lines = text[self._read:].splitlines()
+        self._read = len(text)
+        menu: list[str] = []
+        for line in reversed(lines):
+            if not MENU_LINE.match(line) or not MENU_KEY.search(line.strip()):
+                break
+            menu[:0] = MENU_KEY.findall(line)
+        if menu:
+            self.keys = menu
 
     def answer(self, prompt: str) -> str:
         self.prompts += 1
+        self._menu_keys()
         if not self._wrong_given:
             self._wrong_given = True
-            return "not a number"
+            return "x?"  # neither a key nor a number, nor a word of either language
         self._wrong_given = False
-        if "Press Enter" in prompt or "Enter で実行" in prompt:
+        if "Press Enter" in prompt or "Enter で" in prompt:
             return ""
+        if "[y/N]" in prompt:
+            return self.rng.choice(["y", "n"])
         order = self._order(prompt)
         if order is not None:
             return order
-        menu = re.search(r"\[1-(\d+)", prompt)
-        if menu:
-            return str(self.rng.randint(1, int(menu.group(1))))
-        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\)", prompt)
-        assert numbers, f"unexpected prompt {prompt!r}"
-        low, high = int(numbers.group(1).replace(",", "")), int(numbers.group(2).replace(",", ""))
-        step = int((numbers.group(3) or numbers.group(4) or "1").replace(",", ""))
-        return str(low + step * self.rng.randint(0, (high - low) // step))
+        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\):", prompt)
+        if numbers:
+            low, high = int(numbers.group(1).replace(",", "")), int(numbers.group(2).replace(",", ""))
+            step = int((numbers.group(3) or numbers.group(4) or "1").replace(",", ""))
+            return str(low + step * self.rng.randint(0, (high - low) // step))
+        assert self.keys, f"unexpected prompt {prompt!r}"
+        return self.rng.choice(self.keys)
 
     def _order(self, prompt: str) -> str | None:
-        """For an ordered list of distinct choices: random distinct menu numbers, in order."""
-        en = re.search(r"type (?:exactly (\d+)|up to (\d+)|(\d+) to (\d+)) of the numbers 1-(\d+)", prompt)
-        ja = re.search(r"1-(\d+) の番号から (?:(\d+) 個を|(\d+) 個まで|(\d+)〜(\d+) 個)", prompt)
+        """For an ordered list of distinct choices: random distinct keys, in order."""
+        en = re.search(r"type (?:exactly (\d+)|up to (\d+)|(\d+) to (\d+)) of the numbers", prompt)
+        ja = re.search(r"の番号から (?:(\d+) 個を|(\d+) 個まで|(\d+)〜(\d+) 個)", prompt)
         if en:
-            exact, up_to, low, high, count = en.groups()
+            exact, up_to, low, high = en.groups()
         elif ja:
-            count, exact, up_to, low, high = ja.groups()
+            exact, up_to, low, high = ja.groups()
         else:
             return None
-        length = self.rng.randint(int(exact or low or 0), int(exact or up_to or high))
-        return " ".join(map(str, self.rng.sample(range(1, int(count) + 1), length)))
+        length = self.rng.randint(int(exact or low or 0), min(int(exact or up_to or high), len(self.keys)))
+        return " ".join(self.rng.sample(self.keys, length))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -105,7 +128,7 @@ def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str, l
     screen = console.export_text()
     assert ("Result" if lang == "en" else "結果") in screen
     if lang == "en":
-        assert "Enter a number" in screen or "Enter a whole number" in screen
+        assert "Type one of the numbers shown" in screen or "Enter a whole number" in screen
     else:
         assert "番号を入力してください" in screen or "整数を入力してください" in screen
     # Events, views and results read as sentences and tables, never as raw data.
@@ -284,24 +307,26 @@ def test_a_player_types_an_ordered_list_and_every_mistake_is_explained() -> None
     assert action == {"type": "rank", "order": ["mango", "kiwi"]}
     assert "type 2 to 3 of the numbers 1-4 in order" in console.prompts[1] and "(e.g. 2 1 3)" in console.prompts[1]
     screen = console.export_text()
-    for line in ("1) rank (order: 2-3 in order of kiwi/lemon/mango/peach)", "1) kiwi", "4) peach", "Type only numbers from the list", "There is no 9: enter numbers from 1 to 4",
-                 "2 is given twice: each may be chosen only once", "Choose 2 to 3 (you gave 1)",
+    for line in ("1) rank\n", "1) kiwi", "4) peach", "“x” is not in the list: type numbers shown (1-4)",
+                 "“9” is not in the list", "2 is given twice: each may be chosen only once", "Choose 2 to 3 (you gave 1)",
                  "Choose 2 to 3 (you gave 4)", "Your order: mango → kiwi"):
         assert line in screen
     assert len(console.prompts) == 7
 
 
 def test_the_ordered_list_prompt_speaks_japanese_and_may_allow_none() -> None:
-    console = TypedAnswers("１ １", "")
+    """A game without words for its numbers shows them as they are, and they are typed as shown (in
+    full-width digits too), never shifted to menu places."""
+    console = TypedAnswers("１０ １０", "")
     specs = [spec("rank", order=sequence([10, 20, 30], min_len=0, max_len=2))]
     assert Prompter(console, ORDER_GAME, "ja").action(specs) == {"type": "rank", "order": []}
-    assert "1-3 の番号から 2 個までを順に空白区切りで入力。なしは Enter のみ(例: 2 1)" in console.prompts[0]
+    assert "10, 20, 30 の番号から 2 個までを順に空白区切りで入力。なしは Enter のみ(例: 20 10)" in console.prompts[0]
     screen = console.export_text()
-    assert "1 が 2 回あります。同じものは 1 回しか選べません。" in screen and "あなたの順番: (なし)" in screen
-    console = TypedAnswers("3 1 2")
+    assert "10 が 2 回あります。同じものは 1 回しか選べません。" in screen and "あなたの順番: (なし)" in screen
+    console = TypedAnswers("30 10 20")
     exact = [spec("rank", order=sequence([10, 20, 30], min_len=3, max_len=3))]
     assert Prompter(console, ORDER_GAME, "en").action(exact)["order"] == [30, 10, 20]
-    assert "type exactly 3 of the numbers 1-3" in console.prompts[0]
+    assert "type exactly 3 of the numbers 10, 20, 30" in console.prompts[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -313,7 +338,7 @@ def test_a_game_with_an_ordered_list_can_be_played_to_the_end_in_the_terminal(la
     guess = session.match.view(0)["my_guess"]
     assert 1 <= len(guess) <= 4 and len(set(guess)) == len(guess)
     screen = console.export_text()
-    assert ("Type only numbers from the list" in screen) if lang == "en" else ("一覧の番号だけ" in screen)
+    assert ("is not in the list" in screen) if lang == "en" else ("一覧にありません" in screen)
     assert (" → ".join(guess) in screen) and ("Result" in screen if lang == "en" else "結果" in screen)
     # A game without a terminal view of its own still reads without raw data (the generic view and events).
     assert not re.search(r"\{['\"]|\[['\"]|': |\": ", screen), screen

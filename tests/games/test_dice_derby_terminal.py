@@ -4,10 +4,12 @@ is told die by die from the smallest up."""
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 from rich.console import Console
 
+from partygames.cli.narration import tell
 from partygames.engine import RandomBot, play
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
@@ -45,8 +47,8 @@ def test_race_events_read_die_by_die_in_both_languages() -> None:
     for seat in range(6):
         replay_events += fresh.apply(seat, {"type": "done"})
     lines = [describe_event(e.to_json(), "en") for e in replay_events]
-    assert "furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)" in lines
-    assert lines[lines.index("furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)") + 1] == "  1(d4) → 2"
+    assert "Furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)" in lines
+    assert lines[lines.index("Furlong 1: 1(d4) 2(d6) 3(d8) 4(d10) 5(d12) 6(d20)") + 1] == "  1(d4) → 2"
     assert any(line and line.startswith("1着") for line in (describe_event(e.to_json(), "ja") for e in replay_events))
 
 
@@ -97,3 +99,18 @@ def test_the_auction_names_the_bidders_and_the_owners_else_their_numbers() -> No
     mine = next(e for e in events if e["type"] == "bid_sealed" and e["data"]["seat"] == 0)
     assert describe_event(mine, "en", names["en"]) == "You have sealed a bid"
     assert describe_event(mine, "ja", names["ja"]) == "あなたが入札を封印した"
+
+
+def test_a_race_is_told_a_furlong_at_a_time_its_rolls_on_one_line() -> None:
+    """The terminal tells a race in a few lines a furlong (its runners, its rolls smallest die first, who is
+    out), not a line a die."""
+    match = GAME.new(6, seed=3)
+    for seat in range(6):
+        match.apply(seat, {"type": "pass"})
+    events = [e.to_json() for seat in range(6) for e in match.apply(seat, {"type": "done"})]
+    lines = tell(GAME, events, "en", seat_names(6, range(1, 6), "en", you=0))
+    first = lines.index(next(line for line in lines if line.startswith("Furlong 1: ")))
+    assert re.fullmatch(r"  1\(d4\) → \d+   2\(d6\) → \d+   3\(d8\) → \d+   4\(d10\) → \d+   5\(d12\) → \d+   "
+                        r"6\(d20\) → \d+", lines[first + 1]), lines[first + 1]
+    assert lines[first + 2].startswith("  out: ")
+    assert len([line for line in lines if "→" in line]) == len([line for line in lines if line.startswith("Furlong")])

@@ -88,13 +88,13 @@ def test_house_edge_estimate_has_a_confidence_interval_and_the_ledger_matches_th
 
 def test_analyze_command_prints_the_tables_and_json() -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["analyze", "lucky-nine", "--games", "30", "--json"])
+    result = runner.invoke(app, ["analyze", "lucky-nine", "--games", "30", "--json", "--no-plot"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["continue_value_empty_diamond_chest"]["1"]["8"] == "26/27"
     assert set(data["house_edge"]["by_policy"]["heuristic"]) == {
         "none", "a: triple diamond", "b: sweep bonus", "c: no repeat", "d: chain bonus"}
-    text = runner.invoke(app, ["analyze", "lucky-nine", "--games", "20"])
+    text = runner.invoke(app, ["analyze", "lucky-nine", "--games", "20", "--no-plot"])
     assert text.exit_code == 0 and "Optimal stop rule" in text.output and "House edge" in text.output
     assert get("lucky-nine").id == "lucky-nine"
 

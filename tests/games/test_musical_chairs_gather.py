@@ -151,7 +151,7 @@ def test_the_terminal_shows_the_gathering_its_countdown_and_the_voting_place_in_
     english, japanese = _text(match.view(0), "en", width=200), _text(match.view(0), "ja", width=200)
     assert "Period 1 — Gathering before the vote" in english and "Time left: 17.5 s" in english
     assert "only a ballot cast within 15 m of the totem pole counts" in english
-    assert "ピリオド 1 — 投票前の集合" in japanese and "残り時間: 17.5 s" in japanese
+    assert "ピリオド 1 — 投票前の集合" in japanese and "残り時間: 17.5秒" in japanese
     assert "トーテムポールから15m以内で投じた票だけが有効です" in japanese
     event = {"type": "gather", "data": {"period": 1, "at": SETTLED, "ends": SETTLED + 30_000}}
     assert terminal.describe_event(event, "en") == "Seating is settled: the parent vote follows the gathering."

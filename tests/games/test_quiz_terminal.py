@@ -33,7 +33,7 @@ def test_the_terminal_shows_the_open_table_then_only_face_down_cards() -> None:
     match.apply(0, {"type": "ready"}, 1000)
     match.apply(1, {"type": "ready"}, 1000)
     after = _text(match.view(0), "en")
-    assert "Fuji (0)" not in after and "0:■" in after and "4: ■" in after
+    assert "Fuji (0)" not in after and "1:■" in after and "4: ■" in after
     assert "0 Fuji" in after  # the word list stays: the sequence of words is typed by number
 
 
@@ -47,9 +47,10 @@ def test_the_prize_reads_as_the_seed_writes_it_and_events_read_in_both_languages
 
 def test_a_look_leaves_no_word_in_the_scrollback() -> None:
     event = {"type": "card_seen", "data": {"card": "a3.1", "word": 17, "by": 0, "until": 10_000}, "to": [0]}
-    for lang in ("en", "ja"):
+    cases: tuple[tuple[Lang, str], ...] = (("en", "Q3's row, card 2"), ("ja", "Q3の列の2枚目"))
+    for lang, card in cases:
         line = describe_event(event, lang)
-        assert line is not None and "a3.1" in line and "17" not in line
+        assert line is not None and card in line and "17" not in line and "a3.1" not in line
 
 
 def test_the_terminal_shows_a_live_peek_to_the_peeker_alone() -> None:
@@ -64,7 +65,7 @@ def test_the_terminal_shows_a_live_peek_to_the_peeker_alone() -> None:
         match.apply(seat, {"type": action}, 2000)
     match.apply(1, {"type": "look", "card": "a9.2", "paid_money": 1}, 3000)
     word = match.view(0)["deck"]["answers"][29]["en"]  # the last card of question 9's row (scripted deal)
-    assert f"You see a9.2: {word} (29)" in _text(match.view(1), "en")
+    assert f"You see Q9's row, card 3: {word} (29)" in _text(match.view(1), "en")
     for viewer in (0, 2):
         assert "You see" not in _text(match.view(viewer), "en") and f"{word} (29)" not in _text(match.view(viewer), "en")
 
@@ -79,13 +80,15 @@ def test_events_name_the_seats_else_their_numbers() -> None:
     assert describe_event(parent, "ja", names["ja"]) == "最初の親はボット アオイです。"
     assert describe_event(parent, "en") == "Seat 1 is the first parent."
     assert describe_event(parent, "ja") == "最初の親は席 1です。"
-    assert describe_event(passes[0], "en", names["en"]) == "You pass."
-    assert describe_event(passes[0], "ja", names["ja"]) == "あなたはパス。"
-    assert describe_event(passes[2], "en", names["en"]) == "Seat 2 passes."
-    assert describe_event(passes[2], "ja", []) == "席 2はパス。"
+    assert describe_event(passes[0], "en", names["en"]) == "You have no markers and pass."
+    assert describe_event(passes[0], "ja", names["ja"]) == "あなたはマーカーがないのでパス。"
+    assert describe_event(passes[2], "en", names["en"]) == "Seat 2 has no markers and passes."
+    assert describe_event(passes[2], "ja", []) == "席 2はマーカーがないのでパス。"
+    chose = {"type": "passed", "to": None, "data": {"seat": 2, "no_markers": False}}
+    assert describe_event(chose, "en", names["en"]) == "Seat 2 passes."
     shown = {"type": "card_shown", "to": None, "data": {"seat": 1, "card": "a3.1", "to": [0, 2]}}
-    assert describe_event(shown, "en", names["en"]) == "Bot Aoi shows a3.1 to you, seat 2."
-    assert describe_event(shown, "ja", names["ja"]) == "ボット アオイがa3.1をあなた、席 2に見せました。"
+    assert describe_event(shown, "en", names["en"]) == "Bot Aoi shows Q3's row, card 2 to you and seat 2."
+    assert describe_event(shown, "ja", names["ja"]) == "ボット アオイがQ3の列の2枚目をあなた、席 2に見せました。"
     scored: dict[str, Any] = {"type": "scored", "to": None, "data": {"winners": []}}
     assert describe_event(scored, "en") == "Most correct: nobody."
 
@@ -133,7 +136,7 @@ def test_the_terminal_clears_what_it_showed_once_the_cards_are_face_down_after_t
     clears = [i for i in range(len(out)) if out.startswith(CLEAR, i)]
     assert len(clears) >= 8  # after memorising, and after each question's deal at least
     turned = [p for p in player.asked if "Cards are turned face down: press Enter" in p]
-    assert len(turned) == len(clears)  # any entry reads on (the script types "not a number")
+    assert len(turned) == len(clears)  # any entry reads on (the script types "x?")
     memorising = out.rindex("Memorising")
     assert clears[0] > memorising and "Memorising" not in out[clears[0]:]
     # After a clear, the first thing on the screen is the current view, never a word of the deal before it.

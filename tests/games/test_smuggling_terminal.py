@@ -63,16 +63,17 @@ def test_a_drawn_match_says_that_equal_totals_rank_both_teams_first() -> None:
         assert words in console.export_text()
 
 
-def test_the_vote_menu_names_seats_and_marks_the_player_s_own() -> None:
+def test_the_vote_menu_names_the_teammates_as_the_table_does() -> None:
     match = GAME.new(4, {"team_size": 2, "small_games": 2}, 3)
     console = TypedAnswers("2")
-    action = Prompter(console, GAME, "en").action(match.legal_actions(0), match.view(0))
+    names = seat_names(4, {1, 2, 3}, "en", you=0)
+    action = Prompter(console, GAME, "en", names).action(match.legal_actions(0), match.view(0))
     assert action == {"type": "vote", "candidate": 2}
     screen = console.export_text()  # (exporting clears the record)
-    assert "1) seat 0 (you)" in screen and "2) seat 2" in screen
+    assert "1) you" in screen and "2) Bot Ben" in screen and "seat" not in screen
     console = TypedAnswers("1")
-    Prompter(console, GAME, "ja").action(match.legal_actions(0), match.view(0))
-    assert "1) 席 0(あなた)" in console.export_text()
+    Prompter(console, GAME, "ja", seat_names(4, {1, 2, 3}, "ja", you=0)).action(match.legal_actions(0), match.view(0))
+    assert "1) あなた" in console.export_text()
 
 
 def test_the_vote_and_the_representatives_name_the_seats_else_their_numbers() -> None:

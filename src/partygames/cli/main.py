@@ -13,18 +13,21 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from partygames import games
 from partygames.analysis.tournament import simulate as run_simulation
 from partygames.cli.bilingual import LangOption
+from partygames.cli.narration import people as name_list
+from partygames.cli.narration import tell
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
-from partygames.cli.terminal import action_text, describe_event, render_result, render_view
+from partygames.cli.terminal import action_text, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
 from partygames.engine.errors import EngineError
-from partygames.engine.game import Game
+from partygames.engine.game import Dynamics, Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
@@ -162,14 +165,21 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
 
 
 def _default_text(value: Any, lang: Lang) -> str:
-    """An option's default as a user types it with -o (yes/no for a switch, a word without quotes)."""
+    """An option's default as a user types it with -o (yes/no for a switch, a word without quotes, a list
+    comma-separated); an option left unset says so (its meaning says what happens then)."""
+    if value is None:
+        return "指定なし" if lang == "ja" else "not set"
     if isinstance(value, bool):
         return ("はい" if value else "いいえ") if lang == "ja" else ("yes" if value else "no")
     if isinstance(value, str):
         return value
     if isinstance(value, int):
         return f"{value:,}"
-    return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return ", ".join(_default_text(v, lang) for v in value) or ("なし" if lang == "ja" else "none")
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_default_text(v, lang)}" for k, v in value.items()) or ("なし" if lang == "ja" else "none")
+    return str(value)
 
 
 @app.command("play")
@@ -203,18 +213,59 @@ def play(
         _fail(Text(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).",
                    f"{game.id} にボット {bot!r} はありません(ボット: {', '.join(game.bots)})。"), lang)
     bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
-    intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人、シード {seed}。同じ配りで遊ぶには --seed {seed})。"
-             "q で終了。" if lang == "ja"
-             else f"{game.title.en}: you are seat {seat} of {count} (seed {seed}: play this deal again with "
-                  f"--seed {seed}). Enter q to quit.")
-    out.print(f"[bold]{intro}[/]")
+    out.print(f"[bold]{escape(_intro(game, seat, count, seed, lang))}[/]")
+    tempo = _tempo_note(game)
+    if tempo is not None:
+        out.print(Phrases(tempo(lang), lang))
     session = Session(game, match, bots)
-    finished = play_in_terminal(out, session, seat, lang)
+    try:
+        finished = play_in_terminal(out, session, seat, lang)
+    except KeyboardInterrupt:
+        out.print()
+        out.print(Text("Interrupted (Ctrl-C).", "中断しました(Ctrl-C)。")(lang), style="bold")
+        if save is not None:
+            save_log(save, session.log)
+            out.print(Text(f"The match so far is saved to {save}: `partygames replay {save}` steps through it.",
+                           f"ここまでの対戦を {save} に保存しました。`partygames replay {save}` で再生できます。")(lang),
+                      soft_wrap=True)
+        else:
+            out.print(Text("Nothing was saved (--save FILE keeps a match, even one stopped like this).",
+                           "保存はしていません(--save ファイル名 を付けると、このように中断した対戦も保存されます)。")(lang))
+        raise typer.Exit(code=130) from None
     if save is not None:
         save_log(save, session.log)
-        out.print(f"{'保存しました' if lang == 'ja' else 'Saved'}: {save}")
+        out.print(f"{'保存しました' if lang == 'ja' else 'Saved'}: {save}", soft_wrap=True)
     if not finished:
         out.print("中断しました。" if lang == "ja" else "Stopped.")
+
+
+def _intro(game: Game, seat: int, count: int, seed: int, lang: Lang) -> str:
+    """Who the player is, against whom, and the seed that deals the match again."""
+    others = [s for s in range(count) if s != seat]
+    against = name_list(seat_names(count, others, lang, you=seat), others, lang)
+    if lang == "ja":
+        return (f"{game.title.ja}: あなたは席 {seat}、相手は{against}です({count} 人、シード {seed}。同じ配りで遊ぶには "
+                f"--seed {seed})。q で終了。")
+    return (f"{game.title.en}: you play seat {seat} of {count}, against {against} (seed {seed}: play this deal "
+            f"again with --seed {seed}). Enter q to quit.")
+
+
+def _tempo_note(game: Game) -> Text | None:
+    """How a real-time game runs in the terminal, where the clock waits for the player."""
+    if game.dynamics != Dynamics.REAL_TIME:
+        return None
+    if game.virtual_clock_options.get("tempo") == "rounds":
+        return Text("This game runs in real time; in the terminal it is played in rounds: each round everyone "
+                    "chooses a move, the moves play out together, and the game's clock moves on.",
+                    "このゲームは本来リアルタイムで進みますが、ターミナルではラウンド制で遊びます。毎ラウンド全員が行動を選び、"
+                    "それらが同時に実行されてから、ゲームの時計が進みます。")
+    if getattr(game.terminal, "redraw_at", None) is not None:
+        return Text("This game runs in real time; in the terminal its clock waits while you choose, except that "
+                    "what the rules show for a set time (a peek) ends in real time.",
+                    "このゲームは本来リアルタイムで進みますが、ターミナルではあなたが選ぶ間は時計が止まります。"
+                    "ただし、ルールで表示時間が決まっているもの(覗き見)は実時間で終わります。")
+    return Text("This game runs in real time; in the terminal its clock waits while you choose.",
+                "このゲームは本来リアルタイムで進みますが、ターミナルではあなたが選ぶ間は時計が止まります。")
 
 
 def _seat_range(count: int) -> Text:
@@ -331,12 +382,13 @@ def replay(
             out.print(f"[bold]{number}[/] {clock} {'時間経過' if lang == 'ja' else 'time passes'}")
         elif shown is not None:  # else an act this seat never learns of: its events alone, if it may see any
             who = names[entry.seat]
-            out.print(f"[bold]{number}[/] {clock} {who}: {action_text(game, shown, lang, before[number - 1])}")
-        for event in events:
-            if event.is_visible_to(seat):
-                out.print(f"    • {describe_event(game, event.to_json(), lang, names)}")
+            said = action_text(game, shown, lang, before[number - 1], names)
+            out.print(f"[bold]{number}[/] {clock} {escape(who)}: {escape(said)}")
+        told = [event.to_json() for event in events if event.is_visible_to(seat)]
+        for line in tell(game, told, lang, names, before[number - 1]):
+            out.print(f"    • {escape(line)}")
         if view is not None:
-            out.print(render_view(game, view, lang))
+            out.print(render_view(game, view, lang, names))
         if pause:
             try:
                 input()
@@ -344,7 +396,7 @@ def replay(
                 pause = False
     result = match.result()
     if result is not None:
-        out.print(render_result(game, result.to_json(), lang, seat))
+        out.print(render_result(game, result.to_json(), lang, seat, names))
     if log.final_state is not None:
         if not log.reproduces(match):
             _fail(Text("The replay does NOT reproduce the stored final state.",

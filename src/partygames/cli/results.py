@@ -1,13 +1,16 @@
 """A match's result as tables: one row per seat with its holdings, then the result's details, every key
 and word read from the game's label catalog (`Game.labels`) in the player's language.
 
-A game gets this for nothing; its terminal module may add `value_text(key, value, lang) -> str | None`
-to word the values only it understands (a card, a gate), keyed by the name they sit under.
+A game gets this for nothing; its terminal module may add `value_text(key, value, lang, names) -> str | None`
+to word the values only it understands (a card, a gate), keyed by the name they sit under, and
+`SEAT_KEYS`, the keys whose values are seats (a winner, the tied seats), which then read as the seats'
+names. A detail that lists a value per seat and repeats a holding (a payout per seat) is left out: the
+seats' table shows it, by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -16,12 +19,14 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from partygames.engine.game import Game
+from partygames.engine.names import subject_of
 from partygames.engine.text import Lang, Text
 
-ValueText = Callable[[str, Any, Lang], "str | None"]
+ValueText = Callable[[str, Any, Lang, Sequence[str]], "str | None"]
 
 _WORDS = {
     "result": Text("Result", "結果"), "ended": Text("Ended", "終了理由"), "seat": Text("Seat", "席"),
+    "who": Text("Who", "参加者"),
     "rank": Text("Rank", "順位"), "score": Text("Score", "得点"), "winner": Text("Winner", "勝者"),
     "you": Text("you", "あなた"), "details": Text("Details", "詳細"), "holdings": Text("Holdings", "内訳"),
     "yes": Text("yes", "はい"), "no": Text("no", "いいえ"), "none": Text("none", "なし"),
@@ -31,11 +36,30 @@ _WORDS = {
 class ResultTables:
     """The renderable result. `missing` collects, as it renders, every key or word the catalog lacked."""
 
-    def __init__(self, game: Game, result: Mapping[str, Any], lang: Lang, you: int | None = None) -> None:
-        self.game, self.result, self.lang, self.you = game, result, lang, you
+    def __init__(self, game: Game, result: Mapping[str, Any], lang: Lang, you: int | None = None,
+                 names: Sequence[str] = ()) -> None:
+        self.game, self.result, self.lang, self.you, self.names = game, result, lang, you, names
         hook = getattr(game.terminal, "value_text", None)
         self._hook: ValueText | None = hook if callable(hook) else None
+        self._seat_keys: frozenset[str] = frozenset(getattr(game.terminal, "SEAT_KEYS", ()))
         self.missing: set[str] = set()
+        self._joiner = "、" if lang == "ja" else ", "
+
+    def seat(self, seat: int) -> str:
+        """A seat by its name ("Bot Aoi", "You"), by its number where it has none ("Seat 3")."""
+        return subject_of(self.names, seat, self.lang)
+
+    def _hooked(self, key: str, value: Any) -> str | None:
+        if self._hook is not None:
+            text = self._hook(key, value, self.lang, self.names)
+            if text is not None:
+                return text
+        if key in self._seat_keys:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return self.seat(value)
+            if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                return self._joiner.join(map(self.seat, value)) or self._w("none")
+        return None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         wide = self.seats_table(compact=False)
@@ -60,10 +84,9 @@ class ResultTables:
 
     def value(self, key: str, value: Any) -> str:
         """One value as words: numbers with separators, words from the catalog, lists and maps inline."""
-        if self._hook is not None:
-            text = self._hook(key, value, self.lang)
-            if text is not None:
-                return text
+        text = self._hooked(key, value)
+        if text is not None:
+            return text
         if value is None:
             return "-"
         if isinstance(value, bool):
@@ -81,7 +104,7 @@ class ResultTables:
         if isinstance(value, Mapping):
             return "; ".join(f"{self.key(k)}: {self.value(k, v)}" for k, v in value.items()) or self._w("none")
         if isinstance(value, list):
-            return ", ".join(self.value(key, v) for v in value) or self._w("none")
+            return self._joiner.join(self.value(key, v) for v in value) or self._w("none")
         return str(value)
 
     def _seats(self) -> list[Mapping[str, Any]]:
@@ -103,7 +126,9 @@ class ResultTables:
         caption = f"{self._w('ended')}: {termination(self.lang) if termination else self.result['termination']}"
         rows: list[list[str]] = []
         for seat in seats:
-            name = str(seat["seat"]) + (f" ({self._w('you')})" if seat["seat"] == self.you else "")
+            name = self.seat(seat["seat"]) if self.names else str(seat["seat"])
+            if seat["seat"] == self.you and not self.names:
+                name += f" ({self._w('you')})"
             row = [name, str(seat["rank"]), "★" if seat["is_winner"] else ""]
             if score_key is None:
                 row.append(f"{seat['score']:,g}")
@@ -113,7 +138,7 @@ class ResultTables:
             else:
                 row += [self.value(k, holdings[k]) if k in holdings else "" for k in keys]
             rows.append(row)
-        headers = [self._w("seat"), self._w("rank"), self._w("winner")]
+        headers = [self._w("who" if self.names else "seat"), self._w("rank"), self._w("winner")]
         headers += [self._w("score")] if score_key is None else []
         headers += [self.key(k) for k in keys] if not compact else [self._w("holdings")]
         table = Table(title=self._w("result"), caption=caption)
@@ -144,8 +169,10 @@ class ResultTables:
     def _rows(self, data: Mapping[str, Any], depth: int) -> Iterator[tuple[str, RenderableType]]:
         indent = "  " * depth
         for key, value in data.items():
+            if depth == 0 and self._repeats_a_holding(value):
+                continue
             name = indent + self.key(key)
-            hooked = self._hook(key, value, self.lang) if self._hook is not None else None
+            hooked = self._hooked(key, value)
             if hooked is not None:
                 yield name, hooked
             elif isinstance(value, Mapping) and value and any(isinstance(v, Mapping | list) for v in value.values()):
@@ -155,6 +182,14 @@ class ResultTables:
                 yield name, self._records(value)
             else:
                 yield name, self.value(key, value)
+
+    def _repeats_a_holding(self, value: Any) -> bool:
+        """A list with one value per seat, equal to what one holding holds for each seat."""
+        seats = sorted(self.result["seats"], key=lambda s: s["seat"])
+        if not isinstance(value, list) or len(value) != len(seats) or len(seats) < 2:
+            return False
+        keys = {k for s in seats for k in s["holdings"]}
+        return any(all(s["holdings"].get(k) == v for s, v in zip(seats, value, strict=True)) for k in keys)
 
     def _records(self, records: list[Mapping[str, Any]]) -> Table:
         keys = list(dict.fromkeys(k for r in records for k in r))

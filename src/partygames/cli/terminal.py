@@ -1,9 +1,29 @@
 """Rendering views and events in the terminal, with a game's own terminal view (`Game.terminal`) where it
-declares one, and its labels (`Game.labels`)."""
+declares one, and its labels (`Game.labels`).
+
+Besides `render` and `describe_event` (`TerminalView`), a game's terminal module may define:
+
+- `choice_text(param, value, view, lang, names, action="") -> str | None`: the words for a value of
+  `action`'s parameter (a card, a seat's name);
+- `choice_key(param, value, view, action="") -> str | tuple[str, ...] | None`: the key the player types for
+  it, as the screen shows it (a word's number, a gate, a pair "5-6"), with other accepted spellings after
+  it; None: its place in the menu;
+- `menu_order(param, values) -> list | None`: the order a parameter's values are listed in;
+- `param_label(action, param, lang) -> str | None`: a parameter's label for one action, where the catalog's
+  is too broad ("To" is a place for a move, people for a show);
+- `action_label(action, lang) -> str | None`: an action the catalog does not name (one that only a tempo the
+  label test does not sample offers);
+- `confirm(action, view, lang, names) -> str | None`: a question to confirm before an action that undoes
+  something or cannot be undone (cancelling a ticket, dropping out);
+- `redraw_at(view) -> int | None`: a match time at which the seat's screen changes by itself while the
+  seat is asked (a peek ends): the terminal stops waiting for input then, lets time reach it and redraws;
+- `describe_events(kind, events, lang, names) -> str | None` (`cli/narration.py`);
+- `value_text(key, value, lang, names) -> str | None` and `SEAT_KEYS` (`cli/results.py`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from rich.console import RenderableType
@@ -16,9 +36,10 @@ from partygames.engine.match import COMMON_VIEW_KEYS
 from partygames.engine.text import Lang
 
 
-def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:
+def render_view(game: Game, view: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> RenderableType:
+    """A seat's view (or the public one) as the game's terminal draws it, naming the seats by `names`."""
     if game.terminal is not None:
-        return game.terminal.render(view, lang)
+        return game.terminal.render(view, lang, names)
     table = Table(show_header=False, title=game.title(lang))
     for key, value in view.items():
         if key not in COMMON_VIEW_KEYS:
@@ -26,32 +47,56 @@ def render_view(game: Game, view: dict[str, Any], lang: Lang) -> RenderableType:
     return table
 
 
-def label(game: Game, kind: Literal["action", "param"], name: str, lang: Lang) -> str:
-    """A human label for an action type (kind="action") or a parameter (kind="param")."""
+def label(game: Game, kind: Literal["action", "param"], name: str, lang: Lang, action: str | None = None) -> str:
+    """A human label for an action type (kind="action") or a parameter (kind="param", of `action` when the
+    game's terminal words it for that action)."""
+    if kind == "param" and action is not None:
+        hook = getattr(game.terminal, "param_label", None)
+        worded = hook(action, name, lang) if callable(hook) else None
+        if isinstance(worded, str):
+            return worded
+    if kind == "action" and name not in game.labels.actions:
+        hook = getattr(game.terminal, "action_label", None)
+        worded = hook(name, lang) if callable(hook) else None
+        if isinstance(worded, str):
+            return worded
     return catalog_label(game.labels.actions if kind == "action" else game.labels.params, name, lang)
 
 
-def describe_event(game: Game, event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str:
-    """An event as a line, naming seats by `names` (`engine/names.py`) where the game's terminal does."""
+def describe_event(game: Game, event: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                   view: Mapping[str, Any] | None = None) -> str:
+    """An event as a line, naming seats by `names` (`engine/names.py`) where the game's terminal does; ""
+    for an event the game's terminal does not tell. `view`: the reader's, when the event is told."""
     if game.terminal is not None:
-        described = game.terminal.describe_event(event, lang, names)
-        if described:
+        described = game.terminal.describe_event(event, lang, names, view)
+        if described is not None:
             return described
     name = event["type"].replace("_", " ")
     return f"{name}: {_inline(event['data'])}" if event["data"] else name
 
 
-def action_text(game: Game, action: dict[str, Any], lang: Lang, view: dict[str, Any] | None = None) -> str:
+def action_text(game: Game, action: dict[str, Any], lang: Lang, view: dict[str, Any] | None = None,
+                names: Sequence[str] = ()) -> str:
     """An action as words: its label, then each parameter's label and value ("Bid (Gate: 3; Amount: 500)"),
     worded by the game's `choice_text` where it has one (given the view the action was chosen from)."""
     hook = getattr(game.terminal, "choice_text", None)
+    key_hook = getattr(game.terminal, "choice_key", None)
 
     def value(name: str, raw: Any) -> str:
-        text = hook(name, raw, view, lang) if callable(hook) and view is not None else None
-        return text if isinstance(text, str) else _inline(raw)
+        if isinstance(raw, list):
+            return " → ".join(value(name, item) for item in raw)
+        text = hook(name, raw, view, lang, names, action=kind) if callable(hook) and view is not None else None
+        if not isinstance(text, str):
+            return _inline(raw)
+        key = key_hook(name, raw, view, action=kind) if callable(key_hook) and view is not None else None
+        key = key[0] if isinstance(key, tuple) else key
+        # A choice the screen numbers is told as the player typed it, then its words ("17 violin").
+        return f"{key} {text}" if isinstance(key, str) and not text.startswith(key) else text
 
-    params = "; ".join(f"{label(game, 'param', k, lang)}: {value(k, v)}" for k, v in action.items() if k != "type")
-    text = label(game, "action", action["type"], lang)
+    kind = action["type"]
+    params = "; ".join(f"{label(game, 'param', k, lang, kind)}: {value(k, v)}" for k, v in action.items()
+                       if k != "type")
+    text = label(game, "action", kind, lang)
     return f"{text} ({params})" if params else text
 
 
@@ -66,6 +111,8 @@ def _inline(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def render_result(game: Game, result: dict[str, Any], lang: Lang, you: int | None = None) -> ResultTables:
-    """The result as tables (a row per seat, then the details), labelled from the game's catalog."""
-    return ResultTables(game, result, lang, you)
+def render_result(game: Game, result: dict[str, Any], lang: Lang, you: int | None = None,
+                  names: Sequence[str] = ()) -> ResultTables:
+    """The result as tables (a row per seat, then the details), labelled from the game's catalog, naming the
+    seats by `names`."""
+    return ResultTables(game, result, lang, you, names)

@@ -59,13 +59,16 @@ class Dynamics(StrEnum):
 class TerminalView(Protocol):
     """How the terminal shows a game; a game's `terminal` module is one."""
 
-    def render(self, view: dict[str, Any], lang: Lang) -> RenderableType:
-        """A picture of one seat's view, or the public one."""
+    def render(self, view: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> RenderableType:
+        """A picture of one seat's view, or the public one, naming the seats by `names` (as `describe_event`)."""
         ...
 
-    def describe_event(self, event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
-        """One line for an event (as `Event.to_json()`); None: the host shows its type and data. `names`:
-        each seat's name as the reader knows it (`engine/names.py`); a seat without one is told by number."""
+    def describe_event(self, event: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                       view: Mapping[str, Any] | None = None) -> str | None:
+        """One line for an event (as `Event.to_json()`); None: the host shows its type and data; "": not
+        told. `names`: each seat's name as the reader knows it (`engine/names.py`); a seat without one is
+        told by number. `view`: the reader's view when it is told, for what the event gives by number
+        (a word of a deck)."""
         ...
 
 

@@ -65,7 +65,7 @@ GAME = Game(
     encoding=DiceDerbyEncoder,
     determiniser=DiceDerbyDeterminiser,
     terminal=terminal,
-    commands={"odds": commands.odds},
+    commands={"analyze": commands.analyze, "odds": commands.odds},
     web=Path(__file__).parent / "web",
     reveals=Reveals(
         # The race is the show: each die tumbles, the lowest drops out; who sealed a bid or finished

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
-from partygames.games.dice_derby.horses import FACES, GATES, PAIRS, pair_name
+from partygames.games.dice_derby.horses import FACES, GATES, PAIRS, die_name, pair_name
 
 Placing = dict[tuple[int, int], Fraction]  # (first gate, second gate) -> probability
 ALL = (1 << len(FACES)) - 1
@@ -148,3 +149,25 @@ def as_fraction(value: float | str | Fraction) -> Fraction:
     if isinstance(value, Fraction):
         return value
     return Fraction(str(value))
+
+
+def plot(win: dict[int, Fraction], pairs: dict[str, Fraction], fall: Fraction, path: Path) -> Path:
+    """Saves a PNG of the exact win probability of each horse and the quinella probability of each pair."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), gridspec_kw={"width_ratios": [2, 5]})
+    left.bar([f"{g}\n{die_name(g)}" for g in win], [float(p) for p in win.values()], color="tab:blue")
+    left.set_ylabel("probability")
+    left.set_title("Win")
+    right.bar(list(pairs), [float(p) for p in pairs.values()], color="tab:orange")
+    right.set_title("Quinella (first and second, either order)")
+    right.tick_params(axis="x", labelsize="small")
+    fig.suptitle(f"Dice Derby: exact odds (fall probability {fall})")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import time
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from partygames.cli.bilingual import LangOption
+from partygames.cli.bilingual import LangOption, plot_saved, plot_target
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.dice_derby import analysis
@@ -60,12 +61,18 @@ def _parse_fall(text: str | None, lang: Lang = "en") -> Fraction:
     return value
 
 
+Fall = Annotated[str | None, typer.Option(
+    "--fall", help="Per-die fall probability (0.05 or 1/20); default: the fall rule off. "
+                   "ダイス1個が1回振るごとに落馬する確率(0.05 や 1/20)。既定: 落馬ルールなし。")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
+NoPlot = Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")]
+
+
 def odds(
-    fall: Annotated[str | None, typer.Option(
-        "--fall", help="Per-die fall probability (0.05 or 1/20); default: the fall rule off. "
-                       "ダイス1個が1回振るごとに落馬する確率(0.05 や 1/20)。既定: 落馬ルールなし。")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
-    = False,
+    fall: Fall = None,
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Also save a PNG plot (in English) of the odds here. オッズの グラフ (PNG、 英語表記) も ここに保存。"))] = None,
+    as_json: AsJson = False,
     lang: LangOption = "en",
 ) -> None:
     """Exact win and quinella probabilities, with fair odds. 単勝と連複の正確な確率と公正オッズ。
@@ -74,10 +81,38 @@ def odds(
 
     確率を厳密な分数と小数で示します。公正オッズは確率の逆数で、胴元の取り分を含みません。
     """
+    _report(fall, plot_path, as_json, lang)
+
+
+def analyze(
+    fall: Fall = None,
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Save a PNG plot (in English) of the odds here (default: dice-derby-odds.png in your user data folder; "
+        "the path is printed).\n\nオッズの グラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータフォルダの "
+        "dice-derby-odds.png。 保存先を 表示します)。"))] = None,
+    no_plot: NoPlot = False,
+    as_json: AsJson = False,
+    lang: LangOption = "en",
+) -> None:
+    """Exact win and quinella probabilities, with fair odds and a plot. 単勝と連複の正確な確率と公正オッズ、グラフ。
+
+    The odds of `partygames odds dice-derby`, with their plot saved. Every probability as an exact fraction and as a decimal; fair odds are 1 / probability, with no cut for the house.
+
+    `partygames odds dice-derby` のオッズとそのグラフ。確率を厳密な分数と小数で示します。公正オッズは確率の逆数で、胴元の取り分を含みません。
+    """
+    _report(fall, plot_target(plot_path, no_plot, "dice-derby-odds.png"), as_json, lang)
+
+
+def _report(fall: str | None, path: Path | None, as_json: bool, lang: Lang) -> None:
+    """The odds as tables (or JSON), and their plot where `path` says."""
     started = time.perf_counter()
-    report = odds_report(_parse_fall(fall, lang))
+    fraction = _parse_fall(fall, lang)
+    report = odds_report(fraction)
     elapsed_ms = 1000 * (time.perf_counter() - started)
     report["elapsed_ms"] = round(elapsed_ms, 3)
+    if path is not None:
+        analysis.plot(analysis.win_probabilities(fraction), analysis.quinella_probabilities(fraction), fraction, path)
+        report["plot"] = str(path)
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
         return
@@ -97,3 +132,5 @@ def odds(
     console.print(wins)
     console.print(pairs)
     console.print(Phrases(_ELAPSED(lang).format(ms=f"{elapsed_ms:.1f}"), lang))
+    if path is not None:
+        console.print(plot_saved(path, lang), soft_wrap=True)

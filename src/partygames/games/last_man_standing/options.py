@@ -21,8 +21,8 @@ class LastManStandingOptions(Options):
     )
     starting_chips: int = Field(
         50, ge=15, le=10_000,
-        title="Starting chips per player (the seed: $50)",
-        json_schema_extra={"title_ja": "各プレイヤーの初期チップ(元ルール: $50)"},
+        title="Starting chips per player (original rules: $50)",
+        json_schema_extra={"title_ja": "各プレイヤーの初期チップ(原作: $50)"},
     )
     draft_seconds: int = Field(
         60, ge=5, le=3600,

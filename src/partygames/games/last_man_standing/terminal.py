@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group
@@ -17,7 +17,7 @@ from partygames.games.last_man_standing.labels import LABELS
 _L = {
     "phase": Text("Phase", "フェーズ"), "round": Text("Round", "ラウンド"), "pot": Text("Pot", "テーブル中央"),
     "set_aside": Text("Set aside", "横に分けたチップ"), "market": Text("Market", "市場"),
-    "deck": Text("Deck", "山札"), "seat": Text("Seat", "席"), "chips": Text("Chips", "チップ"),
+    "deck": Text("Deck", "山札"), "seat": Text("Who", "参加者"), "chips": Text("Chips", "チップ"),
     "hand": Text("Hand", "手札"), "known": Text("Known cards", "判明しているカード"),
     "fighters": Text("Fighters", "闘士"), "played": Text("Played", "プレイ済み"),
     "my_hand": Text("Your hand", "あなたの手札"), "my_played": Text("Face down", "裏向きでプレイ"),
@@ -28,12 +28,11 @@ _L = {
 }
 
 
-def render(view: dict[str, Any], lang: Lang = "en") -> Group:
+def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> Group:
     """A readable picture of one seat's view: table state, players, the arena, the last fight."""
     def t(key: str) -> str:
         return _L[key](lang)
 
-    me = view["seat"]
     parts: list[Any] = []
     head = f"{t('phase')}: {LABELS.phases[view['phase']](lang)}"
     if view["phase"] != "draft":
@@ -45,23 +44,22 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
     if view["phase"] == "draft":
         market = "   ".join(f"{card_text(m['card'])} ${m['price']}" for m in view["market"])
         parts.append(RichText(f"{t('market')}: {market}   {t('deck')}: {view['deck_count']}"))
-        parts.append(RichText(f"{t('drafter')}: {t('seat')} {view['drafter']}"))
+        parts.append(RichText(f"{t('drafter')}: {subject_of(names, view['drafter'], lang)}"))
     table = Table(show_header=True)
     for key in ("seat", "chips", "hand", "known", "fighters", "played"):
         table.add_column(t(key))
     for s in range(view["seats"]):
         fighters = _cards(f["card"] for f in view["arena"] if f["owner"] == s)
-        name = f"{s} ({t('you')})" if s == me else str(s)
-        table.add_row(name, f"${view['chips'][s]}", str(view["hand_counts"][s]), _cards(view["known_cards"][s]),
+        table.add_row(subject_of(names, s, lang), f"${view['chips'][s]}", str(view["hand_counts"][s]), _cards(view["known_cards"][s]),
                       fighters, "✓" if view["has_played"][s] else "")
     parts.append(table)
     if view["history"]:
         last = view["history"][-1]
-        parts.append(RichText(f"{t('last')} ({t('round')} {last['round']}): {_plays(last['plays'], lang)}"))
-        parts.append(RichText("\n".join("  " + line for line in _kills(last["kills"], lang))))
+        parts.append(RichText(f"{t('last')} ({t('round')} {last['round']}): {_plays(last['plays'], lang, names)}"))
+        parts.append(RichText("\n".join("  " + line for line in _kills(last["kills"], lang, names))))
     result = view["result"]
     if result is not None:
-        winners = ", ".join(f"{t('seat')} {w}" for w in result["winners"])
+        winners = ", ".join(subject_of(names, w, lang) for w in result["winners"])
         parts.append(RichText(f"{t('winners')}: {winners} ({LABELS.terminations[result['termination']](lang)})", style="bold green"))
     if view["my_hand"] is not None:
         parts.append(RichText(f"{t('my_hand')}: {_cards(view['my_hand'])}", style="cyan"))
@@ -97,12 +95,17 @@ def _kills(kills: list[dict[str, Any]], lang: Lang, names: Sequence[str] = ()) -
             for k in kills]
 
 
-def value_text(key: str, value: Any, lang: Lang) -> str | None:
+#: Result details whose values are seats.
+SEAT_KEYS = frozenset({"owner"})
+
+
+def value_text(key: str, value: Any, lang: Lang, names: Sequence[str] = ()) -> str | None:
     """A card in a result reads as on the table: "9♥"."""
     return card_text(value) if key == "card" and isinstance(value, str) else None
 
 
-def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                action: str = "") -> str | None:
     """A market slot reads as the card in it and its price ("5♣ for $2"); a card from the hand as "5♣"."""
     if param == "slot":
         offer = next((m for m in view.get("market", []) if m["slot"] == value), None)
@@ -114,7 +117,8 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str
     return None
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
+                   view: Mapping[str, Any] | None = None) -> str | None:
     """One line for an event (as `Event.to_json()`), or None to let the host show it raw; a fight is told
     kill by kill, one sentence each, naming the seats by `names` (by number where there is none)."""
     data = event["data"]

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 NON_DIAMOND_CHESTS = 8
 REFILL_CHESTS = 4
@@ -180,3 +182,44 @@ def solver(stake: int, triple_diamond: bool = False, sweep_bonus: bool = False,
            chain_bonus: bool = False) -> TurnSolver:
     """A shared solver per stake and rule set (solving is exact and takes milliseconds)."""
     return TurnSolver(stake, TurnRules(triple_diamond, sweep_bonus, chain_bonus))
+
+
+def plot(stakes: tuple[int, ...], edges: dict[str, dict[str, dict[str, Any]]], path: Path) -> Path:
+    """Saves a PNG: the exact gain of continuing with an empty diamond chest by lit chests, per stake, and
+    the Monte Carlo house edge by variant with its 95% interval, per policy (`edges[policy][variant]` as
+    `HouseEdge.to_json()`)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    lit = list(range(1, NON_DIAMOND_CHESTS + 1))
+    for stake in stakes:
+        solve = solver(stake)
+        left.plot(lit, [float(solve.cont(k, 0)) for k in lit], marker="o", label=f"stake {stake}")
+    left.axhline(0, color="grey", linewidth=0.8)
+    left.set_xlabel("lit chests besides the diamond chest (k)")
+    left.set_ylabel("expected gain of pressing again (diamonds)")
+    left.set_title("Continue (>0) or pass: diamond chest empty, exact")
+    left.legend(fontsize="small")
+    policies = list(edges)
+    variants = list(edges[policies[0]]) if policies else []
+    width = 0.8 / max(len(policies), 1)
+    for i, policy in enumerate(policies):
+        rows = [edges[policy][v] for v in variants]
+        centre = [100 * r["edge"] for r in rows]
+        errors = [[max(0.0, c - 100 * r["edge_ci95"][0]) for c, r in zip(centre, rows, strict=True)],
+                  [max(0.0, 100 * r["edge_ci95"][1] - c) for c, r in zip(centre, rows, strict=True)]]
+        right.bar([x + i * width for x in range(len(variants))], centre, width=width, yerr=errors, capsize=3,
+                  label=policy)
+    right.set_xticks([x + width * (len(policies) - 1) / 2 for x in range(len(variants))], variants,
+                     rotation=20, ha="right", fontsize="small")
+    right.set_ylabel("house edge (% of diamonds paid on misses)")
+    right.set_title("House edge by variant, Monte Carlo (95% intervals)")
+    right.legend(fontsize="small")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
-from partygames.cli.bilingual import LangOption
+from partygames.cli.bilingual import LangOption, plot_saved, plot_target, progress
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
-from partygames.games.lucky_nine.analysis import solver
+from partygames.games.lucky_nine.analysis import plot, solver
 from partygames.games.lucky_nine.montecarlo import VARIANTS, house_edge
 from partygames.games.lucky_nine.options import LuckyNineOptions
 
@@ -116,6 +116,11 @@ def analyze(
     = 6,
     seed: Annotated[int, typer.Option(help="First seed of the Monte Carlo games. モンテカルロの最初の試合のシード。")]
     = 0,
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Save a PNG plot (in English) of the continue values and the house edge here (default: "
+        "lucky-nine.png in your user data folder; the path is printed).\n\n続行の値と 主催者の取り分の グラフ "
+        "(PNG、 英語表記) の保存先 (既定: ユーザーデータ フォルダの lucky-nine.png。 保存先を 表示します)。"))] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
     = False,
     lang: LangOption = "en",
@@ -133,16 +138,18 @@ def analyze(
     stakes = LuckyNineOptions().stakes
     tables = turn_tables(stakes)
     edges: dict[str, dict[str, Any]] = {}
-    with Progress(console=Console(stderr=True), transient=True, disable=as_json) as progress:
-        task = progress.add_task(_MONTE_CARLO(lang), total=games * len(VARIANTS) * 2)
+    with progress(_MONTE_CARLO, games * len(VARIANTS) * 2, lang) as advance:
         for policy, drop in (("heuristic", True), ("never drop out", False)):
-            edges[policy] = {name: house_edge(seats, opts, games, seed, drop,
-                                              lambda: progress.advance(task)).to_json()
+            edges[policy] = {name: house_edge(seats, opts, games, seed, drop, advance).to_json()
                              for name, opts in VARIANTS.items()}
+    path = plot_target(plot_path, no_plot, "lucky-nine.png")
+    if path is not None:
+        plot(stakes, edges, path)
     if as_json:
         # The JSON stays in English whatever --lang says: it is for programs.
         console.print_json(json.dumps({"stakes": list(stakes), **tables, "stop_rule": stop_rule_text(stakes),
-                                       "house_edge": {"seats": seats, "games": games, "by_policy": edges}}))
+                                       "house_edge": {"seats": seats, "games": games, "by_policy": edges},
+                                       "plot": None if path is None else str(path)}))
         return
     cont = Table(title=_CONT_TITLE(lang))
     cont.add_column(Phrases(_LIT(lang), lang))
@@ -175,3 +182,5 @@ def analyze(
                           f"{100 * e['edge']:+.2f}% [{100 * elo:+.2f}%, {100 * ehi:+.2f}%]")
         console.print(table)
     console.print(Phrases(_ESTIMATE_NOTE(lang), lang))
+    if path is not None:
+        console.print(plot_saved(path, lang), soft_wrap=True)

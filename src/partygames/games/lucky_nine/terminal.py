@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group
@@ -16,7 +16,7 @@ from partygames.games.lucky_nine.labels import CHEST_NAMES, LABELS
 _L = {
     "round": Text("Round", "ラウンド"), "stake": Text("stake", "賭け金"), "turn": Text("turn", "手番"),
     "chest": Text("Chest", "チェスト"), "diamonds": Text("Diamonds", "ダイヤ"), "lamp": Text("Lamp", "ランプ"),
-    "seat": Text("Seat", "席"), "status": Text("Status", "状態"), "prizes": Text("Prizes", "賞品"),
+    "seat": Text("Who", "参加者"), "status": Text("Status", "状態"), "prizes": Text("Prizes", "賞品"),
     "house": Text("House ledger", "主催者の収支"), "last": Text("Last draw", "直前の出目"),
     "this_turn": Text("This turn", "この手番"), "you": Text("you", "あなた"), "lap": Text("lap", "周"),
     "to_act": Text("To act", "手番"),
@@ -28,15 +28,15 @@ def _chest(name: str, lang: Lang) -> str:
     return text(lang) if text else name
 
 
-def render(view: dict[str, Any], lang: Lang = "en") -> Group:
-    """The chests with their lamps, the players, the round and stake."""
+def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> Group:
+    """The round and stake, the chests with their lamps beside the players."""
     def t(key: str) -> str:
         return _L[key](lang)
 
     head = f"{t('round')} {view['round']}/{view['rounds']} · {t('stake')} {view['stake']} · " \
            f"{t('lap')} {view['lap']}/{view['laps']} · {t('turn')} {view['turn_number']}"
     head += f" · {LABELS.phases[view['phase']](lang)}"
-    chests = Table(title=head)
+    chests = Table()
     for col in ("chest", "diamonds", "lamp"):
         chests.add_column(t(col))
     lit = set(view["lit"])
@@ -49,19 +49,18 @@ def render(view: dict[str, Any], lang: Lang = "en") -> Group:
     for col in ("seat", "diamonds", "status", "prizes"):
         players.add_column(t(col))
     for p in view["players"]:
-        mark = []
-        if p["seat"] == view["seat"]:
-            mark.append(t("you"))
-        if p["seat"] == view["turn_seat"]:
-            mark.append("▶")
+        turn = " ▶" if p["seat"] == view["turn_seat"] else ""
         prizes = _prizes(p["prizes"])
-        players.add_row(f"{p['seat']} {' '.join(mark)}", str(p["diamonds"]), LABELS.values[p["status"]](lang), prizes)
+        players.add_row(f"{subject_of(names, p['seat'], lang)}{turn}", str(p["diamonds"]),
+                        LABELS.values[p["status"]](lang), prizes)
     lines = [f"{t('house')}: {view['house']:+d}"]
     if view["last_draw"]:
         lines.append(f"{t('last')}: {_chest(view['last_draw'], lang)}")
     if view["turn_draws"]:
         lines.append(f"{t('this_turn')}: " + " → ".join(_chest(c, lang) for c in view["turn_draws"]))
-    return Group(chests, players, RichText("\n".join(lines)))
+    side = Table.grid(padding=(0, 2))
+    side.add_row(chests, Group(players, RichText("\n".join(lines))))
+    return Group(RichText(head, style="bold"), side)
 
 
 def _diamonds(count: int) -> str:
@@ -72,14 +71,23 @@ def _prizes(prizes: dict[str, int]) -> str:
     return ", ".join(f"{name}×{count}" for name, count in prizes.items() if count)
 
 
-def value_text(key: str, value: Any, lang: Lang) -> str | None:
+def value_text(key: str, value: Any, lang: Lang, names: Sequence[str] = ()) -> str | None:
     """Prizes read as "elytra×1" (their names are the host's, from the options)."""
     if key in ("prizes", "prizes_left") and isinstance(value, dict):
         return _prizes(value) or ("なし" if lang == "ja" else "none")
     return None
 
 
-def describe_event(event: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
+def confirm(action: dict[str, Any], view: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
+    """Dropping out asks first: it lasts until the end of the game."""
+    if action["type"] != "drop_out":
+        return None
+    return Text("Drop out until the end of the game? You will play no more turns.",
+                "ゲーム終了までドロップアウトしますか? 以後、手番は回ってきません。")(lang)
+
+
+def describe_event(event: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                   view: Mapping[str, Any] | None = None) -> str | None:
     """One line per event, in the player's language, naming the seats by `names` (by number where there is
     none): "Bot Aoi draws wood: hit", "You pass"."""
     ja = lang == "ja"

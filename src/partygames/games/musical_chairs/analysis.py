@@ -7,7 +7,7 @@ budget is how many of its own medals a player gives to ガヤ each break (`Heuri
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,8 +56,9 @@ def _play(seed: int, options: dict[str, Any], budgets: Sequence[int]) -> Musical
 
 
 def win_rates(matches: int, options: dict[str, Any] | None = None, budgets: Sequence[int] = (0, 1, 2, 4),
-              seed: int = 0) -> tuple[list[Rate], list[Rate]]:
-    """(by starting-spot rank, by budget) over `matches` seeded matches; budgets rotate over the seats."""
+              seed: int = 0, progress: Callable[[], None] | None = None) -> tuple[list[Rate], list[Rate]]:
+    """(by starting-spot rank, by budget) over `matches` seeded matches; budgets rotate over the seats.
+    `progress` is called after each match."""
     options = {**DEFAULT_OPTIONS, **(options or {})}
     spots: dict[int, list[int]] = {}
     by_budget: dict[int, list[int]] = {b: [0, 0] for b in budgets}
@@ -75,6 +76,8 @@ def win_rates(matches: int, options: dict[str, Any] | None = None, budgets: Sequ
             budget = rotated[player % len(rotated)]
             by_budget[budget][0] += won
             by_budget[budget][1] += 1
+        if progress is not None:
+            progress()
     return ([Rate(r, w, n) for r, (w, n) in sorted(spots.items())],
             [Rate(b, w, n) for b, (w, n) in sorted(by_budget.items())])
 
@@ -90,8 +93,10 @@ def plot(spots: list[Rate], budgets: list[Rate], path: Path) -> Path:
     for axis, rates, title, xlabel in ((left, spots, "by starting spot", "distance rank from the totem (1 nearest)"),
                                        (right, budgets, "by bribery budget", "own medals given to the gallery per break")):
         intervals = [r.to_json()["ci95"] for r in rates]
-        errors = [[r.rate - lo for r, (lo, _) in zip(rates, intervals, strict=True)],
-                  [hi - r.rate for r, (_, hi) in zip(rates, intervals, strict=True)]]
+        # Clamped at 0: at a rate of 0 or 1 the interval's bound can differ from it by a rounding error,
+        # which matplotlib refuses as a negative error bar.
+        errors = [[max(0.0, r.rate - lo) for r, (lo, _) in zip(rates, intervals, strict=True)],
+                  [max(0.0, hi - r.rate) for r, (_, hi) in zip(rates, intervals, strict=True)]]
         axis.bar([str(r.group) for r in rates], [r.rate for r in rates], yerr=errors, color="tab:orange", capsize=4)
         axis.set_title(f"Win rate {title}")
         axis.set_xlabel(xlabel)

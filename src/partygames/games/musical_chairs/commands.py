@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from partygames.cli.bilingual import LangOption, interval, plot_saved, titled_table
+from partygames.cli.bilingual import LangOption, interval, plot_saved, plot_target, progress, titled_table
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.musical_chairs.analysis import Rate, plot, win_rates
@@ -18,6 +18,7 @@ from partygames.games.musical_chairs.analysis import Rate, plot, win_rates
 BAD_BUDGETS = Text("--budgets takes whole numbers separated by commas, e.g. 0,1,2,4.",
                    "--budgets には0以上の整数をカンマ区切りで指定します(例: 0,1,2,4)。")
 
+SIMULATING = Text("Simulated matches", "シミュレーション")
 WINS, PLAYED, RATE, INTERVAL = (Text("wins", "勝利数"), Text("played", "試合数"), Text("win rate", "勝率"),
                                 Text("95% interval", "95%信頼区間"))
 TABLES = (
@@ -50,9 +51,10 @@ def analyze(
     budgets: Annotated[str, typer.Option(help="Bribery budgets compared, comma-separated. "
                                               "比べる買収の予算 (カンマ区切り)。")] = "0,1,2,4",
     seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot here (in English). "
-                                                                  "グラフ (PNG、英語表記) の保存先。")]
-    = Path("musical-chairs-win-rates.png"),
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Save the PNG plot (in English) here (default: musical-chairs-win-rates.png in your user data folder; "
+        "the path is printed).\n\nグラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータフォルダの "
+        "musical-chairs-win-rates.png。 保存先を 表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
@@ -70,8 +72,9 @@ def analyze(
     if not budget_list or min(budget_list) < 0:
         Console(stderr=True).print(Phrases(BAD_BUDGETS(lang), lang))
         raise typer.Exit(code=1)
-    spots, by_budget = win_rates(matches, {"players": players, "gallery": gallery}, budget_list, seed)
-    path = None if no_plot else plot_path
+    with progress(SIMULATING, matches, lang) as advance:
+        spots, by_budget = win_rates(matches, {"players": players, "gallery": gallery}, budget_list, seed, advance)
+    path = plot_target(plot_path, no_plot, "musical-chairs-win-rates.png")
     if path is not None:
         plot(spots, by_budget, path)
     if as_json:
@@ -83,4 +86,4 @@ def analyze(
     for (title, group), rates in zip(TABLES, (spots, by_budget), strict=True):
         console.print(_table(title, group, rates, lang))
     if path is not None:
-        console.print(plot_saved(path, lang))
+        console.print(plot_saved(path, lang), soft_wrap=True)

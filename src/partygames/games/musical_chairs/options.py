@@ -25,8 +25,9 @@ class MusicalChairsOptions(Options):
     """Every figure the seed gives is reachable (preset "seed"); the digital default is a quicker table."""
 
     preset: Literal["digital", "seed"] = Field(
-        "digital", title="Preset (seed: 25 chairs, 10-minute race, vote 5 minutes after, 24 participants)",
-        json_schema_extra={"title_ja": "プリセット(seed: イス25個・10分・投票は5分後・24名)"})
+        "digital", title="Preset: digital, or seed for the original rules' table (25 chairs, a 10-minute race, the "
+                   "vote 5 minutes after, 24 participants)",
+        json_schema_extra={"title_ja": "プリセット: digital、または seed = 原作の設定(イス25個・10分・投票は5分後・24名)"})
     tempo: Literal["real-time", "rounds"] = Field(
         "real-time", title="Tempo (rounds: sealed chair plans, resolved by the same movement rules)",
         json_schema_extra={"title_ja": "進行(rounds: イスの希望順を封印して提出)"})
@@ -35,8 +36,8 @@ class MusicalChairsOptions(Options):
     player_seats: list[int] | None = Field(
         None, title="Seats that are players (default: the first seats)",
         json_schema_extra={"title_ja": "プレイヤーの席(既定: 先頭から)"})
-    chairs: int | None = Field(None, ge=2, le=25, title="Chairs (default: players + 1; seed: 25)",
-                               json_schema_extra={"title_ja": "イスの数(既定: プレイヤー数+1、seed: 25)"})
+    chairs: int | None = Field(None, ge=2, le=25, title="Chairs (default: players + 1; original rules: 25)",
+                               json_schema_extra={"title_ja": "イスの数(既定: プレイヤー数+1、原作: 25)"})
     island: Literal["drawn", "test"] = Field(
         "drawn", title="Island (test: a small fixed map with whole travel times)",
         json_schema_extra={"title_ja": "島(test: 移動時間が整数の小さな固定マップ)"})
@@ -46,11 +47,11 @@ class MusicalChairsOptions(Options):
                                      json_schema_extra={"title_ja": "最初の休憩(秒)"})
     break_seconds: int = Field(45, ge=5, le=3600, title="Break between periods (seconds)",
                                json_schema_extra={"title_ja": "ピリオド間の休憩(秒)"})
-    race_seconds: int | None = Field(None, ge=5, le=3600, title="Race time (seconds; default 60, seed 600)",
-                                     json_schema_extra={"title_ja": "イス取りの制限時間(秒、既定60・seed 600)"})
+    race_seconds: int | None = Field(None, ge=5, le=3600, title="Race time (seconds; default 60, original rules 600)",
+                                     json_schema_extra={"title_ja": "イス取りの制限時間(秒、既定60・原作600)"})
     gather_seconds: int | None = Field(
-        None, ge=0, le=3600, title="Gathering before the vote (seconds; default 0, seed 300)",
-        json_schema_extra={"title_ja": "投票までの集合時間(秒、既定0・seed 300)"})
+        None, ge=0, le=3600, title="Gathering before the vote (seconds; default 0, original rules 300)",
+        json_schema_extra={"title_ja": "投票までの集合時間(秒、既定0・原作300)"})
     vote_seconds: int = Field(45, ge=5, le=3600, title="Time to vote (seconds)",
                               json_schema_extra={"title_ja": "投票の制限時間(秒)"})
     remove_seconds: int = Field(30, ge=5, le=3600, title="Time for the parent to name a chair (seconds)",

@@ -3,20 +3,25 @@ medals (pure functions of a view)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.narration import people
 from partygames.engine import Text
 from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang
 from partygames.games.musical_chairs.island import position
 from partygames.games.musical_chairs.labels import LABELS
 
-MAP_COLUMNS, MAP_ROWS = 60, 20
+MAP_COLUMNS, MAP_ROWS = 48, 16
+#: Result details whose values are seats.
+SEAT_KEYS = frozenset({"winner", "players"})
+LEGEND = Text("@ you   p player   g ガヤ   T totem pole   1, 2… chairs (* taken)   . land   ~ sea",
+              "@ あなた   p プレイヤー   g ガヤ   T トーテムポール   1, 2… イス(* 着席済み)   . 陸   ~ 海")
 
 
 def _grid(view: dict[str, Any]) -> str:
@@ -53,32 +58,37 @@ def _grid(view: dict[str, Any]) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-def _chairs(view: dict[str, Any], lang: Lang) -> Table:
+def _chairs(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
     table = Table(title=Text("Chairs", "イス")(lang))
-    for header in (Text("No.", "番号"), Text("Lamp", "ランプ"), Text("Held by", "押さえ"), Text("For", "指名"),
+    for header in (Text("No.", "番号"), Text("Seated", "着席"), Text("Held by", "押さえ"), Text("For", "指名"),
                    Text("Waiting", "待機")):
         table.add_column(header(lang))
     mine = view["people"][view["seat"]]["last_chair"] if view["seat"] is not None else None
     for chair in view["chairs"]:
         if chair["removed"]:
             continue
-        lamp = "-" if chair["occupant"] is None else f"● {chair['occupant']}"
+        lamp = "-" if chair["occupant"] is None else f"● {_who(names, chair['occupant'], lang)}"
         number = f"{chair['number']}" + (Text(" (not for you)", "(あなたは不可)")(lang) if chair["number"] == mine else "")
-        table.add_row(number, lamp, _seat(chair["holder"]), _seat(chair["for"]),
-                      " ".join(map(str, chair["waiting"])))
+        table.add_row(number, lamp, _who(names, chair["holder"], lang), _who(names, chair["for"], lang),
+                      ", ".join(_who(names, s, lang) for s in chair["waiting"]))
     return table
 
 
-def _seat(seat: int | None) -> str:
-    return "-" if seat is None else str(seat)
+def _who(names: Sequence[str], seat: int | None, lang: Lang) -> str:
+    return "-" if seat is None else subject_of(names, seat, lang)
 
 
-def _people(view: dict[str, Any], lang: Lang) -> Table:
-    table = Table(title=Text("People", "参加者")(lang))
-    for header in (Text("Seat", "席"), Text("Role", "役割"), Text("Heading for", "目的地"), Text("Totem", "タッチ"),
+def _people(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Group:
+    """A row per player (and per player who went out); the ガヤ who never played, in a line of names."""
+    table = Table(title=Text("Players", "プレイヤー")(lang))
+    for header in (Text("Who", "参加者"), Text("Role", "役割"), Text("Heading for", "目的地"), Text("Totem", "タッチ"),
                    Text("Seat taken", "着席"), Text("Last chair", "前回のイス")):
         table.add_column(header(lang))
+    gallery: list[int] = []
     for seat, person in enumerate(view["people"]):
+        if person["role"] != "player" and person["out"] is None:
+            gallery.append(seat)
+            continue
         role = Text("player", "プレイヤー")(lang) if person["role"] == "player" else Text("ガヤ", "ガヤ")(lang)
         if person["out"] is not None:
             role += Text(f" (out in period {person['out']})", f"(第{person['out']}ピリオドで敗退)")(lang)
@@ -86,26 +96,34 @@ def _people(view: dict[str, Any], lang: Lang) -> Table:
         heading = {"chair": f"{Text('chair', 'イス')(lang)} {target.get('chair')}",
                    "totem": Text("totem", "トーテム")(lang), "point": Text("a point", "地点")(lang)}.get(
             target.get("kind", ""), "-")
-        me = " *" if seat == view["seat"] else ""
-        table.add_row(f"{seat}{me}", role, heading, "✓" if person["touched"] else "",
-                      _seat(person["chair"]), _seat(person["last_chair"]))
-    return table
+        table.add_row(subject_of(names, seat, lang), role, heading, "✓" if person["touched"] else "",
+                      _chair(person["chair"]), _chair(person["last_chair"]))
+    parts: list[RenderableType] = [table]
+    if gallery:
+        parts.append(Text(f"ガヤ ({len(gallery)}): ", f"ガヤ({len(gallery)}人): ")(lang)
+                     + people(names, gallery, lang, spelled=8 if lang == "en" else 6))
+    return Group(*parts)
 
 
-def _medals(medals: dict[str, int], lang: Lang) -> str:
-    """A wallet: "seat 2 × 3, seat 0 × 1" ("" when empty)."""
-    return ", ".join(f"{Text('seat', '席')(lang)} {name} × {n}" for name, n in medals.items())
+def _chair(chair: int | None) -> str:
+    return "-" if chair is None else str(chair)
 
 
-def _shown(view: dict[str, Any], lang: Lang) -> list[str]:
+def _medals(medals: dict[str, int], lang: Lang, names: Sequence[str]) -> str:
+    """A wallet by the names on the medals: "you × 3, Bot Aoi × 1" ("" when empty)."""
+    return ("、" if lang == "ja" else ", ").join(f"{name_of(names, int(name), lang)} × {n}" for name, n in medals.items())
+
+
+def _shown(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> list[str]:
     """A line per seat that showed you its medals, from its latest showing (medals change hands), newest
     first."""
     latest = {shown["from"]: shown for shown in view["shown_to_me"]}
     lines = []
     for seat, shown in reversed(latest.items()):
-        medals = _medals(shown["medals"], lang)
-        lines.append(Text(f"Seat {seat} showed you: {medals or 'no medals'}",
-                          f"席 {seat}が見せたメダル: {medals or 'なし'}")(lang))
+        medals = _medals(shown["medals"], lang, names)
+        who = subject_of(names, seat, lang)
+        lines.append(Text(f"{who} showed you: {medals or 'no medals'}",
+                          f"{who}が見せたメダル: {medals or 'なし'}")(lang))
     return lines
 
 
@@ -121,36 +139,76 @@ def _gather_hint(view: dict[str, Any], lang: Lang) -> str:
                 "着座確定。時間になると親決め投票が始まります。")(lang)
 
 
-def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
-    """The phase and its countdown, the map, the chairs and people, the last tally and your medals."""
-    lines = [f"{Text('Period', 'ピリオド')(lang)} {view['period']} — {LABELS.phases[view['phase']](lang)}"
-             f"{Text(' (re-run)', '(やり直し)')(lang) if view['rerun'] else ''}"]
+def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> RenderableType:
+    """The phase and its countdown, the map beside the chairs, the players, the last tally and your medals."""
+    head = (f"{Text('Period', 'ピリオド')(lang)} {view['period']} — {LABELS.phases[view['phase']](lang)}"
+            f"{Text(' (re-run)', '(やり直し)')(lang) if view['rerun'] else ''}")
     if view["phase_ends"] is not None:
         seconds = max(0, view["phase_ends"] - view["now"]) / 1000
-        lines.append(f"{Text('Time left', '残り時間')(lang)}: {seconds:.1f} s")
+        head += Text(f"   Time left: {seconds:.1f} s", f"   残り時間: {seconds:.1f}秒")(lang)
+    if view["parent"] is not None:
+        head += f"   {Text('Parent', '親')(lang)}: {subject_of(names, view['parent'], lang)}"
+    lines = [head]
     if view["phase"] == "gather":
         lines.append(_gather_hint(view, lang))
-    if view["parent"] is not None:
-        lines.append(f"{Text('Parent', '親')(lang)}: {view['parent']}")
     if view["candidates"] and view["phase"] in ("vote", "runoff"):
-        lines.append(f"{Text('Candidates', '候補')(lang)}: {', '.join(map(str, view['candidates']))}")
+        joiner = "、" if lang == "ja" else ", "
+        lines.append(f"{Text('Candidates', '候補')(lang)}: {joiner.join(name_of(names, s, lang) for s in view['candidates'])}")
     if view["history"]:
         entry = view["history"][-1]
         tally = entry.get("runoff") or entry.get("vote")
         if tally:
-            votes = ", ".join(f"{seat}: {n}" for seat, n in tally["votes"].items())
+            votes = ("、" if lang == "ja" else ", ").join(f"{name_of(names, int(seat), lang)} {n}"
+                                                        for seat, n in tally["votes"].items())
             lines.append(f"{Text('Last tally', '直近の開票')(lang)}: {votes}; "
                          f"{Text('abstained', '棄権')(lang)} {tally['abstained']}")
         removed = [e["removed"] for e in view["history"] if e.get("removed")]
         if removed:
             lines.append(f"{Text('Removed chairs', '除外されたイス')(lang)}: {', '.join(map(str, removed))}")
     if view["my_medals"] is not None:
-        lines.append(f"{Text('Your medals', 'あなたのメダル')(lang)}: {_medals(view['my_medals'], lang) or '-'}")
-    lines += _shown(view, lang)
+        lines.append(f"{Text('Your medals (by the name on them)', 'あなたのメダル(名前別)')(lang)}: "
+                     f"{_medals(view['my_medals'], lang, names) or '-'}")
+    lines += _shown(view, lang, names)
     if view["my_plan"]:
         lines.append(f"{Text('Your chair plan', 'あなたのイスの希望順')(lang)}: {' → '.join(map(str, view['my_plan']))}")
+    island = Table.grid(padding=(0, 3))
+    island.add_column(width=MAP_COLUMNS, no_wrap=True)
+    island.add_column()
+    island.add_row(_grid(view), _chairs(view, lang, names))
     title = Text("Musical Chairs", "イス取りゲーム")(lang)
-    return Panel(Group("\n".join(lines), _grid(view), _chairs(view, lang), _people(view, lang)), title=title)
+    return Panel(Group("\n".join(lines), island, LEGEND(lang), _people(view, lang, names)), title=title)
+
+
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                action: str = "") -> str | None:
+    """A chair as "chair 3", a person by name, a blank ballot as such."""
+    if param in ("chair", "chairs") and isinstance(value, int):
+        return Text(f"chair {value}", f"イス{value}")(lang)
+    if param in ("to", "player", "candidate", "name"):
+        if value == "blank":
+            return Text("a blank vote", "白票")(lang)
+        if isinstance(value, int):
+            return name_of(names, value, lang)
+    return None
+
+
+def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | None:
+    """A chair is typed as its number (as on the map and in the table); people by their place in the menu."""
+    if param in ("chair", "chairs") and isinstance(value, int):
+        return str(value)
+    return None
+
+
+def action_label(action: str, lang: Lang) -> str | None:
+    """The rounds tempo's "pass" (nothing to plan), which the label catalog lacks."""
+    return Text("Nothing to plan: wait", "作戦なし(待つ)")(lang) if action == "pass" else None
+
+
+def param_label(action: str, param: str, lang: Lang) -> str | None:
+    """People are chosen by name, not by seat."""
+    words = {"to": Text("To", "相手"), "player": Text("Player", "プレイヤー"), "candidate": Text("Parent", "親"),
+             "name": Text("Medals bearing the name of", "メダルの名前")}.get(param)
+    return None if words is None else words(lang)
 
 
 _EVENTS: dict[str, Text] = {
@@ -169,8 +227,9 @@ _EVENTS: dict[str, Text] = {
     "medals_shown": Text("{From} show{s} {to} {their} medals.", "{from}が{to}にメダルを見せました。"),
     "medals_void": Text("The medals with {name_poss} name are void.", "{name}の名前のメダルは無効になりました。"),
     "touched": Text("{Seat} touch{es} the totem pole.", "{seat}がトーテムポールにタッチ。"),
-    "course": Text("{Seat} change{s} course.", "{seat}が進路を変えました。"),
-    "arrived": Text("{Seat} arrive{s}.", "{seat}が到着。"),
+    # Each runner's course and arrival are left out: the terminal tells a race by who touched and who sat.
+    "course": Text("", ""),
+    "arrived": Text("", ""),
     "stood": Text("{Seat} stand{s} up from chair {chair}.", "{seat}がイス{chair}から離れました。"),
     "held": Text("{Seat} hold{s} chair {chair}.", "{seat}がイス{chair}を押さえました。"),
     "hold_ended": Text("{Seat} stop{s} holding chair {chair}.", "{seat}がイス{chair}を押さえるのをやめました。"),
@@ -189,7 +248,8 @@ _NAMED = ("seat", "from", "to", "name")
 """The keys of an event's data that hold a seat."""
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
+                   view: Mapping[str, Any] | None = None) -> str | None:
     """One line for the events a player follows, naming the seats by `names` (by number where there is none):
     "Bot Aoi sits on chair 2.", "ボット アオイがイス2に座りました。"; None for the others (shown as their type and
     data)."""
@@ -209,3 +269,23 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     fields |= {"s": agree(doer, "s", ""), "es": agree(doer, "es", ""), "is": agree(doer, "is", "are"),
                "has": agree(doer, "has", "have"), "their": agree(doer, "their", "your")}
     return text(lang).format(**fields)
+
+
+def describe_events(kind: str, events: list[dict[str, Any]], lang: Lang, names: Sequence[str] = ()) -> str | None:
+    """A race in a few lines (who touched the totem pole, in order; who sat where), and everyone's plans and
+    ballots, each kind as one line."""
+    if kind not in ("touched", "seated", "planned", "ballot_cast"):
+        return "" if kind in ("course", "arrived") else None
+    seats = [e["data"]["seat"] for e in events]
+    if kind == "touched":
+        listed = people(names, seats, lang, spelled=len(seats))
+        return Text(f"Touched the totem pole: {listed}.", f"トーテムポールにタッチ: {listed}。")(lang)
+    if kind == "seated":
+        sat = [(name_of(names, e["data"]["seat"], lang), e["data"]["chair"]) for e in events]
+        return Text("Seated: " + ", ".join(f"{who} (chair {chair})" for who, chair in sat) + ".",
+                    "着席: " + "、".join(f"{who}(イス{chair})" for who, chair in sat) + "。")(lang)
+    if kind == "planned":
+        return Text(f"{people(names, seats, lang, start=True)} have made their plans.", f"{people(names, seats, lang)}が作戦を決めました。")(lang)
+    if kind == "ballot_cast":
+        return Text(f"{people(names, seats, lang, start=True)} have voted.", f"{people(names, seats, lang)}が投票しました。")(lang)
+    return None

@@ -3,6 +3,7 @@ the pass rates of the bot strategies (heuristic, cautious, greedy, checker, rand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -93,15 +94,17 @@ class Rate:
 
 
 def pass_rates(game: Game, matches: int, seats: int, kinds: tuple[str, ...] = STRATEGIES, seed: int = 0,
-               options: dict[str, Any] | None = None) -> list[Rate]:
+               options: dict[str, Any] | None = None, progress: Callable[[], None] | None = None) -> list[Rate]:
     """How often each strategy qualifies when they share tables (kinds cycle over the seats, shifted every
-    match), in the rounds tempo unless `options` say otherwise."""
+    match), in the rounds tempo unless `options` say otherwise. `progress` is called after each match."""
     counts = {kind: [0, 0] for kind in kinds}
     for played in play_series(game, matches, seats, kinds, seed, {"tempo": "rounds", **(options or {})}):
         for result in played.result.seats:
             entry = counts[played.kinds[result.seat]]
             entry[0] += result.is_winner
             entry[1] += 1
+        if progress is not None:
+            progress()
     return [Rate(kind, passed, total) for kind, (passed, total) in counts.items()]
 
 
@@ -114,8 +117,8 @@ def plot(rates: list[Rate], path: Path, title: str) -> Path:
 
     fig, axes = plt.subplots(figsize=(7, 4))
     shares = [r.share for r in rates]
-    low = [r.share - r.interval()[0] for r in rates]
-    high = [r.interval()[1] - r.share for r in rates]
+    low = [max(0.0, r.share - r.interval()[0]) for r in rates]  # (a rounding error can make these negative)
+    high = [max(0.0, r.interval()[1] - r.share) for r in rates]
     axes.bar([r.kind for r in rates], shares, yerr=[low, high], capsize=4, color="tab:green")
     axes.set_ylim(0, 1)
     axes.set_ylabel("share of seats that qualified")

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from partygames.cli.bilingual import LangOption, interval, plot_saved, titled_table
+from partygames.cli.bilingual import LangOption, interval, plot_saved, plot_target, progress, titled_table
 from partygames.cli.play import load_log
 from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
@@ -92,9 +92,10 @@ def analyze(
     seats: Annotated[int, typer.Option(help="Seats per simulated match. シミュレーション1試合の席数。",
                                        min=4, max=24)] = 12,
     seed: Annotated[int, typer.Option(help="Seed of the first simulated match. 最初の試合のシード。")] = 0,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG of the pass rates here (in English). "
-                                                                  "予選突破率のグラフ (PNG、英語表記) の保存先。")]
-    = Path("pandemic-strategies.png"),
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Save a PNG of the pass rates (in English) here (default: pandemic-strategies.png in your user data "
+        "folder; the path is printed).\n\n予選突破率の グラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータ"
+        "フォルダの pandemic-strategies.png。 保存先を 表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
@@ -131,15 +132,17 @@ def analyze(
         if not as_json:
             console.print(_posterior_table(moments, saved.seats, seat, lang))
     if matches:
-        rates = pass_rates(game, matches, seats, STRATEGIES, seed)
+        with progress(Text("Simulated matches", "シミュレーション"), matches, lang) as advance:
+            rates = pass_rates(game, matches, seats, STRATEGIES, seed, progress=advance)
         data["strategies"] = [r.to_json() for r in rates]
-        if plot_path is not None and not no_plot:
+        plot_path = plot_target(plot_path, no_plot, "pandemic-strategies.png")
+        if plot_path is not None:
             # The plot stays in English: matplotlib's default fonts have no Japanese glyphs.
             plot(rates, plot_path, _rates_title(game, matches, seats).en)
             data["plot"] = str(plot_path)
         if not as_json:
             console.print(_rates_table(game, rates, matches, seats, lang))
             if "plot" in data and plot_path is not None:
-                console.print(plot_saved(plot_path, lang))
+                console.print(plot_saved(plot_path, lang), soft_wrap=True)
     if as_json:
         typer.echo(json.dumps(data, indent=2))

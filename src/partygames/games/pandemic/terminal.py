@@ -4,7 +4,7 @@ contact log and this seat's last reading."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -31,25 +31,36 @@ def _status(infected: bool, lang: Lang) -> str:
     return (Text("infected", "感染") if infected else Text("healthy", "正常"))(lang)
 
 
-def _seats(view: dict[str, Any], lang: Lang) -> Table:
+#: Above this many seats the seats' table is shown in two halves side by side, to keep within a screen.
+FOLD_SEATS = 12
+#: Result details whose values are seats.
+SEAT_KEYS = frozenset({"passed", "cut_lot", "initial_infected"})
+
+
+def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
     me = view["seat"]
     table = Table(title=Text("Seats", "参加者")(lang))
-    headers = [Text("Seat", "席"), Text("Where", "場所"), Text("Contacts", "接触"),
-               Text("Infected (public odds)", "感染確率(公開情報)")]
-    if me is not None:
-        headers.append(Text("Infected (your belief)", "感染確率(あなたの推定)"))
     over = view["phase"] == "over"
-    if over:
-        headers += [Text("Watch", "腕時計"), Text("Qualified", "予選突破")]
-    for header in headers:
-        table.add_column(header(lang))
+    headers = [Text("Who", "参加者"), Text("Where", "場所"), Text("Contacts", "接触")]
+    if over:  # the watches are read out: they replace the odds
+        headers += [Text("Watch (status / vaccines)", "腕時計(状態 / ワクチン)"), Text("Qualified", "予選突破")]
+    else:
+        headers.append(Text("Public odds", "公開確率"))
+        if me is not None:
+            headers.append(Text("Your odds", "推定確率"))
+    seats = list(range(view["seats"]))
+    halves = [seats] if len(seats) <= FOLD_SEATS else [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
+    for _ in halves:
+        for header in headers:
+            table.add_column(header(lang), no_wrap=header is headers[0])
     rooms = {v["seat"]: v for v in view["inside"]}
     contacts = [0] * view["seats"]
     for entry in view["log"]:
         if entry["kind"] == "contact":
             contacts[entry["a"]] += 1
             contacts[entry["b"]] += 1
-    for seat in range(view["seats"]):
+
+    def row(seat: int) -> list[str]:
         if seat in rooms:
             where = Text(f"room {rooms[seat]['room']}", f"個室{rooms[seat]['room']}")(lang)
         elif seat in view["queue"]:
@@ -58,35 +69,46 @@ def _seats(view: dict[str, Any], lang: Lang) -> Table:
             where = Text("hall", "ホール")(lang)
         if view["busy_until"][seat] > view["time"]:
             where += Text(" (busy)", "(接触不可)")(lang)
-        row = [f"{seat}{' *' if seat == me else ''}", where, str(contacts[seat]), _share(view["odds"], seat)]
-        if me is not None:
-            row.append(_share(view["my_odds"], seat))
+        cells = [subject_of(names, seat, lang), where, str(contacts[seat])]
         if over:
             watch = view["watches"][seat]
-            row += [f"{_status(watch['infected'], lang)} / {watch['vaccines']}", "★" if seat in view["passed"] else ""]
-        table.add_row(*row)
+            cells += [f"{_status(watch['infected'], lang)} / {watch['vaccines']}", "★" if seat in view["passed"] else ""]
+        else:
+            cells.append(_share(view["odds"], seat))
+            if me is not None:
+                cells.append(_share(view["my_odds"], seat))
+        return cells
+
+    for index in range(len(halves[0])):
+        cells: list[str] = []
+        for half in halves:
+            cells += row(half[index]) if index < len(half) else [""] * len(headers)
+        table.add_row(*cells)
     return table
 
 
-def _log(view: dict[str, Any], lang: Lang, last: int = 8) -> Table:
+def _log(view: dict[str, Any], lang: Lang, names: Sequence[str], last: int = 8) -> Table:
     table = Table(title=Text("Latest contacts and presses", "最近の接触とスイッチ")(lang))
     table.add_column(Text("Time", "時刻")(lang))
     table.add_column(Text("What", "内容")(lang))
     for entry in view["log"][-last:]:
         if entry["kind"] == "contact":
-            what = Text(f"seat {entry['a']} touched seat {entry['b']}", f"席{entry['a']}と席{entry['b']}が接触")(lang)
+            a, b = subject_of(names, entry["a"], lang), name_of(names, entry["b"], lang)
+            what = Text(f"{a} touched {b}", f"{a}と{b}が接触")(lang)
         else:
-            what = Text(f"seat {entry['seat']} pressed the switch", f"席{entry['seat']}がスイッチを押した")(lang)
+            who = subject_of(names, entry["seat"], lang)
+            what = Text(f"{who} pressed the switch", f"{who}がスイッチを押した")(lang)
         table.add_row(clock(entry["t"]), what)
     return table
 
 
-def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
+def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> RenderableType:
     """A panel with the time left, your watch as last read, offers, every seat and the latest log."""
     lines = [f"{Text('Time left', '残り時間')(lang)}: {clock(view['ends_at'] - view['time'])}"
              f"  ({Text('qualifiers', '予選突破')(lang)}: {view['qualifiers']})"]
     if view["tempo"] == "rounds":
-        lines.append(f"{Text('Round', 'ラウンド')(lang)} {view['step'] + 1} ({view['step_seconds']} s)")
+        lines[0] += Text(f"   Round {view['step'] + 1} ({view['step_seconds']} s)",
+                         f"   ラウンド {view['step'] + 1}({view['step_seconds']}秒)")(lang)
     if view["periods"] > 1:
         lines.append(f"{Text('Period', 'ピリオド')(lang)} {view['period'] + 1}/{view['periods']}"
                      + (f" — {Text('break until', '休憩、再開')(lang)} {clock(view['period_ends_at'])}"
@@ -111,16 +133,80 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
         else:
             lines.append(Text("You have not read your watch yet.", "まだ腕時計を確認していません。")(lang))
         if view["my_offer"] is not None:
-            lines.append(Text(f"Your offer to seat {view['my_offer']['to']} is open.",
-                              f"席{view['my_offer']['to']}への接触の申し出が有効です。")(lang))
+            to = name_of(names, view["my_offer"]["to"], lang)
+            lines.append(Text(f"Your offer to {to} is open.", f"{to}への接触の申し出が有効です。")(lang))
         for offer in view["offers_to_me"]:
-            lines.append(Text(f"Seat {offer['from']} offers you contact ({offer['id']}).",
-                              f"席{offer['from']}から接触の申し出({offer['id']})。")(lang))
+            by = subject_of(names, offer["from"], lang)
+            lines.append(Text(f"{by} offers you contact.", f"{by}から接触の申し出があります。")(lang))
     title = Text("The Pandemic Game", "感染ゲーム")(lang)
-    return Panel(Group("\n".join(lines), _seats(view, lang), _log(view, lang)), title=title)
+    if view["odds"] is not None and view["phase"] != "over":
+        lines.append(Text("Odds: the chance that each is infected, from what everyone knows (public) and with your "
+                          "watch's readings too (yours).",
+                          "確率: 各参加者が感染している確率。公開情報から求めたもの(公開確率)と、あなたの腕時計の確認結果も"
+                          "加えたもの(推定確率)。")(lang))
+    parts: list[RenderableType] = ["\n".join(lines), _seats(view, lang, names)]
+    if view["log"]:
+        parts.append(_log(view, lang, names, last=8 if view["seats"] <= FOLD_SEATS else 5))
+    return Panel(Group(*parts), title=title)
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
+_MOVES = {
+    "wait": Text("Wait", "待つ"), "press": Text("Press the switch", "スイッチを押す"),
+    "visit": Text("Go to a private room", "個室に行く"), "leave": Text("Leave the room or its queue", "個室(または順番待ち)を出る"),
+    "withdraw": Text("Withdraw your offer", "申し出を取り下げる"),
+}
+#: The order of a round's moves in the menu: staying put first, then answers to offers, then new offers.
+_ORDER = ("wait", "press", "visit", "leave", "withdraw", "accept", "decline", "offer")
+
+
+def _offerer(offer: str) -> int:
+    """The seat that made an offer, from its id ("3@25000": seat 3, at 25 s)."""
+    return int(offer.split("@", 1)[0])
+
+
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                action: str = "") -> str | None:
+    """A round's move in words ("Offer contact to Bot Aoi", "Accept Bot Ben's offer"), a seat by its name, an
+    offer by who made it."""
+    if param == "target" and isinstance(value, int):
+        return name_of(names, value, lang)
+    if param == "offer" and isinstance(value, str):
+        by = name_of(names, _offerer(value), lang)
+        return Text(f"{by}'s offer" if by.lower() != "you" else "your offer", f"{by}の申し出")(lang)
+    if param != "intent" or not isinstance(value, str):
+        return None
+    kind, _, arg = value.partition(":")
+    if kind in _MOVES:
+        return _MOVES[kind](lang)
+    if kind == "offer":
+        to = name_of(names, int(arg), lang)
+        return Text(f"Offer contact to {to}", f"{to}に接触を申し出る")(lang)
+    if kind in ("accept", "decline"):
+        by = name_of(names, _offerer(arg), lang)
+        if kind == "accept":
+            return Text(f"Accept {by}'s offer of contact", f"{by}からの接触を受ける")(lang)
+        return Text(f"Decline {by}'s offer of contact", f"{by}からの接触を断る")(lang)
+    return None
+
+
+def param_label(action: str, param: str, lang: Lang) -> str | None:
+    """A round's move is chosen from a menu of words, not typed as the rules' shorthand."""
+    if param == "intent":
+        return Text("This round's move", "このラウンドの行動")(lang)
+    if param == "offer":
+        return Text("Offer", "申し出")(lang)
+    return None
+
+
+def menu_order(param: str, values: list[Any]) -> list[Any] | None:
+    """A round's moves in a fixed order (staying put, answers to offers, new offers), whatever the rules list."""
+    if param != "intent":
+        return None
+    return sorted(values, key=lambda v: _ORDER.index(v.partition(":")[0]) if v.partition(":")[0] in _ORDER else 99)
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
+                   view: Mapping[str, Any] | None = None) -> str | None:
     """One line for the events a player reads as they happen, naming the seats by `names` (by number where
     there is none): "Bot Aoi offers contact to you", "ボット アオイがあなたに接触を申し出た"."""
     data, kind = event["data"], event["type"]
@@ -169,9 +255,12 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         "watch_read": lambda: Text(
             f"Your watch: {'infected' if data['infected'] else 'healthy'}, {data['vaccines']} vaccines",
             f"あなたの腕時計: {'感染' if data['infected'] else '正常'}、ワクチン{data['vaccines']}本"),
-        "intent_void": lambda: Text(f"Your move {data['intent']} could no longer be made",
-                                    f"あなたの行動 {data['intent']} は実行できなくなりました"),
-        "intent_submitted": lambda: Text(f"{subject(data['seat'])} chose a move", f"{who(data['seat'])}が行動を決めた"),
+        "intent_void": lambda: Text(f"Your move ({choice_text('intent', data['intent'], {}, 'en', names)}) could "
+                                    "no longer be made",
+                                    f"あなたの行動({choice_text('intent', data['intent'], {}, 'ja', names)})は"
+                                    "実行できなくなりました"),
+        # In the terminal every seat chooses its move at once, each round: who has chosen is not news.
+        "intent_submitted": lambda: Text("", ""),
         "step_order": lambda: Text(f"Round {data['step'] + 1}: moves in the order {seat_list(data['order'], ' → ')}",
                                    f"ラウンド{data['step'] + 1}: 行動順 {seat_list(data['order'], ' → ')}"),
         "period_over": lambda: Text(
@@ -184,3 +273,8 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     }
     make = texts.get(kind)
     return None if make is None else make()(lang)
+
+
+def describe_events(kind: str, events: list[dict[str, Any]], lang: Lang, names: Sequence[str] = ()) -> str | None:
+    """Everyone's sealed move of a round as one line."""
+    return "" if kind == "intent_submitted" else None

@@ -25,7 +25,7 @@ SUMMARY_EN = """\
 - Secret money: one taker takes it all, two take one each, three or more nothing.
 - A wrong word or two words in reverse order make an answer wrong. The most words wins alone: the field's score markers and the parent's seat. Two tied take one each.
 - The asked row's cards are dealt to the shortest rows, and the parent may move up to two white cards.
-- The end: a point per score marker, and 1 trillion points (the seed's 1億万) to the sole winner of question 8. Markers may be given at any time (not during the sealed answer).
+- The end: a point per score marker, and 1 trillion points (1億万 in the original rules) to the sole winner of question 8. Markers may be given at any time (not during the sealed answer).
 """
 SUMMARY_JA = """\
 - 2〜5人用(3〜5人推奨)。問題は10問。各問題に黒いカード(常に表)と白いカードがあり、正解カード30枚をシャッフルして黒いカードの横に3枚ずつ並べます。つまり問題の「正解」は、その列に並んだ単語です(本当の答えではありません)。それがこのゲームの冗談です。

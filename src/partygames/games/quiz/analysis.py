@@ -3,6 +3,7 @@ price and worth of a peek for k peekers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -41,9 +42,11 @@ class RecallRow:
         return self.wins / self.seats
 
 
-def win_rates(recalls: tuple[float, ...] = RECALLS, games: int = 500, seats: int = 4, seed: int = 0) -> list[RecallRow]:
+def win_rates(recalls: tuple[float, ...] = RECALLS, games: int = 500, seats: int = 4, seed: int = 0,
+              progress: Callable[[], None] | None = None) -> list[RecallRow]:
     """Plays `games` seeded matches; in match i, seat s recalls with recalls[(i + s) % len(recalls)], so
-    every recall sits at every seat and meets every other. Score = score markers held at the end."""
+    every recall sits at every seat and meets every other. Score = score markers held at the end.
+    `progress` is called after each match."""
     from partygames.games.quiz import GAME
 
     wins = dict.fromkeys(recalls, 0)
@@ -58,6 +61,8 @@ def win_rates(recalls: tuple[float, ...] = RECALLS, games: int = 500, seats: int
         for s, recall in enumerate(kinds):
             wins[recall] += result.seats[s].is_winner
             scores[recall].append(float(match.held[s]["score"]))
+        if progress is not None:
+            progress()
     rows = []
     for recall in recalls:
         n = len(scores[recall])

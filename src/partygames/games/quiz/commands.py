@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from partygames.cli.bilingual import LangOption, plot_saved
+from partygames.cli.bilingual import LangOption, plot_saved, plot_target, progress
 from partygames.cli.prose import Phrases
 from partygames.engine.text import Lang, Text
 from partygames.games.quiz.analysis import RECALLS, peek_worth, plot, win_rates
@@ -19,6 +19,9 @@ _NOT_NUMBERS = Text("give probabilities separated by commas, e.g. 0.1,0.5,0.9",
                     "確率をカンマ区切りで指定してください(例: 0.1,0.5,0.9)")
 _NOT_PROBABILITIES = Text("each recall must be a distinct probability from 0 to 1",
                           "記憶の確率はそれぞれ0から1までの、互いに異なる値にしてください")
+_TOO_FEW = Text("--games: {games} matches leave a recall level without a seat; {recalls} levels need at least "
+                "{needed} matches at this table.",
+                "--games: {games} 試合では座らない記憶の確率が出ます。{recalls} 段階ならこの人数で {needed} 試合以上必要です。")
 _RECALL_HEADS = (Text("recall", "記憶の確率"), Text("seats", "席数"), Text("win rate", "勝率"),
                  Text("95% interval", "95%信頼区間"), Text("score markers", "得点マーカー(平均)"))
 _PEEK_TITLE = Text("A peek at another row's card costs k markers with k peekers; its worth (uniform selection)",
@@ -57,8 +60,9 @@ def analyze(
         help="Recall probabilities of the bots, comma-separated. ボットがカードを 思い出す確率 (カンマ区切り)。")]
     = ",".join(map(str, RECALLS)),
     seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
-    plot_path: Annotated[Path | None, typer.Option("--plot", help="Save a PNG plot here. PNGのグラフを ここに保存。")]
-    = Path("quiz-recall.png"),
+    plot_path: Annotated[Path | None, typer.Option("--plot", help=(
+        "Save the PNG plot here (default: quiz-recall.png in your user data folder; the path is printed).\n\n"
+        "PNGの グラフの 保存先 (既定: ユーザーデータフォルダの quiz-recall.png。 保存先を 表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
@@ -72,10 +76,15 @@ def analyze(
     """
     console = Console()
     levels = _recalls(recalls, lang)
-    rows = win_rates(levels, games, seats, seed)
+    if games + seats - 1 < len(levels):  # match i seats recalls i .. i + seats - 1 (cyclically)
+        needed = len(levels) - seats + 1
+        Console(stderr=True).print(f"[red]{_TOO_FEW(lang).format(games=games, needed=needed, recalls=len(levels))}[/]",
+                                   soft_wrap=True)
+        raise typer.Exit(code=1)
+    with progress(Text("Simulated matches", "シミュレーション"), games, lang) as advance:
+        rows = win_rates(levels, games, seats, seed, advance)
     worth = peek_worth()
-    if no_plot:
-        plot_path = None
+    plot_path = plot_target(plot_path, no_plot, "quiz-recall.png")
     if plot_path is not None:
         plot(rows, plot_path)
     if as_json:
@@ -108,4 +117,4 @@ def analyze(
     console.print(peeks)
     console.print(Phrases(_SECRET_MONEY_NOTE(lang), lang))
     if plot_path is not None:
-        console.print(plot_saved(plot_path, lang))
+        console.print(plot_saved(plot_path, lang), soft_wrap=True)

@@ -10,8 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from partygames.analysis.files import output_path
-from partygames.cli.bilingual import LangOption, plot_saved
+from partygames.cli.bilingual import LangOption, plain, plot_saved, plot_target, working
 from partygames.engine.text import Text
 from partygames.games.smuggling.analysis import DEFAULT_GRID, TOLERANCE, doubt_limit, plot, solve
 from partygames.games.smuggling.settlement import OPP_START, trunk_cap
@@ -56,12 +55,10 @@ def analyze(
     パス T、摘発 -T、空のケースにダウト +X、ダウト額不足 T + X。
     """
     console = Console()
-    if no_plot:
-        plot_path = None
-    elif plot_path is None:
-        plot_path = output_path("smuggling-equilibrium.png")
+    plot_path = plot_target(plot_path, no_plot, "smuggling-equilibrium.png")
     stake = trunk_cap(smuggler_balance)
-    solution = solve(stake, doubt_limit(inspector_balance), grid)
+    with working(Text("Solving the small game by linear programming", "線形計画法で小ゲームを解いています"), lang):
+        solution = solve(stake, doubt_limit(inspector_balance), grid)
     ok = solution.exploitability <= TOLERANCE * max(stake, 1)
     if plot_path is not None:
         plot(solution, plot_path)
@@ -83,9 +80,9 @@ def analyze(
         console.print(Text(f"Value (smuggling team's expected gain in the difference): {value} yen = {share} of the stake",
                            f"ゲームの値(密輸側が得る差の期待値): {value} 円 = 上限の {share} 倍")(lang))
         status = f"[green]{_OK(lang)}[/]" if ok else f"[red]{_FAILED(lang)}[/]"
-        exploit = f"{solution.exploitability:.3g}"
-        console.print(Text(f"Exploitability {exploit} yen (limit {TOLERANCE:g} of the stake): {status}",
-                           f"搾取可能性 {exploit} 円(許容: 上限の {TOLERANCE:g} 倍): {status}")(lang))
+        exploit, limit = plain(solution.exploitability), plain(TOLERANCE, 1)
+        console.print(Text(f"Exploitability {exploit} yen (limit: {limit} of the stake): {status}",
+                           f"搾取可能性 {exploit} 円(許容: 上限の {limit} 倍): {status}")(lang))
         for side, label, head in _SIDES:
             table = Table(title=_TOP(lang).format(side=label(lang)))
             table.add_column(head(lang), justify="right")

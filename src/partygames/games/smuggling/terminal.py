@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.narration import people
 from partygames.engine import Text
-from partygames.engine.names import acts, agree, name_of
+from partygames.engine.names import acts, agree, name_of, subject_of
 from partygames.engine.text import Lang
 from partygames.games.smuggling.labels import LABELS
 
@@ -24,24 +25,38 @@ def _yen(amount: int | None) -> str:
     return "-" if amount is None else f"{amount:,}"
 
 
-def _accounts(view: dict[str, Any], lang: Lang) -> Table:
+def _role(view: dict[str, Any], seat: int, lang: Lang) -> str:
+    if seat == view["smuggler"]:
+        return Text("smuggler", "密輸人")(lang)
+    if seat == view["inspector"]:
+        return Text("inspector", "検査官")(lang)
+    return ""
+
+
+def _accounts(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
+    """Both teams side by side (North's seats are the even ones), a row per pair of team members."""
     table = Table(title=Text("Accounts", "口座")(lang))
-    for header in (Text("Seat", "席"), Text("Team", "チーム"), Text("Third country", "第3国口座"),
-                   Text("Opponent country", "相手国口座"), Text("Role", "役割")):
-        table.add_column(header(lang), justify="right" if header.en != "Team" else "left")
-    for seat, account in enumerate(view["accounts"]):
-        team = "north" if seat % 2 == 0 else "south"
-        role = ""
-        if seat == view["smuggler"]:
-            role = Text("smuggler", "密輸人")(lang)
-        elif seat == view["inspector"]:
-            role = Text("inspector", "検査官")(lang)
-        me = " *" if seat == view["seat"] else ""
-        table.add_row(f"{seat}{me}", _TEAM[team](lang), _yen(account["third"]), _yen(account["opp"]), role)
+    teams = {team: [s for s in range(len(view["accounts"])) if (s % 2 == 0) == (team == "north")]
+             for team in ("north", "south")}
+    for team in teams:
+        for header in (_TEAM[team], Text("Third country", "第3国口座"), Text("Opponent country", "相手国口座")):
+            table.add_column(header(lang), justify="left" if header is _TEAM[team] else "right")
+    for row in range(max(len(members) for members in teams.values())):
+        cells: list[str] = []
+        for members in teams.values():
+            if row < len(members):
+                seat = members[row]
+                account = view["accounts"][seat]
+                role = _role(view, seat, lang)
+                who = subject_of(names, seat, lang) + (Text(f" ({role})", f"({role})")(lang) if role else "")
+                cells += [who, _yen(account["third"]), _yen(account["opp"])]
+            else:
+                cells += [""] * 3
+        table.add_row(*cells)
     return table
 
 
-def _ledger(view: dict[str, Any], lang: Lang, last: int = 8) -> Table:
+def _ledger(view: dict[str, Any], lang: Lang, names: Sequence[str], last: int = 6) -> Table:
     table = Table(title=Text("Ledger (latest small games)", "記録(最近の小ゲーム)")(lang))
     for header in (Text("#", "#"), Text("Smuggler", "密輸人"), Text("Inspector", "検査官"), Text("Trunk", "ケース"),
                    Text("Declaration", "宣言"), Text("Outcome", "結果")):
@@ -49,27 +64,31 @@ def _ledger(view: dict[str, Any], lang: Lang, last: int = 8) -> Table:
     for entry in view["ledger"][-last:]:
         declaration = Text("pass", "パス")(lang) if entry["doubt"] is None else \
             f"{Text('doubt', 'ダウト')(lang)} {_yen(entry['doubt'])}"
-        table.add_row(str(entry["small_game"]), str(entry["smuggler"]), str(entry["inspector"]),
-                      _yen(entry["trunk"]), declaration, _OUTCOME[entry["outcome"]](lang))
+        table.add_row(str(entry["small_game"]), subject_of(names, entry["smuggler"], lang),
+                      subject_of(names, entry["inspector"], lang), _yen(entry["trunk"]), declaration,
+                      _OUTCOME[entry["outcome"]](lang))
     return table
 
 
-def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
+def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> RenderableType:
     """A panel with the phase, both teams' totals, every account and the latest ledger entries."""
     totals = view["team_totals"]
     lines = [
         f"{Text('Small game', '小ゲーム')(lang)} {view['small_game']}/{view['small_games']} — "
-        f"{LABELS.phases[view['phase']](lang)}",
+        f"{LABELS.phases[view['phase']](lang)}   "
         f"{_TEAM['north'](lang)}: {_yen(totals['north'])}   {_TEAM['south'](lang)}: {_yen(totals['south'])}",
     ]
+    teams = []
     if view["smuggling_team"] is not None:
-        lines.append(f"{Text('Smuggling team', '密輸側')(lang)}: {_TEAM[view['smuggling_team']](lang)}")
+        teams.append(f"{Text('Smuggling team', '密輸側')(lang)}: {_TEAM[view['smuggling_team']](lang)}")
     if view["my_team"] is not None:
-        lines.append(f"{Text('Your team', 'あなたのチーム')(lang)}: {_TEAM[view['my_team']](lang)}")
+        teams.append(f"{Text('Your team', 'あなたのチーム')(lang)}: {_TEAM[view['my_team']](lang)}")
+    if teams:
+        lines.append("   ".join(teams))
     if view["trunk"] is not None:
         lines.append(f"{Text('Your trunk holds', 'あなたのケースの中身')(lang)}: {_yen(view['trunk'])}")
     if view["my_vote"] is not None:
-        lines.append(f"{Text('Your vote', 'あなたの投票')(lang)}: {view['my_vote']}")
+        lines.append(f"{Text('Your vote', 'あなたの投票')(lang)}: {name_of(names, view['my_vote'], lang)}")
     result = view["result"]
     if result is not None:
         winner = result["detail"]["winning_team"]
@@ -80,10 +99,13 @@ def render(view: dict[str, Any], lang: Lang = "en") -> RenderableType:
             lines.append(f"{Text('Your prize after repaying the loan', '借金返済後のあなたの賞金')(lang)}: "
                          f"{_yen(mine['net'])}")
     title = Text("The Smuggling Game", "密輸ゲーム")(lang)
-    return Panel(Group("\n".join(lines), _accounts(view, lang), _ledger(view, lang)), title=title)
+    parts: list[RenderableType] = ["\n".join(lines), _accounts(view, lang, names)]
+    if view["ledger"]:
+        parts.append(_ledger(view, lang, names))
+    return Panel(Group(*parts), title=title)
 
 
-def value_text(key: str, value: Any, lang: Lang) -> str | None:
+def value_text(key: str, value: Any, lang: Lang, names: Sequence[str] = ()) -> str | None:
     """A drawn match says why nobody won: both teams' totals are equal, so both are ranked first."""
     if key == "winning_team" and value is None:
         return Text("none: equal totals, both teams rank first", "なし: 合計が同額で両チームとも1位")(lang)
@@ -98,15 +120,21 @@ def _totals(totals: dict[str, int], lang: Lang) -> str:
     return "   ".join(f"{_team(team, lang)} {_yen(amount)}" for team, amount in totals.items())
 
 
-def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang) -> str | None:
-    """A candidate teammate as a seat, marking the player's own."""
+def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
+                action: str = "") -> str | None:
+    """A candidate teammate by name ("you", "Bot Aoi")."""
     if param != "candidate" or not isinstance(value, int):
         return None
-    you = Text(" (you)", "(あなた)")(lang) if value == view.get("seat") else ""
-    return f"{Text('seat', '席')(lang)} {value}{you}"
+    return name_of(names, value, lang)
 
 
-def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -> str | None:
+def param_label(action: str, param: str, lang: Lang) -> str | None:
+    """A teammate is chosen by name, not by seat."""
+    return Text("Teammate", "チームメンバー")(lang) if param == "candidate" else None
+
+
+def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
+                   view: Mapping[str, Any] | None = None) -> str | None:
     """One sentence per event: the vote, the representatives, the packing and each small game's settlement,
     naming the seats by `names` (by number where there is none)."""
     ja = lang == "ja"
@@ -142,4 +170,12 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         return f"{line} {_totals(d['totals'], lang)}"
     if kind == "match_over":
         return f"全小ゲーム終了: {_totals(d['totals'], lang)}" if ja else f"All small games played: {_totals(d['totals'], lang)}"
+    return None
+
+
+def describe_events(kind: str, events: list[dict[str, Any]], lang: Lang, names: Sequence[str] = ()) -> str | None:
+    """Everyone's team vote as one line."""
+    if kind == "vote_cast":
+        seats = [e["data"]["seat"] for e in events]
+        return Text(f"{people(names, seats, lang, start=True)} have voted", f"{people(names, seats, lang)}が投票した")(lang)
     return None
