@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -46,3 +47,10 @@ def ratio_interval(numerators: list[float], denominators: list[float],
     var = sum(r * r for r in residuals) / (n - 1)
     half = z * math.sqrt(var / n)
     return (ratio, ratio - half, ratio + half)
+
+
+def error_bars(intervals: Sequence[tuple[float, float, float]]) -> list[list[float]]:
+    """matplotlib's `yerr` for (value, low, high) intervals: the distances below and above each value,
+    never negative (at a rate of 0 or 1 a bound can miss the value by a rounding error, which matplotlib
+    refuses)."""
+    return [[max(0.0, v - lo) for v, lo, _ in intervals], [max(0.0, hi - v) for v, _, hi in intervals]]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from partygames.analysis.parallel import map_chunks
-from partygames.analysis.stats import mean_interval, ratio_interval, wilson_interval
+from partygames.analysis.stats import error_bars, mean_interval, ratio_interval, wilson_interval
 from partygames.analysis.tournament import seat_kinds
 from partygames.engine.match import Match
 from partygames.engine.session import play
@@ -416,8 +416,7 @@ def plot(report: Report, exact: Sequence[FirstFight], path: Path, titles: dict[s
     import matplotlib.pyplot as plt
 
     def bars(axis: Any, labels: list[str], rows: list[Interval], color: str) -> None:
-        axis.bar(labels, [r[0] for r in rows], color=color,
-                 yerr=[[r[0] - r[1] for r in rows], [r[2] - r[0] for r in rows]], capsize=3)
+        axis.bar(labels, [r[0] for r in rows], color=color, yerr=error_bars(rows), capsize=3)
 
     seats = report.study.seats
     fig, ((fight, strategies), (cards, hires)) = plt.subplots(2, 2, figsize=(13, 8.5))
@@ -429,11 +428,9 @@ def plot(report: Report, exact: Sequence[FirstFight], path: Path, titles: dict[s
     if simulated:
         ticks = [rank_name(c.rank) for c in simulated]
         fight.errorbar(ticks, [c.survival[0] for c in simulated], fmt="none", capsize=3, color="navy",
-                       yerr=[[c.survival[0] - c.survival[1] for c in simulated],
-                             [c.survival[2] - c.survival[0] for c in simulated]], label="random bots, 95%")
+                       yerr=error_bars([c.survival for c in simulated]), label="random bots, 95%")
         bounty.errorbar(ticks, [c.bounty[0] for c in simulated], fmt="none", capsize=3, color="darkred",
-                        yerr=[[c.bounty[0] - c.bounty[1] for c in simulated],
-                              [c.bounty[2] - c.bounty[0] for c in simulated]], label="random bots, 95%")
+                        yerr=error_bars([c.bounty for c in simulated]), label="random bots, 95%")
     fight.set_title(f"Round 1 at {seats} seats, the others' cards at random")
     fight.set_xlabel("rank of my card")
     fight.set_ylabel("probability")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from partygames.analysis.stats import wilson_interval
+from partygames.analysis.stats import error_bars, wilson_interval
 from partygames.engine import Bot
 from partygames.engine.session import play
 from partygames.games.musical_chairs.bots import HeuristicBot
@@ -92,11 +92,7 @@ def plot(spots: list[Rate], budgets: list[Rate], path: Path) -> Path:
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     for axis, rates, title, xlabel in ((left, spots, "by starting spot", "distance rank from the totem (1 nearest)"),
                                        (right, budgets, "by bribery budget", "own medals given to the gallery per break")):
-        intervals = [r.to_json()["ci95"] for r in rates]
-        # Clamped at 0: at a rate of 0 or 1 the interval's bound can differ from it by a rounding error,
-        # which matplotlib refuses as a negative error bar.
-        errors = [[max(0.0, r.rate - lo) for r, (lo, _) in zip(rates, intervals, strict=True)],
-                  [max(0.0, hi - r.rate) for r, (_, hi) in zip(rates, intervals, strict=True)]]
+        errors = error_bars([(r.rate, *r.to_json()["ci95"]) for r in rates])
         axis.bar([str(r.group) for r in rates], [r.rate for r in rates], yerr=errors, color="tab:orange", capsize=4)
         axis.set_title(f"Win rate {title}")
         axis.set_xlabel(xlabel)

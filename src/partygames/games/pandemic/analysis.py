@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from partygames.analysis.stats import wilson_interval
+from partygames.analysis.stats import error_bars, wilson_interval
 from partygames.analysis.tournament import play_series
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
@@ -117,9 +117,8 @@ def plot(rates: list[Rate], path: Path, title: str) -> Path:
 
     fig, axes = plt.subplots(figsize=(7, 4))
     shares = [r.share for r in rates]
-    low = [max(0.0, r.share - r.interval()[0]) for r in rates]  # (a rounding error can make these negative)
-    high = [max(0.0, r.interval()[1] - r.share) for r in rates]
-    axes.bar([r.kind for r in rates], shares, yerr=[low, high], capsize=4, color="tab:green")
+    axes.bar([r.kind for r in rates], shares, yerr=error_bars([(r.share, *r.interval()) for r in rates]), capsize=4,
+             color="tab:green")
     axes.set_ylim(0, 1)
     axes.set_ylabel("share of seats that qualified")
     axes.set_title(title)
