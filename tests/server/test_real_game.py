@@ -113,8 +113,17 @@ def test_the_log_names_the_people_and_the_terminal_replay_tells_who_did_what(reg
 
 
 def check_frames(game_id: str, socks: list[Socket], watcher: Socket, log: dict[str, Any]) -> None:
+    streams: list[tuple[int | None, list[dict[str, Any]]]] = [*enumerate(s.frames for s in socks), (None, watcher.frames)]
+    check_streams(game_id, streams, log)
+
+
+def check_streams(game_id: str, streams: list[tuple[int | None, list[dict[str, Any]]]], log: dict[str, Any]) -> None:
+    """Each stream (a seat's frames, None: a spectator's; across reconnects, in the order received) holds
+    exactly what that seat may know: every update's view is the seat's view at that version of the stored
+    log's replay (versions counted as the seat witnessed them), its events are the seat's, and the events
+    of all its updates are every event visible to it after its first update, once each, in order."""
     game = games.get(game_id)
-    match = game.new(log["seats"], log["options"], log["seed"])
+    match = game.new(log["seats"], log["options"], log["seed"], bots=log.get("bots", []))
     perspectives: list[int | None] = [*range(log["seats"]), None]
     stamps = {"version", *match.VIEW_CLOCK_KEYS}
 
@@ -135,8 +144,8 @@ def check_frames(game_id: str, socks: list[Socket], watcher: Socket, log: dict[s
                 events[s].append(step)
     assert match.is_over and json.dumps(match.to_json(), sort_keys=True) == json.dumps(log["final_state"], sort_keys=True)
 
-    for seat, sock in [*enumerate(socks), (None, watcher)]:
-        updates = [f for f in sock.frames if f["type"] == "update"]
+    for seat, frames in streams:
+        updates = [f for f in frames if f["type"] == "update"]
         assert updates and updates[-1]["version"] == len(events[seat])
         for update in updates:
             version = update["version"]

@@ -89,6 +89,9 @@ class Hub:
         self._acks: dict[str, list[tuple[int, list[list[Any]]]]] = {}  # acks awaiting their entries
         self._frames: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}  # frames awaiting a version
         self._present: set[str] = set()  # rooms whose presence changed here since it was last stored
+        # Per room, the actions forwarded to its owner and not yet answered (acknowledged or refused): if the
+        # room changes hands meanwhile, their senders are told to send them again (`_unanswered`).
+        self._forwarded: dict[str, list[tuple[Connection, Any]]] = {}
         self._idle: dict[str, float] = {}  # followed rooms nobody here watches, since when
 
     @property
@@ -315,6 +318,7 @@ class Hub:
             room.delivery.stepped()
             room.delivery.prepare()
             room.scheduler.poke()
+        self._unanswered(code)
         log.info("room %s: taken over under epoch %d", code, epoch)
 
     async def refresh(self, room: Room) -> None:
@@ -407,6 +411,7 @@ class Hub:
         try:
             await self.bus.send(node_channel(room.owner), notice)
             self.metrics.forwarded.inc()
+            self._forwarded.setdefault(room.code, []).append((conn, ref))
         except Exception:
             log.warning("could not forward an action of room %s", room.code, exc_info=True)
             conn.send(moved().frame(ref))
@@ -477,6 +482,7 @@ class Hub:
                     if kept:
                         self._acks[code] = kept
                     room.follow(entries, acks)
+                    self._answered(code, [(conn, ref) for node, conn, ref in acks if node == self.node])
                     waiting: list[tuple[int, str, dict[str, Any]]] = []
                     ready: list[tuple[int, str, dict[str, Any]]] = []
                     for after, conn, frame in self._frames.pop(code, []):
@@ -485,10 +491,24 @@ class Hub:
                         self._frames[code] = waiting
                     conns = {c.id: c for c in room.delivery.conns}
                     room.delivery.send([(conns[c], f) for _, c, f in ready if c in conns])
+                    self._answered(code, [(c, f.get("ref")) for _, c, f in ready])
                 if code not in self._again:
                     return
         finally:
             self._following.discard(code)
+
+    def _answered(self, code: str, answered: list[tuple[str, Any]]) -> None:
+        """Forwarded actions the owner has answered (acknowledged, or refused)."""
+        pending = self._forwarded.get(code)
+        if pending and answered:
+            done = set(map(repr, answered))
+            self._forwarded[code] = [(c, r) for c, r in pending if repr((c.id, r)) not in done]
+
+    def _unanswered(self, code: str) -> None:
+        """The room changed hands: the actions forwarded to its former owner and never answered may be lost
+        (it died) or stored (it died just after): their senders are told to look and send them again."""
+        for conn, ref in self._forwarded.pop(code, []):
+            conn.send(moved().frame(ref))
 
     async def _reload(self, code: str) -> None:
         """Takes a room's lobby, status and owner as stored (another process changed them): a new match
@@ -508,6 +528,8 @@ class Hub:
             if room.owned and row.get("owner") != self.node:
                 room.scheduler.stop()
                 room.epoch = None
+            if row.get("owner") != room.owner:
+                self._unanswered(code)
             if new_match and not room.owned:
                 if row["game"] != room.game.id:
                     room.game = self.games[row["game"]]

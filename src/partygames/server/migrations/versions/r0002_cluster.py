@@ -18,6 +18,8 @@ Create Date: 2026-11-26
 
 from __future__ import annotations
 
+import time
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -67,8 +69,11 @@ def upgrade() -> None:
                     sa.Column("conns", sa.Integer, nullable=False),
                     sa.Column("away", sa.Integer, nullable=False, server_default="0"))  # of them, hidden tabs
     op.create_index("presence_by_room", "presence", ["room"])
-    # Rooms that finished before this revision leave the lobby list as if they had just finished.
+    # Rooms that finished before this revision leave the lobby list as if they had just finished; the others
+    # count as seen now (a room nobody comes back to is closed after a while from now, not at once).
     op.execute("UPDATE rooms SET finished_at = created_at WHERE status = 'over'")
+    op.execute(sa.text("UPDATE rooms SET human_seen_at = :now WHERE status IN ('open', 'playing')")
+               .bindparams(now=time.time()))
     if op.get_bind().dialect.name == "postgresql":
         op.execute(PG_FENCE)
         op.execute(PG_TRIGGER)

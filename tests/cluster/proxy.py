@@ -1,0 +1,92 @@
+"""The deploy/ proxy configurations, run for real in front of test processes: nginx (a hash on the room
+code) and HAProxy (plain round robin), each from its file with only the `server` lines and the port
+swapped for the test's."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Self
+
+import httpx
+import pytest
+
+from tests.server.live import ROOT, free_port
+
+DEPLOY = ROOT / "deploy"
+
+
+def _binary(name: str) -> str:
+    found = shutil.which(name) or next((p for p in (f"/usr/sbin/{name}", f"/usr/local/sbin/{name}")
+                                        if Path(p).exists()), None)
+    if found is None:
+        import os
+
+        reason = f"{name} is not installed (apt-get install {name}; .ci/run installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return found
+
+
+class Proxy:
+    """nginx or HAProxy on a free port in front of `ports` (127.0.0.1), with deploy/'s configuration."""
+
+    def __init__(self, kind: str, ports: list[int], workdir: Path) -> None:
+        self.kind = kind
+        self.port = free_port()
+        self.dir = workdir / kind
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.proc: subprocess.Popen[bytes] | None = None
+        if kind == "nginx":
+            conf = (DEPLOY / "nginx.conf").read_text()
+            servers = "".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in ports)
+            conf = re.sub(r"(?m)^        server app\d+:8000 [^\n]*\n(?:        server app\d+:8000 [^\n]*\n)*", servers, conf)
+            conf = conf.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+            (self.dir / "nginx.conf").write_text(conf)
+            self.args = [_binary("nginx"), "-p", str(self.dir), "-c", str(self.dir / "nginx.conf"),
+                         "-g", f"daemon off; pid {self.dir / 'nginx.pid'};"]
+        else:
+            conf = (DEPLOY / "haproxy.cfg").read_text()
+            servers = "".join(f"    server app{i + 1} 127.0.0.1:{p} check\n" for i, p in enumerate(ports))
+            conf = re.sub(r"(?m)^    server app\d+ app\d+:8000 check\n(?:    server app\d+ app\d+:8000 check\n)*", servers, conf)
+            conf = conf.replace("bind :80", f"bind 127.0.0.1:{self.port}")
+            (self.dir / "haproxy.cfg").write_text(conf)
+            self.args = [_binary("haproxy"), "-f", str(self.dir / "haproxy.cfg"), "-db"]
+        assert "127.0.0.1" in conf, "the deploy configuration's server lines were not found"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Self:
+        with (self.dir / "proxy.log").open("ab") as log:
+            self.proc = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT, cwd=self.dir)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.kind} exited: {(self.dir / 'proxy.log').read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"{self.kind} did not answer: {(self.dir / 'proxy.log').read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM if self.kind == "haproxy" else signal.SIGQUIT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)

@@ -1,0 +1,72 @@
+"""A process paused past its lease (SIGSTOP: a long GC, a partition) loses its rooms without knowing it:
+another process takes them over under a new epoch. When it wakes (SIGCONT), its next write is refused by
+the database itself, its clients are told the room moved and are disconnected, and the log holds no fork:
+one entry per step, each stored under the epoch of the process that owned the room then."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+from tests.cluster.conftest import LEASE, Cluster
+from tests.server.client import Lobby, Socket, human_room
+
+
+def acked(sock: Socket, ref: str) -> None:
+    sock.until(lambda f: f["type"] == "update" and ref in f["acks"])
+
+
+def test_a_paused_owner_s_next_write_is_refused_and_its_clients_are_sent_away(database: str, tmp_path: Path) -> None:
+    cluster = Cluster(database, tmp_path, 2).start()
+    first, second = cluster.servers
+    try:
+        lobby = Lobby(first.url)
+        created, tokens = human_room(lobby, "rounds-toy", seats=2)
+        lobby.http.close()
+        code = created["code"]
+        assert cluster.owner(code) is first
+        on_first = [Socket(first.ws_url, code, token) for token in tokens]
+        watcher = Socket(second.ws_url, code)  # the second process follows the room
+        for sock in [*on_first, watcher]:
+            sock.update(0)
+        for seat, sock in enumerate(on_first):
+            sock.act({"type": "bid", "amount": seat + 1}, f"before-{seat}")
+            acked(sock, f"before-{seat}")
+        watcher.reach(2)
+
+        assert first.proc is not None
+        first.proc.send_signal(signal.SIGSTOP)
+        try:
+            deadline = time.monotonic() + 10 * LEASE
+            while cluster.owner(code) is not second:  # the lease ran out: the second process took the room
+                assert time.monotonic() < deadline, "nobody took the room over"
+                time.sleep(0.1)
+            taken = cluster.query("SELECT epoch FROM rooms WHERE code = :code", code=code)
+            # Play goes on through the new owner meanwhile.
+            on_second = [Socket(second.ws_url, code, token, since=2) for token in tokens]
+            for seat, sock in enumerate(on_second):
+                sock.act({"type": "bid", "amount": 5}, f"after-{seat}")
+                acked(sock, f"after-{seat}")
+            # Frames the paused process's clients send wait in its socket buffers.
+            on_first[0].act({"type": "bid", "amount": 9}, "stale")
+        finally:
+            first.proc.send_signal(signal.SIGCONT)
+
+        # Its write under the old epoch is refused, so it tells its clients the room moved and lets them go.
+        moved = on_first[0].until(lambda f: f["type"] == "error", timeout=15)
+        assert moved["code"] == "room/moved"
+        closed = False
+        try:
+            on_first[0].until(lambda f: False, timeout=10)
+        except Exception as error:  # the socket was closed: its client reconnects (the web client does)
+            closed = "1012" in str(error) or "closed" in str(error).lower()
+        assert closed
+        entries = cluster.rows("SELECT seq, seat, action, epoch FROM log_entries WHERE room = :code ORDER BY seq",
+                               code=code)
+        assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))  # no fork: one entry per step
+        assert not any('"amount":9' in str(e["action"]) for e in entries)  # the stale process's write is not there
+        assert {e["epoch"] for e in entries[2:]} == {taken}  # every later step by the new owner
+        assert cluster.owner(code) is second
+    finally:
+        cluster.stop()
