@@ -17,7 +17,6 @@ from partygames.engine.encoding import (
     ActionCodec,
     Encoder,
     Layout,
-    Mask,
     Move,
     Vector,
     Writer,
@@ -73,7 +72,8 @@ class ChairsCodec(ActionCodec):
 
     `encode` looks the action's fixed parameters up instead of trying every move of its type: the
     conformance suite encodes every masked index back at every deep step, and the gifts alone are
-    3 n^2 moves."""
+    3 n^2 moves. The short specs are kept for the last specs seen (`ActionCodec.prepared`: a mask, then a
+    decode and encode per index)."""
 
     def __init__(self, moves: Sequence[Move]) -> None:
         super().__init__(moves)
@@ -84,19 +84,12 @@ class ChairsCodec(ActionCodec):
             assert names == tuple(move.fixed), f"every {move.type} move fixes the same parameters"
             key = (move.type, *((type(v), v) for v in move.fixed.values()))
             self._by_fixed.setdefault(key, []).append(i)
-        self._last: tuple[Sequence[ActionSpec], list[ActionSpec]] | None = None
 
-    def _short(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
-        """`_short_specs`, kept for the last specs seen (a mask, then a decode and encode per index)."""
-        if self._last is None or self._last[0] is not specs:
-            self._last = (specs, _short_specs(specs))
-        return self._last[1]
-
-    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        return super().mask(self._short(specs))
+    def _prepare(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
+        return _short_specs(specs)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
-        return _long_action(super().decode(index, self._short(specs)), specs)
+        return _long_action(super().decode(index, specs), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         short = _short_action(action)
@@ -104,14 +97,14 @@ class ChairsCodec(ActionCodec):
         values = [short.get(name) for name in names or ()]
         if names is None or not all(type(v) in (int, str) for v in values):
             return None
-        short_specs = self._short(specs)
+        short_specs = self.prepared(specs)
         for i in self._by_fixed.get((short["type"], *((type(v), v) for v in values)), ()):
             if self.moves[i].resolve(short_specs) == short:
                 return i
         return None
 
     def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().nearest(_short_action(action), self._short(specs))
+        return super().nearest(_short_action(action), self.prepared(specs))
 
 
 def moves(seats: int, chairs: int) -> list[Move]:

@@ -17,7 +17,6 @@ from partygames.engine.encoding import (
     ActionCodec,
     Encoder,
     Layout,
-    Mask,
     Move,
     Vector,
     Writer,
@@ -91,17 +90,17 @@ def _long_action(short: Action | None, specs: Sequence[ActionSpec]) -> Action | 
 class PandemicCodec(ActionCodec):
     """An `ActionCodec` whose moves name an offer by the seat that made it (see the module docstring)."""
 
-    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        return super().mask(_short_specs(specs))
+    def _prepare(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
+        return _short_specs(specs)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
-        return _long_action(super().decode(index, _short_specs(specs)), specs)
+        return _long_action(super().decode(index, specs), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().encode(_short_action(action), _short_specs(specs))
+        return super().encode(_short_action(action), self.prepared(specs))
 
     def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().nearest(_short_action(action), _short_specs(specs))
+        return super().nearest(_short_action(action), self.prepared(specs))
 
 
 def _tally(log: Iterable[Mapping[str, Any]], seat: int | None, seats: int) -> SeenCounts:

@@ -11,7 +11,6 @@ steps the match keeps for the seat from the seat's first view and the events it 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,7 +21,6 @@ from partygames.engine.encoding import (
     ActionCodec,
     Encoder,
     Layout,
-    Mask,
     Move,
     Recall,
     Vector,
@@ -55,8 +53,6 @@ PAY_LEVELS = (0.0, 1.0)
 #: Answers the codec writes: every word alone and every ordered pair (a longer answer is cut to its first
 #: two words by `nearest`: a prefix of a right answer is right).
 ANSWER_LENGTH = 2
-#: Masks remembered per codec (a table meets a few hundred distinct specs in a match).
-MASK_CACHE = 4096
 
 
 def _card_index(card: str) -> int:
@@ -74,24 +70,14 @@ def _key(kind: str, fixed: Mapping[str, Any]) -> tuple[Any, ...]:
 
 class QuizCodec(ActionCodec):
     """An `ActionCodec` that finds a move of fixed parameters by lookup (an answer among 900, a tie-break
-    call among 3,000), remembers the masks of the specs it met (the answer's spec is the same at every
-    question, and checking 900 word lists each time is most of a random rollout's cost), and brings an
-    action it cannot express to the nearest it can."""
+    call among 3,000) and brings an action it cannot express to the nearest it can. (Every codec remembers
+    the masks of the specs it met: here the answer's spec is the same at every question, and checking 900
+    word lists each time was most of a random rollout's cost.)"""
 
     def __init__(self, moves: Sequence[Move]) -> None:
         super().__init__(moves)
         self._fixed = {_key(m.type, m.fixed): i for i, m in enumerate(self.moves) if not m.scaled}
         self._scaled_types = {m.type for m in self.moves if m.scaled}
-        self._masks: dict[str, Mask] = {}
-
-    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        key = json.dumps(specs, sort_keys=True)
-        mask = self._masks.get(key)
-        if mask is None:
-            if len(self._masks) >= MASK_CACHE:
-                self._masks.clear()
-            mask = self._masks[key] = super().mask(specs)
-        return mask.copy()
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         kind = str(action.get("type"))
