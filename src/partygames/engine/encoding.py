@@ -102,7 +102,12 @@ def _typed_item(value: Any) -> tuple[type, Any]:
 
 def _allows(param: dict[str, Any], value: Any) -> bool:
     if "choice" in param:
-        return any(v == value and type(v) is type(value) for v in param["choice"])
+        values = param["choice"]
+        try:
+            first = values.index(value)  # the first equal value, found in C (a decode at every step)
+        except ValueError:
+            return False
+        return type(values[first]) is type(value) or any(v == value and type(v) is type(value) for v in values)
     if "sequence" in param:
         values = param["sequence"]
         return (type(value) is list and param["min_len"] <= len(value) <= param["max_len"]
