@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import product
+from itertools import chain, product
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -84,14 +84,18 @@ def _resolve_params(params: dict[str, Any], fixed: Mapping[str, Any],
     return action
 
 
+#: The types of plain JSON values (a list or an object never equals one of them).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def _hashable(value: Any) -> bool:
-    return value is None or type(value) in (int, str, bool, float)
+    return type(value) in _PLAIN
 
 
 def _typed(values: list[Any]) -> frozenset[Any] | None:
     """A choice's values as (type, value) pairs (so that True is not 1), or None when some value is a
     list or an object (checked one by one then)."""
-    if not all(_hashable(v) for v in values):
+    if not all(type(v) in _PLAIN for v in values):
         return None
     return frozenset((type(v), v) for v in values)
 
@@ -140,6 +144,18 @@ class _Keyed(NamedTuple):
     indices: npt.NDArray[np.intp]  # the moves, in the order of `numbers`
 
 
+class _Listed(NamedTuple):
+    """The moves of a type that each fix one parameter, the same, to a list of plain values (the Quiz's
+    swaps of two cards, its answers of one or two words), and nothing else."""
+
+    name: str
+    codes: dict[tuple[type, Any], int]  # each typed item's number
+    items: npt.NDArray[np.intp]  # per move, its items' numbers, padded with len(codes)
+    lengths: npt.NDArray[np.intp]
+    distinct: npt.NDArray[np.bool_]
+    indices: npt.NDArray[np.intp]
+
+
 class ActionCodec:
     """Legal-action specs <-> indices of one `Discrete(len(moves))` space."""
 
@@ -175,6 +191,23 @@ class ActionCodec:
             (i, name): (len(value), len(set(map(_typed_item, value))) == len(value), frozenset(map(_typed_item, value)))
             if all(_hashable(v) for v in value) else None
             for i, move in enumerate(self.moves) for name, value in move.fixed.items() if type(value) is list}
+        self._listed: dict[str, _Listed] = {}
+        for kind, indices in self._by_type.items():
+            fixes = [self.moves[i].fixed for i in indices]
+            if any(self.moves[i].scaled or len(f) != 1 for i, f in zip(indices, fixes, strict=True)):
+                continue
+            param_names = {next(iter(f)) for f in fixes}
+            lists = [next(iter(f.values())) for f in fixes]
+            if len(param_names) != 1 or not all(type(x) is list and all(type(v) in _PLAIN for v in x) for x in lists):
+                continue
+            item_codes = {typed: n for n, typed in enumerate(dict.fromkeys(map(_typed_item, chain.from_iterable(lists))))}
+            items = np.full((len(lists), max(map(len, lists))), len(item_codes), dtype=np.intp)
+            for row, x in enumerate(lists):
+                items[row, :len(x)] = [item_codes[_typed_item(v)] for v in x]
+            self._listed[kind] = _Listed(
+                next(iter(param_names)), item_codes, items, np.array([len(x) for x in lists], dtype=np.intp),
+                np.array([len(set(map(_typed_item, x))) == len(x) for x in lists], dtype=np.bool_),
+                np.array(indices, dtype=np.intp))
         # Per type, the parameters some move fixes: a range's bounds matter to the mask only for those (a
         # scaled parameter resolves within any range).
         self._bounded: dict[str, frozenset[str]] = {
@@ -274,7 +307,28 @@ class ActionCodec:
             found = self._allowed_keyed(keyed, params)
             if found is not None:
                 return found
+        listed = self._listed.get(spec["type"])
+        if listed is not None:
+            param = params.get(listed.name)
+            if param is None or len(params) != 1:
+                return ()
+            if "sequence" in param:
+                return self._allowed_listed(listed, param)
         return self._allowed_each(indices, params)
+
+    @staticmethod
+    def _allowed_listed(listed: _Listed, param: dict[str, Any]) -> npt.NDArray[np.intp]:
+        """The moves of a listed type that a sequence parameter allows: as many distinct items as it asks
+        for, each offered (by value and type), selected with NumPy."""
+        codes = listed.codes
+        offered = np.zeros(len(codes) + 1, dtype=np.bool_)
+        offered[[codes[typed] for typed in map(_typed_item, param["sequence"]) if typed in codes]] = True
+        offered[len(codes)] = True  # the padding
+        lengths = listed.lengths
+        allowed = (offered[listed.items].all(axis=1) & listed.distinct
+                   & (lengths >= param["min_len"]) & (lengths <= param["max_len"]))
+        found: npt.NDArray[np.intp] = listed.indices[allowed]
+        return found
 
     @staticmethod
     def _allowed_keyed(keyed: _Keyed, params: dict[str, Any]) -> Sequence[int] | npt.NDArray[np.intp] | None:
@@ -287,7 +341,7 @@ class ActionCodec:
             param = params.get(name)
             if param is None or "choice" not in param:
                 return None
-            values = [(type(v), v) for v in param["choice"] if _hashable(v)]  # a list never equals a plain value
+            values = [(type(v), v) for v in param["choice"] if type(v) in _PLAIN]  # a list never equals a plain value
             choices.append(values)
             combinations *= len(values)
         scaled = keyed.scaled
