@@ -168,6 +168,7 @@ class MusicalChairsEncoder(Encoder):
         self._at = self.layout.slices()
         self._people_memo: _People | None = None
         self._chairs_memo: _Chairs | None = None
+        self._base: tuple[_People, _Chairs, Vector] | None = None  # their parts in a vector of zeros
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, c, seat = self.seats, self.chairs, view["seat"]
@@ -234,10 +235,14 @@ class MusicalChairsEncoder(Encoder):
         at = self._at
         started, ends = match.phase_started, match.phase_ends
         people, chairs = self._people(match), self._chairs(match)
-        v = np.zeros(self.layout.size, dtype=np.float32)
-        v[at["out"].start:at["submitted"].start] = people.block
-        v[at["chair_open"].start:at["chair_for_me"].start] = chairs.block
-        v[at["chair_totem"].start:at["chair_near"].start] = chairs.totem
+        base = self._base
+        if base is None or base[0] is not people or base[1] is not chairs:
+            block = np.zeros(self.layout.size, dtype=np.float32)
+            block[at["out"].start:at["submitted"].start] = people.block
+            block[at["chair_open"].start:at["chair_for_me"].start] = chairs.block
+            block[at["chair_totem"].start:at["chair_near"].start] = chairs.totem
+            base = self._base = (people, chairs, block)
+        v = base[2].copy()
         here = people.at[seat]
         if here is not None:
             v[at["chair_near"].start:at["my_chair"].start] = self._near(chairs, here, match.island)
