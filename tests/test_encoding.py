@@ -190,3 +190,23 @@ def test_moves_fixing_a_sequence_are_masked_as_each_would_resolve() -> None:
     assert sum(codec.mask(cases[0])) == 6  # 0-1, 0-3, 1-3 in either order
     assert sum(codec.mask(cases[1])) == 2  # only 2-3: "1" is not the card 1
     assert sum(codec.mask(cases[2])) == 0 and sum(codec.mask(cases[3])) == 12
+
+
+def test_a_remembered_mask_is_the_mask_of_the_specs_met_now() -> None:
+    """Masks are remembered by the specs' values: the same offer again gives the same mask (a new array,
+    which its caller may change), while another offer gives its own, even one differing only by a value's
+    type (True is not 1) or by the bounds of a range a move fixes a value in; a scaled amount resolves in
+    any range, so its bounds do not matter."""
+    codec = ActionCodec([Move("vote", {"candidate": s}) for s in range(3)] + [Move("pay", {"amount": 5}),
+                        Move("bet", scaled={"amount": 0.5})])
+    first = codec.mask([spec("vote", candidate=choice([0, 2])), spec("pay", amount=int_range(0, 10))])
+    assert first.tolist() == [1, 0, 1, 1, 0]
+    first[:] = 0
+    assert codec.mask([spec("vote", candidate=choice([0, 2])), spec("pay", amount=int_range(0, 10))]).tolist() == [1, 0, 1, 1, 0]
+    assert codec.mask([spec("vote", candidate=choice([True, 2.0]))]).tolist() == [0, 0, 0, 0, 0]
+    assert codec.mask([spec("vote", candidate=choice([1, 2]))]).tolist() == [0, 1, 1, 0, 0]
+    assert codec.mask([spec("pay", amount=int_range(6, 10))]).tolist() == [0, 0, 0, 0, 0]
+    for low in (1, 50):
+        specs = [spec("bet", amount=int_range(low, 100))]
+        assert codec.mask(specs).tolist() == [0, 0, 0, 0, 1]
+        assert codec.decode(4, specs) == {"type": "bet", "amount": low + (100 - low) // 2}

@@ -17,8 +17,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import product
-from typing import Any
+from itertools import chain, product
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +33,8 @@ Mask = npt.NDArray[np.int8]
 #: Every observation entry lies in [-BOUND, BOUND]: encoders scale their figures to about [-1, 1]
 #: (money by the starting money, counts by their maximum) and clip what a match could push further.
 BOUND = 100.0
+#: Masks an action codec remembers (a table meets some hundreds of distinct offers in a match).
+MASK_CACHE = 4096
 
 
 @dataclass(frozen=True)
@@ -82,21 +84,34 @@ def _resolve_params(params: dict[str, Any], fixed: Mapping[str, Any],
     return action
 
 
+#: The types of plain JSON values (a list or an object never equals one of them).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def _hashable(value: Any) -> bool:
-    return value is None or type(value) in (int, str, bool, float)
+    return type(value) in _PLAIN
 
 
 def _typed(values: list[Any]) -> frozenset[Any] | None:
     """A choice's values as (type, value) pairs (so that True is not 1), or None when some value is a
     list or an object (checked one by one then)."""
-    if not all(_hashable(v) for v in values):
+    if not all(type(v) in _PLAIN for v in values):
         return None
     return frozenset((type(v), v) for v in values)
 
 
+def _typed_item(value: Any) -> tuple[type, Any]:
+    return type(value), value
+
+
 def _allows(param: dict[str, Any], value: Any) -> bool:
     if "choice" in param:
-        return any(v == value and type(v) is type(value) for v in param["choice"])
+        values = param["choice"]
+        try:
+            first = values.index(value)  # the first equal value, found in C (a decode at every step)
+        except ValueError:
+            return False
+        return type(values[first]) is type(value) or any(v == value and type(v) is type(value) for v in values)
     if "sequence" in param:
         values = param["sequence"]
         return (type(value) is list and param["min_len"] <= len(value) <= param["max_len"]
@@ -112,6 +127,35 @@ def _in_sequence(param: dict[str, Any], value: Any, values: frozenset[Any]) -> b
             and all(_hashable(v) and (type(v), v) in values for v in value) and len(set(value)) == len(value))
 
 
+#: A keyed type looks each combination of offered values up while there are at most this many, and
+#: selects among its moves with NumPy beyond (a tie-break call: 100 cards by 30 words).
+LOOKUPS = 24
+
+
+class _Keyed(NamedTuple):
+    """The moves of a type that all fix the same parameters to plain values (a card; a chair and a seat),
+    with the same scaled parameters if any (a horse and an amount)."""
+
+    names: tuple[str, ...]
+    scaled: tuple[str, ...]
+    table: dict[tuple[Any, ...], list[int]]  # per combination of typed values: the moves fixing it
+    codes: tuple[dict[tuple[type, Any], int], ...]  # per name: each typed value's number
+    numbers: tuple[npt.NDArray[np.intp], ...]  # per name: each move's value number
+    indices: npt.NDArray[np.intp]  # the moves, in the order of `numbers`
+
+
+class _Listed(NamedTuple):
+    """The moves of a type that each fix one parameter, the same, to a list of plain values (the Quiz's
+    swaps of two cards, its answers of one or two words), and nothing else."""
+
+    name: str
+    codes: dict[tuple[type, Any], int]  # each typed item's number
+    items: npt.NDArray[np.intp]  # per move, its items' numbers, padded with len(codes)
+    lengths: npt.NDArray[np.intp]
+    distinct: npt.NDArray[np.bool_]
+    indices: npt.NDArray[np.intp]
+
+
 class ActionCodec:
     """Legal-action specs <-> indices of one `Discrete(len(moves))` space."""
 
@@ -122,10 +166,9 @@ class ActionCodec:
         self._by_type: dict[str, list[int]] = {}
         for i, move in enumerate(self.moves):
             self._by_type.setdefault(move.type, []).append(i)
-        # Types whose moves all fix the same parameters to plain values (a card; a chair and a seat), with
-        # the same scaled parameters if any (a horse and an amount): their mask looks up each combination
-        # of offered values rather than checking every move (Musical Chairs has 3 n^2 gifts).
-        self._keyed: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]]] = {}
+        # Keyed types: their moves are found by their offered values rather than by checking every move
+        # (Musical Chairs has 3 n^2 gifts, the Quiz 3,000 tie-break calls).
+        self._keyed: dict[str, _Keyed] = {}
         for kind, indices in self._by_type.items():
             names = {tuple(self.moves[i].fixed) for i in indices}
             scaled = {tuple(self.moves[i].scaled) for i in indices}
@@ -136,58 +179,194 @@ class ActionCodec:
                 table: dict[tuple[Any, ...], list[int]] = {}
                 for key, i in zip(keys, indices, strict=True):
                     table.setdefault(key, []).append(i)
-                self._keyed[kind] = (next(iter(names)), next(iter(scaled)), table)
+                fixed = next(iter(names))
+                codes = tuple({typed: n for n, typed in enumerate(dict.fromkeys(key[k] for key in keys))}
+                              for k in range(len(fixed)))
+                numbers = tuple(np.array([codes[k][key[k]] for key in keys], dtype=np.intp) for k in range(len(fixed)))
+                self._keyed[kind] = _Keyed(fixed, next(iter(scaled)), table, codes, numbers,
+                                           np.array(indices, dtype=np.intp))
+        # Moves fixing a list (the Quiz's swaps of two cards): its length, whether its items are distinct,
+        # and its items typed, worked out once.
+        self._lists: dict[tuple[int, str], tuple[int, bool, frozenset[Any]] | None] = {
+            (i, name): (len(value), len(set(map(_typed_item, value))) == len(value), frozenset(map(_typed_item, value)))
+            if all(_hashable(v) for v in value) else None
+            for i, move in enumerate(self.moves) for name, value in move.fixed.items() if type(value) is list}
+        self._listed: dict[str, _Listed] = {}
+        for kind, indices in self._by_type.items():
+            fixes = [self.moves[i].fixed for i in indices]
+            if any(self.moves[i].scaled or len(f) != 1 for i, f in zip(indices, fixes, strict=True)):
+                continue
+            param_names = {next(iter(f)) for f in fixes}
+            lists = [next(iter(f.values())) for f in fixes]
+            if len(param_names) != 1 or not all(type(x) is list and all(type(v) in _PLAIN for v in x) for x in lists):
+                continue
+            item_codes = {typed: n for n, typed in enumerate(dict.fromkeys(map(_typed_item, chain.from_iterable(lists))))}
+            items = np.full((len(lists), max(map(len, lists))), len(item_codes), dtype=np.intp)
+            for row, x in enumerate(lists):
+                items[row, :len(x)] = [item_codes[_typed_item(v)] for v in x]
+            self._listed[kind] = _Listed(
+                next(iter(param_names)), item_codes, items, np.array([len(x) for x in lists], dtype=np.intp),
+                np.array([len(set(map(_typed_item, x))) == len(x) for x in lists], dtype=np.bool_),
+                np.array(indices, dtype=np.intp))
+        # Per type, the parameters some move fixes: a range's bounds matter to the mask only for those (a
+        # scaled parameter resolves within any range).
+        self._bounded: dict[str, frozenset[str]] = {
+            kind: frozenset(name for i in indices for name in self.moves[i].fixed)
+            for kind, indices in self._by_type.items()}
+        self._masks: dict[tuple[Any, ...], Mask] = {}  # per list of spec keys
+        self._parts: dict[tuple[Any, ...], npt.NDArray[np.intp]] = {}  # per spec key: the indices it allows
+        self._last: tuple[Sequence[ActionSpec], Sequence[ActionSpec]] | None = None
 
     def __len__(self) -> int:
         return len(self.moves)
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        """1 for every index that decodes to a legal action under `specs`, else 0."""
-        allowed = bytearray(len(self.moves))  # 1 at each allowed index: NumPy takes it as it is
+        """1 for every index that decodes to a legal action under `specs`, else 0 (a new array each call).
+
+        Masks are remembered by what decides them (`_key`), whole and spec by spec (a mask is the union of
+        its specs' shares): a table meets the same offers again and again (a seat's vote, its gifts, the
+        bets on a race among ever-changing tickets to cancel), and looking one up costs a fraction of
+        working it out."""
+        try:
+            keys = tuple([self._key(spec) for spec in specs])
+            mask = self._masks.get(keys)
+        except TypeError:  # a choice of lists or objects: not remembered
+            return self._mask(self.prepared(specs))
+        if mask is None:
+            mask = np.zeros(len(self.moves), dtype=np.int8)
+            parts = self._parts
+            prepared: Sequence[ActionSpec] | None = None
+            for i, key in enumerate(keys):
+                part = parts.get(key)
+                if part is None:
+                    if prepared is None:
+                        prepared = self.prepared(specs)
+                    part = np.asarray(self._allowed(prepared[i]), dtype=np.intp)
+                    if len(parts) >= MASK_CACHE:
+                        parts.clear()
+                    parts[key] = part
+                mask[part] = 1
+            if len(self._masks) >= MASK_CACHE:
+                self._masks.clear()
+            self._masks[keys] = mask
+        return mask.copy()
+
+    def _key(self, spec: ActionSpec) -> tuple[Any, ...]:
+        """What decides a spec's share of the mask: its type and its parameters' values (with their types:
+        True is not 1); a range's bounds only where a move of the type fixes that parameter."""
+        kind = spec["type"]
+        bounded = self._bounded.get(kind)
+        if bounded is None:
+            return (kind,)  # no move of this type
+        key: list[Any] = [kind]
+        for name, param in spec["params"].items():
+            values = param.get("choice")
+            if values is None:
+                values = param.get("sequence")
+                if values is not None:
+                    key += (name, tuple(values), tuple(map(type, values)), param["min_len"], param["max_len"])
+                elif name in bounded:
+                    key += (name, None, param["min"], param["max"], param["step"])
+                else:
+                    key += (name, None)
+            else:
+                key += (name, tuple(values), tuple(map(type, values)))
+        return tuple(key)
+
+    def prepared(self, specs: Sequence[ActionSpec]) -> Sequence[ActionSpec]:
+        """`specs` as this codec's moves read them (`_prepare`), kept for the last list seen: a mask and
+        then a decode read the same list (`Match.legal_actions` keeps it until the match changes)."""
+        if type(self)._prepare is ActionCodec._prepare:
+            return specs
+        last = self._last
+        if last is None or last[0] is not specs:
+            last = self._last = (specs, self._prepare(specs))
+        return last[1]
+
+    def _prepare(self, specs: Sequence[ActionSpec]) -> Sequence[ActionSpec]:
+        """The specs as the moves read them: a codec that names a parameter otherwise (a plan by its first
+        chair) rewrites them here, one spec for one, in order, keeping every integer range as it is (`_key`
+        reads the specs as they come)."""
+        return specs
+
+    def _mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        """`mask` worked out (`specs` prepared)."""
+        allowed = np.zeros(len(self.moves), dtype=np.int8)
         for spec in specs:
-            indices = self._by_type.get(spec["type"])
-            if not indices:
-                continue
-            params: dict[str, Any] = spec["params"]
-            keyed = self._keyed.get(spec["type"])
-            if keyed is not None and self._mask_keyed(keyed, params, len(indices), allowed):
-                continue
-            self._mask_each(indices, params, allowed)
-        return np.frombuffer(allowed, dtype=np.int8)
+            allowed[np.asarray(self._allowed(spec), dtype=np.intp)] = 1
+        return allowed
+
+    def _allowed(self, spec: ActionSpec) -> Sequence[int] | npt.NDArray[np.intp]:
+        """The indices one (prepared) spec allows."""
+        indices = self._by_type.get(spec["type"])
+        if not indices:
+            return ()
+        params: dict[str, Any] = spec["params"]
+        keyed = self._keyed.get(spec["type"])
+        if keyed is not None:
+            found = self._allowed_keyed(keyed, params)
+            if found is not None:
+                return found
+        listed = self._listed.get(spec["type"])
+        if listed is not None:
+            param = params.get(listed.name)
+            if param is None or len(params) != 1:
+                return ()
+            if "sequence" in param:
+                return self._allowed_listed(listed, param)
+        return self._allowed_each(indices, params)
 
     @staticmethod
-    def _mask_keyed(keyed: tuple[tuple[str, ...], tuple[str, ...], dict[tuple[Any, ...], list[int]]],
-                    params: dict[str, Any], moves: int, allowed: bytearray) -> bool:
-        """Adds the moves of a keyed type that `params` allows by looking up each combination of offered
-        values; False (nothing done) when a fixed parameter is not a choice or there are more
-        combinations than moves (checking each move is then cheaper)."""
-        names, scaled, table = keyed
+    def _allowed_listed(listed: _Listed, param: dict[str, Any]) -> npt.NDArray[np.intp]:
+        """The moves of a listed type that a sequence parameter allows: as many distinct items as it asks
+        for, each offered (by value and type), selected with NumPy."""
+        codes = listed.codes
+        offered = np.zeros(len(codes) + 1, dtype=np.bool_)
+        offered[[codes[typed] for typed in map(_typed_item, param["sequence"]) if typed in codes]] = True
+        offered[len(codes)] = True  # the padding
+        lengths = listed.lengths
+        allowed = (offered[listed.items].all(axis=1) & listed.distinct
+                   & (lengths >= param["min_len"]) & (lengths <= param["max_len"]))
+        found: npt.NDArray[np.intp] = listed.indices[allowed]
+        return found
+
+    @staticmethod
+    def _allowed_keyed(keyed: _Keyed, params: dict[str, Any]) -> Sequence[int] | npt.NDArray[np.intp] | None:
+        """The moves of a keyed type that `params` allows: each combination of offered values looked up,
+        or, past `LOOKUPS` combinations, the moves whose every value is offered selected with NumPy. None
+        when a fixed parameter is not a choice (each move is then checked)."""
         choices = []
         combinations = 1
-        for name in names:
+        for name in keyed.names:
             param = params.get(name)
             if param is None or "choice" not in param:
-                return False
-            values = [(type(v), v) for v in param["choice"] if _hashable(v)]  # a list never equals a plain value
+                return None
+            values = [(type(v), v) for v in param["choice"] if type(v) in _PLAIN]  # a list never equals a plain value
             choices.append(values)
             combinations *= len(values)
-        if combinations > moves:
-            return False
-        if len(params) != len(names) + len(scaled) or not all(name in params and "min" in params[name]
-                                                              for name in scaled):
-            return True  # no move of this type fits the spec's parameters
-        for key in product(*choices):
-            for i in table.get(key, ()):
-                allowed[i] = 1
-        return True
+        scaled = keyed.scaled
+        if len(params) != len(keyed.names) + len(scaled) or not all(name in params and "min" in params[name]
+                                                                    for name in scaled):
+            return ()  # no move of this type fits the spec's parameters
+        if combinations <= LOOKUPS:
+            table = keyed.table
+            return [i for key in product(*choices) for i in table.get(key, ())]
+        selected: npt.NDArray[np.bool_] | None = None
+        for values, codes, numbers in zip(choices, keyed.codes, keyed.numbers, strict=True):
+            offered = np.zeros(len(codes) + 1, dtype=np.bool_)  # the last: values no move fixes
+            offered[[codes.get(typed, len(codes)) for typed in values]] = True
+            offered[len(codes)] = False
+            chosen = offered[numbers]
+            selected = chosen if selected is None else selected & chosen
+        assert selected is not None
+        return keyed.indices[selected]
 
-    def _mask_each(self, indices: list[int], params: dict[str, Any], allowed: bytearray) -> None:
-        """Adds the moves among `indices` that `params` allows, checking each."""
-        moves = self.moves
+    def _allowed_each(self, indices: list[int], params: dict[str, Any]) -> list[int]:
+        """The moves among `indices` that `params` allows, checking each."""
+        moves, lists = self.moves, self._lists
         choices: dict[str, frozenset[Any] | None] = {}  # per choice or sequence parameter: its values, typed
+        allowed = []
         for i in indices:
-            if allowed[i]:
-                continue
             move = moves[i]
             if len(params) != len(move.fixed) + len(move.scaled):
                 continue
@@ -203,17 +382,22 @@ class ActionCodec:
                     if not _allows(param, value):
                         break
                 elif "sequence" in param:
-                    if not _in_sequence(param, value, values):
+                    known = lists.get((i, name))
+                    if known is None:
+                        if not _in_sequence(param, value, values):
+                            break
+                    elif not (known[1] and param["min_len"] <= known[0] <= param["max_len"] and known[2] <= values):
                         break
                 elif (type(value), value) not in values if _hashable(value) else not _allows(param, value):
                     break
             else:
                 if all(name in params and "min" in params[name] for name in move.scaled):
-                    allowed[i] = 1
+                    allowed.append(i)
+        return allowed
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
         """The action index `index` stands for under `specs` (None: not legal now)."""
-        return self.moves[int(index)].resolve(specs)
+        return self.moves[int(index)].resolve(self.prepared(specs))
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         """An index that decodes to exactly `action` under `specs` (None: the codec cannot express it,

@@ -123,8 +123,14 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
         if chosen is None:
             raise ValueError(f"{agent}: action {action!r} is not legal now (sample with the action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        hear(self.recalls, self.table.act(match, [(seat, chosen)]))
-        result = match.result() if match.is_over else None
+        events = self.table.act(match, [(seat, chosen)])
+        if self.recalls:
+            hear(self.recalls, events)
+        awaited = match.to_act()
+        if awaited:  # the match settled with a seat awaited: not over (`Table.act`)
+            self.agent_selection = self.possible_agents[awaited[0]]
+            return
+        result = match.result()
         if result is not None:
             returns = self.table.returns(result)
             for s, name in enumerate(self.possible_agents):
@@ -132,8 +138,7 @@ class PartyGamesEnv(AECEnv[str, dict[str, Any], int]):
                 self.terminations[name] = True
                 self.infos[name] = {"result": result.to_json()}
             self._accumulate_rewards()
-            return  # _was_dead_step walks the finished agents from here
-        self.agent_selection = self.possible_agents[match.to_act()[0]]
+            # _was_dead_step walks the finished agents from here
 
     def render(self) -> str | None:
         return _render(self.table, self._match(), self.render_mode, self.lang)

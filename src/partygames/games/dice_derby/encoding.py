@@ -34,6 +34,8 @@ class DiceDerbyEncoder(Encoder):
             ("my_available", 1), ("my_win_stakes", g), ("my_quinella_stakes", q),
             ("my_pending_loans", 1), ("my_loans_taken", 1), ("my_bid_horse", g), ("my_bid_amount", 1),
         ))
+        self._gate = {g: i for i, g in enumerate(GATES)}
+        self._tickets = [*(f"win:{g}" for g in GATES), *(f"quinella:{p}" for p in PAIRS)]
         self.codec = ActionCodec([
             *(Move("bid", {"horse": h}, {"amount": f}) for h in GATES for f in LEVELS),
             Move("pass"),
@@ -100,14 +102,22 @@ class DiceDerbyEncoder(Encoder):
         v += [d / start for d in match.debt]
         v += [p / start for p in match.prize]
         v += [float(d) for d in match.done] if betting and match.done else [0.0] * n
-        history = match.history
-        v += [sum(r["first"] == g for r in history) / races for g in GATES]
-        v += [sum(r["second"] == g for r in history) / races for g in GATES]
+        firsts, seconds = [0] * len(GATES), [0] * len(GATES)  # per gate, races it won, came second in
+        gate = self._gate
+        for r in match.history:
+            if r["first"] in gate:
+                firsts[gate[r["first"]]] += 1
+            if r["second"] in gate:
+                seconds[gate[r["second"]]] += 1
+        v += [count / races for count in firsts]
+        v += [count / races for count in seconds]
         v.append(match.available(seat) / start)
-        tickets = match.tickets.get(key, []) if betting else []
-        stakes = {f"{t['kind']}:{t['pick']}": t["stake"] for t in tickets}
-        v += [stakes.get(f"win:{g}", 0) / start for g in GATES]
-        v += [stakes.get(f"quinella:{p}", 0) / start for p in PAIRS]
+        tickets = match.tickets.get(key) if betting else None
+        if tickets:
+            stakes = {f"{t['kind']}:{t['pick']}": t["stake"] for t in tickets}
+            v += [stakes.get(ticket, 0) / start for ticket in self._tickets]  # win, then quinella tickets
+        else:
+            v += [0.0] * len(self._tickets)
         v += (float(match.pending_loans.get(key, 0) if betting else 0), float(match.loans_taken[seat]))
         bid = match.sealed.get(key)
         v += one_hot(None if bid is None or bid["horse"] is None else bid["horse"] - 1, len(GATES))

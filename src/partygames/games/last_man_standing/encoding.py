@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import numpy as np
+
 from partygames.engine.encoding import (
+    BOUND,
     ActionCodec,
     Encoder,
     Layout,
@@ -14,7 +17,6 @@ from partygames.engine.encoding import (
     Vector,
     Writer,
     one_hot,
-    sparse_vector,
 )
 from partygames.engine.match import Match
 from partygames.engine.options import Options
@@ -46,6 +48,9 @@ class LastManStandingEncoder(Encoder):
             ("known_cards", n * CARDS), ("arena", n * CARDS), ("discard", CARDS),
         ))
         self._at = self.layout.slices()
+        # Where observe_match's figures go: round, chips, pot, set_aside, deck_count, hand_counts.
+        self._places = [self._at["round"].start, *range(self._at["chips"].start, self._at["market"].start),
+                        *range(self._at["deck_count"].start, self._at["has_played"].start)]
         self.codec = ActionCodec([
             *(Move("hire", {"slot": slot}) for slot in range(slots)),
             *(Move("play", {"card": card}) for card in DECK),
@@ -85,18 +90,17 @@ class LastManStandingEncoder(Encoder):
         and of the others only what the view shows (drafted from the face-up market and not yet played,
         fighting in the arena, killed)."""
         assert isinstance(match, LastManStandingMatch)
-        at, n, money = self._at, self.seats, self.start * self.seats
-        head = one_hot(seat, n)
-        head += one_hot(PHASES.index(match.phase), len(PHASES))
-        head.append(match.round / ROUNDS)
-        head += one_hot(match.start_player, n)
-        head += one_hot(match.turn if match.phase == "draft" else None, n)
-        head += [c / self.start for c in match.chips]
-        head += (match.pot / money, match.set_aside / money)
-        middle = [len(match.deck) / CARDS, *(len(h) / HAND for h in match.hands),
-                  *(float(c is not None) for c in match.sealed)]
+        at, money = self._at, self.start * self.seats
+        hot = [seat, at["phase"].start + PHASES.index(match.phase)]
+        if match.start_player is not None:
+            hot.append(at["start_player"].start + match.start_player)
+        if match.phase == "draft" and match.turn is not None:
+            hot.append(at["drafter"].start + match.turn)
+        hot += [at["has_played"].start + s for s, c in enumerate(match.sealed) if c is not None]
+        values = [match.round / ROUNDS, *(c / self.start for c in match.chips), match.pot / money,
+                  match.set_aside / money, len(match.deck) / CARDS, *(len(h) / HAND for h in match.hands)]
         market, known, arena = at["market"].start, at["known_cards"].start, at["arena"].start
-        hot = [market + slot * CARDS + CARD_INDEX[c] for slot, c in enumerate(match.market[: len(MARKET_PRICES)])
+        hot += [market + slot * CARDS + CARD_INDEX[c] for slot, c in enumerate(match.market[: len(MARKET_PRICES)])
                if c is not None]
         hot += cards(match.hands[seat], at["my_hand"].start)
         hot += cards([match.sealed[seat]], at["my_played"].start)
@@ -105,5 +109,7 @@ class LastManStandingEncoder(Encoder):
             hot += cards([c for c in drafted if c not in played], known + s * CARDS)
         hot += [arena + owner * CARDS + CARD_INDEX[c] for c, owner in zip(match.arena_cards, match.arena_owners, strict=True)]
         hot += cards([c for h in match.history for c in h["kills"][2::5]], at["discard"].start)
-        return sparse_vector(self.layout, [(0, at["market"].start, head),
-                                           (at["deck_count"].start, at["my_hand"].start, middle)], hot)
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        vector[hot] = 1.0
+        vector[self._places] = values
+        return vector.clip(-BOUND, BOUND, out=vector)

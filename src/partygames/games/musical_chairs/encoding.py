@@ -10,19 +10,20 @@ decodes to tries that chair first, then the other allowed chairs in number order
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.encoding import (
+    BOUND,
     ActionCodec,
     Encoder,
     Layout,
-    Mask,
     Move,
     Vector,
     Writer,
-    as_vector,
-    many_hot,
     one_hot,
 )
 from partygames.engine.match import Match
@@ -73,7 +74,8 @@ class ChairsCodec(ActionCodec):
 
     `encode` looks the action's fixed parameters up instead of trying every move of its type: the
     conformance suite encodes every masked index back at every deep step, and the gifts alone are
-    3 n^2 moves."""
+    3 n^2 moves. The short specs are kept for the last specs seen (`ActionCodec.prepared`: a mask, then a
+    decode and encode per index)."""
 
     def __init__(self, moves: Sequence[Move]) -> None:
         super().__init__(moves)
@@ -84,19 +86,12 @@ class ChairsCodec(ActionCodec):
             assert names == tuple(move.fixed), f"every {move.type} move fixes the same parameters"
             key = (move.type, *((type(v), v) for v in move.fixed.values()))
             self._by_fixed.setdefault(key, []).append(i)
-        self._last: tuple[Sequence[ActionSpec], list[ActionSpec]] | None = None
 
-    def _short(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
-        """`_short_specs`, kept for the last specs seen (a mask, then a decode and encode per index)."""
-        if self._last is None or self._last[0] is not specs:
-            self._last = (specs, _short_specs(specs))
-        return self._last[1]
-
-    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        return super().mask(self._short(specs))
+    def _prepare(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
+        return _short_specs(specs)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
-        return _long_action(super().decode(index, self._short(specs)), specs)
+        return _long_action(super().decode(index, specs), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         short = _short_action(action)
@@ -104,14 +99,14 @@ class ChairsCodec(ActionCodec):
         values = [short.get(name) for name in names or ()]
         if names is None or not all(type(v) in (int, str) for v in values):
             return None
-        short_specs = self._short(specs)
+        short_specs = self.prepared(specs)
         for i in self._by_fixed.get((short["type"], *((type(v), v) for v in values)), ()):
             if self.moves[i].resolve(short_specs) == short:
                 return i
         return None
 
     def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().nearest(_short_action(action), self._short(specs))
+        return super().nearest(_short_action(action), self.prepared(specs))
 
 
 def moves(seats: int, chairs: int) -> list[Move]:
@@ -131,6 +126,30 @@ def moves(seats: int, chairs: int) -> list[Move]:
     ]
 
 
+#: What the people's and the chairs' parts read from each (values, never changed in place: a course is
+#: replaced when a person sets off, a chair's place never moves).
+_PERSON = itemgetter("out", "motion", "arrived", "role", "touched", "chair")
+_CHAIR = itemgetter("at", "removed", "occupant", "holder", "for")
+
+
+class _People(NamedTuple):
+    key: list[tuple[Any, ...]]
+    now: int
+    settled: int  # when the last course ends: from then on, positions no longer move with time
+    block: Vector  # out, on_island, x, y, arrived, touched, seated
+    at: list[tuple[int, int] | None]  # where each person is
+    remaining: list[int]
+
+
+class _Chairs(NamedTuple):
+    key: tuple[Any, ...]
+    block: Vector  # chair_open, chair_occupied, chair_held
+    held_for: dict[int, list[int]]  # per seat, the chairs held for it
+    totem: Vector  # chair_totem
+    places: list[list[int]]
+    near: dict[tuple[int, int], Vector]  # chair_near per point
+
+
 class MusicalChairsEncoder(Encoder):
     def __init__(self, seats: int, options: Options) -> None:
         super().__init__(seats, options)
@@ -146,6 +165,10 @@ class MusicalChairsEncoder(Encoder):
             ("my_medals", n), ("my_plan", c), ("my_intent", c), ("my_ballot", n + 1), ("winner", n),
         ))
         self.codec = ChairsCodec(moves(n, c))
+        self._at = self.layout.slices()
+        self._people_memo: _People | None = None
+        self._chairs_memo: _Chairs | None = None
+        self._base: tuple[_People, _Chairs, Vector] | None = None  # their parts in a vector of zeros
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, c, seat = self.seats, self.chairs, view["seat"]
@@ -198,58 +221,129 @@ class MusicalChairsEncoder(Encoder):
         return w.done()
 
     def observe_match(self, match: Match, seat: int) -> Vector:
-        """`observe(match.view(seat))` read straight from the state, part by part as there: the view also
-        lists the legal actions, works out the result, copies the island and the seat's medals and filters
-        its transfers and shown medals, none of which this needs. What the seat may not know stays out as
-        there: of the medals, plan, sealed intent and ballot it reads its own only."""
+        """`observe(match.view(seat))` read straight from the state: the view also lists the legal actions,
+        works out the result, copies the island and the seat's medals and filters its transfers and shown
+        medals, none of which this needs. What the seat may not know stays out as there: of the medals,
+        plan, sealed intent and ballot it reads its own only.
+
+        The people's parts (out to seated) and the chairs' (open, occupied, held; the distances to the
+        totem and from where the seat stands) are remembered with the values they were read from
+        (`_people`, `_chairs`): they change at a race, a hold or a removal, while most steps give medals,
+        show them, plan or vote. The rest is a few positions set among zeros."""
         assert isinstance(match, MusicalChairsMatch)
         n, c, now = self.seats, self.chairs, match.now
+        at = self._at
         started, ends = match.phase_started, match.phase_ends
+        people, chairs = self._people(match), self._chairs(match)
+        base = self._base
+        if base is None or base[0] is not people or base[1] is not chairs:
+            block = np.zeros(self.layout.size, dtype=np.float32)
+            block[at["out"].start:at["submitted"].start] = people.block
+            block[at["chair_open"].start:at["chair_for_me"].start] = chairs.block
+            block[at["chair_totem"].start:at["chair_near"].start] = chairs.totem
+            base = self._base = (people, chairs, block)
+        v = base[2].copy()
+        here = people.at[seat]
+        if here is not None:
+            v[at["chair_near"].start:at["my_chair"].start] = self._near(chairs, here, match.island)
+        # positions set to 1, then positions set to other values
+        hot = [seat, at["phase"].start + PHASES.index(match.phase)]
+        hot += [at["remaining"].start + s for s in people.remaining]
+        hot += [at["submitted"].start + s for s in match.submitted]
+        hot += [at["voted"].start + s for s in match.voted()]
+        hot += [at["candidates"].start + s for s in match.candidates]
+        if match.parent is not None:
+            hot.append(at["parent"].start + match.parent)
+        hot += [at["chair_for_me"].start + k for k in chairs.held_for.get(seat, ())]
+        me = match.people[seat]
+        for part, number in (("my_chair", me["chair"]), ("my_last_chair", me["last_chair"]),
+                             ("my_hold", me["holding"])):
+            if number is not None:
+                hot.append(at[part].start + number - 1)
+        plan = match.plans.get(str(seat))
+        if plan:
+            hot.append(at["my_plan"].start + plan[0] - 1)
+        intent = match.intents.get(str(seat))
+        if intent:
+            hot.append(at["my_intent"].start + intent["chair"] - 1)
+        ballot = n if seat in match.abstained else match.ballots.get(str(seat))  # a blank ballot last
+        if ballot is not None:
+            hot.append(at["my_ballot"].start + ballot)
+        if match.winner is not None:
+            hot.append(at["winner"].start + match.winner)
+        v[hot] = 1.0
+        places = [at["phase_time"].start, at["period"].start, at["rerun"].start]
+        values = [0.0 if ends is None or ends <= started else (now - started) / (ends - started),
+                  match.period / c, float(match.rerun)]
+        per_player = match.options.medal_count
+        medals = at["my_medals"].start
+        for name, count in match.medals[seat].items():  # a name is a player's seat
+            places.append(medals + int(name))
+            values.append(count / per_player)
+        v[places] = values
+        return v.clip(-BOUND, BOUND, out=v)
+
+    def _people(self, match: MusicalChairsMatch) -> _People:
+        """The people's parts, remembered with what they read: each person's out, course, arrival, role,
+        touch and chair (a course is replaced, never changed, when a person sets off), and the time while
+        someone is still on the way."""
+        now = match.now
+        key = list(map(_PERSON, match.people))
+        memo = self._people_memo
+        if memo is not None and memo.key == key and (memo.now == now or min(memo.now, now) >= memo.settled):
+            return memo
         island = match.island
         width, height = island.width, island.height
-        scale = max(width, height)
-        people, chairs = match.people, match.chairs
-        v = one_hot(seat, n)
-        v += one_hot(PHASES.index(match.phase), len(PHASES))
-        v += (0.0 if ends is None or ends <= started else (now - started) / (ends - started),
-              match.period / c, float(match.rerun))
-        v += many_hot(match.remaining(), n)
-        v += [float(p["out"] is not None) for p in people]
-        at = [None if p["motion"] is None else position(p["motion"], now) for p in people]
-        v += [float(a is not None) for a in at]
-        v += [0.0 if a is None else a[0] / width for a in at]
-        v += [0.0 if a is None else a[1] / height for a in at]
-        v += [float(p["arrived"]) for p in people]
-        v += [float(p["role"] == PLAYER and p["touched"]) for p in people]
-        v += [float(p["chair"] is not None) for p in people]
-        v += many_hot(match.submitted, n)
-        v += many_hot(match.voted(), n)
-        v += many_hot(match.candidates, n)
-        v += one_hot(match.parent, n)
-        v += [float(not ch["removed"]) for ch in chairs]
-        v += [float(ch["occupant"] is not None) for ch in chairs]
-        v += [float(ch["holder"] is not None) for ch in chairs]
-        v += [float(ch["holder"] is not None and ch["for"] == seat) for ch in chairs]
-        totem = island.totem
-        v += [distance(ch["at"], totem) / scale for ch in chairs]
-        here = at[seat]
-        v += [0.0] * c if here is None else [distance(ch["at"], here) / scale for ch in chairs]
-        me = people[seat]
-        v += self._chair(me["chair"])
-        v += self._chair(me["last_chair"])
-        v += self._chair(me["holding"])
-        per_player = match.options.medal_count
-        medals = [0.0] * n  # a name is a player's seat
-        for name, count in match.medals[seat].items():
-            medals[int(name)] = count / per_player
-        v += medals
-        plan = match.plans.get(str(seat))
-        v += self._chair(plan[0] if plan else None)
-        intent = match.intents.get(str(seat))
-        v += self._chair(intent["chair"] if intent else None)
-        v += one_hot(n if seat in match.abstained else match.ballots.get(str(seat)), n + 1)  # a blank ballot last
-        v += one_hot(match.winner, n)
-        return as_vector(v, self.layout)
+        people = match.people
+        where = [None if p["motion"] is None else position(p["motion"], now) for p in people]
+        values = [float(p["out"] is not None) for p in people]
+        values += [float(a is not None) for a in where]
+        values += [0.0 if a is None else a[0] / width for a in where]
+        values += [0.0 if a is None else a[1] / height for a in where]
+        values += [float(p["arrived"]) for p in people]
+        values += [float(p["role"] == PLAYER and p["touched"]) for p in people]
+        values += [float(p["chair"] is not None) for p in people]
+        settled = max((p["motion"]["arrive"] for p in people if p["motion"] is not None), default=0)
+        memo = self._people_memo = _People(key, now, settled, np.array(values, dtype=np.float32), where,
+                                           [s for s, p in enumerate(people) if p["role"] == PLAYER])
+        return memo
+
+    def _chairs(self, match: MusicalChairsMatch) -> _Chairs:
+        """The chairs' parts, remembered with what they read: each chair's place, removal, occupant,
+        holder and whom it is held for, and the totem."""
+        island = match.island
+        totem, scale = island.totem, max(island.width, island.height)
+        key = (totem, scale, list(map(_CHAIR, match.chairs)))
+        memo = self._chairs_memo
+        if memo is not None and memo.key == key:
+            return memo
+        chairs = match.chairs
+        values = [float(not ch["removed"]) for ch in chairs]
+        values += [float(ch["occupant"] is not None) for ch in chairs]
+        values += [float(ch["holder"] is not None) for ch in chairs]
+        held_for: dict[int, list[int]] = {}
+        for k, ch in enumerate(chairs):
+            if ch["holder"] is not None:
+                held_for.setdefault(ch["for"], []).append(k)
+        totem_distances = np.array([distance(ch["at"], totem) / scale for ch in chairs], dtype=np.float32)
+        places = [ch["at"] for ch in chairs]
+        near = memo.near if memo is not None and memo.key[1] == scale and memo.places == places else {}
+        memo = self._chairs_memo = _Chairs(key, np.array(values, dtype=np.float32), held_for, totem_distances,
+                                           places, near)
+        return memo
+
+    @staticmethod
+    def _near(chairs: _Chairs, here: tuple[int, int], island: Any) -> Vector:
+        """Each chair's distance from `here` over the island's scale, remembered per point (people stand
+        at a few places: the totem, the chairs, where they started)."""
+        near = chairs.near.get(here)
+        if near is None:
+            if len(chairs.near) >= 4096:
+                chairs.near.clear()
+            scale = max(island.width, island.height)
+            near = chairs.near[here] = np.array([distance(place, here) / scale for place in chairs.places],
+                                                dtype=np.float32)
+        return near
 
     def _chair(self, number: int | None) -> list[float]:
         return one_hot(None if number is None else number - 1, self.chairs)

@@ -17,7 +17,6 @@ from partygames.engine.encoding import (
     ActionCodec,
     Encoder,
     Layout,
-    Mask,
     Move,
     Vector,
     Writer,
@@ -27,6 +26,7 @@ from partygames.engine.encoding import (
 )
 from partygames.engine.match import Match
 from partygames.engine.options import Options
+from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.options import PandemicOptions
 from partygames.games.pandemic.rules import WAIT, PandemicMatch, SeenCounts, involved
 
@@ -91,17 +91,17 @@ def _long_action(short: Action | None, specs: Sequence[ActionSpec]) -> Action | 
 class PandemicCodec(ActionCodec):
     """An `ActionCodec` whose moves name an offer by the seat that made it (see the module docstring)."""
 
-    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        return super().mask(_short_specs(specs))
+    def _prepare(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
+        return _short_specs(specs)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
-        return _long_action(super().decode(index, _short_specs(specs)), specs)
+        return _long_action(super().decode(index, specs), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().encode(_short_action(action), _short_specs(specs))
+        return super().encode(_short_action(action), self.prepared(specs))
 
     def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
-        return super().nearest(_short_action(action), _short_specs(specs))
+        return super().nearest(_short_action(action), self.prepared(specs))
 
 
 def _tally(log: Iterable[Mapping[str, Any]], seat: int | None, seats: int) -> SeenCounts:
@@ -139,6 +139,7 @@ class PandemicEncoder(Encoder):
             ("watch_infected", n), ("watch_vaccines", n), ("passed", n),
         ))
         self.codec = PandemicCodec(moves(n, options.tempo))
+        self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], list[float]]] = {}
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, seat = self.seats, view["seat"]
@@ -215,16 +216,29 @@ class PandemicEncoder(Encoder):
                   mine / COUNT_SCALE)
         else:
             v += (0.0, 0.0, 0.0, 0.0, 0.0)
-        odds = match.exact_odds(seat)
-        exact = odds is not None and odds["worlds"] > 0
-        v.append(float(exact))
-        v += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * n
+        v += self._odds(match, seat)
         last_news = match.announcements[-1] if match.announcements else None
         v += (0.0, 0.0, 0.0) if last_news is None else (1.0, last_news["healthy"] / n, last_news["infected"] / n)
         v += [float(x) for x in match.infected] if match.over else [0.0] * n
         v += [x / COUNT_SCALE for x in match.vaccines] if match.over else [0.0] * n
         v += many_hot(match.passed if match.over else (), n)
         return as_vector(v, self.layout)
+
+    def _odds(self, match: PandemicMatch, seat: int) -> list[float]:
+        """`odds_exact` and `infected_odds`, remembered per seat with the worlds they were counted in and
+        what changes those in place (an entry logged, a reading, an announcement: each only appends); a
+        match rebuilding its worlds (a clone, a restored snapshot) makes new ones."""
+        worlds = match.worlds() if match.odds_are_exact() else None
+        key = (len(match.log), len(match.readings[seat]), len(match.announcements))
+        memo = self._odds_memo.get(seat)
+        if memo is not None and memo[0] is worlds and memo[1] == key:
+            return memo[2]
+        odds = None if worlds is None else worlds.odds(seat)
+        exact = odds is not None and odds["worlds"] > 0
+        values = [float(exact)]
+        values += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * self.seats
+        self._odds_memo[seat] = (worlds, key, values)
+        return values
 
     def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:
         """My last reading: read, infected, vaccines; how long ago; and what touched me since (my entries

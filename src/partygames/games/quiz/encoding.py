@@ -11,7 +11,6 @@ steps the match keeps for the seat from the seat's first view and the events it 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,17 +18,15 @@ import numpy as np
 
 from partygames.engine.actions import ActionSpec
 from partygames.engine.encoding import (
+    BOUND,
     ActionCodec,
     Encoder,
     Layout,
-    Mask,
     Move,
     Recall,
     Vector,
     Writer,
-    many_hot,
     one_hot,
-    sparse_vector,
 )
 from partygames.engine.match import Match
 from partygames.engine.options import Options
@@ -55,8 +52,6 @@ PAY_LEVELS = (0.0, 1.0)
 #: Answers the codec writes: every word alone and every ordered pair (a longer answer is cut to its first
 #: two words by `nearest`: a prefix of a right answer is right).
 ANSWER_LENGTH = 2
-#: Masks remembered per codec (a table meets a few hundred distinct specs in a match).
-MASK_CACHE = 4096
 
 
 def _card_index(card: str) -> int:
@@ -74,24 +69,14 @@ def _key(kind: str, fixed: Mapping[str, Any]) -> tuple[Any, ...]:
 
 class QuizCodec(ActionCodec):
     """An `ActionCodec` that finds a move of fixed parameters by lookup (an answer among 900, a tie-break
-    call among 3,000), remembers the masks of the specs it met (the answer's spec is the same at every
-    question, and checking 900 word lists each time is most of a random rollout's cost), and brings an
-    action it cannot express to the nearest it can."""
+    call among 3,000) and brings an action it cannot express to the nearest it can. (Every codec remembers
+    the masks of the specs it met: here the answer's spec is the same at every question, and checking 900
+    word lists each time was most of a random rollout's cost.)"""
 
     def __init__(self, moves: Sequence[Move]) -> None:
         super().__init__(moves)
         self._fixed = {_key(m.type, m.fixed): i for i, m in enumerate(self.moves) if not m.scaled}
         self._scaled_types = {m.type for m in self.moves if m.scaled}
-        self._masks: dict[str, Mask] = {}
-
-    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        key = json.dumps(specs, sort_keys=True)
-        mask = self._masks.get(key)
-        if mask is None:
-            if len(self._masks) >= MASK_CACHE:
-                self._masks.clear()
-            mask = self._masks[key] = super().mask(specs)
-        return mask.copy()
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         kind = str(action.get("type"))
@@ -154,7 +139,13 @@ class QuizEncoder(Encoder):
             ("tiebreak_seats", n), ("tiebreak_alive", n), ("tiebreak_turn", n), ("tiebreak_correct", n),
             ("last_correct", n), ("last_wrong", n), ("last_winners", n), ("winner", n), ("prize_winner", n),
         ))
-        self._words = self.layout.slices()["card_word"]
+        slices = self.layout.slices()
+        self._at = {name: part.start for name, part in slices.items()}  # where each part begins
+        spans = {name: list(range(part.start, part.stop)) for name, part in slices.items()}
+        assert slices["stock"].stop == slices["field"].start and slices["held"].stop == slices["totals"].start
+        self._places = {"passed": spans["passed"], "looks": spans["looks"], "tiebreak_correct": spans["tiebreak_correct"],
+                        "markers": spans["stock"] + spans["field"] + spans["held"] + spans["totals"],
+                        "last": spans["last_correct"] + spans["last_wrong"]}
         r = ROUNDS
         # The parts the information state adds after the observation.
         self.recall_layout = Layout((
@@ -223,67 +214,82 @@ class QuizEncoder(Encoder):
 
     def observe_match(self, match: Match, seat: int) -> Vector:
         """`observe(match.view(seat))` read straight from the state, part by part as there: the view copies
-        every row, board place, sheet and round and lists the legal actions, none of which this needs, and
-        the 3,000 entries of `card_word` are written as the few that are set. What the seat may not know
-        stays out as there: a face-down card's word or question unless the seat peeks at it now or is
-        shown it (never what it saw before), the other seats' sheets until all are revealed."""
+        every row, board place, sheet and round and lists the legal actions, none of which this needs.
+        The vector is set as positions among zeros: those set to 1 (a one-hot part, a word on a card),
+        then those set to other values (markers, lengths). What the seat may not know stays out as
+        there: a face-down card's word or question unless the seat peeks at it now or is shown it (never
+        what it saw before), the other seats' sheets until all are revealed."""
         assert isinstance(match, QuizMatch)
-        n, phase, now = self.seats, match.phase, match.now
+        n, phase, now, at = self.seats, match.phase, match.now, self._at
         memorising, answering, peeking = phase == "memorise", phase == "answer", phase == "peek"
-        none = [0.0] * n
-        v = one_hot(seat, n)
-        v += one_hot(PHASES.index(phase), len(PHASES))
-        v.append(match.question / ROUNDS)
-        v += one_hot(match.asked, QUESTIONS)
-        v += one_hot(match.parent, n)
-        selecting = phase == "select"
-        v += one_hot(match.turn if selecting else None, n)
-        v += [float(p) for p in match.passed] if selecting else none
-        v += [match.stock[k] / MARKERS for k in KINDS]
-        v += [match.field[k] / MARKERS for k in KINDS]
-        v += [h[k] / MARKERS for h in match.held for k in KINDS]
-        v += [t / MARKERS for t in match.totals()]
-        v.append(max(0, match.memorise_until - now) / self.memorise_ms if memorising else 0.0)
-        v.append(match.extensions / MAX_EXTENSIONS)
-        vote = match.votes[seat] if memorising else None
-        v += [float(x is not None) for x in match.votes] if memorising else none
-        v += one_hot(None if vote is None else VOTES.index(vote), len(VOTES))
-        sheet = match.sheets[seat] if answering else None
-        v += [float(x is not None) for x in match.sheets] if answering else none
-        v += one_hot(None if sheet is None else CHOICES.index(sheet["choice"]), len(CHOICES))
+        hot = [seat, at["phase"] + PHASES.index(phase)]
+        places, values = [at["question"]], [match.question / ROUNDS]
+        if match.asked is not None:
+            hot.append(at["asked"] + match.asked)
+        if match.parent is not None:
+            hot.append(at["parent"] + match.parent)
+        if phase == "select":
+            if match.turn is not None:
+                hot.append(at["turn"] + match.turn)
+            places += self._places["passed"]
+            values += [float(p) for p in match.passed]
+        places += self._places["markers"]  # stock, field, held, totals
+        values += [match.stock[k] / MARKERS for k in KINDS]
+        values += [match.field[k] / MARKERS for k in KINDS]
+        values += [h[k] / MARKERS for h in match.held for k in KINDS]
+        values += [t / MARKERS for t in match.totals()]
+        if memorising:
+            places.append(at["memorise_left"])
+            values.append(max(0, match.memorise_until - now) / self.memorise_ms)
+            hot += [at["voted"] + s for s, x in enumerate(match.votes) if x is not None]
+            vote = match.votes[seat]
+            if vote is not None:
+                hot.append(at["my_vote"] + VOTES.index(vote))
+        places.append(at["extensions"])
+        values.append(match.extensions / MAX_EXTENSIONS)
+        if answering:
+            hot += [at["written"] + s for s, x in enumerate(match.sheets) if x is not None]
+            sheet = match.sheets[seat]
+            if sheet is not None:
+                hot.append(at["my_sheet"] + CHOICES.index(sheet["choice"]))
         if peeking:
-            v += [float(x is not None and x["choice"] == c) for x in match.sheets for c in CHOICES]
-            v += many_hot(match.peekers, n)
-            v += one_hot(match.peekers[match.peek_turn], n)
-            v.append(len(match.peekers) / n)
-            v += [x / MAX_ANSWER for x in match.looks]
-        else:
-            v += [0.0] * (len(CHOICES) * n + 3 * n + 1)
+            sheets = at["sheets"]
+            hot += [sheets + s * len(CHOICES) + CHOICES.index(x["choice"]) for s, x in enumerate(match.sheets)
+                    if x is not None and x["choice"] in CHOICES]
+            hot += [at["peekers"] + s for s in match.peekers]
+            hot.append(at["peeker"] + match.peekers[match.peek_turn])
+            places.append(at["peek_cost"])
+            values.append(len(match.peekers) / n)
+            places += self._places["looks"]
+            values += [x / MAX_ANSWER for x in match.looks]
         peek = match.peek
-        if peek is None:
-            v += [0.0] * (n + len(CARDS) + 1 + n)
-        else:
-            v += one_hot(peek["seat"], n)
-            v += one_hot(_card_index(peek["target"]), len(CARDS))
-            v.append(max(0, peek["until"] - now) / self.peek_ms)
-            v += many_hot(peek["shown_to"], n)
-        dealing = phase == "deal"
-        v += many_hot(match.pending if dealing else (), ANSWERS)
-        v += many_hot(match.shortest_rows() if dealing else (), QUESTIONS)
-        v.append((match.moves_left if phase == "move" else 0) / 2)
+        if peek is not None:
+            hot.append(at["peek_seat"] + peek["seat"])
+            hot.append(at["peek_card"] + _card_index(peek["target"]))
+            places.append(at["peek_left"])
+            values.append(max(0, peek["until"] - now) / self.peek_ms)
+            hot += [at["shown_to"] + s for s in peek["shown_to"]]
+        if phase == "deal":
+            hot += [at["pending"] + w for w in match.pending]
+            hot += [at["shortest_rows"] + q for q in match.shortest_rows()]
+        if phase == "move":
+            places.append(at["moves_left"])
+            values.append(match.moves_left / 2)
         # The cards: open to all while memorising (every card), an answer card turned over in the tie-break
         # and the white card asked; besides, the one card the seat peeks at or is shown, while it lasts.
         rows, board = match.rows, match.board
         seen = peek["target"] if peek is not None and sees(match, seat, peek["target"]) else None
-        v += [float(row is not None) for row in rows]
-        v += [0.0 if row is None else len(row) / MAX_ANSWER for row in rows]
-        card_open = [0.0] * (QUESTIONS * MAX_ANSWER)
-        words = self._words.start
-        hot: list[int] = []  # the positions of card_word set
+        present, length = at["row_present"], at["row_length"]
+        for q, row in enumerate(rows):
+            if row is not None:
+                hot.append(present + q)
+                places.append(length + q)
+                values.append(len(row) / MAX_ANSWER)
+        card_open, words = at["card_open"], at["card_word"]
         if memorising:
             for q, row in enumerate(rows):
                 for i, word in enumerate(row or ()):
-                    card_open[q * MAX_ANSWER + i] = 1.0
+                    hot.append(card_open + q * MAX_ANSWER + i)
                     hot.append(words + (q * MAX_ANSWER + i) * ANSWERS + word)
         else:
             shown = [(target, True) for target in match.tiebreak["opened"]] if match.tiebreak else []
@@ -294,37 +300,43 @@ class QuizEncoder(Encoder):
                 row = rows[q]
                 if row is not None and i < len(row):
                     if open_:
-                        card_open[q * MAX_ANSWER + i] = 1.0
+                        hot.append(card_open + q * MAX_ANSWER + i)
                     hot.append(words + (q * MAX_ANSWER + i) * ANSWERS + row[i])
-        v += card_open
         asked = match.asked_place
         seen_place = parse_target(seen)[1] if seen is not None and seen.startswith("w") else None
-        tail = [float(white is not None) for white in board]
-        tail += [float(white is not None and (memorising or p == asked)) for p, white in enumerate(board)]
-        questions = [0.0] * (BOARD * QUESTIONS)
+        white_present, white_open, white_question = at["white_present"], at["white_open"], at["white_question"]
+        markers = at["white_markers"]
         for p, white in enumerate(board):
-            if white is not None and (memorising or p in (asked, seen_place)):
-                questions[p * QUESTIONS + white] = 1.0
-        tail += questions
-        tail += [0.0 if white is None else match.on_cards[p][k] / MARKERS for p, white in enumerate(board) for k in KINDS]
+            if white is not None:
+                hot.append(white_present + p)
+                if memorising or p in (asked, seen_place):
+                    hot.append(white_question + p * QUESTIONS + white)
+                    if memorising or p == asked:
+                        hot.append(white_open + p)
+                places += (markers + p * len(KINDS), markers + p * len(KINDS) + 1)
+                values += [match.on_cards[p][k] / MARKERS for k in KINDS]
         tb = match.tiebreak
-        if tb is None:
-            tail += [0.0] * (4 * n)
-        else:
-            tail += many_hot(tb["seats"], n)
-            tail += many_hot(tb["alive"], n)
-            tail += one_hot(tb["turn"] if phase == "tiebreak" else None, n)
-            tail += [c / MAX_ANSWER for c in tb["correct"]]
-        last = match.rounds[-1] if match.rounds else None
-        if last is None:
-            tail += [0.0] * (3 * n)
-        else:
-            tail += [(c or 0) / MAX_ANSWER for c in last["correct"]]
-            tail += [float(x) for x in last["wrong"]]
-            tail += many_hot(last["winners"], n)
-        tail += one_hot(match.winner, n)
-        tail += one_hot(match.prize_winner, n)
-        return sparse_vector(self.layout, [(0, words, v), (self._words.stop, self.layout.size, tail)], hot)
+        if tb is not None:
+            hot += [at["tiebreak_seats"] + s for s in tb["seats"]]
+            hot += [at["tiebreak_alive"] + s for s in tb["alive"]]
+            if phase == "tiebreak" and tb["turn"] is not None:
+                hot.append(at["tiebreak_turn"] + tb["turn"])
+            places += self._places["tiebreak_correct"]
+            values += [c / MAX_ANSWER for c in tb["correct"]]
+        if match.rounds:
+            last = match.rounds[-1]
+            places += self._places["last"]  # last_correct, last_wrong
+            values += [(c or 0) / MAX_ANSWER for c in last["correct"]]
+            values += [float(x) for x in last["wrong"]]
+            hot += [at["last_winners"] + s for s in last["winners"]]
+        if match.winner is not None:
+            hot.append(at["winner"] + match.winner)
+        if match.prize_winner is not None:
+            hot.append(at["prize_winner"] + match.prize_winner)
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        vector[hot] = 1.0
+        vector[places] = values
+        return vector.clip(-BOUND, BOUND, out=vector)
 
     def _rows(self, w: Writer, rows: Sequence[Sequence[Mapping[str, Any]] | None]) -> None:
         """Each row (present, length) and each of its cards: open to all, and its word where the view
