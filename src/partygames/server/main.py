@@ -11,6 +11,7 @@ import uvicorn
 from partygames.engine.game import Game
 from partygames.server.app import create_app
 from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
+from partygames.server.transport import protocols
 
 
 def tune_gc() -> None:
@@ -37,8 +38,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"partygames: open {address} (database: {database}); Ctrl+C stops.\n"
           f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)
-    # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself. The
+    # protocols are uvicorn's own, bounding how long a handshake may stay incomplete (server/transport.py).
+    http, ws = protocols(settings.handshake_timeout)
+    uvicorn.run(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning")
 
 
 def _shown_url(url: str) -> str:

@@ -64,6 +64,9 @@ class Settings:
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
     max_catchup: int = 1000
     send_queue_limit: int = 2000
+    # A connection whose request head (or WebSocket handshake) is still incomplete this long after it
+    # opened, or after its previous response, is closed (server/transport.py).
+    handshake_timeout: float = 10.0
 
     @staticmethod
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:
