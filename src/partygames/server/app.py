@@ -6,7 +6,6 @@ serve a test-only game without registering it.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -39,6 +38,7 @@ from partygames.server.protocol import (
     NextMatch,
     PingFrame,
     SyncFrame,
+    load_json,
     parse_frame,
 )
 from partygames.server.qr import join_qr_svg
@@ -69,7 +69,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
     # The last added runs first: a client over its rate is refused before its body is read.
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
 
     @app.exception_handler(ServerError)
@@ -117,7 +117,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         outline and its estimated length in whole minutes (`Options.estimated_seconds`)."""
         game = hub.game(game_id)
         try:
-            data = _options_param(options)
+            data = _options_param(options, settings.max_json_depth)
             parsed = game.options_class.parse(data)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None
@@ -290,7 +290,7 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
             continue
         ref: Any = None
         try:
-            frame = parse_frame(raw, settings.max_frame_bytes)
+            frame = parse_frame(raw, settings.max_frame_bytes, settings.max_json_depth)
             if isinstance(frame, ActionFrame):
                 ref = frame.id
                 await room.act(conn, frame.action, frame.id, frame.seat)
@@ -307,14 +307,17 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
             conn.send(error.frame(ref))
 
 
-def _options_param(value: str | None) -> Any:
-    """The `options` query parameter decoded (None: the defaults); malformed JSON is invalid options."""
+def _options_param(value: str | None, max_depth: int) -> Any:
+    """The `options` query parameter decoded (None: the defaults); malformed JSON is invalid options, other
+    refusals of `load_json` keep their code (`msg/too_deep`, `msg/invalid_text`, ...)."""
     if value is None or not value.strip():
         return None
     try:
-        return json.loads(value)
-    except ValueError:
-        raise InvalidOptions("The options are not valid JSON.", "オプションが正しい JSON ではありません。") from None
+        return load_json(value, max_depth)
+    except ServerError as error:
+        if error.code == Code.MSG_MALFORMED_JSON:
+            raise InvalidOptions("The options are not valid JSON.", "オプションが正しい JSON ではありません。") from None
+        raise
 
 
 def _spectator_name(value: str | None) -> str:

@@ -63,6 +63,9 @@ class Code(StrEnum):
     MSG_TOO_LARGE = "msg/too_large", "A frame over 4096 bytes, or an HTTP body over 16 KiB."
     MSG_MALFORMED_JSON = "msg/malformed_json", "The frame is not JSON (`NaN` and `Infinity` included)."
     MSG_NUMBER_TOO_LARGE = "msg/number_too_large", "An integer beyond ±2^53."
+    MSG_TOO_DEEP = "msg/too_deep", "JSON (a frame, an HTTP body, the `options` parameter) nested over 32 levels deep."
+    MSG_INVALID_TEXT = ("msg/invalid_text",
+                        "Text that is not valid Unicode: invalid UTF-8, or an unpaired surrogate (`\\ud800`).")
     MSG_NOT_OBJECT = "msg/not_object", "The frame is not a JSON object."
     MSG_UNKNOWN_TYPE = "msg/unknown_type", "The frame's `type` is not one of the protocol's."
     MSG_INVALID = ("msg/invalid",

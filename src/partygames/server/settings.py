@@ -44,6 +44,8 @@ class Settings:
     base_url: str | None = None  # for share links; None: taken from the request
     max_frame_bytes: int = 4096
     max_body_bytes: int = 16 * 1024
+    # Arrays and objects in any JSON a client sends (frames, HTTP bodies, the `options` parameter).
+    max_json_depth: int = 32
     rate_per_second: float = 20.0
     rate_burst: float = 40.0
     chat_per_window: int = 5

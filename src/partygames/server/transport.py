@@ -11,6 +11,9 @@ Two gaps in uvicorn 0.54 let a client hold a connection open for ever without fi
   when it is still incomplete `handshake_timeout` seconds after the connection opened or its previous
   response ended.
 
+uvicorn also logs a traceback when a text frame is not UTF-8; here the connection fails with 1007 (RFC
+6455, 8.1) and a line at debug level: a client's behaviour never puts a traceback in the log.
+
 `protocols(timeout)` gives the two classes for `uvicorn.run(http=..., ws=...)`.
 """
 
@@ -81,6 +84,15 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.close_sent = True
             self.transport.close()
 
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not _is_utf8(self.frames):
+            log.debug("closing a WebSocket that sent a text frame which is not UTF-8")
+            self.frames = []
+            self.conn.send_close(1007)
+            self.handle_parser_exception()
+            return
+        super().send_receive_event_to_app()
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self._handshake_timer is not None:
             self._handshake_timer.cancel()
@@ -94,6 +106,15 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.send_500_response()
             self.close_sent = True
             self.transport.close()
+
+
+def _is_utf8(parts: list[bytes]) -> bool:
+    try:
+        for part in parts if len(parts) == 1 else [b"".join(parts)]:
+            part.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def protocols(handshake_timeout: float) -> tuple[type[GuardedH11Protocol], type[GuardedWebSocketProtocol]]:
