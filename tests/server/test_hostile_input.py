@@ -187,3 +187,63 @@ def test_unpaired_surrogates_in_http_bodies_and_queries_get_coded_errors(lobby: 
     answer = lobby.http.get("/api/games/toy/seat-counts", params={"options": f'{{"{SURROGATE}": 1}}'})
     assert_coded(answer, 400, "msg/invalid_text")
     assert [s["taken"] for s in lobby.room(created["code"])["seats"]] == [True, False]
+
+
+# -- item 6: values of the wrong type are refused, not converted -----------------------------------------------
+def test_http_bodies_take_values_of_their_documented_types_only(lobby: Lobby) -> None:
+    rooms = lobby.http.get("/api/rooms").json()
+    for body in ({"game": "toy", "seats": "2"}, {"game": "toy", "seats": 2.0}, {"game": "toy", "seats": True},
+                 {"game": "toy", "seats": 2, "host_seat": "0"}, {"game": "toy", "seats": 2, "seat_kinds": "human"},
+                 {"game": "toy", "seats": 2, "name": 7}, {"game": ["toy"], "seats": 2}):
+        assert_coded(lobby.http.post("/api/rooms", json=body), 422, "msg/invalid")
+    assert lobby.http.get("/api/rooms").json() == rooms
+    created = lobby.create("toy", 3, name="Aki")
+    code = created["code"]
+    for body in ({"name": "Ben", "seat": "1"}, {"name": "Ben", "seat": 1.0}, {"name": "Ben", "seat": True}):
+        assert_coded(lobby.http.post(f"/api/rooms/{code}/join", json=body), 422, "msg/invalid")
+    assert [s["taken"] for s in lobby.room(code)["seats"]] == [True, False, False]
+    host = {"X-Host-Token": created["host_token"]}
+    assert_coded(lobby.http.post(f"/api/rooms/{code}/fill-bots", json={"kind": 1}, headers=host), 422, "msg/invalid")
+    assert lobby.join(code, "Ben", seat=1)["seat"] == 1  # the right type still works
+
+
+def test_fastapi_s_own_refusals_have_the_documented_shape(lobby: Lobby) -> None:
+    created, _ = human_room(lobby)
+    code = created["code"]
+    assert_coded(lobby.http.get(f"/api/rooms/{code}/replay", params={"seat": "one"}), 422, "msg/invalid")
+    assert_coded(lobby.http.post("/api/rooms", content=b"[1, 2]", headers={"Content-Type": "application/json"}),
+                 422, "msg/invalid")
+    assert_coded(lobby.http.post(f"/api/rooms/{code}/join", content=b"{oops"), 400, "msg/malformed_json")
+    assert_coded(lobby.http.get("/api/no-such-thing"), 404, "path/not_found")
+    assert_coded(lobby.http.get("/static/no-such-file.js"), 404, "path/not_found")
+    assert_coded(lobby.http.delete(f"/api/rooms/{code}"), 405, "path/method")
+
+
+@pytest.mark.parametrize("frame", [
+    {"type": "sync", "since": "0"},
+    {"type": "sync", "since": 0.0},
+    {"type": "sync", "since": True},
+    {"type": "action", "action": BID, "id": "s", "seat": "0"},
+    {"type": "action", "action": BID, "id": "s", "seat": False},
+    {"type": "action", "action": BID, "id": 1.0},
+    {"type": "action", "action": BID, "id": True},
+    {"type": "chat", "channel": 1, "text": "hi"},
+    {"type": "chat", "text": ["hi"]},
+])
+def test_frames_take_values_of_their_documented_types_only(lobby: Lobby, server: LiveServer,
+                                                           frame: dict[str, Any]) -> None:
+    me, created = playing(lobby, server)
+    me.send(frame)
+    error = me.error()
+    assert error["code"] == "msg/invalid" and error["en"] and error["ja"], error
+    assert not [f for f in me.quiet(0.2) if f["type"] in ("update", "chat")]
+    assert lobby.room(created["code"])["version"] == 0
+    still_usable(me, "after")
+
+
+def test_an_action_field_of_the_wrong_type_is_the_engine_s_refusal(lobby: Lobby, server: LiveServer) -> None:
+    me, _ = playing(lobby, server)
+    for amount in ("3", 3.0, True, None, [3]):
+        me.act({"type": "bid", "amount": amount}, "typed")
+        assert me.error()["code"] in ("action/malformed", "action/out_of_range"), amount
+    still_usable(me, "after")

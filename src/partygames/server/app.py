@@ -16,6 +16,7 @@ from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
@@ -75,6 +76,20 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
         return JSONResponse({"error": error.to_json()}, status_code=error.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> Response:
+        """Starlette's and FastAPI's own refusals (no such path, wrong method, a body it cannot read) in the
+        platform's error shape."""
+        if error.status_code == 404:
+            refusal = ServerError(Code.PATH_NOT_FOUND, "Nothing here.", "ここには何もありません。", 404)
+        elif error.status_code == 405:
+            refusal = ServerError(Code.PATH_METHOD, "This path does not take that method.",
+                                  "このパスはそのメソッドを受け付けません。", 405)
+        else:
+            refusal = ServerError(Code.MSG_INVALID, "The request could not be read.", "リクエストを読み取れません。",
+                                  error.status_code)
+        return JSONResponse({"error": refusal.to_json()}, status_code=refusal.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -78,3 +78,5 @@ class Code(StrEnum):
     SERVER_STORAGE = "server/storage", "A change could not be stored, so it was not applied; reconnect."
     SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
+    PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
+    PATH_METHOD = "path/method", "That path does not take this HTTP method."

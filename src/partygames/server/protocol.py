@@ -25,7 +25,8 @@ MsgId = Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(
 
 
 class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a value of the wrong JSON type is refused, never converted ("1" is not seat 1, 1.0 not id 1).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class ActionFrame(_Frame):
@@ -177,7 +178,7 @@ Name = Annotated[str, StringConstraints(max_length=64)]
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CreateRoom(_Body):
