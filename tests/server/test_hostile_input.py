@@ -247,3 +247,25 @@ def test_an_action_field_of_the_wrong_type_is_the_engine_s_refusal(lobby: Lobby,
         me.act({"type": "bid", "amount": amount}, "typed")
         assert me.error()["code"] in ("action/malformed", "action/out_of_range"), amount
     still_usable(me, "after")
+
+
+# -- item 5: a client that vanishes leaves no traceback ----------------------------------------------------------
+def vanish(server: LiveServer, path: str) -> None:
+    """Opens a WebSocket, and drops the TCP connection as soon as the handshake is answered."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+        assert sock.recv(12) == b"HTTP/1.1 101"
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # a reset, not a close
+
+
+def test_clients_that_vanish_right_after_the_handshake_leave_no_traceback(lobby: Lobby, server: LiveServer) -> None:
+    created, tokens = human_room(lobby)
+    code = created["code"]
+    paths = ["/ws/QQQQQQ", f"/ws/{code}?token=wrong", f"/ws/{code}", f"/ws/{code}?token={tokens[0]}&since=0"]
+    for _ in range(10):
+        for path in paths:
+            vanish(server, path)
+    me = Socket(server.ws_url, code, tokens[1])  # and the room goes on
+    me.act(BID, "still")
+    assert me.update(1)["acks"] == ["still"]

@@ -6,13 +6,14 @@ serve a test-only game without registering it.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -236,6 +237,11 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     # -- WebSocket -------------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
     async def room_socket(websocket: WebSocket, code: str) -> None:
+        # A client that leaves while it is being welcomed or refused is owed nothing (and no traceback).
+        with contextlib.suppress(WebSocketDisconnect):
+            await serve_socket(websocket, code)
+
+    async def serve_socket(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         try:
             room = await hub.get(code)
