@@ -109,7 +109,7 @@ def free_port() -> int:
 def start_server(port: int, data_dir: Path, database_url: str | None, core: int) -> subprocess.Popen[bytes]:
     args = [sys.executable, "-m", "partygames.server", "--host", "127.0.0.1", "--port", str(port),
             "--data-dir", str(data_dir), "--games-module", "server_load:GAMES", "--rate-limit", "100000",
-            "--set", "http_rate_burst=100000"]
+            "--set", "http_rate_burst=100000", "--set", "sockets_per_address=100000"]
     if database_url:
         args += ["--database-url", database_url]
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}:{ROOT}"}  # this checkout's code, whatever is installed

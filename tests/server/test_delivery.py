@@ -184,3 +184,26 @@ def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update_and_the_oth
     assert sent(newcomer)[0]["text"] == sent(there)[0]["text"] == "yo"
     delivery.detach(newcomer)
     assert newcomer not in delivery.conns and [f["type"] for f in sent(there)] == ["room"] and sent(newcomer) == []
+
+
+def test_presence_is_announced_once_per_interval_and_only_to_those_shown_other_presence() -> None:
+    async def scenario() -> None:
+        room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
+        delivery = Delivery(room, room.chat, "http://host", recent_events=12, presence_interval=0.05)
+        settings = Settings(database_url="sqlite://")
+        host = Connection(cast(WebSocket, None), 0, "Aki", settings)
+        delivery.attach(host, None)  # the first change is announced at once (to nobody else here)
+        assert [f["type"] for f in sent(host)] == ["welcome", "update"]
+        for _ in range(5):  # a visitor comes and goes within the interval: nobody hears of it
+            visitor = Connection(cast(WebSocket, None), None, "v", settings)
+            delivery.attach(visitor, None)
+            delivery.detach(visitor)
+        late = Connection(cast(WebSocket, None), None, "w", settings)
+        delivery.attach(late, None)
+        assert sent(host) == []
+        await asyncio.sleep(0.08)
+        [frame] = sent(host)  # one frame, showing who is here once the interval is over
+        assert frame["type"] == "room" and host.presence == (frozenset({0}), 1)
+        assert [f["type"] for f in sent(late)] == ["welcome", "update"]  # its welcome showed it already
+
+    run(scenario)

@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
@@ -30,6 +31,7 @@ from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
 from partygames.server.hub import Hub
+from partygames.server.limits import Quota, spectators_full, too_many_sockets
 from partygames.server.middleware import BodyLimit, PostRateLimit
 from partygames.server.protocol import (
     ActionFrame,
@@ -58,6 +60,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
         games = {g.id: g for g in all_games()}
     hub = Hub(settings, games)
+    sockets = Quota(settings.sockets_per_address, too_many_sockets)  # open WebSockets per client address
+    spectators = Quota(settings.spectators_per_room, spectators_full)  # by room code
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -242,27 +246,28 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
             await serve_socket(websocket, code)
 
     async def serve_socket(websocket: WebSocket, code: str) -> None:
+        """Welcomes a client into the room (or refuses it with an `error` frame and a close code), then
+        serves it until it leaves."""
         await websocket.accept()
         try:
-            room = await hub.get(code)
+            with sockets.hold(_address(websocket)):
+                room = await hub.get(code)
+                token = websocket.query_params.get("token")
+                seat = room.lobby.seat_for_token(token) if token else None
+                if token and seat is None:
+                    raise bad_seat_token()
+                with spectators.hold(room.code) if seat is None else contextlib.nullcontext():
+                    await serve_client(websocket, room, seat)
         except ServerError as error:
             await websocket.send_json(error.frame())
-            await websocket.close(4404)
-            return
-        token = websocket.query_params.get("token")
-        since = _int_param(websocket.query_params.get("since"))
-        seat: int | None = None
-        if token:
-            seat = room.lobby.seat_for_token(token)
-            if seat is None:
-                await websocket.send_json(bad_seat_token().frame())
-                await websocket.close(4401)
-                return
+            await websocket.close(_CLOSE_CODES.get(error.code, 1008))
+
+    async def serve_client(websocket: WebSocket, room: Room, seat: int | None) -> None:
         name = (room.lobby.seats[seat].name or f"seat {seat}") if seat is not None else _spectator_name(
             websocket.query_params.get("name"))
         conn = Connection(websocket, seat, name, settings)
         conn.start()
-        await room.attach(conn, since)
+        await room.attach(conn, _int_param(websocket.query_params.get("since")))
         try:
             await _serve(room, conn, websocket, settings)
         finally:
@@ -339,6 +344,17 @@ def _options_param(value: str | None, max_depth: int) -> Any:
         if error.code == Code.MSG_MALFORMED_JSON:
             raise InvalidOptions("The options are not valid JSON.", "オプションが正しい JSON ではありません。") from None
         raise
+
+
+# How a refused WebSocket is closed (after its `error` frame): 4404 and 4401 tell a client not to come
+# back; 1013 (try again later) that it may.
+_CLOSE_CODES = {Code.ROOM_NOT_FOUND: 4404, Code.SEAT_BAD_TOKEN: 4401, Code.RATE_SOCKETS: 1013,
+                Code.ROOM_SPECTATORS_FULL: 1013}
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address (behind a proxy, the one uvicorn takes from X-Forwarded-For)."""
+    return connection.client.host if connection.client is not None else "?"
 
 
 def _spectator_name(value: str | None) -> str:

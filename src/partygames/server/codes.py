@@ -36,6 +36,7 @@ class Code(StrEnum):
     ROOM_SEATS_EMPTY = "room/seats_empty", "A human seat is still free; fill it with bots or wait."
     ROOM_NOT_STARTED = "room/not_started", "The match has not started."
     ROOM_NOT_OVER = "room/not_over", "Replays, logs and the room's next match open when the match is over."
+    ROOM_SPECTATORS_FULL = "room/spectators_full", "The room has as many spectators as it takes (100); closed 1013."
     ROOM_SEAT_KINDS = ("room/seat_kinds",
                        "`seat_kinds` has the wrong length, or an entry that is neither `human` nor one of the "
                        "game's `bot:<kind>`.")
@@ -71,6 +72,7 @@ class Code(StrEnum):
     MSG_INVALID = ("msg/invalid",
                    "A frame or HTTP body lacks a field, has an unknown one, or has a value of the wrong kind or size.")
     RATE_LIMITED = "rate/limited", "Too many frames, or too many HTTP `POST`s; this one was dropped."
+    RATE_SOCKETS = "rate/sockets", "This client address already holds as many WebSockets as it may (64); closed 1013."
     CHAT_CHANNEL = "chat/channel", "This connection may not post to that channel now."
     CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."
     CHAT_TOO_LONG = "chat/too_long", "The chat text is over the limit (300 characters)."

@@ -36,6 +36,8 @@ class Connection:
         # What it was last shown: its view's content (the JSON without stamps) and the deadline's phase and end.
         self.shown: tuple[str, tuple[str, float] | None] | None = None
         self.sent_channels: list[str] = []  # the chat channels it was last told it may post to
+        # Who was here in the last room frame (or welcome) it was sent: its seats connected and spectators.
+        self.presence: tuple[frozenset[int], int] | None = None
         self.frames = TokenBucket(settings.rate_per_second, settings.rate_burst, now)
         self.chat = TokenBucket(settings.chat_per_window / settings.chat_window_seconds,
                                 settings.chat_per_window, now)

@@ -66,6 +66,11 @@ class Settings:
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
     max_catchup: int = 1000
     send_queue_limit: int = 2000
+    # Room frames announcing connections that came or went: at most one per room this often (seconds).
+    presence_interval: float = 1.0
+    # Open WebSockets per client address, and spectators (sockets without a seat token) per room.
+    sockets_per_address: int = 64
+    spectators_per_room: int = 100
     # A connection whose request head (or WebSocket handshake) is still incomplete this long after it
     # opened, or after its previous response, is closed (server/transport.py).
     handshake_timeout: float = 10.0
