@@ -187,7 +187,7 @@ def test_room_frames_follow_the_lobby(lobby: Lobby, server: LiveServer) -> None:
     host = Socket(server.ws_url, created["code"], created["token"])
     welcome = host.recv()
     assert welcome["room"]["status"] == "open"
-    # Share links use the address the client reached the server by.
+    # Share links use the server's public address (the one it is served on in tests).
     assert welcome["room"]["link"] == f"{server.url}/room/{created['code']}"
     lobby.join(created["code"], "Ben")
     joined = host.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["taken"])

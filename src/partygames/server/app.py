@@ -27,6 +27,7 @@ from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
 from partygames.server import replay
+from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
@@ -103,9 +104,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                 "ja": f"リクエストが不正です: {problem.ja}"[:200]}
         return JSONResponse({"error": body}, status_code=422)
 
-    def room_json(room: Room, request: Request) -> dict[str, Any]:
-        data = room.to_json(settings.base_url or str(request.base_url))
-        return data
+    def room_json(room: Room) -> dict[str, Any]:
+        """The room as the API answers it; its share link is the public URL, never the request's Host."""
+        return room.to_json(hub.base_url)
 
     async def settled(code: str) -> Room:
         """The room once its pending writes are on disk (HTTP answers never show uncommitted state)."""
@@ -160,19 +161,19 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
         room, host_token, seat, token = await hub.create(body)
-        data = room_json(room, request)
+        data = room_json(room)
         return {"code": room.code, "link": data["link"], "host_token": host_token, "seat": seat, "token": token,
                 "room": data}
 
     @app.get("/api/rooms/{code}", tags=["lobby"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
-        return room_json(await settled(code), request)
+        return room_json(await settled(code))
 
     @app.get("/api/rooms/{code}/qr.svg", tags=["lobby"])
     async def room_qr(code: str, request: Request) -> Response:
         """The QR code of the room's join link (an SVG), for the big screen: phones scan it to join."""
         room = await hub.get(code)
-        return Response(join_qr_svg(room.link(settings.base_url or str(request.base_url))), media_type="image/svg+xml",
+        return Response(join_qr_svg(room.link(hub.base_url)), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/rooms/{code}/join", tags=["lobby"])
@@ -180,7 +181,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """Takes a free human seat (the first one if `seat` is omitted); returns its seat token."""
         room = await hub.get(code)
         seat, token = await room.join(clean_name(body.name), body.seat)
-        return {"seat": seat, "token": token, "room": room_json(room, request)}
+        return {"seat": seat, "token": token, "room": room_json(room)}
 
     @app.post("/api/rooms/{code}/fill-bots", tags=["lobby"])
     async def fill_bots(code: str, body: FillBots, request: Request,
@@ -189,7 +190,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         require_host(room, x_host_token)
         kind = body.kind or ("heuristic" if "heuristic" in room.game.bots else "random")
         await room.fill_bots(kind)
-        return room_json(room, request)
+        return room_json(room)
 
     @app.post("/api/rooms/{code}/start", tags=["lobby"])
     async def start_room(code: str, request: Request,
@@ -197,7 +198,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await hub.get(code)
         require_host(room, x_host_token)
         await room.start()
-        return room_json(await settled(code), request)
+        return room_json(await settled(code))
 
     @app.post("/api/rooms/{code}/next", tags=["lobby"])
     async def next_match(code: str, body: NextMatch, request: Request,
@@ -207,7 +208,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await hub.get(code)
         require_host(room, x_host_token)
         await hub.next_match(room, body.game)
-        return room_json(await settled(code), request)
+        return room_json(await settled(code))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
     async def get_replay(code: str, seat: int | None = None) -> dict[str, Any]:
@@ -241,6 +242,13 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     # -- WebSocket -------------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
     async def room_socket(websocket: WebSocket, code: str) -> None:
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), hub.base_url,
+                              settings.allowed_origins):
+            # A page on another site may not play in a visitor's name: refused before the handshake.
+            refusal = ServerError(Code.ORIGIN_REFUSED, "A page on another site may not open this server's socket.",
+                                  "他のサイトのページからはこのサーバーに接続できません。", 403)
+            await websocket.send_denial_response(JSONResponse({"error": refusal.to_json()}, status_code=403))
+            return
         # A client that leaves while it is being welcomed or refused is owed nothing (and no traceback).
         with contextlib.suppress(WebSocketDisconnect):
             await serve_socket(websocket, code)

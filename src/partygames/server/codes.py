@@ -79,6 +79,9 @@ class Code(StrEnum):
     CHAT_RATE_LIMITED = "chat/rate_limited", "Too many chat messages (5 per 10 seconds per connection)."
     SERVER_STORAGE = "server/storage", "A change could not be stored, so it was not applied; reconnect."
     SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
+    ORIGIN_REFUSED = ("origin/refused",
+                      "A WebSocket from a page on another site: its `Origin` is not the address the request came "
+                      "to, the public URL or an allowed origin (HTTP 403, before the handshake).")
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."

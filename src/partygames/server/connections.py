@@ -28,8 +28,8 @@ class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None, name: str, settings: Settings) -> None:
         now = time.monotonic()
         self.websocket = websocket
-        # The http(s) address this client reached the server by, for share links (None: configured one).
-        self.base_url = settings.base_url or _http_base(websocket)
+        # For share links: the public URL (None: the hub's). Never the address in the client's Host header.
+        self.base_url = settings.base_url
         self.seat = seat
         self.name = name
         self.sent_version = -1  # the last version this connection was given (-1: none yet)
@@ -86,12 +86,3 @@ class Connection:
                     await self.websocket.send_text(encode(frame))
         except Exception:  # the client went away; the reader notices and detaches
             self.closed = True
-
-
-def _http_base(websocket: WebSocket) -> str | None:
-    try:
-        url = websocket.base_url
-    except Exception:
-        return None
-    scheme = "https" if url.scheme == "wss" else "http"
-    return str(url.replace(scheme=scheme)).rstrip("/")

@@ -9,6 +9,7 @@ from pathlib import Path
 import uvicorn
 
 from partygames.engine.game import Game
+from partygames.server.address import check_public_url, public_url
 from partygames.server.app import create_app
 from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
 from partygames.server.transport import protocols
@@ -25,16 +26,18 @@ def tune_gc() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
-          data_dir: Path | None = None, games: Mapping[str, Game] | None = None, **overrides: object) -> None:
+          data_dir: Path | None = None, games: Mapping[str, Game] | None = None, public: str | None = None,
+          **overrides: object) -> None:
     """Serves the platform until interrupted. `database_url`: None for SQLite in `data_dir` (default: the
-    user data directory), or `postgresql://...`. `games`: None for the registry. Extra keyword arguments
-    override `Settings` fields."""
-    # Share links use the address each browser reached the server by, unless base_url is given.
-    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, **overrides)
+    user data directory), or `postgresql://...`. `games`: None for the registry. `public`: the URL people
+    open (share links, QR codes; default: the bound address, the LAN address when bound to every
+    interface). Extra keyword arguments override `Settings` fields."""
+    configured = public or overrides.pop("base_url", None)
+    address = public_url(host, port, check_public_url(str(configured)) if configured else None)
+    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, base_url=address, **overrides)
     app = create_app(settings, games)
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
     tune_gc()
-    address, database = f"http://{shown}:{port}", _shown_url(settings.database_url)
+    database = _shown_url(settings.database_url)
     print(f"partygames: open {address} (database: {database}); Ctrl+C stops.\n"
           f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)

@@ -41,7 +41,12 @@ class Settings:
     # In real-time play (nobody's turn: Pandemic, a Musical Chairs race) each bot also waits this long
     # after its own last action; bots in `simulate` and the terminal play as fast as the virtual clock.
     bot_pace: float = DEFAULT_BOT_PACE
-    base_url: str | None = None  # for share links; None: taken from the request
+    # The public URL, where people open the server: share links, QR codes, and a page origin whose
+    # WebSockets are taken. `serve()` always sets it (`--public-url`, else the address it is bound to, its
+    # LAN address when bound to every interface: server/address.py); never taken from a request.
+    base_url: str | None = None
+    # Page origins besides the server's own address and its public URL whose WebSockets are taken ("*": any).
+    allowed_origins: tuple[str, ...] = ()
     max_frame_bytes: int = 4096
     max_body_bytes: int = 16 * 1024
     # Arrays and objects in any JSON a client sends (frames, HTTP bodies, the `options` parameter).

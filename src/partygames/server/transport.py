@@ -11,7 +11,8 @@ Two gaps in uvicorn 0.54 let a client hold a connection open for ever without fi
   when it is still incomplete `handshake_timeout` seconds after the connection opened or its previous
   response ended.
 
-uvicorn also logs a traceback when a text frame is not UTF-8; here the connection fails with 1007 (RFC
+uvicorn also logs an error for every handshake denied with an HTTP response (here: a page on another
+site), and a traceback when a text frame is not UTF-8; here the connection fails with 1007 (RFC
 6455, 8.1) and a line at debug level: a client's behaviour never puts a traceback in the log.
 
 `protocols(timeout)` gives the two classes for `uvicorn.run(http=..., ws=...)`.
@@ -92,6 +93,13 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.handle_parser_exception()
             return
         super().send_receive_event_to_app()
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
+            # A denial response (Starlette's send_denial_response) ends the handshake; uvicorn 0.54 does not
+            # note it, and logs "ASGI callable returned without completing handshake" for each.
+            self.handshake_complete = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._handshake_timer is not None:
