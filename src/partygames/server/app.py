@@ -47,6 +47,7 @@ from partygames.server.protocol import (
     parse_frame,
 )
 from partygames.server.qr import join_qr_svg
+from partygames.server.ratelimit import ClientBuckets
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -63,6 +64,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     hub = Hub(settings, games)
     sockets = Quota(settings.sockets_per_address, too_many_sockets)  # open WebSockets per client address
     spectators = Quota(settings.spectators_per_room, spectators_full)  # by room code
+    unknown_codes = ClientBuckets(settings.unknown_code_rate, settings.unknown_code_burst)  # lookups that miss
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -108,9 +110,23 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """The room as the API answers it; its share link is the public URL, never the request's Host."""
         return room.to_json(hub.base_url)
 
-    async def settled(code: str) -> Room:
+    async def find(code: str, client: HTTPConnection) -> Room:
+        """The room with that code, for a client address within its budget of codes that do not exist
+        (Settings.unknown_code_rate): past it, every lookup by code is refused, one of an existing room too,
+        so that a refusal tells a guesser nothing (issue #21, item 9)."""
+        address, now = _address(client), time.monotonic()
+        if not unknown_codes.has_token(address, now):
+            raise ServerError(Code.RATE_ROOM_LOOKUPS, "Too many rooms that do not exist asked for; wait a minute.",
+                              "存在しないルームの問い合わせが多すぎます。1分ほど待ってください。", 429)
+        try:
+            return await hub.get(code)
+        except ServerError as error:
+            if error.code == Code.ROOM_NOT_FOUND:
+                unknown_codes.allow(address, now)  # spends one
+            raise
+
+    async def settled(room: Room) -> Room:
         """The room once its pending writes are on disk (HTTP answers never show uncommitted state)."""
-        room = await hub.get(code)
         # Loop: actions accepted while we waited have newer writes. Once the latest is done, every
         # change is stored (each accepted action submits its write at once) and no await follows.
         while room.delivery.last_write is not None and not room.delivery.last_write.done():
@@ -158,7 +174,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return await hub.recent()
 
     @app.post("/api/rooms", tags=["lobby"])
-    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+    async def create_room(body: CreateRoom) -> dict[str, Any]:
         """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
         room, host_token, seat, token = await hub.create(body)
         data = room_json(room)
@@ -167,26 +183,26 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.get("/api/rooms/{code}", tags=["lobby"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
-        return room_json(await settled(code))
+        return room_json(await settled(await find(code, request)))
 
     @app.get("/api/rooms/{code}/qr.svg", tags=["lobby"])
     async def room_qr(code: str, request: Request) -> Response:
         """The QR code of the room's join link (an SVG), for the big screen: phones scan it to join."""
-        room = await hub.get(code)
+        room = await find(code, request)
         return Response(join_qr_svg(room.link(hub.base_url)), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/rooms/{code}/join", tags=["lobby"])
     async def join_room(code: str, body: JoinRoom, request: Request) -> dict[str, Any]:
         """Takes a free human seat (the first one if `seat` is omitted); returns its seat token."""
-        room = await hub.get(code)
+        room = await find(code, request)
         seat, token = await room.join(clean_name(body.name), body.seat)
         return {"seat": seat, "token": token, "room": room_json(room)}
 
     @app.post("/api/rooms/{code}/fill-bots", tags=["lobby"])
     async def fill_bots(code: str, body: FillBots, request: Request,
                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        room = await hub.get(code)
+        room = await find(code, request)
         require_host(room, x_host_token)
         kind = body.kind or ("heuristic" if "heuristic" in room.game.bots else "random")
         await room.fill_bots(kind)
@@ -195,38 +211,39 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     @app.post("/api/rooms/{code}/start", tags=["lobby"])
     async def start_room(code: str, request: Request,
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        room = await hub.get(code)
+        room = await find(code, request)
         require_host(room, x_host_token)
         await room.start()
-        return room_json(await settled(code))
+        return room_json(await settled(room))
 
     @app.post("/api/rooms/{code}/next", tags=["lobby"])
     async def next_match(code: str, body: NextMatch, request: Request,
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Once the match is over: the same people play again (`game` omitted: the same game and options,
         a new seed), or play a game that follows this one (a series: its options come from this result)."""
-        room = await hub.get(code)
+        room = await find(code, request)
         require_host(room, x_host_token)
         await hub.next_match(room, body.game)
-        return room_json(await settled(code))
+        return room_json(await settled(room))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
-    async def get_replay(code: str, seat: int | None = None) -> dict[str, Any]:
+    async def get_replay(code: str, request: Request, seat: int | None = None) -> dict[str, Any]:
         """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
-        room = await over(code)
+        room = await over(await find(code, request))
         if seat is not None and not 0 <= seat < room.seats:
             raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
         return replay.steps(room, seat)
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
-    async def get_log(code: str, x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def get_log(code: str, request: Request,
+                      x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The match log once the match is over: seed, every entry with its time, final state. Only the
         host gets every action as played; others get what a spectator may know of each."""
-        room = await over(code)
+        room = await over(await find(code, request))
         return replay.match_log(room, raw=room.lobby.is_host(x_host_token))
 
-    async def over(code: str) -> Room:
-        room = await settled(code)
+    async def over(room: Room) -> Room:
+        room = await settled(room)
         if room.status != "over":
             raise ServerError(Code.ROOM_NOT_OVER, "Replays open when the match is over.",
                               "リプレイはマッチ終了後に見られます。", 409)
@@ -259,7 +276,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         await websocket.accept()
         try:
             with sockets.hold(_address(websocket)):
-                room = await hub.get(code)
+                room = await find(code, websocket)
                 token = websocket.query_params.get("token")
                 seat = room.lobby.seat_for_token(token) if token else None
                 if token and seat is None:
@@ -357,7 +374,7 @@ def _options_param(value: str | None, max_depth: int) -> Any:
 # How a refused WebSocket is closed (after its `error` frame): 4404 and 4401 tell a client not to come
 # back; 1013 (try again later) that it may.
 _CLOSE_CODES = {Code.ROOM_NOT_FOUND: 4404, Code.SEAT_BAD_TOKEN: 4401, Code.RATE_SOCKETS: 1013,
-                Code.ROOM_SPECTATORS_FULL: 1013}
+                Code.ROOM_SPECTATORS_FULL: 1013, Code.RATE_ROOM_LOOKUPS: 1013}
 
 
 def _address(connection: HTTPConnection) -> str:

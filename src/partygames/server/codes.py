@@ -72,6 +72,9 @@ class Code(StrEnum):
     MSG_INVALID = ("msg/invalid",
                    "A frame or HTTP body lacks a field, has an unknown one, or has a value of the wrong kind or size.")
     RATE_LIMITED = "rate/limited", "Too many frames, or too many HTTP `POST`s; this one was dropped."
+    RATE_ROOM_LOOKUPS = ("rate/room_lookups",
+                         "Too many lookups of room codes that do not exist from this address (20, then 12 a "
+                         "minute); every lookup by code waits. WebSocket: closed 1013.")
     RATE_SOCKETS = "rate/sockets", "This client address already holds as many WebSockets as it may (64); closed 1013."
     CHAT_CHANNEL = "chat/channel", "This connection may not post to that channel now."
     CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."

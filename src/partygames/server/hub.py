@@ -130,7 +130,8 @@ class Hub:
         write = Write(inserts=[(db.rooms, {
             "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
             "seed": None, "host_token_hash": room.lobby.host_token_hash, "host_seat": host_seat,
-            "created_at": room.created_at})])
+            "created_at": room.created_at, "private": body.private})])
+        room.private = body.private
         write.inserts += room.lobby.seat_rows()
         await self.committer.submit(write)
         self.rooms[code] = room
@@ -186,6 +187,7 @@ class Hub:
         infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
         room = Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
                     row["created_at"])
+        room.private = bool(row["private"])
         room.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                           "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
         if row["status"] == "open":

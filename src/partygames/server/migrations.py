@@ -1,7 +1,8 @@
 """Changes to the server's database schema, applied when the database is opened (`migrate`).
 
-Each change keeps the data. New tables (`matches`, for a room's earlier matches) are simply created.
-So far one change moves data:
+Each change keeps the data. New tables (`matches`, for a room's earlier matches) are simply created, and
+new columns added to the tables a database already has, with their default (`rooms.private`, issue #21:
+older rooms are listed as before). So far one change moves data:
 
 1. Tables renamed and time moved into the match log (issue #7). The tables were `pg_rooms`, `pg_seats`,
    `pg_actions` and `pg_chats`, but PostgreSQL reserves the `pg_` prefix for its own catalogs; they become
@@ -16,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import Connection, MetaData, Table, insert, inspect, select
+from sqlalchemy import Connection, DefaultClause, MetaData, Table, insert, inspect, select, text
 
 OLD_TABLES = ("pg_rooms", "pg_seats", "pg_actions", "pg_chats")
 
@@ -25,8 +26,29 @@ def migrate(conn: Connection, metadata: MetaData) -> None:
     """Creates the current tables and moves data from older layouts into them (in `conn`'s transaction)."""
     existing = set(inspect(conn).get_table_names())
     metadata.create_all(conn)
+    _add_columns(conn, metadata, existing)
     if "pg_rooms" in existing:
         _from_pg_tables(conn, metadata)
+
+
+def _add_columns(conn: Connection, metadata: MetaData, existing: set[str]) -> None:
+    """Adds the columns a table of the database lacks (each has a server default or may be null)."""
+    inspector = inspect(conn)
+    quote = conn.dialect.identifier_preparer.quote
+    for table in metadata.sorted_tables:
+        if table.name not in existing:
+            continue
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present:
+                continue
+            ddl = f"ALTER TABLE {quote(table.name)} ADD COLUMN {quote(column.name)} {column.type.compile(conn.dialect)}"
+            if isinstance(column.server_default, DefaultClause):
+                default = column.server_default.arg
+                ddl += f" DEFAULT {default if isinstance(default, str) else default.compile(dialect=conn.dialect)}"
+            if not column.nullable:
+                ddl += " NOT NULL"
+            conn.execute(text(ddl))
 
 
 def _from_pg_tables(conn: Connection, metadata: MetaData) -> None:

@@ -189,6 +189,8 @@ class CreateRoom(_Body):
     name: Name | None = None
     # Omitted: the first human seat. null: the host only watches.
     host_seat: int | None = None
+    # Unlisted: joinable by code or link only.
+    private: bool = False
 
 
 class JoinRoom(_Body):

@@ -69,6 +69,7 @@ class Room:
         self.options = options
         self.lobby = lobby
         self.created_at = created_at
+        self.private = False  # unlisted: joinable by code or link only (set by the hub)
         self.status = "open"
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
@@ -113,7 +114,7 @@ class Room:
                 "title": self.game.title.to_json(), "match": current.number if current is not None else 1,
                 "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
                 if self.status == "over" else [],
-                "options": self.options.to_json(), "status": self.status,
+                "options": self.options.to_json(), "status": self.status, "private": self.private,
                 **self.lobby.to_json(self.game, {c.seat for c in conns}), "version": self.version,
                 "spectators": sum(1 for c in conns if c.seat is None), "created_at": self.created_at,
                 "result": result.to_json() if result is not None else None}

@@ -76,6 +76,10 @@ class Settings:
     # Open WebSockets per client address, and spectators (sockets without a seat token) per room.
     sockets_per_address: int = 64
     spectators_per_room: int = 100
+    # Lookups of room codes that do not exist, per client address (guessing codes to walk into rooms):
+    # this many a second with bursts of `unknown_code_burst`; past that, every lookup by code is refused.
+    unknown_code_rate: float = 0.2
+    unknown_code_burst: float = 20.0
     # A connection whose request head (or WebSocket handshake) is still incomplete this long after it
     # opened, or after its previous response, is closed (server/transport.py).
     handshake_timeout: float = 10.0

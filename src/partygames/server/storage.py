@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -31,6 +32,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     insert,
     select,
     update,
@@ -55,6 +57,8 @@ rooms = Table(
     Column("created_at", Float, nullable=False, index=True),
     Column("started_at", Float, nullable=True),  # wall clock; the match clock counts from here
     Column("result", Text, nullable=True),  # JSON once over
+    # Unlisted (GET /api/rooms): joinable by code or link only. Added by migrations.py to older databases.
+    Column("private", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats = Table(
@@ -200,11 +204,11 @@ class Storage:
             return list(conn.execute(select(rooms.c.code).where(rooms.c.status == status)).scalars())
 
     def recent(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Room summaries, newest first."""
+        """Summaries of the rooms that are not private, newest first."""
         with self.engine.connect() as conn:
             rows = [dict(r) for r in conn.execute(
                 select(rooms.c.code, rooms.c.game, rooms.c.status, rooms.c.seats, rooms.c.created_at)
-                .order_by(rooms.c.created_at.desc()).limit(limit)).mappings()]
+                .where(rooms.c.private == false()).order_by(rooms.c.created_at.desc()).limit(limit)).mappings()]
             if not rows:
                 return rows
             taken: dict[str, int] = defaultdict(int)
