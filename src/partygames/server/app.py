@@ -259,16 +259,16 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     # -- WebSocket -------------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
     async def room_socket(websocket: WebSocket, code: str) -> None:
-        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), hub.base_url,
-                              settings.allowed_origins):
-            # A page on another site may not play in a visitor's name: refused before the handshake.
-            refusal = ServerError(Code.ORIGIN_REFUSED, "A page on another site may not open this server's socket.",
-                                  "他のサイトのページからはこのサーバーに接続できません。", 403)
-            await websocket.send_denial_response(JSONResponse({"error": refusal.to_json()}, status_code=403))
-            return
         # A client that leaves while it is being welcomed or refused is owed nothing (and no traceback).
         with contextlib.suppress(WebSocketDisconnect):
-            await serve_socket(websocket, code)
+            if origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), hub.base_url,
+                              settings.allowed_origins):
+                await serve_socket(websocket, code)
+            else:
+                # A page on another site may not play in a visitor's name: refused before the handshake.
+                refusal = ServerError(Code.ORIGIN_REFUSED, "A page on another site may not open this server's socket.",
+                                      "他のサイトのページからはこのサーバーに接続できません。", 403)
+                await websocket.send_denial_response(JSONResponse({"error": refusal.to_json()}, status_code=403))
 
     async def serve_socket(websocket: WebSocket, code: str) -> None:
         """Welcomes a client into the room (or refuses it with an `error` frame and a close code), then
