@@ -29,7 +29,7 @@ FRIENDS = "https://friends.example"
 def public(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server configured with a public URL (as behind a proxy) and one more allowed origin."""
     live = LiveServer(tmp_path_factory.mktemp("public"))
-    live.args += ["--public-url", PUBLIC, "--allowed-origin", FRIENDS]
+    live.args += ["--public-url", PUBLIC, "--allow-origin", FRIENDS]
     yield live.start()
     live.stop()
 

@@ -373,10 +373,12 @@ def serve(
         help="The address people open, used in share links and QR codes (e.g. https://games.example behind a "
              "proxy). Default: the bound address; with 0.0.0.0, this machine's LAN address.\n\n"
              "参加者が開くアドレス (共有リンクと QR コードに使用。例: プロキシの後ろなら https://games.example)。"
-             "既定: 待ち受けるアドレス。 0.0.0.0 なら この マシンの LAN アドレス。", callback=_public_url_option)] = None,
-    allowed_origin: Annotated[list[str] | None, typer.Option(
+             "既定: 待ち受けるアドレス。 0.0.0.0 なら この マシンの LAN アドレス。", callback=_public_url_option,
+        metavar="URL")] = None,
+    allow_origin: Annotated[list[str] | None, typer.Option(
         help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
-             "* allows any).\n\nこのサーバー以外で WebSocket を開いてよいページのオリジン (複数可。 * なら すべて)。")] = None,
+             "* allows any).\n\nこのサーバー以外で WebSocket を開いてよいページのオリジン (複数可。 * なら すべて)。",
+        metavar="ORIGIN")] = None,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.\n\n"
              "SQLAlchemy の URL (既定: ユーザーデータフォルダの SQLite)。 PostgreSQL なら postgresql://...。")] = None,
@@ -397,7 +399,7 @@ def serve(
                    "このビルドには Web プラットフォームが入っていません。"), None)
         raise
     server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale,
-                 bot_pace=bot_pace, public=public_url, allowed_origins=tuple(allowed_origin or ()))
+                 bot_pace=bot_pace, public=public_url, allowed_origins=tuple(allow_origin or ()))
 
 
 def _mount_game_commands() -> None:

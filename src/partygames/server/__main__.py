@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--public-url", type=_public_url, default=None,
                         help="the address people open, for share links and QR codes (default: the bound address; "
                              "the LAN address when bound to 0.0.0.0)")
-    parser.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a page origin besides the server's own whose WebSockets are taken (repeatable; *: any)")
     parser.add_argument("--database-url", default=None, help="postgresql://... (default: SQLite in --data-dir)")
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds a bot thinks before acting")
@@ -36,8 +36,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
     overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale}
-    if args.allowed_origin:
-        overrides["allowed_origins"] = tuple(args.allowed_origin)
+    if args.allow_origin:
+        overrides["allowed_origins"] = tuple(args.allow_origin)
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
