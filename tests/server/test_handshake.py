@@ -95,7 +95,9 @@ def test_a_second_request_that_never_ends_on_a_kept_alive_connection_is_closed(l
 
 
 def test_a_complete_websocket_handshake_is_not_cut_by_the_timeout(live: LiveServer) -> None:
-    created = Lobby(live.url).create("toy", 2, name="Aki")
+    lobby = Lobby(live.url)
+    created = lobby.create("toy", 2, name="Aki")
+    lobby.http.close()
     with connect(f"{live.ws_url}/ws/{created['code']}?token={created['token']}", open_timeout=5) as ws:
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
         time.sleep(TIMEOUT + 0.5)
