@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -106,10 +107,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, data_dir: Path, database_url: str | None, core: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, data_dir: Path, database_url: str | None, core: int,
+                 extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+    """The server on `core`, its limits raised for a load from one address; `extra`: more arguments."""
     args = [sys.executable, "-m", "partygames.server", "--host", "127.0.0.1", "--port", str(port),
             "--data-dir", str(data_dir), "--games-module", "server_load:GAMES", "--rate-limit", "100000",
-            "--set", "http_rate_burst=100000"]
+            "--set", "http_rate_burst=100000", "--set", "sockets_per_address=100000", *extra]
     if database_url:
         args += ["--database-url", database_url]
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT / 'benchmarks'}:{ROOT}"}  # this checkout's code, whatever is installed

@@ -185,3 +185,28 @@ def test_bots_get_names_of_their_own_and_colours_in_the_players_language(browser
     colours = player.page.locator(".seat-row .seat-no").evaluate_all("els => els.map(e => getComputedStyle(e).backgroundColor)")
     assert len(set(colours)) == 4, colours
     player.close()
+
+
+def test_a_host_makes_a_room_private_from_the_lobby_and_it_is_not_listed(browser: Browser,
+                                                                         platform: PlatformProcess) -> None:
+    host = driver.open_player(browser, platform, lang="ja")
+    page = host.page
+    checkbox = page.get_by_test_id("private")
+    expect(checkbox.locator("xpath=..")).to_contain_text("非公開")
+    page.get_by_test_id("create-game").select_option("lucky-nine")
+    page.locator("[data-seat-kind='1']").select_option("human")  # a seat for the guest
+    checkbox.check()
+    page.get_by_test_id("create-name").fill("Aki")
+    page.get_by_test_id("create").click()
+    page.wait_for_url(re.compile(r"/room/[A-Z0-9]+$"))
+    code = page.url.rsplit("/", 1)[1]
+    expect(page.get_by_test_id("private-badge")).to_have_text("非公開ルーム")
+    page.goto(platform.url + "/")
+    expect(page.get_by_test_id("rooms")).to_contain_text("まだルームはありません。")  # the only room is private
+    expect(page.locator(f"[data-room={code}]")).to_have_count(0)
+    # Its link still brings a guest in.
+    guest = driver.open_player(browser, platform)
+    driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
+    expect(guest.page.get_by_test_id("private-badge")).to_have_text("Private room")
+    host.close()
+    guest.close()

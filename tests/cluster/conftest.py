@@ -18,7 +18,7 @@ from tests.server.pg import fresh_database, postgres_url
 
 # Short leases, so that a takeover after a SIGKILL takes about two seconds rather than the default five.
 LEASE = 1.5
-SETTINGS = {"lease_seconds": LEASE, "sweep_seconds": 0.25, "presence_seconds": 0.1}
+SETTINGS = {"lease_seconds": LEASE, "sweep_seconds": 0.25, "presence_interval": 0.1}
 
 
 @pytest.fixture(scope="session")

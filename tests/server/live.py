@@ -33,9 +33,10 @@ class LiveServer:
         self.args = [sys.executable, "-m", "partygames.server", "--host", "127.0.0.1", "--port", str(self.port),
                      "--data-dir", str(data_dir), "--bot-delay", str(bot_delay),
                      "--deadline-scale", str(deadline_scale)]
-        # Tests create rooms faster than people do, and do not watch reveals; the lobby's own limit and
-        # the pacing of reveals are tested on their own.
-        for name, value in {"http_rate_burst": 10_000, "reveal_scale": 0, "bot_pace": 0, **(settings or {})}.items():
+        # Tests create rooms faster than people do, ask for rooms that do not exist on purpose, and do not
+        # watch reveals; the lobby's own limits and the pacing of reveals are tested on their own.
+        defaults = {"http_rate_burst": 10_000, "unknown_code_burst": 10_000, "reveal_scale": 0, "bot_pace": 0}
+        for name, value in {**defaults, **(settings or {})}.items():
             self.args += ["--set", f"{name}={value}"]
         if games is not None:  # None: the real registry
             self.args += ["--games-module", games]

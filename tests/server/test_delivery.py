@@ -41,7 +41,12 @@ class ToyRoom:
     history: EventHistory = field(default_factory=lambda: EventHistory(keep=50))
     clock: RoomClock = field(default_factory=lambda: RoomClock(0.0, reveal_scale=0.0))
     chat: ToyChat = field(default_factory=ToyChat)
+    delivery: Delivery | None = None  # (set once made: who is here is read from its connections)
     game = TOY
+
+    def presence_shown(self) -> tuple[frozenset[int], int]:
+        conns = self.delivery.conns if self.delivery is not None else set()
+        return frozenset(c.seat for c in conns if c.seat is not None), sum(1 for c in conns if c.seat is None)
 
     @property
     def version(self) -> int:
@@ -88,7 +93,8 @@ def events(update: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 def toy_room() -> tuple[ToyRoom, Delivery]:
     room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
-    return room, Delivery(room, room.chat, "http://host", recent_events=12)
+    room.delivery = Delivery(room, room.chat, "http://host", recent_events=12)
+    return room, room.delivery
 
 
 def test_each_connection_gets_its_seat_s_events_and_acks_once_the_write_is_stored() -> None:
@@ -178,7 +184,7 @@ def test_channels_frames_only_when_a_seat_s_channels_change_or_a_match_begins() 
     assert odd.sent_channels == ["public"]
 
 
-def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update() -> None:
+def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update_and_the_others_hear_it_came() -> None:
     room, delivery = toy_room()
     there = connect(delivery, 1)
     room.chat.post(room.chat.now, "public", 1, "Ren", "hi", at=1.0)
@@ -189,10 +195,31 @@ def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update() -> None:
     assert welcome == {"type": "welcome", "seat": 0, "name": "&lt;Aki&gt;", "channels": ["public"],
                        "room": {"code": "TOYTOY", "status": "playing", "link": "http://host/room/TOYTOY"}}
     assert message["text"] == "hi" and update["fresh"] and events(update) == [("bid_sealed", {"seat": 1})]
-    # The others hear of comings and goings from the room's presence frames, which the hub coalesces
-    # (tests/server/test_presence.py): nothing for each socket.
-    assert sent(there) == []
+    assert [f["type"] for f in sent(there)] == ["room"]  # (presence_interval 0: at once)
     delivery.chat(room.chat.now, {"type": "chat", "channel": "public", "text": "yo"})
     assert sent(newcomer)[0]["text"] == sent(there)[0]["text"] == "yo"
     delivery.detach(newcomer)
-    assert newcomer not in delivery.conns and sent(there) == [] and sent(newcomer) == []
+    assert newcomer not in delivery.conns and [f["type"] for f in sent(there)] == ["room"] and sent(newcomer) == []
+
+
+def test_presence_is_announced_once_per_interval_and_only_to_those_shown_other_presence() -> None:
+    async def scenario() -> None:
+        room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
+        delivery = room.delivery = Delivery(room, room.chat, "http://host", recent_events=12, presence_interval=0.05)
+        settings = Settings(database_url="sqlite://")
+        host = Connection(cast(WebSocket, None), 0, "Aki", settings)
+        delivery.attach(host, None)  # the first change is announced at once (to nobody else here)
+        assert [f["type"] for f in sent(host)] == ["welcome", "update"]
+        for _ in range(5):  # a visitor comes and goes within the interval: nobody hears of it
+            visitor = Connection(cast(WebSocket, None), None, "v", settings)
+            delivery.attach(visitor, None)
+            delivery.detach(visitor)
+        late = Connection(cast(WebSocket, None), None, "w", settings)
+        delivery.attach(late, None)
+        assert sent(host) == []
+        await asyncio.sleep(0.08)
+        [frame] = sent(host)  # one frame, showing who is here once the interval is over
+        assert frame["type"] == "room" and host.presence == (frozenset({0}), 1)
+        assert [f["type"] for f in sent(late)] == ["welcome", "update"]  # its welcome showed it already
+
+    run(scenario)

@@ -152,3 +152,17 @@ def test_a_client_over_its_rate_is_refused_before_its_body_is_read() -> None:
     assert request(app, "POST", b"x").status_code == 200
     sent, read = raw_call(app, [b"x" * 10], [])
     assert (status_and_body(sent)[0], read) == (429, 0)
+
+
+def test_with_a_depth_a_body_must_be_json_any_client_may_send_or_reach_no_route() -> None:
+    recorder = Recorder()
+    app = BodyLimit(recorder.app, limit=LIMIT, max_depth=4)
+    refused = {b'{"a": [[[[1]]]]}': "msg/too_deep", b'{"name": "\\udc00"}': "msg/invalid_text",
+               b'{"name": "\xff"}': "msg/invalid_text", b'{"n": 9007199254740993}': "msg/number_too_large",
+               b'{"n": NaN}': "msg/malformed_json", b"{oops": "msg/malformed_json"}
+    for body, code in refused.items():
+        response = request(app, "POST", body)
+        assert response.status_code == 400 and response.json()["error"]["code"] == code, body
+    accepted = [b'{"a": [[["]]]]]]"]]]}', b'{"name": "\\ud83c\\udfb2"}', b""]
+    assert [request(app, "POST", body).status_code for body in accepted] == [200] * 3
+    assert recorder.stored == accepted

@@ -119,7 +119,7 @@ def test_an_illegal_action_is_refused_to_that_connection_only(lobby: Lobby, serv
     ('{"type": "action", "action": {"type": "bid", "amount": 1}, "id": "' + "x" * 3000 + '"}', "msg/invalid"),
     ('{"type": "chat", "text": "' + "y" * 5000 + '"}', "msg/too_large"),
     ("[" * 3000 + "]" * 3000, "msg/too_large"),
-    ("[" * 1500 + "]" * 1500, "msg/malformed_json"),
+    ("[" * 1500 + "]" * 1500, "msg/too_deep"),
 ])
 def test_malformed_frames_get_an_error_and_change_nothing(lobby: Lobby, server: LiveServer, raw: str, code: str) -> None:
     created, tokens = human_room(lobby)
@@ -187,7 +187,7 @@ def test_room_frames_follow_the_lobby(lobby: Lobby, server: LiveServer) -> None:
     host = Socket(server.ws_url, created["code"], created["token"])
     welcome = host.recv()
     assert welcome["room"]["status"] == "open"
-    # Share links use the address the client reached the server by.
+    # Share links use the server's public address (the one it is served on in tests).
     assert welcome["room"]["link"] == f"{server.url}/room/{created['code']}"
     lobby.join(created["code"], "Ben")
     joined = host.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["taken"])

@@ -404,12 +404,35 @@ def replay(
         out.print(f"[green]{Text('The replay reproduces the stored final state.', '再生した結果は、保存された最終状態と一致しました。')(lang)}[/]")
 
 
+def _public_url_option(value: str | None) -> str | None:
+    """`--public-url` checked: an http:// or https:// address with a host."""
+    if value is None:
+        return None
+    from partygames.server.address import check_public_url
+
+    try:
+        return check_public_url(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not an http:// or https:// address. / "
+                                 f"{value!r} は http:// または https:// のアドレスではありません。") from None
+
+
 @app.command("serve")
 def serve(
     host: Annotated[str, typer.Option(
         help="Address to bind (0.0.0.0 to let phones on your network in).\n\n"
              "待ち受けるアドレス (0.0.0.0: 同じネットワークの スマホも参加可)。")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.\n\nポート番号。")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address people open, used in share links and QR codes (e.g. https://games.example behind a "
+             "proxy). Default: the bound address; with 0.0.0.0, this machine's LAN address.\n\n"
+             "参加者が開くアドレス (共有リンクと QR コードに使用。例: プロキシの後ろなら https://games.example)。"
+             "既定: 待ち受けるアドレス。 0.0.0.0 なら この マシンの LAN アドレス。", callback=_public_url_option,
+        metavar="URL")] = None,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
+             "* allows any).\n\nこのサーバー以外で WebSocket を開いてよいページのオリジン (複数可。 * なら すべて)。",
+        metavar="ORIGIN")] = None,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.\n\n"
              "SQLAlchemy の URL (既定: ユーザーデータフォルダの SQLite)。 PostgreSQL なら postgresql://...。")] = None,
@@ -430,7 +453,7 @@ def serve(
                    "このビルドには Web プラットフォームが入っていません。"), None)
         raise
     server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale,
-                 bot_pace=bot_pace)
+                 bot_pace=bot_pace, public=public_url, allowed_origins=tuple(allow_origin or ()))
 
 
 @db_app.command("upgrade")

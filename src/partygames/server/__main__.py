@@ -1,4 +1,5 @@
-"""`python -m partygames.server [--host H] [--port P] [--database-url URL] [--bot-delay S] [--data-dir D]`."""
+"""`python -m partygames.server [--host H] [--port P] [--public-url URL] [--database-url URL] [--bot-delay S]
+[--data-dir D] ...`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import dataclasses
 import importlib
 from pathlib import Path
 
+from partygames.server.address import check_public_url
 from partygames.server.main import serve
 from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
 
@@ -15,6 +17,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m partygames.server", description="Serve the partygames platform.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--public-url", type=_public_url, default=None,
+                        help="the address people open, for share links and QR codes (default: the bound address; "
+                             "the LAN address when bound to 0.0.0.0)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="a page origin besides the server's own whose WebSockets are taken (repeatable; *: any)")
     parser.add_argument("--database-url", default=None, help="postgresql://... (default: SQLite in --data-dir)")
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds a bot thinks before acting")
     parser.add_argument("--data-dir", type=Path, default=None)
@@ -29,6 +36,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
     overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale}
+    if args.allow_origin:
+        overrides["allowed_origins"] = tuple(args.allow_origin)
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
@@ -37,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
         # Tests and benchmarks serve test-only games through a real process without registering them.
         module, _, attr = args.games_module.partition(":")
         games = getattr(importlib.import_module(module), attr)
-    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, games, **overrides)
+    serve(args.host, args.port, args.database_url, args.bot_delay, args.data_dir, games, args.public_url, **overrides)
 
 
 def _settings_overrides(pairs: list[str]) -> dict[str, object]:
@@ -48,8 +57,22 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         kind = types.get(name)
         if kind is None:
             raise SystemExit(f"--set: no setting {name!r} (settings: {', '.join(types)})")
-        overrides[name] = int(value) if kind == "int" else float(value) if kind == "float" else value
+        if kind == "int":
+            overrides[name] = int(value)
+        elif kind == "float":
+            overrides[name] = float(value)
+        elif kind.startswith("tuple"):  # a list of strings: comma-separated
+            overrides[name] = tuple(part.strip() for part in value.split(",") if part.strip())
+        else:
+            overrides[name] = value
     return overrides
+
+
+def _public_url(value: str) -> str:
+    try:
+        return check_public_url(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 if __name__ == "__main__":

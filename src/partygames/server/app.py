@@ -7,17 +7,19 @@ serve a test-only game without registering it.
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 import partygames
 from partygames.engine.errors import EngineError, InvalidOptions
@@ -26,10 +28,12 @@ from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
 from partygames.server import replay
+from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
 from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
 from partygames.server.hub import Hub
+from partygames.server.limits import Quota, spectators_full, too_many_sockets
 from partygames.server.metrics import CONTENT_TYPE as METRICS_TYPE
 from partygames.server.middleware import BodyLimit, PostRateLimit
 from partygames.server.protocol import (
@@ -42,9 +46,11 @@ from partygames.server.protocol import (
     PingFrame,
     PresenceFrame,
     SyncFrame,
+    load_json,
     parse_frame,
 )
 from partygames.server.qr import join_qr_svg
+from partygames.server.ratelimit import ClientBuckets
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.text import clean_chat, clean_name
@@ -59,6 +65,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
         games = {g.id: g for g in all_games()}
     hub = Hub(settings, games)
+    sockets = Quota(settings.sockets_per_address, too_many_sockets)  # open WebSockets per client address
+    spectators = Quota(settings.spectators_per_room, spectators_full)  # by room code
+    unknown_codes = ClientBuckets(settings.unknown_code_rate, settings.unknown_code_burst)  # lookups that miss
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -72,12 +81,26 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
     # The last added runs first: a client over its rate is refused before its body is read.
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
         return JSONResponse({"error": error.to_json()}, status_code=error.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> Response:
+        """Starlette's and FastAPI's own refusals (no such path, wrong method, a body it cannot read) in the
+        platform's error shape."""
+        if error.status_code == 404:
+            refusal = ServerError(Code.PATH_NOT_FOUND, "Nothing here.", "ここには何もありません。", 404)
+        elif error.status_code == 405:
+            refusal = ServerError(Code.PATH_METHOD, "This path does not take that method.",
+                                  "このパスはそのメソッドを受け付けません。", 405)
+        else:
+            refusal = ServerError(Code.MSG_INVALID, "The request could not be read.", "リクエストを読み取れません。",
+                                  error.status_code)
+        return JSONResponse({"error": refusal.to_json()}, status_code=refusal.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -86,14 +109,28 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                 "ja": f"リクエストが不正です: {problem.ja}"[:200]}
         return JSONResponse({"error": body}, status_code=422)
 
-    def room_json(room: Room, request: Request) -> dict[str, Any]:
-        data = room.to_json(settings.base_url or str(request.base_url))
-        return data
+    def room_json(room: Room) -> dict[str, Any]:
+        """The room as the API answers it; its share link is the public URL, never the request's Host."""
+        return room.to_json(hub.base_url)
 
-    async def settled(code: str) -> Room:
+    async def find(code: str, client: HTTPConnection) -> Room:
+        """The room with that code, for a client address within its budget of codes that do not exist
+        (Settings.unknown_code_rate): past it, every lookup by code is refused, one of an existing room too,
+        so that a refusal tells a guesser nothing (issue #21, item 9)."""
+        address, now = _address(client), time.monotonic()
+        if not unknown_codes.has_token(address, now):
+            raise ServerError(Code.RATE_ROOM_LOOKUPS, "Too many rooms that do not exist asked for; wait a minute.",
+                              "存在しないルームの問い合わせが多すぎます。1分ほど待ってください。", 429)
+        try:
+            return await hub.get(code)
+        except ServerError as error:
+            if error.code == Code.ROOM_NOT_FOUND:
+                unknown_codes.allow(address, now)  # spends one
+            raise
+
+    async def settled(room: Room) -> Room:
         """The room once its pending writes are on disk (HTTP answers never show uncommitted state), and,
         if another process owns it, as the database has it now."""
-        room = await hub.get(code)
         await hub.refresh(room)
         # Loop: actions accepted while we waited have newer writes. Once the latest is done, every
         # change is stored (each accepted action submits its write at once) and no await follows.
@@ -122,7 +159,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         outline and its estimated length in whole minutes (`Options.estimated_seconds`)."""
         game = hub.game(game_id)
         try:
-            data = _options_param(options)
+            data = _options_param(options, settings.max_json_depth)
             parsed = game.options_class.parse(data)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None
@@ -142,75 +179,76 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return await hub.recent()
 
     @app.post("/api/rooms", tags=["lobby"])
-    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+    async def create_room(body: CreateRoom) -> dict[str, Any]:
         """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
         room, host_token, seat, token = await hub.create(body)
-        data = room_json(room, request)
+        data = room_json(room)
         return {"code": room.code, "link": data["link"], "host_token": host_token, "seat": seat, "token": token,
                 "room": data}
 
     @app.get("/api/rooms/{code}", tags=["lobby"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
-        return room_json(await settled(code), request)
+        return room_json(await settled(await find(code, request)))
 
     @app.get("/api/rooms/{code}/qr.svg", tags=["lobby"])
     async def room_qr(code: str, request: Request) -> Response:
         """The QR code of the room's join link (an SVG), for the big screen: phones scan it to join."""
-        room = await hub.get(code)
-        return Response(join_qr_svg(room.link(settings.base_url or str(request.base_url))), media_type="image/svg+xml",
+        room = await find(code, request)
+        return Response(join_qr_svg(room.link(hub.base_url)), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=3600"})
 
     @app.post("/api/rooms/{code}/join", tags=["lobby"])
     async def join_room(code: str, body: JoinRoom, request: Request) -> dict[str, Any]:
         """Takes a free human seat (the first one if `seat` is omitted); returns its seat token."""
-        room = await hub.get(code)
+        room = await find(code, request)
         seat, token = await room.join(clean_name(body.name), body.seat)
-        return {"seat": seat, "token": token, "room": room_json(room, request)}
+        return {"seat": seat, "token": token, "room": room_json(room)}
 
     @app.post("/api/rooms/{code}/fill-bots", tags=["lobby"])
     async def fill_bots(code: str, body: FillBots, request: Request,
                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        room = await hub.get(code)
+        room = await find(code, request)
         require_host(room, x_host_token)
         kind = body.kind or ("heuristic" if "heuristic" in room.game.bots else "random")
         await room.fill_bots(kind)
-        return room_json(room, request)
+        return room_json(room)
 
     @app.post("/api/rooms/{code}/start", tags=["lobby"])
     async def start_room(code: str, request: Request,
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        room = await hub.get(code)
+        room = await find(code, request)
         require_host(room, x_host_token)
         await room.start()
-        return room_json(await settled(code), request)
+        return room_json(await settled(room))
 
     @app.post("/api/rooms/{code}/next", tags=["lobby"])
     async def next_match(code: str, body: NextMatch, request: Request,
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Once the match is over: the same people play again (`game` omitted: the same game and options,
         a new seed), or play a game that follows this one (a series: its options come from this result)."""
-        room = await hub.get(code)
+        room = await find(code, request)
         require_host(room, x_host_token)
         await hub.next_match(room, body.game)
-        return room_json(await settled(code), request)
+        return room_json(await settled(room))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
-    async def get_replay(code: str, seat: int | None = None) -> dict[str, Any]:
+    async def get_replay(code: str, request: Request, seat: int | None = None) -> dict[str, Any]:
         """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
-        room = await over(code)
+        room = await over(await find(code, request))
         if seat is not None and not 0 <= seat < room.seats:
             raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
         return replay.steps(room, seat)
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
-    async def get_log(code: str, x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def get_log(code: str, request: Request,
+                      x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The match log once the match is over: seed, every entry with its time, final state. Only the
         host gets every action as played; others get what a spectator may know of each."""
-        room = await over(code)
+        room = await over(await find(code, request))
         return replay.match_log(room, raw=room.lobby.is_host(x_host_token))
 
-    async def over(code: str) -> Room:
-        room = await settled(code)
+    async def over(room: Room) -> Room:
+        room = await settled(room)
         if room.status != "over":
             raise ServerError(Code.ROOM_NOT_OVER, "Replays open when the match is over.",
                               "リプレイはマッチ終了後に見られます。", 409)
@@ -247,30 +285,43 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     # -- WebSocket -------------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
     async def room_socket(websocket: WebSocket, code: str) -> None:
+        # A client that leaves while it is being welcomed or refused is owed nothing (and no traceback).
+        with contextlib.suppress(WebSocketDisconnect):
+            if origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), hub.base_url,
+                              settings.allowed_origins):
+                await serve_socket(websocket, code)
+            else:
+                # A page on another site may not play in a visitor's name: refused before the handshake.
+                refusal = ServerError(Code.ORIGIN_REFUSED, "A page on another site may not open this server's socket.",
+                                      "他のサイトのページからはこのサーバーに接続できません。", 403)
+                await websocket.send_denial_response(JSONResponse({"error": refusal.to_json()}, status_code=403))
+
+    async def serve_socket(websocket: WebSocket, code: str) -> None:
+        """Welcomes a client into the room (or refuses it with an `error` frame and a close code), then
+        serves it until it leaves."""
         await websocket.accept()
         try:
-            room = await hub.get(code)
+            with sockets.hold(_address(websocket)):
+                room = await find(code, websocket)
+                token = websocket.query_params.get("token")
+                seat = room.lobby.seat_for_token(token) if token else None
+                if token and seat is None:  # a seat taken through another process a moment ago: read again
+                    await hub.refresh(room)
+                    seat = room.lobby.seat_for_token(token)
+                if token and seat is None:
+                    raise bad_seat_token()
+                with spectators.hold(room.code) if seat is None else contextlib.nullcontext():
+                    await serve_client(websocket, room, seat)
         except ServerError as error:
             await websocket.send_json(error.frame())
-            await websocket.close(4404)
-            return
-        token = websocket.query_params.get("token")
-        since = _int_param(websocket.query_params.get("since"))
-        seat: int | None = None
-        if token:
-            seat = room.lobby.seat_for_token(token)
-            if seat is None:  # a seat taken through another process a moment ago: read the seats again
-                await hub.refresh(room)
-                seat = room.lobby.seat_for_token(token)
-            if seat is None:
-                await websocket.send_json(bad_seat_token().frame())
-                await websocket.close(4401)
-                return
+            await websocket.close(_CLOSE_CODES.get(error.code, 1008))
+
+    async def serve_client(websocket: WebSocket, room: Room, seat: int | None) -> None:
         name = (room.lobby.seats[seat].name or f"seat {seat}") if seat is not None else _spectator_name(
             websocket.query_params.get("name"))
         conn = Connection(websocket, seat, name, settings)
         conn.start()
-        await room.attach(conn, since)
+        await room.attach(conn, _int_param(websocket.query_params.get("since")))
         try:
             await _serve(room, conn, websocket, settings)
         finally:
@@ -319,7 +370,7 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
             continue
         ref: Any = None
         try:
-            frame = parse_frame(raw, settings.max_frame_bytes)
+            frame = parse_frame(raw, settings.max_frame_bytes, settings.max_json_depth)
             if isinstance(frame, ActionFrame):
                 ref = frame.id
                 await room.act(conn, frame.action, frame.id, frame.seat)
@@ -338,14 +389,28 @@ async def _serve(room: Room, conn: Connection, websocket: WebSocket, settings: S
             conn.send(error.frame(ref))
 
 
-def _options_param(value: str | None) -> Any:
-    """The `options` query parameter decoded (None: the defaults); malformed JSON is invalid options."""
+def _options_param(value: str | None, max_depth: int) -> Any:
+    """The `options` query parameter decoded (None: the defaults); malformed JSON is invalid options, other
+    refusals of `load_json` keep their code (`msg/too_deep`, `msg/invalid_text`, ...)."""
     if value is None or not value.strip():
         return None
     try:
-        return json.loads(value)
-    except ValueError:
-        raise InvalidOptions("The options are not valid JSON.", "オプションが正しい JSON ではありません。") from None
+        return load_json(value, max_depth)
+    except ServerError as error:
+        if error.code == Code.MSG_MALFORMED_JSON:
+            raise InvalidOptions("The options are not valid JSON.", "オプションが正しい JSON ではありません。") from None
+        raise
+
+
+# How a refused WebSocket is closed (after its `error` frame): 4404 and 4401 tell a client not to come
+# back; 1013 (try again later) that it may.
+_CLOSE_CODES = {Code.ROOM_NOT_FOUND: 4404, Code.SEAT_BAD_TOKEN: 4401, Code.RATE_SOCKETS: 1013,
+                Code.ROOM_SPECTATORS_FULL: 1013, Code.RATE_ROOM_LOOKUPS: 1013}
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address (behind a proxy, the one uvicorn takes from X-Forwarded-For)."""
+    return connection.client.host if connection.client is not None else "?"
 
 
 def _spectator_name(value: str | None) -> str:

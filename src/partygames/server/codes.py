@@ -39,6 +39,7 @@ class Code(StrEnum):
     ROOM_MOVED = ("room/moved", "The room's match moved to another server process (a takeover); the action was not "
                   "applied: send it again. The connection is closed so that the client reconnects.")
     ROOM_CLOSED = "room/closed", "The room was closed: nobody was at the table for a long time."
+    ROOM_SPECTATORS_FULL = "room/spectators_full", "The room has as many spectators as it takes (100); closed 1013."
     ROOM_SEAT_KINDS = ("room/seat_kinds",
                        "`seat_kinds` has the wrong length, or an entry that is neither `human` nor one of the "
                        "game's `bot:<kind>`.")
@@ -66,15 +67,27 @@ class Code(StrEnum):
     MSG_TOO_LARGE = "msg/too_large", "A frame over 4096 bytes, or an HTTP body over 16 KiB."
     MSG_MALFORMED_JSON = "msg/malformed_json", "The frame is not JSON (`NaN` and `Infinity` included)."
     MSG_NUMBER_TOO_LARGE = "msg/number_too_large", "An integer beyond ±2^53."
+    MSG_TOO_DEEP = "msg/too_deep", "JSON (a frame, an HTTP body, the `options` parameter) nested over 32 levels deep."
+    MSG_INVALID_TEXT = ("msg/invalid_text",
+                        "Text that is not valid Unicode: invalid UTF-8, or an unpaired surrogate (`\\ud800`).")
     MSG_NOT_OBJECT = "msg/not_object", "The frame is not a JSON object."
     MSG_UNKNOWN_TYPE = "msg/unknown_type", "The frame's `type` is not one of the protocol's."
     MSG_INVALID = ("msg/invalid",
                    "A frame or HTTP body lacks a field, has an unknown one, or has a value of the wrong kind or size.")
     RATE_LIMITED = "rate/limited", "Too many frames, or too many HTTP `POST`s; this one was dropped."
+    RATE_ROOM_LOOKUPS = ("rate/room_lookups",
+                         "Too many lookups of room codes that do not exist from this address (20, then 12 a "
+                         "minute); every lookup by code waits. WebSocket: closed 1013.")
+    RATE_SOCKETS = "rate/sockets", "This client address already holds as many WebSockets as it may (64); closed 1013."
     CHAT_CHANNEL = "chat/channel", "This connection may not post to that channel now."
     CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."
     CHAT_TOO_LONG = "chat/too_long", "The chat text is over the limit (300 characters)."
     CHAT_RATE_LIMITED = "chat/rate_limited", "Too many chat messages (5 per 10 seconds per connection)."
     SERVER_STORAGE = "server/storage", "A change could not be stored, so it was not applied; reconnect."
     SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
+    ORIGIN_REFUSED = ("origin/refused",
+                      "A WebSocket from a page on another site: its `Origin` is not the address the request came "
+                      "to, the public URL or an allowed origin (HTTP 403, before the handshake).")
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
+    PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
+    PATH_METHOD = "path/method", "That path does not take this HTTP method."

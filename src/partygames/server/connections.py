@@ -12,6 +12,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -31,14 +32,16 @@ class Connection:
         self.id = secrets.token_hex(6)  # how another process names it (a forwarded action's sender)
         self.away = False  # its page is hidden (its person stepped away)
         self.websocket = websocket
-        # The http(s) address this client reached the server by, for share links (None: configured one).
-        self.base_url = settings.base_url or _http_base(websocket)
+        # For share links: the public URL (None: the hub's). Never the address in the client's Host header.
+        self.base_url = settings.base_url
         self.seat = seat
         self.name = name
         self.sent_version = -1  # the last version this connection was given (-1: none yet)
         # What it was last shown: its view's content (the JSON without stamps) and the deadline's phase and end.
         self.shown: tuple[str, tuple[str, float] | None] | None = None
         self.sent_channels: list[str] = []  # the chat channels it was last told it may post to
+        # Who was here in the last room frame (or welcome) it was sent: its seats connected and spectators.
+        self.presence: Hashable = None  # who was here, as its last room frame (or welcome) showed it
         self.frames = TokenBucket(settings.rate_per_second, settings.rate_burst, now)
         self.chat = TokenBucket(settings.chat_per_window / settings.chat_window_seconds,
                                 settings.chat_per_window, now)
@@ -89,12 +92,3 @@ class Connection:
                     await self.websocket.send_text(encode(frame))
         except Exception:  # the client went away; the reader notices and detaches
             self.closed = True
-
-
-def _http_base(websocket: WebSocket) -> str | None:
-    try:
-        url = websocket.base_url
-    except Exception:
-        return None
-    scheme = "https" if url.scheme == "wss" else "http"
-    return str(url.replace(scheme=scheme)).rstrip("/")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 from partygames.engine.game import Game
@@ -71,6 +71,10 @@ class Delivered(Protocol):
 
     def to_json(self, base_url: str) -> dict[str, Any]: ...
 
+    def presence_shown(self) -> Hashable:
+        """What the room's JSON says of who is here (each seat online, away or offline since when; how many
+        spectators): a connection shown something else is sent a new `room` frame."""
+
     def link(self, base_url: str | None) -> str: ...
 
     def deadline_json(self, now: float) -> dict[str, Any] | None: ...
@@ -79,11 +83,15 @@ class Delivered(Protocol):
 class Delivery:
     """What room `room` owes its connections; `chat`, the room's, says who may read and post where."""
 
-    def __init__(self, room: Delivered, chat: RoomChat, base_url: str, recent_events: int) -> None:
+    def __init__(self, room: Delivered, chat: RoomChat, base_url: str, recent_events: int,
+                 presence_interval: float = 0.0) -> None:
         self.room = room
         self.chat_room = chat
         self.base_url = base_url
         self.recent_events = recent_events
+        self.presence_interval = presence_interval
+        self._presence_sent = -presence_interval  # when presence was last announced (monotonic)
+        self._presence_due: asyncio.TimerHandle | None = None
         self.conns: set[Connection] = set()
         self.outbox = Outbox()
         self.last_write: asyncio.Future[None] | None = None  # frames made now leave once it has committed
@@ -105,13 +113,41 @@ class Delivery:
         sends: Sends = [(conn, {"type": "welcome", "seat": conn.seat, "name": escape(conn.name),
                                 "room": {**room.to_json(self.base_url), "link": room.link(conn.base_url)},
                                 "channels": conn.sent_channels})]
+        conn.presence = self.presence()  # what its welcome shows
         sends += [(conn, entry) for entry in self.chat_room.kept_for(channels, conn.seat)]
         if room.match is not None:
             sends.append((conn, self.update(conn, self._since(conn, since), {}, room.deadline_json(time.time()), [])))
         self.send(sends)
+        self.presence_changed()
 
     def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)
+        self.presence_changed()
+
+    def presence(self) -> Hashable:
+        """Who is here, as a room frame shows it (`Delivered.presence_shown`)."""
+        return self.room.presence_shown()
+
+    def presence_changed(self) -> None:
+        """A connection came or went. The others hear of it in `room` frames, at most once every
+        `presence_interval` seconds (at once if the last was longer ago), and only those shown other
+        presence than there is then: a client connecting and closing in a loop costs the room one frame
+        per connection per interval, not one per connection per visit (issue #21, item 4)."""
+        if self._presence_due is not None:
+            return
+        wait = self._presence_sent + self.presence_interval - time.monotonic()
+        if wait <= 0:
+            self.announce_presence()
+        else:
+            self._presence_due = asyncio.get_running_loop().call_later(wait, self.announce_presence)
+
+    def announce_presence(self) -> None:
+        """`room` frames to the connections whose last room frame (or welcome) showed other presence."""
+        self._presence_due = None
+        self._presence_sent = time.monotonic()
+        sends = self.room_frames(stale_only=True)
+        if sends:
+            self.send(sends)
 
     def sync(self, conn: Connection, since: int) -> None:
         """Catches a connection up from `since` (its own version)."""
@@ -222,10 +258,19 @@ class Delivery:
         deadline_json = self.room.deadline_json(now)
         return [(c, self.update(c, None, cache, deadline_json, [])) for c in self.conns]
 
-    def room_frames(self) -> Sends:
+    def room_frames(self, stale_only: bool = False) -> Sends:
+        """A `room` frame for every connection (`stale_only`: those shown other presence than there is now)."""
+        presence = self.presence()
+        stale = [c for c in self.conns if c.presence != presence] if stale_only else list(self.conns)
+        if not stale:
+            return []
         room = self.room.to_json(self.base_url)
-        # The share link uses the address each client reached the server by (localhost or a LAN IP).
-        return [(c, {"type": "room", "room": {**room, "link": self.room.link(c.base_url)}}) for c in self.conns]
+        sends: Sends = []
+        for conn in stale:
+            conn.presence = presence
+            # The share link: the configured public address (Connection.base_url).
+            sends.append((conn, {"type": "room", "room": {**room, "link": self.room.link(conn.base_url)}}))
+        return sends
 
     def channel_frames(self, always: bool = False) -> Sends:
         """`channels` frames for the connections whose postable channels the match has just changed (every

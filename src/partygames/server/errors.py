@@ -14,8 +14,10 @@ class ServerError(Exception):
     def __init__(self, code: Code, en: str, ja: str, status: int = 400) -> None:
         super().__init__(en)
         self.code = code
-        self.en = en
-        self.ja = ja
+        # A reason may quote what the client sent; text that cannot be encoded would make the answer
+        # itself fail (issue #21, item 3), so a lone surrogate becomes "?".
+        self.en = _encodable(en)
+        self.ja = _encodable(ja)
         self.status = status
 
     @staticmethod
@@ -31,6 +33,10 @@ class ServerError(Exception):
     def frame(self, ref: object = None) -> dict[str, Any]:
         """The WebSocket `error` frame."""
         return {"type": "error", **self.to_json(), "ref": ref}
+
+
+def _encodable(text: str) -> str:
+    return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
 
 
 def room_not_found(code: str) -> ServerError:

@@ -576,10 +576,10 @@ class Hub:
             self._present.add(room.code)
 
     async def _store_presence(self) -> None:
-        """Stores who is connected here, at most every `presence_seconds`, and tells each room's people (a
-        room frame per room per interval, however many came and went)."""
+        """Stores who is connected here, at most every `presence_interval`, for the other processes to tell
+        (each room's people hear of it in room frames, coalesced by `Delivery.presence_changed`)."""
         while True:
-            await asyncio.sleep(self.settings.presence_seconds)
+            await asyncio.sleep(self.settings.presence_interval)
             changed, self._present = self._present, set()
             counts: dict[str, dict[int, tuple[int, int]]] = {}
             left: dict[str, list[int]] = {}
@@ -594,7 +594,7 @@ class Hub:
                     left[code] = [seat for seat, c in room.presence.local.items() if seat >= 0 and c.conns == 0]
                     if any(seat >= 0 and c.conns for seat, c in room.presence.local.items()):
                         humans.append(code)
-                room.delivery.send(room.delivery.room_frames())
+                room.delivery.presence_changed()  # (coalesced: other processes' comings and goings included)
             if counts:
                 try:
                     await self.committer.run(partial(self.storage.store_presence, self.node, counts, left, humans))

@@ -13,10 +13,12 @@ import uvicorn
 import uvicorn.config
 
 from partygames.engine.game import Game
+from partygames.server.address import check_public_url, public_url
 from partygames.server.app import create_app
 from partygames.server.dblock import DatabaseInUse, lock_sqlite
 from partygames.server.hub import Hub
 from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
+from partygames.server.transport import protocols
 
 
 def tune_gc() -> None:
@@ -30,12 +32,16 @@ def tune_gc() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
-          data_dir: Path | None = None, games: Mapping[str, Game] | None = None, **overrides: object) -> None:
+          data_dir: Path | None = None, games: Mapping[str, Game] | None = None, public: str | None = None,
+          **overrides: object) -> None:
     """Serves the platform until interrupted. `database_url`: None for SQLite in `data_dir` (default: the
     user data directory), or `postgresql://...` (any number of processes on one database: docs/scaling.md).
-    `games`: None for the registry. Extra keyword arguments override `Settings` fields."""
-    # Share links use the address each browser reached the server by, unless base_url is given.
-    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, **overrides)
+    `games`: None for the registry. `public`: the URL people open (share links, QR codes; default: the bound
+    address, the LAN address when bound to every interface). Extra keyword arguments override `Settings`
+    fields."""
+    configured = public or overrides.pop("base_url", None)
+    address = public_url(host, port, check_public_url(str(configured)) if configured else None)
+    settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, base_url=address, **overrides)
     if settings.database_url.startswith("sqlite"):
         try:
             lock_sqlite(settings.database_url)  # held for the process's life; the hub finds it held
@@ -44,14 +50,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
             raise SystemExit(1) from None
     configure_logging(settings.json_logs)
     app = create_app(settings, games)
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
     tune_gc()
-    address, database = f"http://{shown}:{port}", _shown_url(settings.database_url)
+    database = _shown_url(settings.database_url)
     print(f"partygames: open {address} (database: {database}); Ctrl+C stops.\n"
           f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+    # The protocols are uvicorn's own, bounding how long a handshake may stay incomplete (server/transport.py).
+    http, ws = protocols(settings.handshake_timeout)
+    config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
                             log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG)
     Server(config, app.state.hub).run()
 

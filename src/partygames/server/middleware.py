@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
+from partygames.server.protocol import load_json
 from partygames.server.ratelimit import ClientBuckets
 
 
@@ -23,11 +24,14 @@ async def _refuse(error: ServerError, scope: Scope, receive: Receive, send: Send
 class BodyLimit:
     """Refuses HTTP request bodies over `limit` bytes with 413 (`msg/too_large`) before the route
     reads them: at once when the declared `Content-Length` is over, else as soon as the bytes received
-    pass it. A body within the limit is read whole, then handed on unchanged."""
+    pass it. A body within the limit is read whole; with `max_depth`, it must then be JSON as
+    `protocol.load_json` takes it from any client (at most `max_depth` levels deep, text valid Unicode,
+    integers within ±2^53), else 400 with that code. It is handed on unchanged."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, max_depth: int | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.max_depth = max_depth
 
     def too_large(self) -> ServerError:
         return ServerError(Code.MSG_TOO_LARGE, f"A request body may be at most {self.limit} bytes.",
@@ -54,6 +58,14 @@ class BodyLimit:
                 return
             if not message.get("more_body", False):
                 break
+        if self.max_depth is not None and size:
+            body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request")
+            try:
+                if body.strip():
+                    load_json(body, self.max_depth)
+            except ServerError as error:
+                await _refuse(error, scope, receive, send)
+                return
 
         async def replay_receive() -> Message:
             if messages:

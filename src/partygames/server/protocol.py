@@ -7,6 +7,7 @@ code names the problem (`msg/too_large`, `msg/malformed_json`, `msg/number_too_l
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
@@ -16,6 +17,7 @@ from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 
 MAX_SAFE_INT = 2**53
+MAX_JSON_DEPTH = 32  # Settings.max_json_depth's default
 Scalar = int | float | str | bool | None
 ShortStr = Annotated[str, StringConstraints(max_length=100)]
 ActionValue = Annotated[int, Field(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)] | float | ShortStr | bool | None
@@ -23,7 +25,8 @@ MsgId = Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(
 
 
 class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a value of the wrong JSON type is refused, never converted ("1" is not seat 1, 1.0 not id 1).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class ActionFrame(_Frame):
@@ -77,13 +80,65 @@ class _TooLarge(ValueError):
     pass
 
 
-def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | ChatFrame | PingFrame | PresenceFrame:
-    """One client frame, checked for size, JSON, numbers and schema."""
-    # A character is at most 4 bytes in UTF-8: short frames need no encoding to be measured.
-    size = len(raw) if isinstance(raw, bytes) or 4 * len(raw) <= max_bytes else len(raw.encode("utf-8", "surrogatepass"))
-    if size > max_bytes:
-        raise ServerError(Code.MSG_TOO_LARGE, f"A message may be at most {max_bytes} bytes (this one: {size}).",
-                          f"メッセージは最大 {max_bytes} バイトです(このメッセージ: {size})。")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+# Once the text itself is valid Unicode, only a \uD800-\uDFFF escape can put a lone surrogate into its JSON.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def nesting(text: str) -> int:
+    """How deeply arrays and objects nest in the JSON `text` (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _is_unicode(text: str) -> bool:
+    """Whether `text` is valid Unicode (has no lone surrogate), at the speed of the UTF-8 codec."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether a lone surrogate is in any string of `value` (keys included): text that is not Unicode."""
+    if isinstance(value, str):
+        return not _is_unicode(value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
+
+
+def too_deep(max_depth: int) -> ServerError:
+    return ServerError(Code.MSG_TOO_DEEP, f"JSON may nest at most {max_depth} levels deep.",
+                       f"JSON の入れ子は {max_depth} 段までです。")
+
+
+def invalid_text() -> ServerError:
+    return ServerError(Code.MSG_INVALID_TEXT, "The text is not valid Unicode (invalid UTF-8, or an unpaired surrogate).",
+                       "テキストが正しい Unicode ではありません(不正な UTF-8 または対になっていないサロゲート)。")
+
+
+def load_json(raw: str | bytes, max_depth: int) -> Any:
+    """JSON from a client (a frame, an HTTP body, a query parameter): at most `max_depth` arrays and objects
+    deep, integers within ±2^53, no `NaN` or `Infinity`, all text valid Unicode. Refusals are ServerErrors:
+    `msg/too_deep`, `msg/number_too_large`, `msg/malformed_json`, `msg/invalid_text` (status 400)."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise invalid_text() from None
+    elif not raw.isascii() and not _is_unicode(raw):
+        raise invalid_text()
+    # Counting brackets is a cheap bound on the depth; only text with many of them is scanned.
+    if raw.count("[") + raw.count("{") > max_depth and nesting(raw) > max_depth:
+        raise too_deep(max_depth)
     try:
         data = json.loads(raw, parse_int=_parse_int, parse_constant=_parse_constant)
     except _TooLarge:
@@ -92,6 +147,20 @@ def parse_frame(raw: str | bytes, max_bytes: int) -> ActionFrame | SyncFrame | C
     except (ValueError, RecursionError):
         raise ServerError(Code.MSG_MALFORMED_JSON, "The message is not valid JSON.",
                           "メッセージが正しい JSON ではありません。") from None
+    if _SURROGATE_ESCAPE.search(raw) and _has_surrogate(data):
+        raise invalid_text()
+    return data
+
+
+def parse_frame(raw: str | bytes, max_bytes: int,
+                max_depth: int = MAX_JSON_DEPTH) -> ActionFrame | SyncFrame | ChatFrame | PingFrame | PresenceFrame:
+    """One client frame, checked for size, JSON (`load_json`) and schema."""
+    # A character is at most 4 bytes in UTF-8: short frames need no encoding to be measured.
+    size = len(raw) if isinstance(raw, bytes) or 4 * len(raw) <= max_bytes else len(raw.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise ServerError(Code.MSG_TOO_LARGE, f"A message may be at most {max_bytes} bytes (this one: {size}).",
+                          f"メッセージは最大 {max_bytes} バイトです(このメッセージ: {size})。")
+    data = load_json(raw, max_depth)
     if not isinstance(data, dict):
         raise ServerError(Code.MSG_NOT_OBJECT, "A message must be a JSON object.",
                           "メッセージは JSON オブジェクトで送ってください。")
@@ -116,7 +185,7 @@ Name = Annotated[str, StringConstraints(max_length=64)]
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CreateRoom(_Body):
@@ -127,7 +196,8 @@ class CreateRoom(_Body):
     name: Name | None = None
     # Omitted: the first human seat. null: the host only watches.
     host_seat: int | None = None
-    private: bool = False  # not in the lobby's list: joined by its code or link only
+    # Unlisted: joinable by code or link only.
+    private: bool = False
 
 
 class JoinRoom(_Body):

@@ -40,3 +40,8 @@ class ClientBuckets:
                     del self._buckets[key]
             bucket = self._buckets[client] = TokenBucket(self.rate, self.burst, now)
         return bucket.allow(now)
+
+    def has_token(self, client: str, now: float) -> bool:
+        """Whether `client` could make one more request now (nothing is spent)."""
+        bucket = self._buckets.get(client)
+        return bucket is None or min(bucket.burst, bucket.tokens + (now - bucket.stamp) * bucket.rate) >= 1.0

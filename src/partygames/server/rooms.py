@@ -22,7 +22,7 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from partygames.engine.actions import Action
@@ -138,7 +138,8 @@ class Room:
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
-        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events)
+        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events,
+                                 hub.settings.presence_interval)
         self.scheduler = Scheduler(self)
         self.presence = Presence()
         self.broken = False
@@ -200,6 +201,12 @@ class Room:
                 **self.lobby.to_json(self.game, self.presence.of), "version": self.seen(None),
                 "spectators": self.presence.spectators(), "created_at": self.created_at,
                 "result": result.to_json() if result is not None else None}
+
+    def presence_shown(self) -> Hashable:
+        """What the room's JSON says of who is here (`Delivered.presence_shown`)."""
+        shown = [tuple(self.presence.of(seat).values()) for seat, info in enumerate(self.lobby.seats)
+                 if info.kind == "human"]
+        return (*shown, self.presence.spectators())
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         """The current time limit for clients: its phase, length and end on the wall clock."""

@@ -41,9 +41,16 @@ class Settings:
     # In real-time play (nobody's turn: Pandemic, a Musical Chairs race) each bot also waits this long
     # after its own last action; bots in `simulate` and the terminal play as fast as the virtual clock.
     bot_pace: float = DEFAULT_BOT_PACE
-    base_url: str | None = None  # for share links; None: taken from the request
+    # The public URL, where people open the server: share links, QR codes, and a page origin whose
+    # WebSockets are taken. `serve()` always sets it (`--public-url`, else the address it is bound to, its
+    # LAN address when bound to every interface: server/address.py); never taken from a request.
+    base_url: str | None = None
+    # Page origins besides the server's own address and its public URL whose WebSockets are taken ("*": any).
+    allowed_origins: tuple[str, ...] = ()
     max_frame_bytes: int = 4096
     max_body_bytes: int = 16 * 1024
+    # Arrays and objects in any JSON a client sends (frames, HTTP bodies, the `options` parameter).
+    max_json_depth: int = 32
     rate_per_second: float = 20.0
     rate_burst: float = 40.0
     chat_per_window: int = 5
@@ -69,9 +76,6 @@ class Settings:
     # by another process within about `lease_seconds` + `sweep_seconds`.
     lease_seconds: float = 4.0
     sweep_seconds: float = 0.5
-    # Each process stores who is connected and tells the room at most this often (connection churn costs
-    # one room frame per interval, not one per connection).
-    presence_seconds: float = 0.25
     # A finished room leaves the lobby's list this long after its end; a room nobody has been at for
     # `abandon_seconds` is closed (its bots stop; its matches and replays stay).
     finished_retention: float = 600.0
@@ -79,6 +83,19 @@ class Settings:
     # A room this process only follows, and nobody here watches, is forgotten after this long.
     follower_idle_seconds: float = 60.0
     json_logs: bool = False
+    # Room frames announcing connections that came or went: at most one per room this often (seconds); each
+    # process stores who is connected here as often (every process tells who is at the table).
+    presence_interval: float = 1.0
+    # Open WebSockets per client address, and spectators (sockets without a seat token) per room.
+    sockets_per_address: int = 64
+    spectators_per_room: int = 100
+    # Lookups of room codes that do not exist, per client address (guessing codes to walk into rooms):
+    # this many a second with bursts of `unknown_code_burst`; past that, every lookup by code is refused.
+    unknown_code_rate: float = 0.2
+    unknown_code_burst: float = 20.0
+    # A connection whose request head (or WebSocket handshake) is still incomplete this long after it
+    # opened, or after its previous response, is closed (server/transport.py).
+    handshake_timeout: float = 10.0
 
     @staticmethod
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:

@@ -36,6 +36,8 @@ const STRINGS = {
   status_over: ["finished", "終了"],
   players: ["players", "人"],
   share_link: ["Share link", "共有リンク"],
+  private_room: ["Private: not listed; people join by code or link", "非公開: 一覧に出さず、コードかリンクで参加"],
+  private_badge: ["Private room", "非公開ルーム"],
   copy: ["Copy", "コピー"],
   copied: ["Copied", "コピーしました"],
   start: ["Start the match", "対戦開始"],

@@ -166,6 +166,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const [kinds, setKinds] = usePerGame(game, () => []);
   const [name, setName] = useState(savedName());
   const [watchOnly, setWatchOnly] = useState(false);
+  const [isPrivate, setPrivate] = useState(false);
   const [problem, setProblem] = useState(null);
   const [busy, setBusy] = useState(false);
   // The options start folded on a phone (the defaults are good) and open on a wide screen.
@@ -189,7 +190,8 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     try {
       const trimmed = name.trim();
       if (trimmed) saveName(trimmed);
-      const body = { game: info.id, seats: seatCount, options: cleaned, seat_kinds: seatKinds, name: trimmed || undefined };
+      const body = { game: info.id, seats: seatCount, options: cleaned, seat_kinds: seatKinds, name: trimmed || undefined,
+        private: isPrivate };
       if (watchOnly || !seatKinds.includes("human")) body.host_seat = null;
       const answer = await api.createRoom(body);
       saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name: trimmed });
@@ -239,6 +241,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     <label class="option">${t("your_name")}
       <input maxlength="24" value=${name} placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} data-testid="create-name" /></label>
     <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> ${t("spectate")} (${t("host")})</label>
+    <label class="option bool"><input type="checkbox" checked=${isPrivate} onChange=${(e) => setPrivate(e.target.checked)} data-testid="private" /> ${t("private_room")}</label>
     ${problem ? html`<div class="refused" role="alert">${tr(problem)}</div>` : null}
     <button type="submit" class="primary big" disabled=${busy} data-testid="create">${t("create")}</button>
   </form>`;

@@ -60,7 +60,8 @@ function ShareBox({ room }) {
     }
   };
   return html`<div class="share">
-    <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong></div>
+    <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong>
+      ${room.private ? html` <span class="badge" data-testid="private-badge">${t("private_badge")}</span>` : null}</div>
     <div class="share-link"><span class="muted">${t("share_link")}</span>
       <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
       <button class="small" onClick=${copy}>${copied ? t("copied") : t("copy")}</button>
