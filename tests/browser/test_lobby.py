@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from partygames import games
 from tests.browser import driver
@@ -18,7 +18,7 @@ from tests.browser.conftest import LAN_HOST
 from tests.browser.server import PlatformProcess
 
 WIDE = r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
-WIDE_VIEW = {"width": 1280, "height": 900}  # the options start open on a wide screen
+WIDE_VIEW: ViewportSize = {"width": 1280, "height": 900}  # the options start open on a wide screen
 
 
 def _choices(game_id: str) -> dict[str, dict[str, Any]]:
