@@ -165,7 +165,7 @@ def test_mistakes_are_explained_in_japanese_with_lang_ja(tmp_path: Path) -> None
     """Each refusal of the command line in the language asked for (English without --lang)."""
     cases = [
         (["rules", "chess"], "ゲーム「chess」はありません"),
-        (["play", "lucky-nine", "--seat", "40"], "--seat は 0 から 1 までです。"),
+        (["play", "lucky-nine", "--seat", "40"], "--seat は 0 から 3 までです。"),
         (["play", "lucky-nine", "--bot", "genius"], "lucky-nine にボット 'genius' はありません"),
         (["simulate", "lucky-nine", "--games", "2", "--bots", "genius"], "不明なボット: genius。"),
         (["simulate", "lucky-nine", "--games", "2", "-o", "rounds"], "--option は key=value の形で指定します"),
@@ -264,11 +264,13 @@ def test_simulate_json_summary_and_saved_logs_replay(game_id: str, tmp_path: Pat
 
 def test_without_seats_a_game_is_played_at_its_usual_table_else_the_smallest() -> None:
     """The Pandemic Game at 4 seats would let every healthy seat pass (6 qualifiers): it starts from the seed's
-    12; a game without a usual table from its smallest."""
+    12, Lucky Nine from a party of 4; a game without a usual table from its smallest."""
     pandemic = json.loads(runner.invoke(app, ["simulate", "pandemic", "--games", "1", "--json"]).output)
     assert pandemic["seats"] == 12 == games.get("pandemic").info()["default_seats"]
     nine = json.loads(runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--json"]).output)
-    assert nine["seats"] == min(games.get("lucky-nine").seat_counts) == 2
+    assert nine["seats"] == 4 == games.get("lucky-nine").info()["default_seats"]
+    lms = json.loads(runner.invoke(app, ["simulate", "last-man-standing", "--games", "1", "--json"]).output)
+    assert lms["seats"] == min(games.get("last-man-standing").seat_counts) == 4
 
 
 def test_replay_detects_a_tampered_log(tmp_path: Path) -> None:

@@ -165,6 +165,8 @@ def test_the_labels_reach_the_web_client_in_the_game_info() -> None:
         assert info["actions"] == {key: text.to_json() for key, text in game.labels.actions.items()}
         assert set(info["terminations"]) == set(game.labels.terminations)
         assert info["view"] == {key: text.to_json() for key, text in game.view_labels().items()}
+        # Where the results' scores are money, the client writes them in yen (docs/engine.md, Labels).
+        assert info["score_unit"] == ("yen" if game.id in ("smuggling", "musical-chairs") else None), game.id
 
 
 def test_the_common_view_keys_are_what_every_view_holds_and_what_the_web_leaves_to_the_game() -> None:

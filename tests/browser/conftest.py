@@ -21,8 +21,11 @@ if TYPE_CHECKING:  # playwright is imported lazily below, so that its absence is
     from tests.browser.driver import Player
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: A name for this machine that is not loopback to the browser, as a LAN address is: a page served there
+#: over plain http is not a secure context (no clipboard API), unlike one at 127.0.0.1 or localhost.
+LAN_HOST = "lan.partygames.test"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+        "--disable-sync", "--no-first-run", f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 

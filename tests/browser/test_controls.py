@@ -140,10 +140,11 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     expect(team).to_have_attribute("data-value", "2")
     expect(page.locator("[name=team_size]")).to_have_count(0)
     expect(page.get_by_test_id("match-outline")).to_have_text(
-        "4 seats: 1 for people, 3 bots · Two teams of 2 players · 50 small games · about 5 h 25 min")
+        "4 seats: 1 for people, 3 bots · Two teams of 2 players · 20 small games · about 33 min")
     page.locator("[data-testid=create-room] [name=small_games]").fill("3")
     expect(page.get_by_test_id("match-length")).to_have_text("Two teams of 2 players · 3 small games")
-    expect(page.get_by_test_id("match-minutes")).to_have_text("about 20 min")  # 3 x (120 + 60 + 600) s / 2
+    # 3 x (30 + 30 + 120) s / 2, and 3 x 8.6 s of reveals (6 + 1 + 4 ballots x 0.4).
+    expect(page.get_by_test_id("match-minutes")).to_have_text("about 5 min")
     seats.select_option("6")
     expect(team).to_have_attribute("data-value", "3")
     expect(page.locator("[data-seat-kind]")).to_have_count(6)
@@ -165,7 +166,9 @@ def test_the_lobby_offers_only_the_seat_counts_the_options_allow(browser: Browse
     expect(seats).to_have_value("12")
     expect(page.locator("[data-seat-kind]")).to_have_count(12)
     page.get_by_test_id("create-game").select_option("lucky-nine")
-    expect(seats).to_have_value("2")
+    expect(seats).to_have_value("4")  # a party of four (docs/rules/lucky-nine.md, The default table)
+    page.get_by_test_id("create-game").select_option("dice-derby")
+    expect(seats).to_have_value("6")  # no usual table: the smallest
     player.close()
 
 

@@ -137,11 +137,12 @@ def test_every_event_the_game_emits_reads_as_a_sentence_in_both_languages(
                         assert NAMES[lang][data[key]] in line, (kind, lang, key, line)
                 for seat in data.get("candidates", []):
                     assert NAMES[lang][seat] in line, (kind, lang, line)
-    # Yen as each language writes it: no 億 in English, no 0億円 in Japanese.
-    amounts = player.page.evaluate("""async () => { const { yen } = await import("/games/musical-chairs/view.js");
+    # Yen as each language writes it (the client's one format, web/money.js, which the game's view writes
+    # through ctx.yen): no 億 in English, no 0億円 in Japanese.
+    amounts = player.page.evaluate("""async () => { const { yen } = await import("/static/money.js");
       return [0, 100000000, 1800000000, 150000000, 12345].flatMap((v) => [yen(v, "en"), yen(v, "ja")]); }""")
-    assert amounts == ["¥0", "0円", "¥100,000,000", "1億円", "¥1,800,000,000", "18億円", "¥150,000,000", "1億5,000万円",
-                       "¥12,345", "12,345円"]
+    assert amounts == ["¥0", "0円", "¥100,000,000", "1億円", "¥1,800,000,000", "18億円", "¥150,000,000", "1億5000万円",
+                       "¥12,345", "1万2345円"]
     assert player.errors == []
     player.close()
 

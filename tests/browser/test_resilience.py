@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -105,6 +106,12 @@ def test_the_replay_steps_through_a_finished_match_with_each_seats_view(
     expect(page.locator(".ln-players tr.me")).to_have_count(1)
     expect(page.locator(".ln-players tr.me")).to_contain_text("Ben")
     page.screenshot(path=str(artifacts / "replay.png"), full_page=True)
+    # The stepper's arrows are SVG icons drawn at the text's size (⏮ and ⏭ are empty boxes in the CJK fonts).
+    stepper = page.locator(".stepper")
+    for name in ("to-start", "back", "forward", "to-end"):
+        box = stepper.locator(f"svg[data-icon='{name}']").bounding_box()
+        assert box is not None and box["width"] >= 10, (name, box)
+    assert not re.search("[⏮⏭◀▶]", stepper.inner_text())
     # Autoplay walks on by itself at the chosen speed, and a manual step pauses it.
     page.get_by_test_id("replay-speed").select_option("4")
     page.get_by_test_id("replay-autoplay").click()

@@ -503,7 +503,8 @@ def test_an_absent_player_presses_passes_after_a_hit_and_stays_in() -> None:
     assert after is not None and after.phase == "press:2:0" and after.defaults == {1: {"type": "press"}}
 
 
-def test_time_limits_default_to_30_60_30_and_30_seconds() -> None:
+def test_time_limits_default_to_15_30_30_and_15_seconds() -> None:
+    # A press and staying in are one click each (docs/rules/lucky-nine.md, The default table).
     match = new(10, {"special_prizes": [{"name": "elytra"}]}, draws=["diamond", "diamond"])
     seconds = []
     for action in ({"type": "press"}, {"type": "claim", "kind": "elytra"}, {"type": "continue"},
@@ -512,9 +513,9 @@ def test_time_limits_default_to_30_60_30_and_30_seconds() -> None:
         assert limit is not None
         seconds.append((match.phase, limit.seconds))
         match.apply(0, action)
-    assert seconds == [("press", 30), ("claim", 30), ("decide", 60), ("decide", 60)]
+    assert seconds == [("press", 15), ("claim", 30), ("decide", 30), ("decide", 30)]
     limit = match.time_limit()
-    assert match.phase == "dropout" and limit is not None and limit.seconds == 30
+    assert match.phase == "dropout" and limit is not None and limit.seconds == 15
 
 
 def phase_name(match: LuckyNineMatch) -> str:

@@ -27,7 +27,7 @@ def test_idle_humans_among_heuristic_bots_end_all_square_at_net_zero() -> None:
     # Seats 0 and 1 never act (their time limits apply the defaults: pack ¥0, pass, vote by rotation).
     # The bots vote for the teammate with the most money, the lowest seat on a tie, so the idle humans
     # represent their teams every time, nothing moves, and the tie ranks all 18 first.
-    match = GAME.new(18, {}, seed=3)
+    match = GAME.new(*GAME.preset_table("original"), seed=3)  # the room of the report: 18 seats, 50 small games
     bots = {s: GAME.make_bot("heuristic", s, s) for s in range(2, 18)}
     while not match.is_over:
         acting = match.to_act()

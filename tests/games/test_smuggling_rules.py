@@ -194,17 +194,29 @@ def test_a_team_of_one_needs_no_vote() -> None:
 def test_deadlines_default_to_the_rotation_vote_an_empty_trunk_and_a_pass() -> None:
     match = new(team_size=2, representatives="vote")
     deadline = match.time_limit()
-    assert deadline is not None and deadline.phase == "vote:1" and deadline.seconds == 120
+    # The evening's limits (docs/rules/smuggling.md, The default table): vote 30 s, packing 30 s, inspection 120 s.
+    assert deadline is not None and deadline.phase == "vote:1" and deadline.seconds == 30
     assert deadline.defaults == {s: {"type": "vote", "candidate": s % 2} for s in range(4)}
     for seat, action in deadline.defaults.items():
         match.apply(seat, action)
     deadline = match.time_limit()
-    assert deadline is not None and deadline.phase == "pack:1"
+    assert deadline is not None and deadline.phase == "pack:1" and deadline.seconds == 30
     assert deadline.defaults == {0: {"type": "pack", "amount": 0}}
     match.apply(0, deadline.defaults[0])
     deadline = match.time_limit()
-    assert deadline is not None and deadline.phase == "inspection:1" and deadline.seconds == 600
+    assert deadline is not None and deadline.phase == "inspection:1" and deadline.seconds == 120
     assert deadline.defaults == {1: {"type": "pass"}}
+    # The original rules: the vote 120 s, the packing 60 s, 「検査ルームにいる時間は10分間」.
+    original = GAME.new(*GAME.preset_table("original"), seed=1)
+    limits: list[tuple[str, float]] = []
+    while not limits or not limits[-1][0].startswith("inspection"):
+        limit = original.time_limit()
+        assert limit is not None
+        limits.append((limit.phase, limit.seconds))
+        for seat, action in limit.defaults.items():
+            original.apply(seat, action)
+    assert limits == [("vote:1", 120), ("pack:1", 60), ("inspection:1", 600)]
+
 
 
 def test_the_team_with_more_in_the_third_country_wins_and_prizes_share_the_opponents_leftovers() -> None:
@@ -252,7 +264,8 @@ def test_equal_totals_are_a_draw_with_every_player_a_winner() -> None:
 def test_seat_count_follows_the_team_size_and_the_unit_must_divide_one_oku() -> None:
     assert list(GAME.seat_counts) == [2, 4, 6, 8, 10, 12, 14, 16, 18]
     assert list(GAME.seat_counts_for({"team_size": 4})) == [8]
-    assert GAME.new(18).view(None)["small_games"] == 50
+    assert GAME.new(6).view(None)["small_games"] == 20  # the default table: three a side, 20 small games
+    assert GAME.new(*GAME.preset_table("original")).view(None)["small_games"] == 50  # 「小ゲームを50ゲーム」
     with pytest.raises(InvalidOptions):
         GAME.new(6, {"team_size": 2})
     with pytest.raises(InvalidOptions, match="unit"):

@@ -63,7 +63,8 @@ def test_a_team_size_left_out_follows_the_seat_count(lobby: Lobby) -> None:
     four = next(s for s in body["setups"] if s["seats"] == 4)
     assert four["options"]["team_size"] == 2 and four["options"]["small_games"] == 3
     assert four["outline"] == {"en": "Two teams of 2 players · 3 small games", "ja": "2人ずつの2チーム · 小ゲーム3回"}
-    assert four["minutes"] == 20  # 3 small games x (120 s vote + 60 s packing + 600 s inspection) / 2 = 19.5 min
+    # 3 small games x (30 s vote + 30 s packing + 120 s inspection) / 2 = 270 s, and 3 x 8.6 s of reveals.
+    assert four["minutes"] == 5
     # A team size given explicitly is kept, and decides the seat count.
     assert seat_counts(lobby, "smuggling", {"team_size": 3}).json()["seat_counts"] == [6]
     created = lobby.create("smuggling", 4, name="Aki", options={"small_games": 3},

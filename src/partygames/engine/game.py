@@ -56,6 +56,23 @@ class Dynamics(StrEnum):
     """With time itself as well: things arrive and lapse while seats act (runners in Musical Chairs)."""
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A named table the lobby offers besides the defaults (the original's full tournament): the seat count
+    and the options it sets; every other option keeps its default, and the options that follow the seat
+    count (`Options.SEAT_FIELDS`) follow `seats`."""
+
+    title: Text
+    seats: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    note: Text | None = None
+    """One line on what it is ("two teams of 9, 50 small games, 10-minute inspections")."""
+
+    def to_json(self, preset_id: str) -> dict[str, Any]:
+        return {"id": preset_id, "title": self.title.to_json(), "seats": self.seats, "options": dict(self.options),
+                "note": self.note.to_json() if self.note else None}
+
+
 class TerminalView(Protocol):
     """How the terminal shows a game; a game's `terminal` module is one."""
 
@@ -96,11 +113,17 @@ class Game:
     title: Text
     summary: Text
     match_class: type[Match]
+    blurb: Text | None = None
+    """What the game is, in one line of each language, for the lobby's game card ("Two teams smuggle cash past
+    each other's inspectors")."""
     bots: Mapping[str, type[Bot]] = field(default_factory=lambda: {"random": RandomBot})
     default_seats: int | None = None
-    """The seat count a new table starts from in the lobby and the terminal when none is given (the seed's
-    table where a small one spoils the game: the Pandemic Game's 12); None, or not allowed with the
-    options: the smallest allowed."""
+    """The seat count a new table starts from in the lobby and the terminal when none is given (a table a
+    group of friends fills, or the seed's where a small one spoils the game: the Pandemic Game's 12); None,
+    or not allowed with the options: the smallest allowed."""
+    presets: Mapping[str, Preset] = field(default_factory=dict)
+    """`{id: Preset}`: named tables the lobby offers besides the default one (`"original"`: the original's
+    full form, where the defaults are shorter, e.g. Smuggling's 50 small games of two teams of 9)."""
     dynamics: Dynamics = Dynamics.TURN_BASED
     labels: Labels = field(default_factory=Labels)
     terminal: TerminalView | None = None
@@ -166,6 +189,12 @@ class Game:
             if seats in self.match_class.allowed_seat_counts(fitted):
                 counts.append(seats)
         return counts
+
+    def preset_table(self, preset_id: str) -> tuple[int, Options]:
+        """A preset's seat count and its options, the others at their defaults (`SEAT_FIELDS` following the
+        seats); raises KeyError for a preset the game does not declare."""
+        preset = self.presets[preset_id]
+        return preset.seats, self.options_for(preset.seats, preset.options)
 
     def new(self, seats: int, options: Options | dict[str, Any] | None = None, seed: int | str = 0,
             script: Mapping[str, Sequence[Any]] | None = None, bots: Collection[int] = ()) -> Match:
@@ -237,13 +266,16 @@ class Game:
             "summary": self.summary.to_json(),
             "seat_counts": list(self.seat_counts),
             "default_seats": self.default_seats,
+            "blurb": (self.blurb or self.title).to_json(),
             "options": self.options_class.describe(),
+            "presets": [preset.to_json(key) for key, preset in self.presets.items()],
             "bots": list(self.bots),
             "bot_titles": {kind: self.bot_title(kind).to_json() for kind in self.bots},
             "dynamics": self.dynamics.value,
             "chat_direct": self.chat.direct,
             "follows": list(self.follows),
             "labels": {**self.labels.to_json(),
-                       "view": {key: text.to_json() for key, text in self.view_labels().items()}},
+                       "view": {key: text.to_json() for key, text in self.view_labels().items()},
+                       "score_unit": self.labels.score_unit},
             "reveals": self.reveals.to_json(),
         }

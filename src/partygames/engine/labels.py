@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from partygames.engine.text import Lang, Text
+
+ScoreUnit = Literal["yen"]
+"""What a game's result scores count, where clients write them in a unit: `"yen"`, an amount of yen
+(the web's one yen format: "¥399,985,000", 「3億9998万5000円」)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +30,7 @@ class Labels:
     `detail` at any depth. `values` names the words a result or view holds as values ("north",
     "dropped"), so that they read in the player's language too. `view` names the keys of a seat's view
     at any depth, for the web's generic board (a key it lacks is named by `Game.view_labels`' fallbacks).
+    `score_unit` says what the results' scores count when it is money (`"yen"`); None: plain figures.
     """
 
     actions: Mapping[str, Text] = field(default_factory=dict)
@@ -35,6 +41,7 @@ class Labels:
     details: Mapping[str, Text] = field(default_factory=dict)
     values: Mapping[str, Text] = field(default_factory=dict)
     view: Mapping[str, Text] = field(default_factory=dict)
+    score_unit: ScoreUnit | None = None
 
     def to_json(self) -> dict[str, dict[str, dict[str, str]]]:
         """`{table: {key: {"en": …, "ja": …}}}` for the eight tables."""

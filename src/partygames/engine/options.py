@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.config import JsonDict
 from pydantic_core import ErrorDetails
 
 from partygames.engine.errors import InvalidOptions
@@ -57,11 +59,20 @@ def _in_japanese(error: ErrorDetails) -> str:
     return words.get(kind, "値が正しくありません")
 
 
+def choice_titles(title_ja: str, values: Mapping[str | int, Text]) -> JsonDict:
+    """A choice field's `json_schema_extra`: its Japanese title and a title for each of its values in both
+    languages (`value_titles`, keyed by the value as JSON writes an object key: `"rounds"`, `"4"`), so
+    that a lobby never shows a raw value."""
+    titles: JsonDict = {str(value): {"en": text.en, "ja": text.ja} for value, text in values.items()}
+    return {"title_ja": title_ja, "value_titles": titles}
+
+
 class Options(BaseModel):
     """Base class of every game's options. Frozen, unknown fields refused.
 
     Give each field a ``title`` (English) and ``json_schema_extra={"title_ja": ...}`` so that the
-    lobby and the CLI can show it in both languages.
+    lobby and the CLI can show it in both languages; a choice (a `Literal`) gives each value a title too
+    (``json_schema_extra=choice_titles(title_ja, {value: Text(en, ja)})``).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
@@ -108,6 +119,7 @@ class Options(BaseModel):
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        """JSON schema of the options (titles, defaults, bounds) for UIs; `follows_seats` lists the
-        `SEAT_FIELDS`, which a lobby shows as following the seat count rather than as inputs."""
+        """JSON schema of the options (titles, defaults, bounds, and each choice's `value_titles`) for UIs;
+        `follows_seats` lists the `SEAT_FIELDS`, which a lobby shows as following the seat count rather than
+        as inputs."""
         return {**cls.model_json_schema(), "follows_seats": list(cls.SEAT_FIELDS)}

@@ -20,6 +20,12 @@ const SHAPES = {
   timer: () => html`<circle cx="12" cy="13" r="8" /><path d="M12 13V9M10 3h4" />`,
   sparkle: () => html`<path d="M12 3l2 7 7 2-7 2-2 7-2-7-7-2 7-2z" class="fill" />`,
   swords: () => html`<path d="M4 4l12 12M20 4L8 16M14 18l4-4M6 14l4 4M3 21l3-3M21 21l-3-3" />`,
+  // The replay's stepper: to the first step, back one, on one, to the last (⏮ ◀ ▶ ⏭ have no glyph in
+  // many fonts, the CJK ones included).
+  "to-start": () => html`<path d="M6 5v14" /><path d="M19 5.5 8.5 12 19 18.5z" class="fill" />`,
+  back: () => html`<path d="M17 5.5 6.5 12 17 18.5z" class="fill" />`,
+  forward: () => html`<path d="M7 5.5 17.5 12 7 18.5z" class="fill" />`,
+  "to-end": () => html`<path d="M18 5v14" /><path d="M5 5.5 15.5 12 5 18.5z" class="fill" />`,
 };
 
 /** An icon by name; `title` makes it read out (otherwise it is decoration next to its words). */

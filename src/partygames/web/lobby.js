@@ -4,6 +4,7 @@ import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
 import { api, saveSeat, savedName, saveName } from "./api.js";
 import { formatValue } from "./generic.js";
+import { Prose } from "./prose.js";
 
 /** One option's schema with $ref/allOf resolved and `X | None` unwrapped (nullable: true). */
 export function resolveField(schema, root) {
@@ -34,10 +35,17 @@ function fieldTitle(name, field) {
   return (lang === "ja" && field.title_ja) || field.title || name;
 }
 
+/** A choice's value as the game titles it (`value_titles` in the schema, by the value as a JSON key);
+ * any other value as a figure or a word. */
+export function valueTitle(field, value) {
+  const title = value === null || value === undefined ? null : (field.value_titles || {})[String(value)];
+  return title ? tr(title) : formatValue(value);
+}
+
 function OptionField({ name, field, value, onChange }) {
   const title = fieldTitle(name, field);
   const description = getLang() === "ja" ? field.description_ja || field.description : field.description;
-  const defaultText = field.default === undefined ? null : html`<span class="muted default">${t("default_is", formatValue(field.default))}</span>`;
+  const defaultText = field.default === undefined ? null : html`<span class="muted default">${t("default_is", valueTitle(field, field.default))}</span>`;
   if (field.type === "boolean") {
     return html`<label class="option bool"><input type="checkbox" name=${name} checked=${!!value} onChange=${(e) => onChange(e.target.checked)} />
       ${title} ${defaultText}${description ? html`<small class="muted">${description}</small>` : null}</label>`;
@@ -45,7 +53,7 @@ function OptionField({ name, field, value, onChange }) {
   if (Array.isArray(field.enum)) {
     return html`<label class="option">${title} ${defaultText}
       <select name=${name} value=${JSON.stringify(value)} onChange=${(e) => onChange(JSON.parse(e.target.value))}>
-        ${field.enum.map((v) => html`<option value=${JSON.stringify(v)}>${formatValue(v)}</option>`)}
+        ${field.enum.map((v) => html`<option value=${JSON.stringify(v)}>${valueTitle(field, v)}</option>`)}
       </select>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
   }
   if (field.type === "array" || field.type === "object") {
@@ -124,6 +132,30 @@ function defaultsOf(schema) {
   return values;
 }
 
+/** The same options, whatever the order of their keys. */
+function sameOptions(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+/** The tables the host may start from: the standard one (the game's defaults, an evening's match) and
+ * the game's presets (its original rules: `presets` in its info, each {id, title, seats, options, note}).
+ * The form's options and seats say which one is chosen; any other change makes it "custom". */
+function PresetPicker({ info, options, seatCount, onPick }) {
+  const presets = info.presets || [];
+  if (!presets.length) return null;
+  const defaults = defaultsOf(info.options);
+  const chosen = presets.find((p) => p.seats === seatCount && sameOptions(options, { ...defaults, ...p.options }));
+  const current = chosen ? chosen.id : sameOptions(options, defaults) ? "" : "custom";
+  return html`<label class="option preset">${t("rules_preset")}
+    <select value=${current} onChange=${(e) => onPick(presets.find((p) => p.id === e.target.value) || null)} data-testid="create-preset">
+      <option value="">${t("preset_standard")}</option>
+      ${presets.map((p) => html`<option value=${p.id}>${tr(p.title)}</option>`)}
+      ${current === "custom" ? html`<option value="custom" disabled>${t("preset_custom")}</option>` : null}
+    </select>
+    <small class="muted" data-testid="preset-note">${chosen ? tr(chosen.note) : current === "" ? t("preset_standard_note") : ""}</small></label>`;
+}
+
 /** The kind a seat starts as: the host's seat human, every other a bot (a newcomer alone plays at once). */
 function defaultKind(info, seat) {
   const bots = info.bots || [];
@@ -164,6 +196,8 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const [options, setOptions] = usePerGame(game, () => defaultsOf(info && info.options));
   const [seatCount, setSeatCount] = usePerGame(game, () => (info ? info.default_seats || info.seat_counts[0] : 2));
   const [kinds, setKinds] = usePerGame(game, () => []);
+  // Bumped when a preset fills the form, so that every field shows the values it was given.
+  const [revision, setRevision] = useState(0);
   const [name, setName] = useState(savedName());
   const [watchOnly, setWatchOnly] = useState(false);
   const [isPrivate, setPrivate] = useState(false);
@@ -183,6 +217,11 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const follows = followsSeats(info.options);
   const properties = Object.entries((info.options && info.options.properties) || {});
   const setup = setups.find((s) => s.seats === seatCount) || null;
+  const pickPreset = (preset) => {
+    setOptions({ ...defaultsOf(info.options), ...(preset ? preset.options : {}) });
+    setSeatCount(preset ? preset.seats : info.default_seats || info.seat_counts[0]);
+    setRevision(revision + 1);
+  };
   const submit = async (e) => {
     e.preventDefault();
     setBusy(true);
@@ -208,8 +247,9 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
       <select value=${info.id} onChange=${(e) => setGameId(e.target.value)} data-testid="create-game">
         ${games.map((g) => html`<option value=${g.id}>${g.title.en} / ${g.title.ja}</option>`)}
       </select></label>
-    <details class="summary"><summary>${t("summary")}: ${shortSummary(tr(info.summary))}</summary>
-      <p class="muted pre">${tr(info.summary)}</p></details>
+    <details class="summary"><summary>${t("summary")}: <span data-testid="create-blurb">${tr(info.blurb)}</span></summary>
+      <${Prose} text=${tr(info.summary)} lang=${getLang()} /></details>
+    <${PresetPicker} info=${info} options=${cleaned} seatCount=${seatCount} onPick=${pickPreset} />
     ${properties.length
       ? html`<details class="options-box" open=${wide} data-testid="options">
           <summary>${t("options")} (${properties.length})</summary>
@@ -218,7 +258,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
             ? html`<div class="option follows" data-follows-seats=${key} data-value=${setup ? setup.options[key] : ""}>
                 ${fieldTitle(key, resolveField(raw, info.options))}: <strong>${setup ? formatValue(setup.options[key]) : "…"}</strong>
                 <small class="muted">${t("follows_seats")}</small></div>`
-            : html`<${OptionField} key=${info.id + key} name=${key} field=${resolveField(raw, info.options)}
+            : html`<${OptionField} key=${`${info.id} ${key} ${revision}`} name=${key} field=${resolveField(raw, info.options)}
             value=${options[key]} onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
         </fieldset></details>`
       : null}
@@ -306,14 +346,6 @@ function RoomsList({ games, navigate }) {
   </section>`;
 }
 
-/** The first sentence or two of a game's summary, for its card. */
-function shortSummary(text) {
-  const flat = String(text || "").replace(/\s*\n\s*/g, " ").replace(/^[-・\s]+/, "");
-  const cut = flat.search(/(?<=[.。])\s/);
-  const first = cut > 0 && cut < 220 ? flat.slice(0, cut) : flat.slice(0, 200);
-  return first.length < flat.length ? first.replace(/[.。]?$/, (m) => m || "…") : first;
-}
-
 function seatRange(counts) {
   const sorted = [...counts].sort((a, b) => a - b);
   const contiguous = sorted.every((n, i) => i === 0 || n === sorted[i - 1] + 1);
@@ -334,7 +366,7 @@ export function LobbyPage({ navigate }) {
       <ul class="game-list">
         ${(games || []).map((g) => html`<li class=${"game-card" + (g.id === gameId ? " selected" : "")} data-game=${g.id}>
           <div class="game-titles"><strong lang="en">${g.title.en}</strong> <span lang="ja">${g.title.ja}</span></div>
-          <p class="muted">${shortSummary(tr(g.summary))}</p>
+          <p class="muted blurb" lang=${getLang()} data-testid="blurb">${tr(g.blurb)}</p>
           <div class="muted small">${seatRange(g.seat_counts)} ${t("players")}</div>
           <button class="small" onClick=${() => { setGameId(g.id); document.querySelector("[data-testid=create-room]")?.scrollIntoView({ behavior: "smooth" }); }}
             data-testid=${"pick-" + g.id}>${t("create_room")}</button>

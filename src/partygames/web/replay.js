@@ -7,6 +7,7 @@ import { describe, Stage, useNarration } from "./events.js";
 import { actionLabel } from "./actions.js";
 import { Results } from "./results.js";
 import { makeCtx } from "./room.js";
+import { Icon } from "./icons.js";
 
 function describeAction(step, game, ctx) {
   if (step.seat == null) return step.source === "wake" || step.source === "clock" ? t("replay_time_passed") : null;
@@ -98,11 +99,11 @@ export function ReplayPage({ code, lang, navigate }) {
         ${((room && room.seats) || []).map((s) => html`<option value=${String(s.seat)}>${ctx.seatName(s.seat)}</option>`)}
       </select></label>
       <div class="row stepper">
-        <button onClick=${() => stepTo(0)} disabled=${index === 0}>⏮ ${t("first")}</button>
-        <button onClick=${() => stepTo(index - 1)} disabled=${index === 0} data-testid="replay-prev">◀ ${t("prev")}</button>
+        <button onClick=${() => stepTo(0)} disabled=${index === 0} data-testid="replay-first"><${Icon} name="to-start" /> ${t("first")}</button>
+        <button onClick=${() => stepTo(index - 1)} disabled=${index === 0} data-testid="replay-prev"><${Icon} name="back" /> ${t("prev")}</button>
         <span data-testid="replay-step">${t("step", index, Math.max(0, steps.length - 1))}</span>
-        <button onClick=${() => stepTo(index + 1)} disabled=${index >= steps.length - 1} data-testid="replay-next">${t("next")} ▶</button>
-        <button onClick=${() => stepTo(steps.length - 1)} disabled=${index >= steps.length - 1}>${t("last")} ⏭</button>
+        <button onClick=${() => stepTo(index + 1)} disabled=${index >= steps.length - 1} data-testid="replay-next">${t("next")} <${Icon} name="forward" /></button>
+        <button onClick=${() => stepTo(steps.length - 1)} disabled=${index >= steps.length - 1} data-testid="replay-last">${t("last")} <${Icon} name="to-end" /></button>
         <button onClick=${() => setPlaying(!playing)} disabled=${!playing && index >= steps.length - 1} data-testid="replay-autoplay"
           aria-pressed=${playing}>${playing ? t("pause") : t("autoplay")}</button>
         <label>${t("speed")} <select value=${String(speed)} onChange=${(e) => setSpeed(Number(e.target.value))} data-testid="replay-speed">

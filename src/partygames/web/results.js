@@ -65,7 +65,8 @@ export function DetailTable({ detail, game, ctx, nested = false }) {
   </tbody></table>`;
 }
 
-/** A seat's score as the game writes it (its view's `scoreValue`: the Quiz's prize, yen), else the figure. */
+/** A seat's score as the game writes it (its view's `scoreValue`: the Quiz's prize), else in the unit its
+ * labels declare (`score_unit` "yen": the client's one yen format), else the figure. */
 function scoreText(score, game, ctx) {
   try {
     const custom = game && typeof game.scoreValue === "function" ? game.scoreValue(score, ctx.lang, ctx) : undefined;
@@ -73,7 +74,18 @@ function scoreText(score, game, ctx) {
   } catch (error) {
     console.error("the game's scoreValue failed; showing the figure", error);
   }
-  return formatValue(score);
+  return ctx.scoreUnit === "yen" && typeof score === "number" ? ctx.yen(score) : formatValue(score);
+}
+
+/** The game's own headline (`resultHeadline`: Smuggling names the winning side with both sides' nets),
+ * else null. */
+function gameHeadline(result, game, ctx) {
+  try {
+    return game && typeof game.resultHeadline === "function" ? game.resultHeadline(result, ctx) || null : null;
+  } catch (error) {
+    console.error("the game's resultHeadline failed; saying who won instead", error);
+    return null;
+  }
 }
 
 /** Who won, in a sentence: nobody (no seat is a winner: nobody sat, nobody passed), a tie when every seat
@@ -95,7 +107,7 @@ export function Results({ result, game, ctx }) {
   const custom = game && typeof game.renderResult === "function" ? game.renderResult(result, ctx) : null;
   return html`<section class="panel results" data-testid="results">
     <h2>${t("results")}</h2>
-    <${Verdict} rows=${rows} ctx=${ctx} />
+    ${gameHeadline(result, game, ctx) || html`<${Verdict} rows=${rows} ctx=${ctx} />`}
     <table class="grid results-table">
       <thead><tr><th>${t("rank")}</th><th>${t("seat")}</th><th class="num">${t("score")}</th></tr></thead>
       ${rows.map((r) => html`<tbody class=${(r.is_winner ? "winner" : "") + (r.seat === ctx.seat ? " me" : "")} data-seat=${r.seat}>

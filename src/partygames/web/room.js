@@ -14,6 +14,9 @@ import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
 import { seatName as nameOf, paintNames, seatColour, SeatDot } from "./seats.js";
+import { yen } from "./money.js";
+import { copyOrSelect } from "./copy.js";
+import { Prose } from "./prose.js";
 
 /** Everything a game renderer gets besides the view (see web/README.md). `labels` is the game's label
  * catalog from its info (`/api/games`); `label(table, key)` reads it, null for a key it lacks. */
@@ -30,7 +33,9 @@ export function makeCtx({ room, seat, lang, table, send, markYou = true, labels 
   // A sentence with the seats' names in their colours (the feed, the results).
   const paint = (text) => paintNames(text, seats.map((_, i) => seatName(i)));
   return { html, lang, t, tr, seat, seatName, paint, label, widgets, Icon, SeatDot, table: !!table,
-    options: (room && room.options) || {}, room, send };
+    options: (room && room.options) || {}, room, send,
+    // Amounts of yen in the one format of the client (money.js), and what the results' scores count.
+    yen: (n, options = {}) => yen(n, options.lang || lang, options), scoreUnit: (labels && labels.score_unit) || null };
 }
 
 function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
@@ -48,23 +53,20 @@ function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
 }
 
 function ShareBox({ room }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState(null); // null, "copied", or "by_hand": selected, press Ctrl+C
   const link = room.link || `${location.origin}/room/${room.code}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
+  const copy = async (e) => {
+    const outcome = await copyOrSelect(link, e.currentTarget.parentElement.querySelector("input"));
+    setCopied(outcome);
+    if (outcome === "copied") setTimeout(() => setCopied(null), 1500);
   };
   return html`<div class="share">
     <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong>
       ${room.private ? html` <span class="badge" data-testid="private-badge">${t("private_badge")}</span>` : null}</div>
     <div class="share-link"><span class="muted">${t("share_link")}</span>
       <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
-      <button class="small" onClick=${copy}>${copied ? t("copied") : t("copy")}</button>
+      <button class="small" onClick=${copy} data-testid="copy-link">${copied === "copied" ? t("copied") : t("copy")}</button>
+      ${copied === "by_hand" ? html`<span class="copy-hint" role="status" data-testid="copy-hint">${t("copy_by_hand")}</span>` : null}
       <a class="button small subtle" href=${`/room/${room.code}?table=1`} target="_blank" rel="noopener" data-testid="table-link">${t("table_view")}</a></div>
   </div>`;
 }
@@ -289,7 +291,7 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"
-      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
+      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(info.summary)} lang=${lang} /></details>` : null}
         <${RoomLobby} room=${room} held=${table ? { hostToken: held.hostToken } : held} info=${info} allowJoin=${!table} onJoined=${(h) => { setHeld(h); setProblem(null); }} onError=${setProblem} />`
       : null}
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
@@ -313,7 +315,7 @@ export function RoomPage({ code, table, lang, navigate }) {
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
             deadline=${deadline} ctx=${ctx} direct=${!!(info && info.chat_direct)} />`}
           <${EventLog} events=${state.events} narrated=${narration.narrated} game=${game} ctx=${ctx} />
-          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><p class="pre muted">${tr(info.summary)}</p></details>` : null}
+          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(info.summary)} lang=${lang} /></details>` : null}
         </div>`
       : room && status === "open" && !table
         ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}

@@ -59,6 +59,8 @@ GAME = Game(
     id="dice-derby",
     title=Text("Dice Derby", "ダイスダービー"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    blurb=Text("Six dice race over five furlongs: own one, bet on them, and finish with the most money.",
+               "6つのダイスが5ハロンを競走。馬主になり、馬券を買い、所持金を増やす。"),
     match_class=DiceDerbyMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,

@@ -5,9 +5,14 @@ from __future__ import annotations
 from pydantic import Field, field_validator, model_validator
 from pydantic.config import JsonDict
 
-from partygames.engine.length import decisions
+from partygames.engine.length import decisions, reveals
 from partygames.engine.options import OptionError, Options
 from partygames.engine.text import Text
+
+#: Seconds the server is held for reveals (what bot matches are held, tests/test_length.py): the auction's
+#: sealed bids and results, then each race (five furlongs of rolling dice, the payouts).
+AUCTION_REVEAL_SECONDS = 13.0
+RACE_REVEAL_SECONDS = 30.0
 
 
 def _ja(title: str) -> JsonDict:
@@ -53,8 +58,9 @@ class DiceDerbyOptions(Options):
                     f"6頭の馬主オークションのあと{self.races}レース · 所持金{self.starting_money:,}")
 
     def estimated_seconds(self, seats: int) -> float:
-        """The owners' auction (one sealed round), then each race's betting."""
-        return decisions(1, self.bidding_seconds) + decisions(self.races, self.betting_seconds)
+        """The owners' auction (one sealed round), then each race's betting, and the reveals of both."""
+        return (decisions(1, self.bidding_seconds) + decisions(self.races, self.betting_seconds)
+                + reveals(1, AUCTION_REVEAL_SECONDS) + reveals(self.races, RACE_REVEAL_SECONDS))
 
     @field_validator("starting_money", "prize_first", "prize_second", "loan_amount", "loan_repay")
     @classmethod

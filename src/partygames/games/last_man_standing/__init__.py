@@ -69,6 +69,8 @@ GAME = Game(
     id="last-man-standing",
     title=Text("Last Man Standing", "ラストマンスタンディング"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    blurb=Text("Hire playing cards as fighters, fight five sealed rounds, and collect bounties for the kills.",
+               "トランプの闘士を雇い、伏せて出す5ラウンドを戦い、倒した数だけ報酬を得る。"),
     match_class=LastManStandingMatch,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,

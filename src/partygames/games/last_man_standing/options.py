@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from partygames.engine.length import decisions
+from partygames.engine.length import decisions, reveals
 from partygames.engine.options import Options
 from partygames.engine.text import Text
 from partygames.games.last_man_standing.cards import DEALT_CARDS, ENTRY_FEE, HAND_SIZE, ROUNDS
+
+#: Seconds the server is held for reveals (what bot matches are held, tests/test_length.py): a hire 1 s; a
+#: round 4 s (its start, the fight) and half a second per seat's card played face down.
+HIRE_REVEAL_SECONDS = 1.0
+ROUND_REVEAL_SECONDS = 4.0
+CARD_REVEAL_SECONDS = 0.5
 
 
 class LastManStandingOptions(Options):
@@ -43,6 +49,8 @@ class LastManStandingOptions(Options):
                     f"各自${self.starting_chips}、{paid_ja}雇用のあと最大{ROUNDS}ラウンド")
 
     def estimated_seconds(self, seats: int) -> float:
-        """The draft, one hire at a time until every hand is full, then the rounds (all play at once)."""
+        """The draft, one hire at a time until every hand is full, then the rounds (all play at once), and
+        the reveals of both."""
         hires = seats * (HAND_SIZE - DEALT_CARDS)
-        return decisions(hires, self.draft_seconds) + decisions(ROUNDS, self.play_seconds)
+        return (decisions(hires, self.draft_seconds) + decisions(ROUNDS, self.play_seconds)
+                + reveals(hires, HIRE_REVEAL_SECONDS) + reveals(ROUNDS, ROUND_REVEAL_SECONDS + CARD_REVEAL_SECONDS * seats))

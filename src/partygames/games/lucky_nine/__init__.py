@@ -48,7 +48,11 @@ GAME = Game(
     id="lucky-nine",
     title=Text("Lucky Nine", "ラッキーナイン"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    blurb=Text("Press your luck on nine chests against the house: take the diamonds, or stop before a miss.",
+               "9つのチェストで運試し。ダイヤを取って続けるか、ハズレの前にやめるか。"),
     match_class=LuckyNineMatch,
+    # A party of four: 40 turns, about 24 min (docs/rules/lucky-nine.md, The default table).
+    default_seats=4,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     labels=LABELS,
     encoding=LuckyNineEncoder,
@@ -62,7 +66,8 @@ GAME = Game(
         chapters=frozenset({"round_start"}),
     ),
     samples=Samples(
-        golden=Setup(3, {"rounds": 4}),
+        # The time limits pinned as they were when the file was written.
+        golden=Setup(3, {"rounds": 4, "press_seconds": 30, "decide_seconds": 60, "dropout_seconds": 30}),
         conformance=Conformance(seats=(2, 6, 7, 20),
                                 options={"rounds": 4, "special_prizes": [{"name": "elytra", "name_ja": "エリトラ"}],
                                          "sweep_bonus": True, "chain_bonus": True, "no_repeat": True,

@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from partygames.engine.length import decisions
-from partygames.engine.options import OptionError, Options
+from partygames.engine.length import decisions, reveals
+from partygames.engine.options import OptionError, Options, choice_titles
 from partygames.engine.text import Text
 
 # Stakes per round for each round count (seed 三・4).
@@ -17,6 +17,12 @@ STAKE_TABLES: dict[int, tuple[int, ...]] = {
     5: (1, 2, 4, 6, 9),
     6: (1, 2, 4, 6, 8, 9),
 }
+
+#: A turn's reveals: about one and a half draws (a press, and a second one after a hit about every other
+#: turn), each holding the server about 3.5 s (the dropper 1.5 s, the take or the payment 1 s, and a share
+#: of the passes and the refills between rounds): what bot matches are held per draw (tests/test_length.py).
+DRAWS_PER_TURN = 1.5
+DRAW_REVEAL_SECONDS = 3.5
 
 
 class Prize(BaseModel):
@@ -35,8 +41,9 @@ class Prize(BaseModel):
 class LuckyNineOptions(Options):
     start_diamonds: int = Field(64, ge=1, le=100_000, title="Diamonds per player at the start",
                                 json_schema_extra={"title_ja": "各プレイヤーの初期ダイヤ"})
-    rounds: Literal[4, 5, 6] = Field(5, title="Rounds (stakes 1-3-6-9 / 1-2-4-6-9 / 1-2-4-6-8-9)",
-                                     json_schema_extra={"title_ja": "ラウンド数"})
+    rounds: Literal[4, 5, 6] = Field(5, title="Rounds", json_schema_extra=choice_titles("ラウンド数", {
+        n: Text(f"{n} (stakes {'-'.join(map(str, stakes))})", f"{n}(賭け数 {'・'.join(map(str, stakes))})")
+        for n, stakes in STAKE_TABLES.items()}))
     special_prizes: tuple[Prize, ...] = Field((), max_length=8, title="Special prizes in the diamond chest",
                                               json_schema_extra={"title_ja": "ダイヤチェストの特別な賞品"})
     triple_diamond: bool = Field(False, title="Variant a: triple diamond",
@@ -47,14 +54,15 @@ class LuckyNineOptions(Options):
                             json_schema_extra={"title_ja": "変則c・連続出目なし"})
     chain_bonus: bool = Field(False, title="Variant d: chain bonus",
                               json_schema_extra={"title_ja": "変則d・チェーンボーナス"})
-    # Time limits (the seed has no clock; docs/rules/lucky-nine.md, Time limits): one per kind of decision.
-    press_seconds: int = Field(30, ge=5, le=3600, title="Time to press the button at the start of a turn (seconds)",
+    # Time limits (the seed has no clock; docs/rules/lucky-nine.md, Time limits): one per kind of decision;
+    # a press and staying in are one click each.
+    press_seconds: int = Field(15, ge=5, le=3600, title="Time to press the button at the start of a turn (seconds)",
                                json_schema_extra={"title_ja": "手番の最初にボタンを押す制限時間(秒)"})
-    decide_seconds: int = Field(60, ge=5, le=3600, title="Time to continue or pass after a hit (seconds)",
+    decide_seconds: int = Field(30, ge=5, le=3600, title="Time to continue or pass after a hit (seconds)",
                                 json_schema_extra={"title_ja": "あたりの後に続行かパスを決める制限時間(秒)"})
     claim_seconds: int = Field(30, ge=5, le=3600, title="Time to name a kind in the diamond chest (seconds)",
                                json_schema_extra={"title_ja": "ダイヤチェストの賞品を宣言する制限時間(秒)"})
-    dropout_seconds: int = Field(30, ge=5, le=3600, title="Time to stay or drop out after a turn (seconds)",
+    dropout_seconds: int = Field(15, ge=5, le=3600, title="Time to stay or drop out after a turn (seconds)",
                                  json_schema_extra={"title_ja": "手番の後に残るかドロップアウトするかを決める制限時間(秒)"})
 
     @model_validator(mode="after")
@@ -78,7 +86,9 @@ class LuckyNineOptions(Options):
 
     def estimated_seconds(self, seats: int) -> float:
         """Every turn of every round: a round is two laps of the seats with 6 or fewer, one with 7 or
-        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice."""
+        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice, and
+        its draws' reveals."""
         laps = 2 if seats <= 6 else 1
         turns = self.rounds * laps * seats
-        return decisions(turns, self.press_seconds + self.decide_seconds + self.dropout_seconds)
+        return (decisions(turns, self.press_seconds + self.decide_seconds + self.dropout_seconds)
+                + reveals(turns * DRAWS_PER_TURN, DRAW_REVEAL_SECONDS))

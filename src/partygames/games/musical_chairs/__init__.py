@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from partygames.engine import Game, Options, Result, Text
-from partygames.engine.game import ChatRules, Dynamics
+from partygames.engine.game import ChatRules, Dynamics, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.musical_chairs import commands, terminal
@@ -14,6 +14,7 @@ from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
 from partygames.games.musical_chairs.determinise import MusicalChairsDeterminiser
 from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
+from partygames.games.musical_chairs.options import SEED_PARTICIPANTS
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
 SUMMARY = Text(
@@ -62,7 +63,15 @@ GAME = Game(
     id="musical-chairs",
     title=Text("Musical Chairs", "イス取りゲーム"),
     summary=SUMMARY,
+    blurb=Text("Race for the chairs on an island in real time and bribe with medals: the last one seated wins.",
+               "島でイスをリアルタイムに奪い合い、メダルで買収する。最後に座っていた1人の勝ち。"),
     match_class=MusicalChairsMatch,
+    # The defaults are the quicker digital table (24 participants, players + 1 chairs, 1-minute races:
+    # about 13 min); the original's figures are a preset (docs/rules/musical-chairs.md, The default table).
+    presets={"original": Preset(
+        Text("Original rules", "原作ルール"), SEED_PARTICIPANTS, {"preset": "seed"},
+        Text("6 players and 18 in the gallery, 25 chairs, 10-minute races, the vote 5 minutes after",
+             "プレイヤー6人とガヤ18人・イス25個・イス取り10分・投票は5分後"))},
     bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,

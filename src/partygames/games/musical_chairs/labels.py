@@ -120,4 +120,5 @@ LABELS = Labels(
         "my_intent": Text("Your intent", "あなたの行動"),
         "outcome": Text("Outcome", "結果"),
     },
+    score_unit="yen",  # a seat's score is its payout
 )

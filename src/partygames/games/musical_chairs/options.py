@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from partygames.engine import Options
+from partygames.engine import Options, Text
 from partygames.engine.length import decisions
-from partygames.engine.options import OptionError
+from partygames.engine.options import OptionError, choice_titles
 
 #: The seed's room: 24 participants (「ガヤも含めた全24名」) and 25 chairs (「25個のイス」).
 SEED_PARTICIPANTS = 24
@@ -22,36 +22,47 @@ MEDAL_YEN = 100_000_000
 
 
 class MusicalChairsOptions(Options):
-    """Every figure the seed gives is reachable (preset "seed"); the digital default is a quicker table."""
+    """Every figure the seed gives is reachable (preset "seed", shown as "Original rules"); the digital
+    default is a quicker table."""
 
     preset: Literal["digital", "seed"] = Field(
-        "digital", title="Preset: digital, or seed for the original rules' table (25 chairs, a 10-minute race, the "
-                   "vote 5 minutes after, 24 participants)",
-        json_schema_extra={"title_ja": "プリセット: digital、または seed = 原作の設定(イス25個・10分・投票は5分後・24名)"})
+        "digital", title="Figures",
+        json_schema_extra=choice_titles("設定", {
+            "digital": Text("Quicker: chairs for the players + 1, 1-minute races, the vote at once",
+                            "短め: イスはプレイヤー数+1・イス取り1分・すぐに投票"),
+            "seed": Text("Original rules: 25 chairs, 10-minute races, the vote 5 minutes after, 24 participants",
+                         "原作ルール: イス25個・イス取り10分・投票は5分後・参加者24名")}))
     tempo: Literal["real-time", "rounds"] = Field(
-        "real-time", title="Tempo (rounds: sealed chair plans, resolved by the same movement rules)",
-        json_schema_extra={"title_ja": "進行(rounds: イスの希望順を封印して提出)"})
+        "real-time", title="Tempo",
+        json_schema_extra=choice_titles("進行", {
+            "real-time": Text("Real time: everyone runs at once", "リアルタイム: 全員が同時に走る"),
+            "rounds": Text("Rounds: sealed chair plans, resolved by the same movement rules",
+                           "ラウンド制: イスの希望順を封印して提出し、同じ移動ルールで解決")}))
     players: int = Field(6, ge=2, le=24, title="Players", json_schema_extra={"title_ja": "プレイヤー数"})
     gallery: int = Field(18, ge=0, le=30, title="Gallery (ガヤ)", json_schema_extra={"title_ja": "ガヤの人数"})
     player_seats: list[int] | None = Field(
         None, title="Seats that are players (default: the first seats)",
         json_schema_extra={"title_ja": "プレイヤーの席(既定: 先頭から)"})
     chairs: int | None = Field(None, ge=2, le=25, title="Chairs (default: players + 1; original rules: 25)",
-                               json_schema_extra={"title_ja": "イスの数(既定: プレイヤー数+1、原作: 25)"})
+                               json_schema_extra={"title_ja": "イスの数(既定: プレイヤー数+1、原作ルール: 25)"})
     island: Literal["drawn", "test"] = Field(
-        "drawn", title="Island (test: a small fixed map with whole travel times)",
-        json_schema_extra={"title_ja": "島(test: 移動時間が整数の小さな固定マップ)"})
+        "drawn", title="Island",
+        json_schema_extra=choice_titles("島", {
+            "drawn": Text("An island with the chairs scattered by lot", "イスを抽選でばら撒いた島"),
+            "test": Text("A small fixed test island: at most 8 chairs, whole travel times",
+                         "小さな固定のテスト用の島: イス8脚まで・移動時間が整数")}))
     speed: int = Field(5, ge=1, le=1000, title="Running speed (metres per second)",
                        json_schema_extra={"title_ja": "走る速さ(メートル/秒)"})
     first_break_seconds: int = Field(120, ge=5, le=3600, title="First break (seconds)",
                                      json_schema_extra={"title_ja": "最初の休憩(秒)"})
     break_seconds: int = Field(45, ge=5, le=3600, title="Break between periods (seconds)",
                                json_schema_extra={"title_ja": "ピリオド間の休憩(秒)"})
-    race_seconds: int | None = Field(None, ge=5, le=3600, title="Race time (seconds; default 60, original rules 600)",
-                                     json_schema_extra={"title_ja": "イス取りの制限時間(秒、既定60・原作600)"})
+    race_seconds: int | None = Field(None, ge=5, le=3600,
+                                     title="Race time (seconds; default 60, original rules 600)",
+                                     json_schema_extra={"title_ja": "イス取りの制限時間(秒、既定60・原作ルール600)"})
     gather_seconds: int | None = Field(
         None, ge=0, le=3600, title="Gathering before the vote (seconds; default 0, original rules 300)",
-        json_schema_extra={"title_ja": "投票までの集合時間(秒、既定0・原作300)"})
+        json_schema_extra={"title_ja": "投票までの集合時間(秒、既定0・原作ルール300)"})
     vote_seconds: int = Field(45, ge=5, le=3600, title="Time to vote (seconds)",
                               json_schema_extra={"title_ja": "投票の制限時間(秒)"})
     remove_seconds: int = Field(30, ge=5, le=3600, title="Time for the parent to name a chair (seconds)",
@@ -69,7 +80,7 @@ class MusicalChairsOptions(Options):
     def _consistent(self) -> MusicalChairsOptions:
         participants = self.players + self.gallery
         if self.preset == "seed" and participants != SEED_PARTICIPANTS:
-            raise OptionError(f"the seed preset has {SEED_PARTICIPANTS} participants (players + gallery)",
+            raise OptionError(f"the original rules have {SEED_PARTICIPANTS} participants (players + gallery)",
                               f"原作の設定の参加者は {SEED_PARTICIPANTS} 人です(プレイヤー + ガヤ)")
         if self.chair_count < 2 or self.chair_count > SEED_CHAIRS:
             raise OptionError(f"chairs must be 2 to {SEED_CHAIRS} (players + 1 by default)",

@@ -47,6 +47,8 @@ GAME = Game(
     id="pandemic",
     title=Text("The Pandemic Game", "感染ゲーム"),
     summary=SUMMARY,
+    blurb=Text("Touch watches in real time to collect vaccines without catching the infection nobody can see.",
+               "誰が感染者か分からない中、リアルタイムに接触してワクチンを集める。"),
     match_class=PandemicMatch,
     default_seats=12,  # 「参加者は12人。」: at 4 seats every healthy seat would be among the 6 who pass
     bots={"random": RandomBot, "heuristic": HeuristicBot, "cautious": CautiousBot, "greedy": GreedyBot,

@@ -8,7 +8,8 @@ from typing import Literal
 from pydantic import Field
 
 from partygames.engine.length import decisions
-from partygames.engine.options import Options
+from partygames.engine.options import Options, choice_titles
+from partygames.engine.text import Text
 
 #: The largest number of seats infected at the start: the exact odds enumerate every initial set
 #: (C(24, 6) = 134,596 at most).
@@ -36,8 +37,10 @@ class PandemicOptions(Options):
                                   json_schema_extra={"title_ja": "接触(誰と誰がいつ)を公開する"})
     public_presses: bool = Field(True, title="Switch presses (who and when) are public",
                                  json_schema_extra={"title_ja": "スイッチを押したこと(誰がいつ)を公開する"})
-    cut_ties: Literal["lot", "all"] = Field("lot", title="Ties at the cut: by lot, or all tied pass",
-                                            json_schema_extra={"title_ja": "ボーダーの同数: 抽選か全員突破か"})
+    cut_ties: Literal["lot", "all"] = Field("lot", title="Ties at the cut",
+                                            json_schema_extra=choice_titles("ボーダーの同数", {
+                                                "lot": Text("Drawn by lot", "抽選で決める"),
+                                                "all": Text("All tied pass", "同数は全員突破")}))
     # The televised variant (issue #9): periods with a break between them, the numbers of healthy and
     # infected announced at each break, and a vaccine threshold instead of the top places.
     periods: int = Field(1, ge=1, le=6, title="Periods (the game time is split among them)",
@@ -50,8 +53,10 @@ class PandemicOptions(Options):
                                           title="Qualify with at least this many vaccines (instead of the top places)",
                                           json_schema_extra={"title_ja": "このワクチン数以上の正常者が突破(上位人数の代わり)"})
     tempo: Literal["real-time", "rounds"] = Field(
-        "real-time", title="Tempo: real time, or rounds of one sealed intent per seat",
-        json_schema_extra={"title_ja": "進行: リアルタイムか、各自が1手ずつ非公開で出すラウンド制か"})
+        "real-time", title="Tempo",
+        json_schema_extra=choice_titles("進行", {
+            "real-time": Text("Real time", "リアルタイム"),
+            "rounds": Text("Rounds: one sealed intent per seat", "ラウンド制: 各自が1手ずつ非公開で出す")}))
     step_seconds: int = Field(5, ge=1, le=60, title="Rounds tempo: game seconds per round",
                               json_schema_extra={"title_ja": "ラウンド制: 1ラウンドのゲーム内秒数"})
     intent_seconds: int = Field(60, ge=5, le=600, title="Rounds tempo: time to submit an intent (seconds)",

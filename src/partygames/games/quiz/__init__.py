@@ -43,7 +43,11 @@ GAME = Game(
     id="quiz",
     title=Text("It's a QUIZ?", "くいずです"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
+    blurb=Text("Memorise a table of cards, then answer questions whose \"right answers\" are the words dealt beside them.",
+               "カードの並びを覚えて答えるクイズ。ただし「正解」は問題の横に配られた単語。"),
     match_class=QuizMatch,
+    # The seed's 「3-5人推奨」: four, about 32 min (docs/rules/quiz.md, The default table).
+    default_seats=4,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "perfect": PerfectBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,

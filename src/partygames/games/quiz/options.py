@@ -7,8 +7,9 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from partygames.engine import Options
-from partygames.engine.length import decisions
-from partygames.engine.options import OptionError
+from partygames.engine.length import decisions, reveals
+from partygames.engine.options import OptionError, choice_titles
+from partygames.engine.text import Text
 from partygames.games.quiz.decks import Deck, DeckError, builtin, custom, parse_deck
 
 MAX_SOURCE = 20_000
@@ -16,11 +17,18 @@ MAX_SOURCE = 20_000
 QUESTION_COUNT = 8
 """「ゲームは8ラウンド、つまり8問のクイズで構成されます。」"""
 
+#: Seconds a question holds the server for its reveals (the question opened, the sheets, the row, the
+#: scoring, the dealt cards; what bot matches are held, tests/test_length.py), and a second per seat besides.
+QUESTION_REVEAL_SECONDS = 13.0
+SEAT_REVEAL_SECONDS = 1.0
+
 
 class QuizOptions(Options):
     """The deck (a shipped one, or a custom one) and every deadline."""
 
-    deck: Literal["classic", "world"] = Field("classic", title="Deck", json_schema_extra={"title_ja": "デッキ"})
+    deck: Literal["classic", "world"] = Field("classic", title="Deck", json_schema_extra=choice_titles("デッキ", {
+        "classic": Text("Classic", "定番"),
+        "world": Text("Around the world", "世界一周")}))
     custom_deck: str | dict[str, Any] = Field(
         "",
         title="Custom deck: 10 questions then 30 answers, separated by ';' or a line each ('English | 日本語' "
@@ -55,9 +63,11 @@ class QuizOptions(Options):
 
     def estimated_seconds(self, seats: int) -> float:
         """The memorising time, then eight questions, each counted as a selection turn and a peeking turn
-        per seat, the answer (all write at once) and three decisions of the parent (open, deal, move)."""
+        per seat, the answer (all write at once) and three decisions of the parent (open, deal, move), and
+        its reveals."""
         each = seats * (self.select_seconds + self.peek_turn_seconds) + self.answer_seconds + 3 * self.parent_seconds
-        return self.memorise_seconds + decisions(QUESTION_COUNT, each)
+        shown = QUESTION_REVEAL_SECONDS + SEAT_REVEAL_SECONDS * seats
+        return self.memorise_seconds + decisions(QUESTION_COUNT, each) + reveals(QUESTION_COUNT, shown)
 
     def the_deck(self) -> Deck:
         """The deck this match plays: the custom one when given, else the chosen shipped one."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from partygames.engine import Game, Options, RandomBot, Text
-from partygames.engine.game import ChatRules
+from partygames.engine.game import ChatRules, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.smuggling import commands, terminal
@@ -15,21 +15,24 @@ from partygames.games.smuggling.chat import inspection_channels
 from partygames.games.smuggling.determinise import SmugglingDeterminiser
 from partygames.games.smuggling.encoding import SmugglingEncoder
 from partygames.games.smuggling.labels import LABELS
+from partygames.games.smuggling.options import ORIGINAL, ORIGINAL_TEAM
 from partygames.games.smuggling.rules import SmugglingMatch
 
 # Shown as Markdown by `partygames rules`: blank lines separate paragraphs, bullets go on indented.
 SUMMARY = Text(
-    en="""Two teams, North and South (1-9 players each, 9 by default). Every player starts with 100,000,000 yen
+    en="""Two teams, North and South (1-9 players each: 3 by default, 9 in the original rules). Every player
+starts with 100,000,000 yen
 in a third-country account and 300,000,000 yen in an account in the opposing country: 400,000,000 yen
 lent by the organiser.
 
-- **50 small games;** the teams take turns to smuggle (the first smuggling team is drawn by lot).
+- **20 small games** (50 in the original rules); the teams take turns to smuggle (the first smuggling
+  team is drawn by lot).
 - **Representatives:** each small game each team picks one (team vote, or rotation): the smuggler and
   the inspector.
 - **Packing:** the smuggler secretly packs a trunk with 0 to 100,000,000 yen from their
   opponent-country account.
-- **Inspection room** (10 minutes): the inspector declares "pass" or "doubt X" (X up to twice their
-  third-country balance).
+- **Inspection room** (2 minutes; 10 in the original rules): the inspector declares "pass" or "doubt X"
+  (X up to twice their third-country balance).
 
 The declaration settles the trunk:
 
@@ -44,13 +47,13 @@ After each small game the trunk, the declaration and the transfers are public.
 own third-country balance plus an equal share of the money left in the opposing players'
 opponent-country accounts, minus the 400,000,000 yen loan (a shortfall is a debt).
 """,
-    ja="""北の国と南の国の2チーム(各1〜9人、標準9人)。各プレイヤーは第3国口座に1億円、相手国口座に3億円を
-持って始めます(計4億円は事務局からの借金)。
+    ja="""北の国と南の国の2チーム(各1〜9人、標準は3人、原作ルールは9人)。各プレイヤーは第3国口座に1億円、
+相手国口座に3億円を持って始めます(計4億円は事務局からの借金)。
 
-- **小ゲームを50回**行い、密輸側と検査側を交互に担当します(最初の密輸側は抽選)。
+- **小ゲームを20回**(原作ルールは50回)行い、密輸側と検査側を交互に担当します(最初の密輸側は抽選)。
 - **代表者:** 各小ゲームで各チームは密輸人・検査官をチーム投票(または輪番)で決めます。
 - **準備:** 密輸人は相手国口座から0〜1億円をひそかにアタッシュケースに詰めます。
-- **検査ルーム**(10分): 検査官は「パス」か「ダウト X円」(第3国口座残高の2倍まで)を宣言します。
+- **検査ルーム**(2分、原作ルールは10分): 検査官は「パス」か「ダウト X円」(第3国口座残高の2倍まで)を宣言します。
 
 宣言によるケースの精算:
 
@@ -76,7 +79,16 @@ GAME = Game(
     id="smuggling",
     title=Text("The Smuggling Game", "密輸ゲーム"),
     summary=SUMMARY,
+    blurb=Text("Two teams smuggle cash past each other's inspectors: bluff, doubt, and count the yen.",
+               "2チームが互いの検査官の目を盗んで現金を密輸する、ブラフとダウトの駆け引き。"),
     match_class=SmugglingMatch,
+    # Three a side: a group of friends (with bots where they are fewer), 20 small games, ~33 min
+    # (docs/rules/smuggling.md, The default table); the original's 18 seats and 50 small games are a preset.
+    default_seats=6,
+    presets={"original": Preset(
+        Text("Original rules", "原作ルール"), 2 * ORIGINAL_TEAM, ORIGINAL,
+        Text("Two teams of 9, 50 small games, 10 minutes in the inspection room",
+             "9人ずつの2チーム・小ゲーム50回・検査ルーム10分"))},
     bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
     labels=LABELS,
     encoding=SmugglingEncoder,
@@ -93,8 +105,12 @@ GAME = Game(
         chapters=frozenset({"vote_opened"}),
     ),
     samples=Samples(
-        golden=Setup(4, {"team_size": 2, "small_games": 4}),
+        # The limits pinned as they were when the file was written (the original's).
+        golden=Setup(4, {"team_size": 2, "small_games": 4, "vote_seconds": 120, "packing_seconds": 60,
+                         "inspection_seconds": 600}),
         # One team size per run (the seat count follows it); voting needs two members.
         conformance=Conformance(seats=(4,), seeds=3, options={"team_size": 2, "small_games": 4}),
+        # The original's table, as the benchmark figures have always been taken.
+        benchmark=Setup(2 * ORIGINAL_TEAM, ORIGINAL),
     ),
 )

@@ -73,4 +73,5 @@ LABELS = Labels(
         "north": Text("North", "北の国"),
         "south": Text("South", "南の国"),
     },
+    score_unit="yen",  # a seat's score is its net prize
 )

@@ -6,21 +6,13 @@
 const ja = (lang) => lang === "ja";
 const T = (lang, en, jp) => (ja(lang) ? jp : en);
 
-/** Yen as each language writes it: "¥1,800,000,000"; 「18億円」, 「1億5,000万円」, 「0円」 (億 and 万 only
- * when the amount is whole in them, else the plain figure). */
-export function yen(value, lang) {
-  if (!ja(lang)) return `¥${value.toLocaleString("en-US")}`;
-  if (!value) return "0円";
-  if (value % 10_000 !== 0) return `${value.toLocaleString("ja-JP")}円`;
-  const oku = Math.floor(value / 100_000_000);
-  const man = Math.floor((value % 100_000_000) / 10_000);
-  return `${oku ? `${oku.toLocaleString("ja-JP")}億` : ""}${man ? `${man.toLocaleString("ja-JP")}万` : ""}円`;
-}
+/** Yen in the client's one format (ctx.yen, web/money.js): "¥1,800,000,000"; 「18億円」, 「1億5000万円」, 「0円」. */
+const yen = (value, lang, ctx) => ctx.yen(value, { lang });
 
 /** What one medal is worth, in words: "100 million yen", 「1億円」. */
-function medalWorth(value, lang) {
-  if (ja(lang)) return yen(value, lang);
-  return value % 1_000_000 === 0 ? `${(value / 1_000_000).toLocaleString("en-US")} million yen` : yen(value, lang);
+function medalWorth(value, lang, ctx) {
+  if (ja(lang)) return yen(value, lang, ctx);
+  return value % 1_000_000 === 0 ? `${(value / 1_000_000).toLocaleString("en-US")} million yen` : yen(value, lang, ctx);
 }
 
 /** A span of match time: "45 s", "5 min"; 「45秒」, 「5分」. */
@@ -198,7 +190,7 @@ function wallet(view, ctx) {
     const who = ctx.seatName(s.from);
     return html`<li data-shown-by=${s.from}>${T(lang, `${who} showed you`, `${who}が見せたメダル`)}: ${medalList(s.medals, ctx) || T(lang, "no medals", "なし")}</li>`;
   });
-  const worth = medalWorth(view.medal_yen || 100_000_000, lang);
+  const worth = medalWorth(view.medal_yen || 100_000_000, lang, ctx);
   return html`<div class="mc-wallet" data-testid="wallet"><h3>${T(lang, `Your medals (${worth} each if their player wins)`, `あなたのメダル(その人が勝てば1枚${worth})`)}</h3>
     <ul>${rows.length ? rows : html`<li>—</li>`}</ul>${shown.length ? html`<ul>${shown}</ul>` : null}</div>`;
 }
@@ -330,13 +322,8 @@ export function valueLabel(type, name, value, lang, view, ctx) {
   return null;
 }
 
-/** The results' score is the payout in yen. */
-export function scoreValue(score, lang) {
-  return yen(score, lang);
-}
-
-export function holdingValue(key, value, lang) {
-  if (key === "payout") return yen(value, lang);
+export function holdingValue(key, value, lang, ctx) {
+  if (key === "payout") return yen(value, lang, ctx);
   if (key === "out_in_period") return value == null ? "—" : String(value);
   return undefined;
 }
@@ -348,7 +335,7 @@ export function detailValue(key, value, lang, ctx) {
   if (key === "payouts" && Array.isArray(value)) {
     return html`<table class="kv per-seat mc-payouts" data-testid="payouts"><tbody>
       ${value.map((amount, seat) => html`<tr data-seat=${seat}><th><${ctx.SeatDot} seat=${seat} />${ctx.seatName(seat)}</th>
-        <td class="num">${yen(amount, lang)}</td></tr>`)}</tbody></table>`;
+        <td class="num">${yen(amount, lang, ctx)}</td></tr>`)}</tbody></table>`;
   }
   return undefined;
 }
