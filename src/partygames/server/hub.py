@@ -19,6 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
+from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
 
 from partygames.engine.actions import Action
@@ -63,9 +64,37 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def new_node() -> str:
-    """This process's id among those serving the database (a channel name's part: lower case)."""
-    return secrets.token_hex(6)
+def node_identity(directory: str | None) -> tuple[str, IO[str] | None]:
+    """This process's id among those serving the database (a channel name's part: lower case) and the file
+    that holds it. The id is kept in the data folder, in the first of its slots no live process holds
+    (`flock`: the kernel lets go of a dead process's), so that a process restarted after a crash is the
+    same node and takes its rooms back at once, without waiting for their leases to run out: the lock it got
+    proves the process that held them is gone. Without a folder (or a slot), a new random id."""
+    if directory is None:
+        return secrets.token_hex(6), None
+    try:
+        import fcntl
+    except ImportError:  # Windows: a new id each start
+        return secrets.token_hex(6), None
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    for slot in range(64):
+        handle = open(folder / f"node-{slot}.id", "a+")  # noqa: SIM115 - held open while serving
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            continue
+        handle.seek(0)
+        node = handle.read().strip()
+        if not (len(node) == 12 and node.isalnum() and node.islower()):
+            node = secrets.token_hex(6)
+            handle.seek(0)
+            handle.truncate()
+            handle.write(node)
+            handle.flush()
+        return node, handle
+    return secrets.token_hex(6), None
 
 
 class Hub:
@@ -73,7 +102,7 @@ class Hub:
         self.settings = settings
         self.games = dict(games)
         self.base_url = settings.base_url or "http://127.0.0.1:8000"
-        self.node = new_node()
+        self.node, self._node_file = node_identity(settings.data_dir)
         self.metrics = Metrics()
         self.accepting = False  # serving rooms (`/readyz`): from start until the handover at the end
         self._storage: Storage | None = None
@@ -124,12 +153,15 @@ class Hub:
             await self.bus.listen(node_channel(self.node), self._node_notice)
             await self.bus.listen(RELEASED, self._released)
         self.accepting = True
-        if self.alone:  # every playing room is this process's: its bots and timers resume at once
-            for code in await asyncio.to_thread(self.storage.codes, "playing"):
-                try:
-                    await self.get(code)
-                except ServerError:
-                    log.warning("room %s could not be resumed", code)
+        # Alone, every playing room is this process's; else those it owned before a crash (the same node:
+        # `node_identity`). Their bots and timers resume at once.
+        resumed = await asyncio.to_thread(self.storage.codes, "playing") if self.alone else \
+            await asyncio.to_thread(self.storage.owned_by, self.node)
+        for code in resumed:
+            try:
+                await (self.get(code) if self.alone else self._take(code))
+            except ServerError:
+                log.warning("room %s could not be resumed", code)
         for loop in (self._keep_leases, self._sweep, self._store_presence):
             self._spawn(loop())
 
@@ -167,6 +199,8 @@ class Hub:
             self._storage.close()
         if self._lock is not None:
             self._lock.close()
+        if self._node_file is not None:
+            self._node_file.close()
 
     def _spawn(self, work: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(work)

@@ -37,6 +37,8 @@ class Settings:
     """Everything the server can be tuned with. Limits are per WebSocket connection."""
 
     database_url: str
+    # The process's own files: a SQLite database by default, and its node id among the processes (hub.py).
+    data_dir: str | None = None
     bot_delay: float = DEFAULT_BOT_DELAY
     # In real-time play (nobody's turn: Pandemic, a Musical Chairs race) each bot also waits this long
     # after its own last action; bots in `simulate` and the terminal play as fast as the virtual clock.
@@ -100,4 +102,4 @@ class Settings:
     @staticmethod
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:
         url = normalize_database_url(database_url) if database_url else default_database_url(data_dir)
-        return Settings(database_url=url, **overrides)
+        return Settings(database_url=url, data_dir=str(data_dir or default_data_dir()), **overrides)

@@ -320,6 +320,12 @@ class Storage:
                 self._notify(conn, code, {"k": "owner", "node": node})
             return None if taken is None else int(taken)
 
+    def owned_by(self, node: str) -> list[str]:
+        """The playing rooms `node` holds (a restarted process's own, from before it died)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(rooms.c.code).where(rooms.c.status == "playing", rooms.c.owner == node))
+                        .scalars())
+
     def claimable(self, limit: int) -> list[str]:
         """Playing rooms nobody holds (no owner, or a lease run out), oldest lease first."""
         with self.engine.connect() as conn:
