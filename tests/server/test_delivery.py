@@ -78,7 +78,7 @@ def events(update: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 def toy_room() -> tuple[ToyRoom, Delivery]:
     room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
-    return room, Delivery(room, room.chat, "http://host", recent_events=12)
+    return room, Delivery(room, room.chat, "http://host")
 
 
 def test_each_connection_gets_its_seat_s_events_and_acks_once_the_write_is_stored() -> None:

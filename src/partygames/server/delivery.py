@@ -69,11 +69,10 @@ class Delivered(Protocol):
 class Delivery:
     """What room `room` owes its connections; `chat`, the room's, says who may read and post where."""
 
-    def __init__(self, room: Delivered, chat: RoomChat, base_url: str, recent_events: int) -> None:
+    def __init__(self, room: Delivered, chat: RoomChat, base_url: str) -> None:
         self.room = room
         self.chat_room = chat
         self.base_url = base_url
-        self.recent_events = recent_events
         self.conns: set[Connection] = set()
         self.outbox = Outbox()
         self.last_write: asyncio.Future[None] | None = None  # frames made now leave once it has committed
@@ -167,8 +166,8 @@ class Delivery:
         room, version = self.room, self.room.version
         fresh = since is None or not room.history.covers(since)
         if fresh:
-            # Someone arriving (a reload, a late spectator) sees how the current race or round went so far.
-            events = room.history.recent(conn.seat, room.game.reveals.chapters, self.recent_events)
+            # Someone arriving (a reload, a late spectator) sees the match's history so far, as far as it is kept.
+            events = room.history.recent(conn.seat)
         else:
             assert since is not None
             events = room.history.events_for(conn.seat, since, version)

@@ -1,13 +1,13 @@
 """The recent events of a room in wire form, so that a client coming back gets exactly what it missed.
 
 As lila-ws's `History`: version v's events are kept with their audience (None: everyone) while v is among
-the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead.
-Pure: no I/O, no clock.
+the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead, with
+every kept event it may see (the match's history, as far back as it is kept). Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 
 from partygames.engine.match import Event
 from partygames.server import frames
@@ -17,7 +17,7 @@ class EventHistory:
     def __init__(self, keep: int) -> None:
         self.keep = keep
         self.base = 0  # versions up to `base` are forgotten
-        self._versions: list[list[tuple[tuple[int, ...] | None, str, str]]] = []  # (audience, type, JSON)
+        self._versions: list[list[tuple[tuple[int, ...] | None, str]]] = []  # (audience, JSON)
 
     @property
     def version(self) -> int:
@@ -28,7 +28,7 @@ class EventHistory:
         """Keeps the next version's events, made into JSON now (event data may share lists with the
         match's state, which moves on), and returns that version."""
         version = self.version + 1
-        self._versions.append([(e.to, e.type, frames.dumps({"version": version, "type": e.type, "data": e.data}))
+        self._versions.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data}))
                                for e in events])
         excess = len(self._versions) - self.keep
         if excess > self.keep // 4:  # trimmed in chunks, not on every entry
@@ -44,20 +44,10 @@ class EventHistory:
         """The JSON of the events `seat` (None: a spectator) may see in versions after..upto."""
         if not (self.covers(after) and after <= upto <= self.version):
             raise ValueError(f"versions {after}..{upto} are not all kept ({self.base}..{self.version})")
-        return [wire for v in self._versions[after - self.base:upto - self.base] for to, _, wire in v
+        return [wire for v in self._versions[after - self.base:upto - self.base] for to, wire in v
                 if to is None or (seat is not None and seat in to)]
 
-    def recent(self, seat: int | None, chapters: Collection[str], at_least: int, at_most: int = 200) -> list[str]:
-        """The JSON of the latest events `seat` may see, for someone arriving now: every event since the
-        current chapter (a race, a round: an event whose type is in `chapters`) began, at least
-        `at_least` of them where kept, at most `at_most`; whole versions, oldest first."""
-        shown: list[str] = []
-        began = False
-        for version in reversed(self._versions):
-            for to, kind, wire in reversed(version):
-                if to is None or (seat is not None and seat in to):
-                    shown.append(wire)
-                    began = began or kind in chapters
-            if (began and len(shown) >= at_least) or len(shown) >= at_most:
-                break
-        return shown[:at_most][::-1]
+    def recent(self, seat: int | None) -> list[str]:
+        """The JSON of every kept event `seat` may see, oldest first: the match's history for someone
+        arriving now (a reload, a late spectator), from its first version where that is still kept."""
+        return self.events_for(seat, self.base, self.version)

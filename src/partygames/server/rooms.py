@@ -73,7 +73,7 @@ class Room:
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
-        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events)
+        self.delivery = Delivery(self, self.chat_room, hub.base_url)
         self.scheduler = Scheduler(self)
         self.broken = False
 
