@@ -129,6 +129,7 @@ const STRINGS = {
   seq_remove: ["Remove {0}", "{0} を外す"],
   seq_undo: ["Undo last", "1 つ戻す"],
   seq_clear: ["Clear", "すべて外す"],
+  not_together: ["These values do not go together: change one.", "この組み合わせはできません。どれかを変えてください。"],
   invalid_number: ["Enter a number from {0} to {1} in steps of {2}.", "{0}〜{1} の範囲で {2} 刻みの数を入力してください。"],
   loading: ["Loading…", "読み込み中…"],
   by_bot: ["bot", "ボット"],
