@@ -118,7 +118,8 @@ function narrate(state, action) {
 
 /** Narrates `updates` (the connection's, each `{seq, version, view, deadline, events, fresh, revealEnd}`,
  * oldest first) once `ready` (the game's renderer and info have loaded). Returns the narration: `shown`
- * (the update whose view to render), `current`, `recent`, `remaining` (events still to narrate),
+ * (the update whose view to render), `current`, `head` (the update `current` belongs to, shown next),
+ * `told` (its events told so far, `current` included), `recent`, `remaining` (events still to narrate),
  * `narrated` (the highest event key narrated) and `skip()`. */
 export function useNarration(updates, { game, ctx, reveals, ready = true }) {
   const [state, dispatch] = useReducer(narrate, START);
@@ -141,7 +142,10 @@ export function useNarration(updates, { game, ctx, reveals, ready = true }) {
     return () => clearTimeout(timer);
   }, [state.current, idle]);
   const remaining = state.pending.reduce((n, u) => n + u.staged.length, 0);
-  return { ...state, remaining, skip: () => dispatch({ type: "skip" }) };
+  // The update whose events are on the stage (its view comes next), and those of them told so far.
+  const head = state.current && state.pending.length ? state.pending[0] : null;
+  const told = head ? head.events.filter((e) => e.key <= state.current.event.key) : [];
+  return { ...state, remaining, head, told, skip: () => dispatch({ type: "skip" }) };
 }
 
 /** The stage: the event being narrated, the last few before it, and "Skip" while more is waiting. */

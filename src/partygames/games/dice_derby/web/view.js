@@ -86,6 +86,15 @@ export function describeEvent(event, lang, ctx) {
   }
 }
 
+// The race told roll by roll: the banner says it is on rather than each roll before the die settles.
+const RACE = new Set(["furlong_start", "roll", "out", "fall", "furlong_rerun", "runoff_start", "runoff_end", "quinella_decided", "race_result"]);
+
+/** What is happening while `event` is told (the sticky banner): the race, as a whole. */
+export function happening(event, view, lang) {
+  if (RACE.has(event.type)) return ja(lang) ? "レース中" : "The race is on";
+  return undefined;
+}
+
 export function renderEvent(event, ctx) {
   const { html, widgets } = ctx;
   const d = event.data || {};

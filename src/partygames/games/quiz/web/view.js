@@ -130,6 +130,12 @@ export function describeEvent(event, lang, ctx) {
   }
 }
 
+/** What is happening while `event` is told (the sticky banner): its sentence, which never tells more than
+ * the stage (an opened row's words and a dealt card's word are on the stage only). */
+export function happening(event, view, lang, ctx) {
+  return describeEvent(event, lang, ctx);
+}
+
 export function renderEvent(event, ctx) {
   const { html, widgets, lang } = ctx;
   const d = event.data || {};
