@@ -152,18 +152,18 @@ export function bannerWords(view, seat, ctx, name, acted = false) {
   return { kind, text: [may, waiting].filter(Boolean).join(" · ") || phase };
 }
 
-/** Whether the reveal on the stage changes the seat's situation: it tells the events that lead from the shown
- * update to `head` (the next), and the banner and the buttons of the shown one are then out of date. It does
- * when our own action is among them (`acted`), when a chapter begins (a race, a round: `Game.reveals`) or the
- * phase changes, or when the next update says something else of the seat or offers it other actions. Another
- * seat's move while it is still our turn (a sealed bid) changes nothing: the banner and the buttons stay. */
-export function changesSituation({ shown, head, seat, acted, chapters, ctx }) {
+/** Whether the banner and the buttons give way to the reveal on the stage, which tells the events that lead
+ * from the shown update to `head` (the next). They do, unless it is the seat's turn and stays so with the same
+ * actions: another seat's move meanwhile (a sealed bid) changes nothing for it. A seat that is not awaited, or
+ * may act without being waited for (the Quiz's gift), a spectator, and a seat whose own action (`acted`),
+ * a new phase or a new chapter (a race, a round: `Game.reveals`) is being told, watch the reveal. */
+export function changesSituation({ shown, head, seat, acted, chapters }) {
   if (!shown || !head) return false;
   if (acted || head.view.is_over || shown.view.phase !== head.view.phase) return true;
   if (head.events.some((e) => chapters.includes(e.type))) return true;
-  const words = (view) => bannerWords(view, seat, ctx, (s) => String(s)).text;
-  if (words(shown.view) !== words(head.view)) return true;
-  return seat != null && JSON.stringify(shown.view.legal_actions) !== JSON.stringify(head.view.legal_actions);
+  const mine = (view) => bannerKind(view, seat) === "turn";
+  if (!mine(shown.view) || !mine(head.view)) return true;
+  return JSON.stringify(shown.view.legal_actions) !== JSON.stringify(head.view.legal_actions);
 }
 
 /** What is happening while `event` is told, for the banner: the game's phrase (its view.js `happening`, e.g.
@@ -338,7 +338,7 @@ export function RoomPage({ code, table, lang, navigate }) {
   // While the stage tells events that change the seat's situation (a race after "Done betting", the doubt of
   // the inspector the table waited for), the banner says what is happening and the buttons wait for them.
   const chapters = (info && info.reveals && info.reveals.chapters) || [];
-  const revealing = changesSituation({ shown, head: narration.head, seat, acted: confirming, chapters, ctx });
+  const revealing = changesSituation({ shown, head: narration.head, seat, acted: confirming, chapters });
   const reveal = revealing ? happening(narration.current.event, view, game, { ...ctx, seatName: ctx.shortName }) : null;
   ctx.told = narration.told; // a board may show what the stage has told of the next update (a card just played)
   const over = !!view && view.is_over;
