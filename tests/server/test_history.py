@@ -47,11 +47,11 @@ def test_someone_arriving_sees_every_kept_event_of_the_match_it_may_see() -> Non
         return [(e["type"], e["data"]["race"]) for e in map(json.loads, kept.recent(seat))]
 
     # The whole match from its first event, oldest first: a seat's own events included, nobody else's.
-    def race(n: int, mine: bool) -> list[tuple[str, int]]:
+    def told(n: int, mine: bool) -> list[tuple[str, int]]:
         return [("betting_open", n)] + [("my_ticket", n)] * mine + [("roll", n)] * 6
 
-    assert shown(0) == race(1, True) + race(2, True)
-    assert shown(1) == shown(None) == race(1, False) + race(2, False)
+    assert shown(0) == told(1, True) + told(2, True)
+    assert shown(1) == shown(None) == told(1, False) + told(2, False)
     assert EventHistory(keep=10).recent(None) == []
     # Only the kept versions: a long match's first races are forgotten, by whole versions.
     short = EventHistory(keep=4)

@@ -124,7 +124,7 @@ function Players({ view, ctx }) {
   const J = ja(lang);
   return html`<div class="panel"><table class="grid">
     <thead><tr><th>${J ? "プレイヤー" : "Player"}</th><th class="num">$</th><th class="num">${J ? "手札" : "Hand"}</th><th>${J ? "公開済みの傭兵" : "Known hires"}</th>${view.phase === "play" ? html`<th>${J ? "出した" : "Played"}</th>` : null}</tr></thead>
-    <tbody>${(view.chips || []).map((c, s) => html`<tr class=${(s === ctx.seat ? "me " : "") + (s === view.drafter ? "lms-turn" : "")}>
+    <tbody>${(view.chips || []).map((c, s) => html`<tr data-seat=${s} class=${(s === ctx.seat ? "me " : "") + (s === view.drafter ? "lms-turn" : "")}>
       <td>${s === view.drafter ? "▶ " : ""}<${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}</td><td class="num">${c}</td><td class="num">${view.hand_counts[s]}</td>
       <td>${(view.known_cards[s] || []).map((k) => html`<span class="chip static">${cardText(k)}</span>`)}</td>
       ${view.phase === "play" ? html`<td data-played=${played(view, ctx, s) ? "yes" : "no"}>${played(view, ctx, s) ? "✓" : "…"}</td>` : null}</tr>`)}</tbody></table></div>`;
