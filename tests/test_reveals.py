@@ -45,7 +45,7 @@ def _event_types(game: Game) -> set[str]:
 def test_every_declared_reveal_is_an_event_the_game_emits(game_id: str) -> None:
     game = games.get(game_id)
     declared = set(game.reveals.durations) | game.reveals.chapters
-    assert game.reveals.chapters, "a late arrival is shown the events since the current chapter began"
+    assert game.reveals.chapters, "the banner watches a reveal that begins a race, a round or a small game"
     missing = declared - _event_types(game)
     # An event too rare for random play (Dice Derby's furlong run again because every die fell) must
     # at least be emitted by name in the game's code.

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 from playwright.sync_api import Browser, Error, Page, ViewportSize, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -40,6 +41,58 @@ def open_player(browser: Browser, server: PlatformProcess, lang: str = "en",
     page.goto(server.url + "/")
     page.get_by_test_id("create-room").wait_for()
     return player
+
+
+def api_room(server: PlatformProcess, game: str, kinds: Sequence[str], options: dict[str, Any] | None = None,
+             host_plays: bool = True, name: str = "Aki") -> dict[str, Any]:
+    """A room made and started through the HTTP API (when the lobby's forms are not the point): the host in
+    the first human seat (or watching), `kinds` per seat. Returns the creation's answer (code, tokens)."""
+    body: dict[str, Any] = {"game": game, "seats": len(kinds), "options": options or {}, "seat_kinds": list(kinds),
+                            "name": name}
+    if not host_plays:
+        body["host_seat"] = None
+    with httpx.Client(base_url=server.url, timeout=30) as http:
+        created: dict[str, Any] = http.post("/api/rooms", json=body).json()
+        started = http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
+        assert started.status_code == 200, started.text
+    return created
+
+
+def open_seat(browser: Browser, server: PlatformProcess, created: dict[str, Any], lang: str = "en",
+              viewport: ViewportSize | None = None, query: str = "", name: str = "Aki") -> Player:
+    """A page holding `created`'s seat and host tokens (as the browser that made the room), on its room."""
+    context = browser.new_context(viewport=viewport or PHONE, locale="ja-JP" if lang == "ja" else "en-US",
+                                  reduced_motion="reduce")
+    held = json.dumps({"seat": created["seat"], "token": created["token"], "name": name, "hostToken": created["host_token"]})
+    context.add_init_script(f"localStorage.setItem('pg.lang', {json.dumps(lang)}); "
+                            f"localStorage.setItem('pg.room.{created['code']}', {json.dumps(held)})")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    player = Player(page)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
+    page.goto(f"{server.url}/room/{created['code']}{query}")
+    page.get_by_test_id("board").wait_for()
+    return player
+
+
+def log_lines(player: Player) -> list[str]:
+    """The event log's lines, newest first, as the page writes them."""
+    lines = player.page.eval_on_selector_all(".log .log-list li", "els => els.map((li) => li.textContent.replace(/\\s+/g, ' ').trim())")
+    return [str(line) for line in lines]
+
+
+def settled(player: Player, quiet: float = 1.0, timeout: float = 30) -> None:
+    """Waits until the page has narrated all it received and nothing new came for `quiet` seconds."""
+    end = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while time.monotonic() < end:
+        now = player.page.evaluate("() => [window.partygames.state.version, window.partygames.narration.remaining]")
+        if now != last:
+            last, since = now, time.monotonic()
+        elif now[1] == 0 and time.monotonic() - since >= quiet:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the page did not settle within {timeout} s: {last}")
 
 
 def record_frames(player: Player) -> list[dict[str, Any]]:

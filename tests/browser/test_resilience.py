@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -35,12 +36,22 @@ def test_a_reloaded_page_is_back_in_its_seat_and_can_act(players: list[driver.Pl
     start_lucky_nine(host, guest, platform)
     seat_before = seat_of(guest)
     assert seat_before == 1
-    for _ in range(3):
-        driver.act_once(host, STAY_IN)
+    # Into the second round, then a quiet moment: the match waits for a person.
+    while guest.page.evaluate("() => window.partygames.state.view.round") < 2:
+        if not any([driver.act_and_confirm(player, STAY_IN) for player in (host, guest)]):
+            time.sleep(0.1)
+    driver.settled(guest)
+    before = driver.log_lines(guest)
     guest.page.reload()
     guest.page.get_by_test_id("board").wait_for()
     expect(guest.page.get_by_test_id("conn")).to_have_text("接続中")
     assert seat_of(guest) == seat_before
+    # The log holds the whole match's history again: the first round's lines too (older than round 2's start,
+    # newest first), not only this round's.
+    driver.settled(guest)
+    assert driver.log_lines(guest) == before
+    second = next(i for i, line in enumerate(before) if "ラウンド2開始" in line)
+    assert len(before) - second - 1 >= 4, before
     # The board marks the guest's own seat, and no join form is offered again.
     expect(guest.page.locator(".ln-players tr.me")).to_contain_text("Ben")
     assert guest.page.get_by_test_id("join").count() == 0

@@ -233,3 +233,32 @@ def test_the_observation_read_from_the_match_equals_the_views_for_every_seat_und
                 match.apply(seat, sample(match.legal_actions(seat), rng), at if due is None else min(at, due))
     assert phases >= {"memorise", "select", "answer", "peek", "move", "over"}, phases
     assert shown or seats == 2
+
+
+def test_the_codec_gives_none_half_or_all_of_each_kind_and_never_a_gift_of_nothing() -> None:
+    table = peeking()  # seat 1 holds 1 score and 2 secret money; seat 2 holds 2 score and nothing else
+    codec = table.encoder.codec
+    for seat, held in ((1, (1, 2)), (2, (2, 0))):
+        specs = table.match.legal_actions(seat)
+        mask = codec.mask(specs)
+        gifts = {}
+        for i, move in enumerate(codec.moves):
+            if move.type != "give":
+                continue
+            decoded = codec.decode(i, specs)
+            assert bool(mask[i]) == (decoded is not None), (seat, move)
+            if decoded is not None:
+                gifts[(move.scaled["score"], move.scaled["money"], move.fixed["to"])] = decoded
+                # Every legal move decodes to an action that encodes back to it.
+                back = codec.encode(decoded, specs)
+                assert back is not None and codec.decode(back, specs) == decoded
+        score, money = held
+        expected = {(fs, fm, to): {"type": "give", "to": to, "score": int(fs * score), "money": int(fm * money)}
+                    for fs in (0.0, 0.5, 1.0) for fm in (0.0, 0.5, 1.0) for to in range(3)
+                    if to != seat and int(fs * score) + int(fm * money) > 0}
+        assert gifts == expected, seat
+        assert all(g["score"] + g["money"] > 0 for g in gifts.values())
+    # A bot that asks for a gift of nothing is brought to the nearest gift there is: one marker.
+    near = codec.nearest({"type": "give", "to": 0, "score": 0, "money": 0}, table.match.legal_actions(1))
+    assert near is not None and codec.decode(near, table.match.legal_actions(1)) in (
+        {"type": "give", "to": 0, "score": 1, "money": 0}, {"type": "give", "to": 0, "score": 0, "money": 1})

@@ -265,6 +265,31 @@ def test_a_seat_may_give_markers_outside_the_sealed_answer_but_not_during_it() -
     assert {s["type"] for s in fresh.legal_actions(1)} == {"answer", "secret_money", "peek"}
 
 
+def test_a_gift_of_nothing_is_refused_and_the_specs_never_offer_one() -> None:
+    # 交渉やマーカーの収受: ご自由にどうぞ. A gift moves markers; one of none of either would only fill the
+    # feed with "gives 0 score, 0 secret money" (docs/rules/quiz.md, Free negotiation).
+    match = peeking()  # seat 1 holds 1 score and 2 secret money, seat 2 holds 2 score
+    gifts = [s["params"] for s in match.legal_actions(1) if s["type"] == "give"]
+    assert [(g["score"]["min"], g["score"]["max"], g["money"]["min"], g["money"]["max"]) for g in gifts] == [
+        (1, 1, 0, 2),  # at least one score marker, with any secret money
+        (0, 0, 1, 2),  # or no score marker and at least one secret-money marker
+    ]
+    only_score = [s["params"] for s in match.legal_actions(2) if s["type"] == "give"]
+    assert [(g["score"]["min"], g["score"]["max"], g["money"]["max"]) for g in only_score] == [(1, 2, 0)]
+    before = json.dumps(match.view(None), sort_keys=True), [dict(h) for h in match.held]
+    for seat in (1, 2):
+        with pytest.raises(IllegalAction) as refused:
+            match.apply(seat, {"type": "give", "to": 0, "score": 0, "money": 0}, 5000)
+        assert refused.value.code == "action/out_of_range"
+        assert refused.value.en == "A gift must give at least one marker."
+        assert refused.value.ja == "渡すマーカーを1個以上にしてください。"
+    assert (json.dumps(match.view(None), sort_keys=True), match.held) == before
+    # Every other pair is a gift: one secret-money marker alone, and one score marker with two secret money.
+    match.apply(1, {"type": "give", "to": 2, "score": 0, "money": 1}, 5000)
+    match.apply(1, {"type": "give", "to": 0, "score": 1, "money": 1}, 5000)
+    assert match.held[1] == {"score": 0, "money": 0} and match.held[2] == {"score": 2, "money": 1}
+
+
 def test_question_8_sole_winner_gets_the_prize_of_one_oku_man() -> None:
     match = memorised(2)
     match.question = 8

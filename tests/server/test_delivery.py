@@ -93,7 +93,7 @@ def events(update: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 def toy_room() -> tuple[ToyRoom, Delivery]:
     room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
-    room.delivery = Delivery(room, room.chat, "http://host", recent_events=12)
+    room.delivery = Delivery(room, room.chat, "http://host")
     return room, room.delivery
 
 
@@ -205,7 +205,7 @@ def test_a_newcomer_is_welcomed_with_the_room_its_chat_and_an_update_and_the_oth
 def test_presence_is_announced_once_per_interval_and_only_to_those_shown_other_presence() -> None:
     async def scenario() -> None:
         room = ToyRoom(TOY.new(2, TOY.options_class.parse({}), seed=7))
-        delivery = room.delivery = Delivery(room, room.chat, "http://host", recent_events=12, presence_interval=0.05)
+        delivery = room.delivery = Delivery(room, room.chat, "http://host", presence_interval=0.05)
         settings = Settings(database_url="sqlite://")
         host = Connection(cast(WebSocket, None), 0, "Aki", settings)
         delivery.attach(host, None)  # the first change is announced at once (to nobody else here)

@@ -33,24 +33,29 @@ def test_only_the_last_versions_are_kept_and_older_gaps_are_refused() -> None:
 
 
 def _race(history: EventHistory, race: int, rolls: int) -> None:
-    """A race as Dice Derby logs it: betting opens (a chapter begins), one seat's ticket, then the rolls."""
+    """A race as Dice Derby logs it: betting opens, one seat's ticket, then the rolls."""
     history.record([Event("betting_open", {"race": race}), Event("my_ticket", {"race": race}, to=(0,))])
     history.record([Event("roll", {"race": race, "n": n}) for n in range(rolls)])
 
 
-def test_someone_arriving_sees_the_current_chapter_and_at_least_the_last_few_events() -> None:
+def test_someone_arriving_sees_every_kept_event_of_the_match_it_may_see() -> None:
     history = EventHistory(keep=100)
     for race in (1, 2):
         _race(history, race, rolls=6)
 
-    def shown(seat: int | None, at_least: int, at_most: int = 200) -> list[tuple[str, int]]:
-        return [(e["type"], e["data"]["race"]) for e in map(json.loads, history.recent(seat, {"betting_open"}, at_least, at_most))]
+    def shown(seat: int | None, kept: EventHistory = history) -> list[tuple[str, int]]:
+        return [(e["type"], e["data"]["race"]) for e in map(json.loads, kept.recent(seat))]
 
-    # The whole current race from its start, even when fewer events were asked for; a seat's own event included.
-    assert shown(0, at_least=2) == [("betting_open", 2), ("my_ticket", 2)] + [("roll", 2)] * 6
-    assert shown(None, at_least=2) == [("betting_open", 2)] + [("roll", 2)] * 6
-    # At least `at_least` events: the end of the previous race too, by whole versions, oldest first.
-    assert shown(None, at_least=9) == [("roll", 1)] * 6 + [("betting_open", 2)] + [("roll", 2)] * 6
-    assert len(shown(None, at_least=100)) == 14  # all there is
-    assert shown(None, at_least=100, at_most=3) == [("roll", 2)] * 3  # never more than `at_most`, the newest
-    assert EventHistory(keep=10).recent(None, {"betting_open"}, 12) == []
+    # The whole match from its first event, oldest first: a seat's own events included, nobody else's.
+    def told(n: int, mine: bool) -> list[tuple[str, int]]:
+        return [("betting_open", n)] + [("my_ticket", n)] * mine + [("roll", n)] * 6
+
+    assert shown(0) == told(1, True) + told(2, True)
+    assert shown(1) == shown(None) == told(1, False) + told(2, False)
+    assert EventHistory(keep=10).recent(None) == []
+    # Only the kept versions: a long match's first races are forgotten, by whole versions.
+    short = EventHistory(keep=4)
+    for n in range(1, 6):
+        _race(short, n, rolls=2)
+    assert short.base == 6 and short.version == 10
+    assert [json.loads(e)["version"] for e in short.recent(None)] == [7, 8, 8, 9, 10, 10]

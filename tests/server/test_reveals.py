@@ -89,7 +89,7 @@ def test_a_reveal_shown_before_a_restart_still_delays_the_limit_after_it(tmp_pat
         live.stop()
 
 
-def test_someone_arriving_mid_match_is_shown_the_recent_events(lobby: Lobby, paced: LiveServer) -> None:
+def test_someone_arriving_mid_match_is_shown_the_match_s_history(lobby: Lobby, paced: LiveServer) -> None:
     created, tokens = human_room(lobby, "reveal-toy", seats=2)
     code = created["code"]
     aki, ben = (Socket(paced.ws_url, code, token) for token in tokens)
@@ -104,6 +104,6 @@ def test_someone_arriving_mid_match_is_shown_the_recent_events(lobby: Lobby, pac
     late.recv()
     first = late.update()
     assert first["fresh"] is True and first["version"] == 7
-    # The round so far, and enough before it (at least 12 events), by whole versions, oldest first.
-    assert [e["version"] for e in first["events"]] == [2, 2, 2, 3, 4, 4, 4, 5, 6, 6, 6, 7]
+    # Every public event since the match began, oldest first: the whole history, not only this round.
+    assert [e["version"] for e in first["events"]] == [1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 6, 6, 7]
     assert [e["type"] for e in first["events"][-4:]] == ["bid_sealed", "revealed", "round", "bid_sealed"]

@@ -21,7 +21,7 @@ DEFAULT_MS = 1000
 class Reveals:
     """Per event type, the milliseconds the stage shows it (`default` for the others; 0: the event is
     only written in the log, never staged). An event type in `chapters` begins a race, a round or a
-    small game: someone arriving late is shown the events since the last one began."""
+    small game: the web client's banner watches a reveal that begins one rather than keep a turn's words."""
 
     durations: Mapping[str, int] = field(default_factory=dict)
     default: int = DEFAULT_MS

@@ -83,12 +83,10 @@ class Delivered(Protocol):
 class Delivery:
     """What room `room` owes its connections; `chat`, the room's, says who may read and post where."""
 
-    def __init__(self, room: Delivered, chat: RoomChat, base_url: str, recent_events: int,
-                 presence_interval: float = 0.0) -> None:
+    def __init__(self, room: Delivered, chat: RoomChat, base_url: str, presence_interval: float = 0.0) -> None:
         self.room = room
         self.chat_room = chat
         self.base_url = base_url
-        self.recent_events = recent_events
         self.presence_interval = presence_interval
         self._presence_sent = -presence_interval  # when presence was last announced (monotonic)
         self._presence_due: asyncio.TimerHandle | None = None
@@ -218,8 +216,8 @@ class Delivery:
         number = room.numbering(seat)  # versions as this connection counts them: the steps it witnessed
         fresh = since is None or not room.history.covers(since)
         if fresh:
-            # Someone arriving (a reload, a late spectator) sees how the current race or round went so far.
-            events = room.history.recent(seat, room.game.reveals.chapters, self.recent_events, number=number)
+            # Someone arriving (a reload, a late spectator) sees the match's history so far, as far as it is kept.
+            events = room.history.recent(seat, number=number)
         else:
             assert since is not None
             events = room.history.events_for(seat, since, version, number)

@@ -1,14 +1,15 @@
 """The recent events of a room in wire form, so that a client coming back gets exactly what it missed.
 
 As lila-ws's `History`: version v's events are kept with their audience (None: everyone) while v is among
-the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead. Events are
-kept without their version, which is the reader's: each connection numbers the steps it witnessed
-(`number`, from the room's version to the connection's; docs/server.md, Versions). Pure: no I/O, no clock.
+the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead, with
+every kept event it may see (the match's history, as far back as it is kept). Events are kept without
+their version, which is the reader's: each connection numbers the steps it witnessed (`number`, from the
+room's version to the connection's; docs/server.md, Versions). Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 
 from partygames.engine.match import Event
 from partygames.server import frames
@@ -61,18 +62,7 @@ class EventHistory:
         return [wire(number(version), body) for version, events in enumerate(kept, start=after + 1)
                 for to, _, _, body in events if to is None or (seat is not None and seat in to)]
 
-    def recent(self, seat: int | None, chapters: Collection[str], at_least: int, at_most: int = 200,
-               number: Numbering | None = None) -> list[str]:
-        """The JSON of the latest events `seat` may see, for someone arriving now: every event since the
-        current chapter (a race, a round: an event whose type is in `chapters`) began, at least
-        `at_least` of them where kept, at most `at_most`; whole versions, oldest first."""
-        shown: list[str] = []
-        began = False
-        for version in range(self.version, self.base, -1):
-            for to, kind, w, body in reversed(self._versions[version - self.base - 1]):
-                if to is None or (seat is not None and seat in to):
-                    shown.append(w if number is None else wire(number(version), body))
-                    began = began or kind in chapters
-            if (began and len(shown) >= at_least) or len(shown) >= at_most:
-                break
-        return shown[:at_most][::-1]
+    def recent(self, seat: int | None, number: Numbering | None = None) -> list[str]:
+        """The JSON of every kept event `seat` may see, oldest first: the match's history for someone
+        arriving now (a reload, a late spectator), from its first version where that is still kept."""
+        return self.events_for(seat, self.base, self.version, number)

@@ -138,8 +138,7 @@ class Room:
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
-        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.recent_events,
-                                 hub.settings.presence_interval)
+        self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.presence_interval)
         self.scheduler = Scheduler(self)
         self.presence = Presence()
         self.broken = False

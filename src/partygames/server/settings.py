@@ -68,8 +68,6 @@ class Settings:
     # Multiplies every game's reveal durations (Game.reveals): the match clock and the bots wait while
     # a reveal plays (docs/server.md, Reveals). 0: no waiting (most tests).
     reveal_scale: float = 1.0
-    # A client arriving mid-match is shown the events since the current race/round began, at least this many.
-    recent_events: int = 12
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
     max_catchup: int = 1000
     send_queue_limit: int = 2000

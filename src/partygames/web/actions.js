@@ -1,6 +1,7 @@
 // Action controls, generated only from the seat's legal-action specs (see docs/engine.md): a choice
-// parameter becomes buttons, an integer range a number input with a slider and quick buttons, a
-// sequence (an ordered list of distinct values) buttons picked in order, with the order shown.
+// parameter becomes buttons (a picker when it has many values), an integer range a number input with a
+// slider and quick buttons, a sequence (an ordered list of distinct values) buttons picked in order, with
+// the order shown. Specs of one type with the same parameters are one form whose values must fit one of them.
 import { html, useState, useEffect } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { humanize, formatValue } from "./generic.js";
@@ -83,7 +84,24 @@ function RangeInput({ game, type, name, param, value, onChange }) {
   </div>`;
 }
 
+// More values than this and a choice is a picker (a select), not a row of buttons: a seat among 23 others.
+const PICKER_FROM = 13;
+const isPicker = (param) => param.choice.length >= PICKER_FROM;
+
+/** A choice as a select: one option per value, by its label; `onChange` gets the value itself. */
+function Picker({ game, type, name, param, value, onChange, label }) {
+  const at = param.choice.findIndex((v) => same(v, value));
+  return html`<select class="picker" data-param=${name} data-picker=${type} aria-label=${label}
+    value=${String(Math.max(0, at))} onChange=${(e) => onChange(param.choice[Number(e.target.value)])}>
+    ${param.choice.map((v, i) => html`<option value=${String(i)}>${valueLabel(game, type, name, v)}</option>`)}
+  </select>`;
+}
+
 function ChoiceInput({ game, type, name, param, value, onChange }) {
+  if (isPicker(param)) {
+    return html`<label class="param choice"><span class="param-label">${paramLabel(currentCtx, name)}</span>
+      <${Picker} game=${game} type=${type} name=${name} param=${param} value=${value} onChange=${onChange} label=${paramLabel(currentCtx, name)} /></label>`;
+  }
   return html`<div class="param choice">
     <span class="param-label">${paramLabel(currentCtx, name)}</span>
     <div class="choices" role="radiogroup">
@@ -156,29 +174,73 @@ function isValid(param, value) {
   return (param.choice || []).some((c) => same(c, value));
 }
 
+/** Whether `values` (one per parameter) are an action `spec` allows. */
+const allows = (spec, values) => Object.entries(spec.params || {}).every(([n, p]) => isValid(p, values[n]));
+
+/** Specs of one type taking the same parameters, none a sequence (the Quiz's two `give` specs: at least one
+ * score marker, or none and at least one secret-money marker), as one form: each range spans theirs, each
+ * choice holds all their values, and the values sent must fit one of them (`parts`). */
+export function mergeSpecs(specs) {
+  const merged = [];
+  for (const spec of specs) {
+    const names = Object.keys(spec.params || {}).sort().join(",");
+    const mergeable = names && Object.values(spec.params).every((p) => isChoice(p) || isRange(p));
+    const into = mergeable && merged.find((m) => m.spec.type === spec.type && m.names === names && m.mergeable);
+    if (!into) {
+      merged.push({ spec, parts: [spec], names, mergeable });
+      continue;
+    }
+    const params = Object.fromEntries(Object.entries(into.spec.params).map(([n, p]) => {
+      const q = spec.params[n];
+      if (isRange(p) && isRange(q) && (p.step || 1) === (q.step || 1)) return [n, { ...p, min: Math.min(p.min, q.min), max: Math.max(p.max, q.max) }];
+      if (isChoice(p) && isChoice(q)) return [n, { choice: [...p.choice, ...q.choice.filter((v) => !p.choice.some((c) => same(c, v)))] }];
+      return [n, null];
+    }));
+    if (Object.values(params).some((p) => p === null)) merged.push({ spec, parts: [spec], names, mergeable: false });
+    else Object.assign(into, { spec: { ...into.spec, params }, parts: [...into.parts, spec] });
+  }
+  return merged;
+}
+
 /** One spec. With no parameter it is one button; with one choice, one button per value; otherwise
  * a small form whose submit button sends the action. */
-function SpecControl({ game, spec, onAct, busy, folded }) {
+function SpecControl({ game, spec, parts = [spec], onAct, busy, folded }) {
   const params = Object.entries(spec.params || {});
-  const [values, setValues] = useState(() => Object.fromEntries(params.map(([n, p]) => [n, initialValue(p)])));
-  const signature = JSON.stringify(spec);
+  // The first values offered are the first spec's (a merged form's union may start on a pair none allows).
+  const initial = () => Object.fromEntries(Object.entries(parts[0].params || {}).map(([n, p]) => [n, initialValue(p)]));
+  const [values, setValues] = useState(initial);
+  const signature = JSON.stringify(parts);
   useEffect(() => {
     // A new spec (a new turn) resets the form, keeping values that are still legal.
-    setValues((old) =>
-      Object.fromEntries(
+    setValues((old) => {
+      const kept = Object.fromEntries(
         params.map(([n, p]) => {
-          const kept = old[n];
+          const value = old[n];
           // A list being picked is kept while it is still a start of an allowed list.
-          const ok = isSequence(p) ? inSequence({ ...p, min_len: 0 }, kept) : isValid(p, kept);
-          return [n, ok ? kept : initialValue(p)];
+          const ok = isSequence(p) ? inSequence({ ...p, min_len: 0 }, value) : isValid(p, value);
+          return [n, ok ? value : initialValue(p)];
         }),
-      ),
-    );
+      );
+      return parts.length > 1 && !parts.some((part) => allows(part, kept)) ? initial() : kept;
+    });
   }, [signature]);
   const title = actionLabel(currentCtx, spec.type);
   if (params.length === 0) {
     return html`<div class="spec"><button class="action primary" data-action=${spec.type} disabled=${busy}
       onClick=${() => onAct({ type: spec.type })}>${title}</button></div>`;
+  }
+  if (params.length === 1 && isChoice(params[0][1]) && isPicker(params[0][1])) {
+    // Many values (a seat among many): one picker and one button.
+    const [name, param] = params[0];
+    const value = values[name];
+    return html`<div class="spec" data-spec=${spec.type}>
+      <div class="spec-title">${title}</div>
+      <div class="picker-row">
+        <${Picker} game=${game} type=${spec.type} name=${name} param=${param} value=${value} label=${paramLabel(currentCtx, name)}
+          onChange=${(v) => setValues((old) => ({ ...old, [name]: v }))} />
+        <button class="action primary" data-action=${spec.type} disabled=${busy} onClick=${() => onAct({ type: spec.type, [name]: value })}>${title}</button>
+      </div>
+    </div>`;
   }
   if (params.length === 1 && isChoice(params[0][1])) {
     const [name, param] = params[0];
@@ -192,7 +254,10 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
       </div>
     </div>`;
   }
-  const complete = params.every(([n, p]) => (isChoice(p) ? true : isValid(p, values[n])));
+  const each = params.every(([n, p]) => (isChoice(p) ? true : isValid(p, values[n])));
+  // A merged form: the values must go together in one of its specs (a gift of nothing fits none).
+  const together = parts.length < 2 || parts.some((part) => allows(part, values));
+  const complete = each && together;
   const submit = (e) => {
     e.preventDefault();
     if (complete) onAct({ type: spec.type, ...values });
@@ -204,6 +269,7 @@ function SpecControl({ game, spec, onAct, busy, folded }) {
       return html`<${Input} game=${game} type=${spec.type} name=${name} param=${param} value=${values[name]}
         onChange=${(v) => setValues((old) => ({ ...old, [name]: v }))} />`;
     })}
+    ${each && !together ? html`<div class="field-error" data-testid="not-together">${t("not_together")}</div>` : null}
     <button type="submit" class="action primary" data-action=${spec.type} disabled=${busy || !complete}>${title}</button>
   </form>`;
   // With many choices on a phone, each form folds to its title until the player opens it.
@@ -219,12 +285,13 @@ const isForm = (spec) => {
 export function ActionPanel({ game, specs, onAct, busy, error, view, ctx }) {
   currentView = view || null;
   currentCtx = ctx || null;
+  const controls = mergeSpecs(specs || []);
   return html`<section class="panel actions" aria-live="polite">
     <h2>${t("you_may")}</h2>
     ${error ? html`<div class="refused" role="alert" data-testid="refused">${t("refused", error)}</div>` : null}
-    ${specs && specs.length
-      ? specs.map((spec, i) => html`<${SpecControl} key=${spec.type + i} game=${game} spec=${spec} onAct=${onAct} busy=${busy}
-          folded=${specs.filter(isForm).length > 1} />`)
+    ${controls.length
+      ? controls.map(({ spec, parts }, i) => html`<${SpecControl} key=${spec.type + i} game=${game} spec=${spec} parts=${parts} onAct=${onAct} busy=${busy}
+          folded=${controls.filter(({ spec: s }) => isForm(s)).length > 1} />`)
       : html`<p class="muted">${t("nothing_to_do")}</p>`}
   </section>`;
 }

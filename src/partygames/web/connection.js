@@ -23,6 +23,8 @@ const INITIAL = {
 let eventCounter = 0;
 let updateCounter = 0;
 const KEEP_UPDATES = 300;
+// The events kept for the log: a whole match as the server keeps it (its last 1000 versions, a few events each).
+const KEEP_EVENTS = 5000;
 
 function withKeys(events, version) {
   return (events || []).map((event) => ({ ...event, version: event.version ?? version, key: ++eventCounter }));
@@ -69,7 +71,7 @@ function reducer(state, msg) {
       // `reveal`: seconds until the server expects these events to have been shown (null: it does not pace).
       const revealEnd = typeof msg.reveal === "number" ? Date.now() + msg.reveal * 1000 : null;
       const update = { seq: ++updateCounter, version, view, deadline, events: received, fresh: !!msg.fresh, revealEnd };
-      // A fresh update's events are recent history: the log keeps only those it did not have.
+      // A fresh update's events are the match's history: the log keeps only those it did not have.
       const known = msg.fresh ? received.filter((e) => e.version > state.version) : received;
       const acked = (msg.acks || []).length > 0;
       return {
@@ -77,7 +79,7 @@ function reducer(state, msg) {
         view,
         version,
         deadline,
-        events: [...state.events, ...known].slice(-500),
+        events: [...state.events, ...known].slice(-KEEP_EVENTS),
         updates: [...state.updates, update].slice(-KEEP_UPDATES),
         // (never above the current version: a room's next match counts its versions from 0 again)
         ackedVersion: acked ? version : Math.min(state.ackedVersion, version),

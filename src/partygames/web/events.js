@@ -3,7 +3,7 @@
 // events have been narrated, so that no part of the screen (board, buttons, results) runs ahead of the
 // feed. "Skip" jumps to the newest. How long each event shows is the game's declaration
 // (`Game.reveals`, in its info); the server paces the match by the same durations (docs/server.md).
-import { html, useEffect, useReducer } from "./lib.js";
+import { html, useEffect, useReducer, useRef } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { describeGeneric } from "./generic.js";
 
@@ -54,7 +54,7 @@ function take(state, updates, isStaged, isTold) {
     // the recent ones when their update is shown.
     const told = u.events.filter((e) => !staged.includes(e) && isTold(e));
     if (u.fresh) {
-      // Someone arriving (a reload, a late spectator): the recent history is shown at once, not replayed.
+      // Someone arriving (a reload, a late spectator): the history is shown at once, not replayed.
       next = { ...next, pending: [], current: null, shown: u, recent: u.events.filter(isTold).reverse().slice(0, RECENT),
         narrated: lastKey(u.events, next.narrated) };
     } else {
@@ -118,7 +118,8 @@ function narrate(state, action) {
 
 /** Narrates `updates` (the connection's, each `{seq, version, view, deadline, events, fresh, revealEnd}`,
  * oldest first) once `ready` (the game's renderer and info have loaded). Returns the narration: `shown`
- * (the update whose view to render), `current`, `recent`, `remaining` (events still to narrate),
+ * (the update whose view to render), `current`, `head` (the update `current` belongs to, shown next),
+ * `told` (its events told so far, `current` included), `recent`, `remaining` (events still to narrate),
  * `narrated` (the highest event key narrated) and `skip()`. */
 export function useNarration(updates, { game, ctx, reveals, ready = true }) {
   const [state, dispatch] = useReducer(narrate, START);
@@ -141,7 +142,10 @@ export function useNarration(updates, { game, ctx, reveals, ready = true }) {
     return () => clearTimeout(timer);
   }, [state.current, idle]);
   const remaining = state.pending.reduce((n, u) => n + u.staged.length, 0);
-  return { ...state, remaining, skip: () => dispatch({ type: "skip" }) };
+  // The update whose events are on the stage (its view comes next), and those of them told so far.
+  const head = state.current && state.pending.length ? state.pending[0] : null;
+  const told = head ? head.events.filter((e) => e.key <= state.current.event.key) : [];
+  return { ...state, remaining, head, told, skip: () => dispatch({ type: "skip" }) };
 }
 
 /** The stage: the event being narrated, the last few before it, and "Skip" while more is waiting. */
@@ -169,13 +173,23 @@ export function Stage({ narration, game, ctx, big = false }) {
   </section>`;
 }
 
-/** Every event this connection has narrated, newest first. */
+/** Every event this connection has narrated, newest first: the whole match as far as the connection has it
+ * (a reload brings the match's history). Each event is worded once per language and renderer. */
 export function EventLog({ events, narrated, game, ctx }) {
-  const shown = events.filter((e) => e.key <= narrated && describe(e, game, ctx) !== null).slice(-150).reverse();
+  const cache = useRef({ key: null, lines: new Map() });
+  const room = ctx.room || {};
+  const key = JSON.stringify([ctx.lang, !!game, room.match, (room.seats || []).map((s) => s.name)]);
+  if (cache.current.key !== key) cache.current = { key, lines: new Map() };
+  const { lines } = cache.current;
+  const line = (e) => {
+    if (!lines.has(e.key)) lines.set(e.key, describe(e, game, ctx) === null ? null : said(e, game, ctx));
+    return lines.get(e.key);
+  };
+  const shown = events.filter((e) => e.key <= narrated && line(e) !== null).reverse();
   return html`<details class="panel log">
     <summary>${t("log")} (${shown.length})</summary>
     <ol reversed class="log-list">
-      ${shown.map((e) => html`<li key=${e.key} data-version=${e.version}>${said(e, game, ctx)}</li>`)}
+      ${shown.map((e) => html`<li key=${e.key} data-version=${e.version}>${line(e)}</li>`)}
     </ol>
   </details>`;
 }

@@ -1,19 +1,19 @@
 // The room screen: its lobby while open (seats, join, host controls), then the match (whose turn,
 // what you may do, countdown, what just happened, chat), then the results and the replay.
-import { html, useState, useEffect } from "./lib.js";
+import { html, useState, useEffect, useRef } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
 import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, loadRenderer } from "./api.js";
 import { useRoomConnection } from "./connection.js";
 import { ActionPanel } from "./actions.js";
 import { renderGeneric } from "./generic.js";
-import { Stage, EventLog, useNarration } from "./events.js";
+import { Stage, EventLog, useNarration, describe } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
 import { TableHeader } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
-import { seatName as nameOf, paintNames, seatColour, SeatDot } from "./seats.js";
+import { seatName as nameOf, shortSeatName, paintNames, seatColour, SeatDot } from "./seats.js";
 import { yen } from "./money.js";
 import { copyOrSelect } from "./copy.js";
 import { Prose } from "./prose.js";
@@ -22,18 +22,18 @@ import { Prose } from "./prose.js";
  * catalog from its info (`/api/games`); `label(table, key)` reads it, null for a key it lacks. */
 export function makeCtx({ room, seat, lang, table, send, markYou = true, labels = null }) {
   const seats = (room && room.seats) || [];
-  const seatName = (i) => {
-    const name = nameOf(seats, i, lang);
-    return markYou && i === seat ? `${name} (${t("you")})` : name;
-  };
+  const marked = (name, i) => (markYou && i === seat ? `${name} (${t("you")})` : name);
+  const seatName = (i) => marked(nameOf(seats, i, lang), i);
+  // Without a bot's kind ("Bot Aoi"): where room is short, as in the sticky banner.
+  const shortName = (i) => marked(shortSeatName(seats, i, lang), i);
   const label = (name, key) => {
     const text = labels && labels[name] ? labels[name][key] : null;
     return text ? text[lang === "ja" ? "ja" : "en"] : null;
   };
   // A sentence with the seats' names in their colours (the feed, the results).
   const paint = (text) => paintNames(text, seats.map((_, i) => seatName(i)));
-  return { html, lang, t, tr, seat, seatName, paint, label, widgets, Icon, SeatDot, table: !!table,
-    options: (room && room.options) || {}, room, send,
+  return { html, lang, t, tr, seat, seatName, shortName, paint, label, widgets, Icon, SeatDot, table: !!table,
+    options: (room && room.options) || {}, room, send, told: [],
     // Amounts of yen in the one format of the client (money.js), and what the results' scores count.
     yen: (n, options = {}) => yen(n, options.lang || lang, options), scoreUnit: (labels && labels.score_unit) || null };
 }
@@ -138,6 +138,52 @@ export function bannerKind(view, seat, acted = false) {
   return awaited ? "optional" : "waiting";
 }
 
+/** The banner's words for `view` (`bannerKind`'s kind and its sentence), the seats named by `name`. */
+export function bannerWords(view, seat, ctx, name, acted = false) {
+  if (view.is_over) return { kind: "over", text: t("match_over") };
+  const kind = bannerKind(view, seat, acted);
+  if (kind === "turn") return { kind, text: t("your_turn") };
+  if (kind === "live") return { kind, text: t(seat != null && view.to_act.includes(seat) ? "live_you" : "live") };
+  // Whom the table waits for (others acting at once is not your concern); an optional action is named by the
+  // seat's first legal action (a game lists the optional one first).
+  const others = view.turns.filter((s) => s !== seat).map(name);
+  const waiting = others.length ? t("waiting_for", others.join(", ")) : "";
+  const first = kind === "optional" && view.legal_actions.length ? view.legal_actions[0].type : null;
+  const may = first ? t("may_act", ctx.label("actions", first) || first.replaceAll("_", " ")) : "";
+  // Nobody awaited (a race running on its own): the phase says what the countdown is for.
+  const phase = view.phase ? ctx.label("phases", view.phase) || "" : "";
+  return { kind, text: [may, waiting].filter(Boolean).join(" · ") || phase };
+}
+
+/** Whether the banner and the buttons give way to the reveal on the stage, which tells the events that lead
+ * from the shown update to `head` (the next). They do, unless it is the seat's turn and stays so with the same
+ * actions: another seat's move meanwhile (a sealed bid) changes nothing for it. A seat that is not awaited, or
+ * may act without being waited for (the Quiz's gift), a spectator, and a seat whose own action (`acted`),
+ * a new phase or a new chapter (a race, a round: `Game.reveals`) is being told, watch the reveal. */
+export function changesSituation({ shown, head, seat, acted, chapters }) {
+  if (!shown || !head) return false;
+  if (acted || head.view.is_over || shown.view.phase !== head.view.phase) return true;
+  if (head.events.some((e) => chapters.includes(e.type))) return true;
+  const mine = (view) => bannerKind(view, seat) === "turn";
+  if (!mine(shown.view) || !mine(head.view)) return true;
+  return JSON.stringify(shown.view.legal_actions) !== JSON.stringify(head.view.legal_actions);
+}
+
+/** What is happening while `event` is told, for the banner: the game's phrase (its view.js `happening`, e.g.
+ * Dice Derby's "The race is on"), else the event's sentence, unless the stage shows a picture first (a die
+ * rolling, a chest opening), whose outcome the banner must not tell before the stage: then "Revealing…". */
+export function happening(event, view, game, ctx) {
+  try {
+    const own = game && typeof game.happening === "function" ? game.happening(event, view, ctx.lang, ctx) : null;
+    if (own) return own;
+    const picture = game && typeof game.renderEvent === "function" ? game.renderEvent(event, { ...ctx, fast: true, settle: 0 }) : null;
+    return picture ? t("revealing") : describe(event, game, ctx) || t("revealing");
+  } catch (error) {
+    console.error("the game's happening failed; saying it generically", error);
+    return t("revealing");
+  }
+}
+
 // The banner sticks to the top of the page; its height, kept in the CSS variable --turn-height (0 without a
 // banner, as in a replay), lets a game's own sticky panel stick just under it however its words wrap.
 let bannerObserver = null;
@@ -157,31 +203,28 @@ function measureBanner(el) {
   }
 }
 
-function TurnBanner({ view, seat, ctx, deadline, acted = false }) {
-  // `acted`: our action is confirmed in a version the stage has not reached yet; it is no longer our turn.
-  const kind = view && !view.is_over ? bannerKind(view, seat, acted) : null;
+/** The sticky banner, from the update being narrated, never a newer one: while the stage tells events that
+ * change the seat's situation (`reveal`), it says what is happening and shows no countdown; otherwise whose
+ * turn it is. Names are short ("Bot Aoi"), so that it stays one or two lines. `fresh`: the seat's turn has
+ * just begun (the tab title and a vibration say so, and the banner pulses). */
+function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh }) {
+  const words = view ? bannerWords(view, seat, ctx, ctx.shortName, acted) : null;
+  const kind = reveal ? "reveal" : words && words.kind;
   const mine = kind === "turn";
   useEffect(() => {
     // A phone in a pocket or a tab in the background: say it is your turn.
     document.title = mine ? `▶ ${t("your_turn")} · ${t("app_title")}` : t("app_title");
-    if (mine && navigator.vibrate) navigator.vibrate(60);
   }, [mine]);
+  useEffect(() => {
+    if (fresh && navigator.vibrate) navigator.vibrate(60);
+  }, [fresh]);
   if (!view) return null;
-  if (view.is_over) return html`<div class="turn over" data-testid="turn" ref=${measureBanner}>${t("match_over")}</div>`;
-  // Your turn, or whom the table waits for: never both (others acting at once is not your concern).
-  const others = view.turns.filter((s) => s !== seat).map((s) => ctx.seatName(s));
-  const waiting = others.length ? t("waiting_for", others.join(", ")) : "";
-  // An optional action is named by the seat's first legal action (a game lists the optional one first).
-  const first = kind === "optional" && view.legal_actions.length ? view.legal_actions[0].type : null;
-  const may = first ? t("may_act", ctx.label("actions", first) || first.replaceAll("_", " ")) : "";
-  // Nobody awaited (a race running on its own, a reveal): the phase says what the countdown is for.
-  const phase = view.phase ? ctx.label("phases", view.phase) || "" : "";
-  const text = mine ? t("your_turn")
-    : kind === "live" ? t(seat != null && view.to_act.includes(seat) ? "live_you" : "live")
-    : [may, waiting].filter(Boolean).join(" · ") || phase;
-  return html`<div class=${"turn " + (mine ? "mine" : kind)} data-testid="turn" data-kind=${kind} ref=${measureBanner}>
-    <span>${text}</span>
-    <${widgets.Countdown} deadline=${deadline} />
+  if (kind === "over") return html`<div class="turn over" data-testid="turn" data-kind="over" ref=${measureBanner}>${words.text}</div>`;
+  const names = ((ctx.room && ctx.room.seats) || []).map((_, i) => ctx.shortName(i));
+  const text = reveal ? paintNames(reveal, names) : words.text;
+  return html`<div class=${"turn " + (mine ? "mine" : kind) + (mine && fresh ? " fresh" : "")} data-testid="turn" data-kind=${kind} ref=${measureBanner}>
+    <span class="turn-text">${text}</span>
+    ${reveal ? null : html`<${widgets.Countdown} deadline=${deadline} />`}
   </div>`;
 }
 
@@ -229,6 +272,35 @@ function NextMatch({ room, hostToken, onError }) {
       ${t("next_game", tr(g.title) || g.id)}</button>`)}`;
 }
 
+/** The version at which the seat's current turn began (null: it is not its turn): a turn continued after
+ * the seat's own action (a ticket bought) began earlier. */
+function useTurnStart(version, mine) {
+  const last = useRef({ version: -1, mine: false, began: null });
+  if (version !== last.current.version) {
+    const began = !mine ? null : last.current.mine ? last.current.began : version;
+    last.current = { version, mine, began };
+  }
+  return last.current.began;
+}
+
+const isPhone = () => typeof window.matchMedia === "function" && window.matchMedia("(max-width: 799px)").matches;
+
+/** Scrolls `el`'s top just under the sticky banner, unless its top is in sight already or the player is
+ * typing somewhere else (a chat line, an amount). It waits for the next frame: the screen that brought `el`
+ * (the results replacing the buttons) is laid out by then, and a scroll begun before would be undone. */
+function bringIntoView(el) {
+  if (!el) return;
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!el.isConnected || (active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName) && !el.contains(active))) return;
+    const banner = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--turn-height")) || 0;
+    const top = el.getBoundingClientRect().top;
+    if (top >= banner - 1 && top <= window.innerHeight * 0.6) return;
+    const still = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - banner - 8), behavior: still ? "auto" : "smooth" });
+  });
+}
+
 export function RoomPage({ code, table, lang, navigate }) {
   const [held, setHeld] = useState(() => loadSeat(code));
   const [problem, setProblem] = useState(null);
@@ -262,21 +334,42 @@ export function RoomPage({ code, table, lang, navigate }) {
   // countdown and the results wait until the stage has told what led to them.
   const narration = useNarration(state.updates, { game, ctx, reveals: info && info.reveals, ready: loaded });
   const shown = narration.shown;
+  const view = shown ? shown.view : null;
+  // An action of ours was confirmed in a version not shown yet: its buttons stay locked until then, and it is
+  // no longer our turn.
+  const confirming = shown != null && shown.version < state.ackedVersion;
+  // While the stage tells events that change the seat's situation (a race after "Done betting", the doubt of
+  // the inspector the table waited for), the banner says what is happening and the buttons wait for them.
+  const chapters = (info && info.reveals && info.reveals.chapters) || [];
+  const revealing = changesSituation({ shown, head: narration.head, seat, acted: confirming, chapters });
+  const reveal = revealing ? happening(narration.current.event, view, game, { ...ctx, seatName: ctx.shortName }) : null;
+  ctx.told = narration.told; // a board may show what the stage has told of the next update (a card just played)
+  const over = !!view && view.is_over;
+  const began = useTurnStart(shown ? shown.version : -1, !!view && !over && seat != null && view.turns.includes(seat));
+  const fresh = began !== null && shown != null && began === shown.version;
+  // On a phone, where the action is comes into view: the stage when a reveal begins, the buttons when a turn
+  // does; and the results at the end, on any screen.
+  useEffect(() => {
+    if (revealing && !table && isPhone()) bringIntoView(document.querySelector("[data-testid=stage]"));
+  }, [revealing]);
+  useEffect(() => {
+    if (fresh && !revealing && !table && isPhone()) {
+      bringIntoView(document.querySelector(".actions") || document.querySelector(".board [data-action]:not([disabled])"));
+    }
+  }, [began]);
+  useEffect(() => {
+    if (over) bringIntoView(document.querySelector("[data-testid=results]"));
+  }, [over]);
   useEffect(() => {
     window.partygames = { ...(window.partygames || {}), act: (action) => send({ type: "action", action }), state,
-      narration: { version: shown ? shown.version : -1, remaining: narration.remaining + (narration.current ? 1 : 0) } };
+      narration: { version: shown ? shown.version : -1, remaining: narration.remaining + (narration.current ? 1 : 0), revealing } };
   });
 
   if (state.fatal && state.fatal.code === "room/not_found") {
     return html`<main class="page"><div class="panel error" role="alert">${tr(state.fatal)}</div>
       <a href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></main>`;
   }
-  const view = shown ? shown.view : null;
   const deadline = shown && !view.is_over ? shown.deadline : null;
-  // An action of ours was confirmed in a version not shown yet: its buttons stay locked until then.
-  const confirming = shown != null && shown.version < state.ackedVersion;
-  // ...and if that action ended our turn (a "done"), the banner stops saying it is our turn.
-  const turnDone = confirming && seat != null && !!state.view && !state.view.to_act.includes(seat);
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = view && view.is_over ? view.result || (room && room.result) : null;
@@ -297,7 +390,7 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
       ? html`
-        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${turnDone} />
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} />
         ${view.is_over ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
           <p class="after-match"><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a>
@@ -308,7 +401,7 @@ export function RoomPage({ code, table, lang, navigate }) {
         <div class="room-grid">
           <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />
           ${seat != null && !view.is_over && !ownsActions(game, view, ctx) && (view.legal_actions.length || state.error)
-            ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null || confirming}
+            ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null || confirming || revealing}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}
           <${Board} view=${view} version=${shown.version} game=${game} ctx=${ctx} />

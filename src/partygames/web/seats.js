@@ -26,6 +26,19 @@ export function botName(seats, seat, lang) {
   return t("bot_named", lang === "ja" ? ja : en, kind);
 }
 
+/** A bot seat's short name, for the sticky banner: "Bot Aoi" (its kind is on the seat list and the boards). */
+export function botShortName(seats, seat, lang) {
+  const ordinal = seats.slice(0, seat).filter((s) => s.kind === "bot").length;
+  const [en, ja] = BOT_NAMES[ordinal % BOT_NAMES.length];
+  return t("bot_short", lang === "ja" ? ja : en);
+}
+
+/** A seat's name without a bot's kind: "Bot Aoi", a player's name, or "Seat 3". */
+export function shortSeatName(seats, seat, lang) {
+  const s = seats[seat];
+  return s && s.kind === "bot" ? botShortName(seats, seat, lang) : seatName(seats, seat, lang);
+}
+
 /** The name of seat `seat` of a room's `seats` (room JSON): a bot's, a player's, or "Seat 3". */
 export function seatName(seats, seat, lang) {
   const s = seats[seat];

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from partygames.engine.actions import ActionSpec
+from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.encoding import (
     BOUND,
     ActionCodec,
@@ -69,17 +69,46 @@ def _key(kind: str, fixed: Mapping[str, Any]) -> tuple[Any, ...]:
 
 class QuizCodec(ActionCodec):
     """An `ActionCodec` that finds a move of fixed parameters by lookup (an answer among 900, a tie-break
-    call among 3,000) and brings an action it cannot express to the nearest it can. (Every codec remembers
-    the masks of the specs it met: here the answer's spec is the same at every question, and checking 900
-    word lists each time was most of a random rollout's cost.)"""
+    call among 3,000), brings an action it cannot express to the nearest it can, and reads a gift's levels
+    as shares of what the seat holds across both `give` specs (a gift moves at least one marker: none of
+    either is never legal). (Every codec remembers the masks of the specs it met: here the answer's spec is
+    the same at every question, and checking 900 word lists each time was most of a random rollout's cost.)"""
 
     def __init__(self, moves: Sequence[Move]) -> None:
         super().__init__(moves)
         self._fixed = {_key(m.type, m.fixed): i for i, m in enumerate(self.moves) if not m.scaled}
         self._scaled_types = {m.type for m in self.moves if m.scaled}
+        self._gifts = self._by_type.get("give", [])
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        mask = super().mask(specs)  # a new array each time: the gifts' entries are set in it
+        if self._gifts and any(spec["type"] == "give" for spec in specs):
+            for i in self._gifts:
+                mask[i] = self._gift(self.moves[i], specs) is not None
+        return mask
+
+    @staticmethod
+    def _gift(move: Move, specs: Sequence[ActionSpec]) -> Action | None:
+        """The gift `move` stands for: its levels of the most of each kind any `give` spec allows, if a
+        spec allows the result (None otherwise: not legal now)."""
+        gifts = [spec["params"] for spec in specs if spec["type"] == "give"]
+        if not gifts:
+            return None
+        action: Action = {"type": "give", **move.fixed}
+        for name, fraction in move.scaled.items():
+            action[name] = int(fraction * max(params[name]["max"] for params in gifts))
+        allowed = any(action["to"] in params["to"]["choice"] and all(
+            params[name]["min"] <= action[name] <= params[name]["max"] for name in move.scaled) for params in gifts)
+        return action if allowed else None
+
+    def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
+        move = self.moves[int(index)]
+        return self._gift(move, specs) if move.type == "give" else super().decode(index, specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         kind = str(action.get("type"))
+        if kind == "give":
+            return next((i for i in self._gifts if self._gift(self.moves[i], specs) == dict(action)), None)
         if kind in self._scaled_types:
             return super().encode(action, specs)
         i = self._fixed.get(_key(kind, {k: v for k, v in action.items() if k != "type"}))
@@ -87,6 +116,15 @@ class QuizCodec(ActionCodec):
 
     def nearest(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
         near = dict(action)
+        if near.get("type") == "give":
+            exact = self.encode(near, specs)
+            if exact is not None:
+                return exact
+            # The legal gift to the same seat whose counts are nearest.
+            options = [(i, self._gift(self.moves[i], specs)) for i in self._gifts]
+            scored = [(abs(g["score"] - near.get("score", 0)) + abs(g["money"] - near.get("money", 0)), i)
+                      for i, g in options if g is not None and g["to"] == near.get("to")]
+            return min(scored)[1] if scored else None
         if near.get("type") == "answer":
             near["words"] = list(near["words"])[:ANSWER_LENGTH]
         elif near.get("type") == "swap":

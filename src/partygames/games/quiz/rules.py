@@ -16,6 +16,7 @@ peek's end and the memorising time are wake-ups of their own (`wake_at`, `advanc
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -23,6 +24,7 @@ from partygames.engine import (
     Action,
     ActionSpec,
     Event,
+    IllegalAction,
     Match,
     Result,
     SeatResult,
@@ -217,13 +219,20 @@ class QuizMatch(Match):
         if primary:
             specs = self._primary_specs(seat)
         if self.phase in GIVING_PHASES and self.holds(seat):
-            others = [s for s in range(self.seats) if s != seat]
-            # Both counts in one action, so every combination is legal: a gift of none of either is
-            # allowed and moves nothing.
-            specs.append(spec("give", to=choice(others), score=int_range(0, self.held[seat]["score"]),
-                              money=int_range(0, self.held[seat]["money"])))
+            specs += self._gift_specs(seat)
             if not primary:
                 specs.append(spec("wait"))
+        return specs
+
+    def _gift_specs(self, seat: int) -> list[ActionSpec]:
+        """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
+        legal pairs out, at least one score marker (with any secret money), or none and at least one
+        secret-money marker. A gift of nothing is not listed, so it is refused."""
+        others = choice([s for s in range(self.seats) if s != seat])
+        score, money = self.held[seat]["score"], self.held[seat]["money"]
+        specs = [spec("give", to=others, score=int_range(1, score), money=int_range(0, money))] if score else []
+        if money:
+            specs.append(spec("give", to=others, score=int_range(0, 0), money=int_range(1, money)))
         return specs
 
     def _primary_specs(self, seat: int) -> list[ActionSpec]:
@@ -280,6 +289,15 @@ class QuizMatch(Match):
         lengths = {q: len(row) for q, row in enumerate(self.rows) if row is not None}
         fewest = min(lengths.values())
         return [q for q, n in lengths.items() if n == fewest]
+
+    def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
+        # A gift of nothing is outside both `give` specs; say why in words rather than by either's range.
+        if (isinstance(action, Mapping) and action.get("type") == "give"
+                and type(action.get("score")) is int and type(action.get("money")) is int
+                and action["score"] == 0 and action["money"] == 0):
+            raise IllegalAction("A gift must give at least one marker.", "渡すマーカーを1個以上にしてください。",
+                                code="action/out_of_range")
+        return super().apply(seat, action, now)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]

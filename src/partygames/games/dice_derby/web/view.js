@@ -86,6 +86,15 @@ export function describeEvent(event, lang, ctx) {
   }
 }
 
+// The race told roll by roll: the banner says it is on rather than each roll before the die settles.
+const RACE = new Set(["furlong_start", "roll", "out", "fall", "furlong_rerun", "runoff_start", "runoff_end", "quinella_decided", "race_result"]);
+
+/** What is happening while `event` is told (the sticky banner): the race, as a whole. */
+export function happening(event, view, lang) {
+  if (RACE.has(event.type)) return ja(lang) ? "レース中" : "The race is on";
+  return undefined;
+}
+
 export function renderEvent(event, ctx) {
   const { html, widgets } = ctx;
   const d = event.data || {};
@@ -131,7 +140,7 @@ function OddsBoard({ view, ctx, big }) {
     <tbody>${(view.horses || []).map((h) => html`<tr class=${h.gate === mine ? "me" : ""} data-gate=${h.gate}>
       <td><span class="dd-gate" style=${gateStyle(h.gate)}>${h.gate}</span></td>
       <td><strong>${h.die}</strong>${h.boost ? html` <span class="badge">×1.5${h.boost > 1 ? `^${h.boost}` : ""}</span>` : null}</td>
-      <td>${h.owner == null ? html`<span class="muted">—</span>` : ctx.seatName(h.owner)}${h.price ? html` <span class="muted small">(${yen(h.price)})</span>` : null}</td>
+      <td>${h.owner == null ? html`<span class="muted">—</span>` : (ctx.shortName || ctx.seatName)(h.owner)}${h.price ? html` <span class="muted small">(${yen(h.price)})</span>` : null}</td>
       <td class="num">${h.win_odds == null ? "—" : `×${h.win_odds}`}</td>
       <td>${last ? (last.first === h.gate ? html`<${ctx.Icon} name="first" title=${J ? "1着" : "first"} />` : last.second === h.gate ? html`<${ctx.Icon} name="second" title=${J ? "2着" : "second"} />` : "") : ""}</td>
     </tr>`)}</tbody></table>
@@ -198,7 +207,8 @@ const STYLE = `
 .dd-facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr)); gap: .3rem; }
 .dd-money { font-size: 1.2rem; }
 .dd-board tr.me td { background: var(--mine); }
-.dd-board.big table { font-size: 1.3rem; }
+.dd-board.big table { font-size: 1.15rem; }
+.dd-board th { white-space: normal; }
 .dd-qgrid { display: flex; flex-wrap: wrap; }
 .dd-furlongs td.dd-out { color: #c0201a; font-weight: 700; }
 .dd-race.big table { font-size: 1.4rem; }

@@ -46,6 +46,19 @@ export function describeEvent(event, lang, ctx) {
   }
 }
 
+/** What is happening while `event` is told (the sticky banner): the fight, before its cards are read. */
+export function happening(event, view, lang, ctx) {
+  const d = event.data || {};
+  if (event.type === "fight") return ja(lang) ? `第${d.round}ラウンド: 全員のカードが表に` : `Round ${d.round}: every card turns over`;
+  if (event.type === "played_face_down" || event.type === "hired") return describeEvent(event, lang, ctx);
+  return undefined;
+}
+
+/** Whether `seat` has played this round: the view says so, or the stage has just told it (the next view is
+ * shown once the stage is done). */
+const played = (view, ctx, seat) => !!view.has_played[seat]
+  || (ctx.told || []).some((e) => e.type === "played_face_down" && e.data && e.data.seat === seat);
+
 function Card({ ctx, card, flip, small }) {
   if (!card) return ctx.html`<${ctx.widgets.Card} face=${null} small=${small} />`;
   const { face, suit } = split(card);
@@ -111,10 +124,10 @@ function Players({ view, ctx }) {
   const J = ja(lang);
   return html`<div class="panel"><table class="grid">
     <thead><tr><th>${J ? "プレイヤー" : "Player"}</th><th class="num">$</th><th class="num">${J ? "手札" : "Hand"}</th><th>${J ? "公開済みの傭兵" : "Known hires"}</th>${view.phase === "play" ? html`<th>${J ? "出した" : "Played"}</th>` : null}</tr></thead>
-    <tbody>${(view.chips || []).map((c, s) => html`<tr class=${(s === ctx.seat ? "me " : "") + (s === view.drafter ? "lms-turn" : "")}>
+    <tbody>${(view.chips || []).map((c, s) => html`<tr data-seat=${s} class=${(s === ctx.seat ? "me " : "") + (s === view.drafter ? "lms-turn" : "")}>
       <td>${s === view.drafter ? "▶ " : ""}<${ctx.SeatDot} seat=${s} />${ctx.seatName(s)}</td><td class="num">${c}</td><td class="num">${view.hand_counts[s]}</td>
       <td>${(view.known_cards[s] || []).map((k) => html`<span class="chip static">${cardText(k)}</span>`)}</td>
-      ${view.phase === "play" ? html`<td>${view.has_played[s] ? "✓" : "…"}</td>` : null}</tr>`)}</tbody></table></div>`;
+      ${view.phase === "play" ? html`<td data-played=${played(view, ctx, s) ? "yes" : "no"}>${played(view, ctx, s) ? "✓" : "…"}</td>` : null}</tr>`)}</tbody></table></div>`;
 }
 
 function History({ view, ctx }) {

@@ -93,6 +93,15 @@ function Chest({ html, Icon, chest, count, lit, drawn, lang }) {
   </div>`;
 }
 
+/** What is happening while `event` is told (the sticky banner): the dropper falling, before its chest shows;
+ * a diamond count after it is news the stage tells at once. */
+export function happening(event, view, lang, ctx) {
+  const d = event.data || {};
+  const who = d.seat != null ? ctx.seatName(d.seat) : "";
+  if (event.type === "draw") return lang === "ja" ? `${who}: ドロッパーが落ちます` : `${who}: the dropper falls`;
+  return describeEvent(event, lang, ctx);
+}
+
 export function renderEvent(event, ctx) {
   const { html, widgets } = ctx;
   const d = event.data || {};

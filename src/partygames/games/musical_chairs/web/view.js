@@ -85,6 +85,60 @@ function placed(view, z) {
   return out;
 }
 
+// A name's width in the island's units: measured with the page's font where a canvas can (the font size is in
+// those units too, so the measure scales), else estimated (a CJK character is about 1 em, others 0.6 em).
+let measurer = null;
+function textWidth(text, size, bold) {
+  if (measurer === null) {
+    const canvas = typeof document !== "undefined" && document.createElement ? document.createElement("canvas") : null;
+    measurer = (canvas && canvas.getContext && canvas.getContext("2d")) || false;
+  }
+  if (measurer) {
+    const family = getComputedStyle(document.body).fontFamily || "sans-serif";
+    measurer.font = `${bold ? 700 : 400} ${size}px ${family}`;
+    return measurer.measureText(text).width;
+  }
+  return [...text].reduce((w, c) => w + (c.codePointAt(0) > 0x2e80 ? 1 : 0.6) * size, 0);
+}
+
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const overlapArea = (a, b) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x))
+  * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
+/** Where each name goes: beside its dot, on the first of several spots around it (right, left, below, above,
+ * the corners, then farther out) that stays on the map and covers no other name, dot, chair or chair number;
+ * a name put farther out gets a thin line to its dot. Names are placed one by one (yours first, then the
+ * players', then the gallery's), so none is written over another, as "Kana" and "Nora" were. */
+export function placeNames(labels, obstacles, bounds, size) {
+  const placed = [];
+  const taken = [...obstacles];
+  const dirs = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1], [0.5, 1], [-0.5, 1], [0.5, -1], [-0.5, -1]];
+  for (const label of labels) {
+    const { x, y, w, gap } = label;
+    const h = size * 1.15;
+    let best = null;
+    for (let ring = 0; ring < 6 && !(best && best.cost === 0); ring += 1) {
+      const d = gap + ring * size * 0.9;
+      for (const [dx, dy] of dirs) {
+        // The box's near edge or corner sits `d` from the dot, in the direction (dx, dy).
+        const bx = dx > 0 ? x + d * dx : dx < 0 ? x + d * dx - w : x - w / 2;
+        const by = dy > 0 ? y + d * dy : dy < 0 ? y + d * dy - h : y - h / 2;
+        const box = { x: bx, y: by, w, h };
+        const inside = bx >= bounds.x && by >= bounds.y && bx + w <= bounds.x + bounds.w && by + h <= bounds.y + bounds.h;
+        if (!inside) continue;
+        const cost = taken.reduce((sum, o) => sum + (overlaps(box, o) ? overlapArea(box, o) : 0), 0);
+        if (!best || cost < best.cost) best = { box, cost, ring };
+        if (cost === 0) break;
+      }
+    }
+    // Nowhere on the map at all (a name wider than the island): centred under the dot, clamped to the map.
+    const box = best ? best.box : { x: Math.min(Math.max(bounds.x, x - w / 2), bounds.x + bounds.w - w), y: y + gap, w, h };
+    taken.push(box);
+    placed.push({ ...label, box, far: !!best && best.ring > 0 });
+  }
+  return placed;
+}
+
 // Sizes in metres: a phone draws the island some 370 px wide, a big screen three times that.
 // `hit`: the radius a tap on a chair counts within (chairs stand 12 m apart at least).
 const SIZES = { phone: { chair: 10, number: 9.5, dot: 2.8, me: 3.6, name: 6.5, hit: 8 },
@@ -132,15 +186,35 @@ function island(view, ctx, big) {
       fill="#1b1b1b" stroke="#fff" stroke-width="1.8" paint-order="stroke" pointer-events="none">${c.number}</text>`;
   });
   const short = shortNames(view, ctx);
-  const names = dots.filter(({ seat }) => big || seat === ctx.seat || view.people[seat].role === "player").map(({ seat, x, y, dx, dy }) => {
-    const anchor = dx > 0.3 ? "start" : dx < -0.3 ? "end" : "middle";
-    const gap = 1.5 * z.dot;
-    const lx = x + dx * gap;
-    const ly = y + dy * gap + (dy > 0.3 ? 0.7 : dy < -0.3 ? -0.1 : 0.35) * z.name;
-    return html`<text class="mc-name" data-seat=${seat} x=${lx} y=${ly} text-anchor=${anchor} font-size=${z.name}
+  // The names, placed so that none covers another, a dot, a chair or its number, and none leaves the map.
+  const rank = (seat) => (seat === ctx.seat ? 0 : view.people[seat].role === "player" ? 1 : 2);
+  const labelled = dots.filter(({ seat }) => big || seat === ctx.seat || view.people[seat].role === "player")
+    .sort((a, b) => rank(a.seat) - rank(b.seat) || a.seat - b.seat)
+    .map(({ seat, x, y }) => ({ seat, x, y, gap: 1.3 * z.dot, w: textWidth(short[seat], z.name, seat === ctx.seat) }));
+  const obstacles = [
+    ...dots.map(({ seat, x, y }) => {
+      const r = seat === ctx.seat ? z.me : z.dot;
+      return { x: x - r, y: y - r, w: 2 * r, h: 2 * r };
+    }),
+    ...open.map((c) => ({ x: c.at[0] - z.chair / 2, y: c.at[1] - z.chair / 2, w: z.chair, h: z.chair })),
+    ...open.map((c) => {
+      const y = c.at[1] < 2 * z.chair ? c.at[1] + z.chair / 2 : c.at[1] - z.chair / 2 - 2 - z.number;
+      const w = textWidth(String(c.number), z.number, true);
+      return { x: c.at[0] - w / 2, y, w, h: z.number * 1.1 };
+    }),
+  ];
+  // The totem pole and its own name.
+  const totemWord = T(lang, "Totem", "トーテム");
+  const totemWidth = textWidth(totemWord, z.name, false);
+  obstacles.push({ x: totem[0] - 2.5, y: totem[1] - 9, w: 5, h: 14 },
+    { x: totem[0] - totemWidth / 2, y: totem[1] + view.totem_reach + 5 - z.name * 0.88, w: totemWidth, h: z.name * 1.15 });
+  const bounds = { x: -5, y: -5, w: width + 10, h: height + 10 };
+  const names = placeNames(labelled, obstacles, bounds, z.name).map(({ seat, x, y, box, far }) => html`<g class="mc-label">
+    ${far ? html`<line x1=${x} y1=${y} x2=${Math.min(Math.max(x, box.x), box.x + box.w)} y2=${Math.min(Math.max(y, box.y), box.y + box.h)}
+      stroke="#1116" stroke-width="0.4" pointer-events="none" />` : null}
+    <text class="mc-name" data-seat=${seat} x=${box.x} y=${box.y + z.name * 0.88} text-anchor="start" font-size=${z.name}
       font-weight=${seat === ctx.seat ? 700 : 400} fill="#111" stroke="#fff" stroke-width="1.2" paint-order="stroke"
-      pointer-events="none">${short[seat]}</text>`;
-  });
+      pointer-events="none">${short[seat]}</text></g>`);
   return html`<svg class="mc-island" viewBox=${`-5 -5 ${width + 10} ${height + 10}`}
       style=${`width:100%;max-height:${big ? "calc(100vh - 18rem)" : "60vh"};background:#4fc3f7;border-radius:8px`}
       data-testid="island">
@@ -151,7 +225,7 @@ function island(view, ctx, big) {
       <circle cx=${totem[0]} cy=${totem[1]} r=${Math.min(view.totem_reach, 12)} fill="transparent" />
       <rect x=${totem[0] - 2.5} y=${totem[1] - 9} width="5" height="14" fill="#6d4c41" />
       <text x=${totem[0]} y=${totem[1] + view.totem_reach + 5} text-anchor="middle" font-size=${z.name} fill="#4e342e"
-        stroke="#fff9c4" stroke-width="1" paint-order="stroke">${T(lang, "Totem", "トーテム")}</text>
+        stroke="#fff9c4" stroke-width="1" paint-order="stroke">${totemWord}</text>
     </g>
     ${chairs}${people}${names}${numbers}
   </svg>`;

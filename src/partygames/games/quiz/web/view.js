@@ -130,6 +130,12 @@ export function describeEvent(event, lang, ctx) {
   }
 }
 
+/** What is happening while `event` is told (the sticky banner): its sentence, which never tells more than
+ * the stage (an opened row's words and a dealt card's word are on the stage only). */
+export function happening(event, view, lang, ctx) {
+  return describeEvent(event, lang, ctx);
+}
+
 export function renderEvent(event, ctx) {
   const { html, widgets, lang } = ctx;
   const d = event.data || {};
@@ -227,16 +233,30 @@ function Board({ view, ctx }) {
   </div></div>`;
 }
 
+/** A seat's mark for the phase: written or not, its vote, its sheet's choice once revealed, a pass. */
+function mark(view, seat, lang) {
+  const J = ja(lang);
+  const parts = [view.written ? (view.written[seat] ? "✓" : "…") : "",
+    view.votes && view.votes[seat] ? (view.votes[seat] === "extend" ? "»" : "✓") : "",
+    view.sheets && view.sheets[seat] ? pick(CHOICE[view.sheets[seat].choice], lang) : "",
+    view.passed && view.passed[seat] ? (J ? "パス" : "passed") : ""];
+  return parts.filter(Boolean).join(" ");
+}
+
+/** The seats with their markers; each seat's mark for the phase (a pass, a sheet written) under its name,
+ * so that a narrow column (the big screen's side) holds it. */
 function Seats({ view, ctx }) {
   const { html, lang } = ctx;
   const J = ja(lang);
   return html`<div class="panel"><table class="grid qz-seats" data-testid="qz-seats">
-    <thead><tr><th>${J ? "席" : "Seat"}</th><th class="num"><span class="qz-dot score"></span> ${J ? "得点" : "Score"}</th><th class="num"><span class="qz-dot money"></span> ${J ? "裏金" : "Secret"}</th><th></th></tr></thead>
-    <tbody>${view.held.map((held, seat) => html`<tr class=${seat === ctx.seat ? "me" : ""}>
-      <td><span class="qz-name">${view.parent === seat ? html`<${ctx.Icon} name="crown" /> ` : ""}${ctx.seatName(seat)}</span></td><td class="num">${held.score}</td><td class="num">${held.money}</td>
-      <td>${view.written ? (view.written[seat] ? "✓" : "…") : ""}${view.votes && view.votes[seat] ? (view.votes[seat] === "extend" ? "»" : "✓") : ""}
-        ${view.sheets && view.sheets[seat] ? pick(CHOICE[view.sheets[seat].choice], lang) : ""}
-        ${view.passed && view.passed[seat] ? (J ? "パス" : "passed") : ""}</td></tr>`)}</tbody></table></div>`;
+    <thead><tr><th>${J ? "席" : "Seat"}</th><th class="num"><span class="qz-dot score"></span> ${J ? "得点" : "Score"}</th><th class="num"><span class="qz-dot money"></span> ${J ? "裏金" : "Secret"}</th></tr></thead>
+    <tbody>${view.held.map((held, seat) => {
+      const said = mark(view, seat, lang);
+      return html`<tr class=${seat === ctx.seat ? "me" : ""}>
+        <td><span class="qz-name">${view.parent === seat ? html`<${ctx.Icon} name="crown" /> ` : ""}${ctx.seatName(seat)}</span>
+          ${said ? html`<span class="qz-mark muted" data-testid="qz-mark">${said}</span>` : null}</td>
+        <td class="num">${held.score}</td><td class="num">${held.money}</td></tr>`;
+    })}</tbody></table></div>`;
 }
 
 function Extras({ view, ctx }) {
@@ -318,10 +338,11 @@ body.table-mode .qz-rows.big .card { width: auto; height: 1.6rem; min-width: 1.6
 .qz-table .qz-board { max-width: none; } .qz-table .qz-place { aspect-ratio: 2 / 1; }
 .qz-table .qz-board-wrap, .qz-table .qz-side > .panel { padding: .4rem .6rem; }
 .qz-seats th { white-space: nowrap; }
-.qz-table .qz-seats { font-size: .8rem; table-layout: fixed; } .qz-table .qz-seats th, .qz-table .qz-seats td { padding: .1rem .3rem; white-space: nowrap; }
-.qz-table .qz-seats td:first-child { white-space: normal; }
+.qz-mark { display: block; font-size: .85em; }
+.qz-table .qz-seats { font-size: .8rem; table-layout: fixed; } .qz-table .qz-seats th, .qz-table .qz-seats td { padding: .1rem .3rem; }
+.qz-table .qz-seats th { white-space: normal; }
 .qz-table .qz-name { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
-.qz-table .qz-seats th:nth-child(2), .qz-table .qz-seats th:nth-child(3) { width: 3.8rem; } .qz-table .qz-seats th:nth-child(4) { width: 1.8rem; }
+.qz-table .qz-seats th:nth-child(2), .qz-table .qz-seats th:nth-child(3) { width: 4.6rem; }
 .qz-dealt { display: flex; gap: .6rem; align-items: center; font-weight: 700; } .qz-dealt .card { width: auto; padding: 0 .4rem; }
 body.table-mode .qz-dealt .card, body.table-mode .qz-row-reveal .card { width: auto; min-width: 4rem; padding: 0 .5rem; }
 .qz-winner { font-size: 1.3rem; font-weight: 800; }

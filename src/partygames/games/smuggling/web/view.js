@@ -88,6 +88,19 @@ export function describeEvent(event, lang, ctx) {
   }
 }
 
+/** What is happening while `event` is told (the sticky banner): the declaration, before the trunk opens. */
+export function happening(event, view, lang, ctx) {
+  const d = event.data || {};
+  const J = ja(lang);
+  if (event.type === "settled") {
+    const who = ctx.seatName(d.inspector);
+    if (d.declaration === "pass") return J ? `${who} はパス: トランクを開けます` : `${who} passes: the trunk opens`;
+    return J ? `${who} のダウト ${yen(d.doubt, lang)}: トランクを開けます` : `${who} doubts ${yen(d.doubt, lang)}: the trunk opens`;
+  }
+  if (event.type === "trunk_packed") return describeEvent(event, lang, ctx);
+  return undefined;
+}
+
 export function renderEvent(event, ctx) {
   const { html, widgets, lang } = ctx;
   const d = event.data || {};
