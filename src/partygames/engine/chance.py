@@ -125,6 +125,13 @@ class Chance:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def copy(self) -> Chance:
+        """An independent copy: the same state, draws and scripted outcomes."""
+        other = Chance.__new__(Chance)
+        other.state, other.draws = self.state, self.draws
+        other._scripted = {k: list(v) for k, v in self._scripted.items()} if self._scripted else {}
+        return other
+
     # -- serialisation -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"state": self.state, "draws": self.draws, "scripted": {k: list(v) for k, v in self._scripted.items()}}

@@ -13,10 +13,11 @@ from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from partygames.engine.actions import Action, ActionSpec, find_spec
 from partygames.engine.chance import Chance
+from partygames.engine.copying import Shape, copy_json, copy_rows
 from partygames.engine.errors import IllegalAction, InvalidOptions
 from partygames.engine.options import Options
 
@@ -163,6 +164,9 @@ class Match(ABC):
     # View fields that only say when the view was made (a real-time game's current time), like `version`:
     # a host need not tell a seat of a step after which nothing else in its view changed.
     VIEW_CLOCK_KEYS: ClassVar[frozenset[str]] = frozenset()
+    # What `clone()` may rely on about some state attributes' shapes (default: any JSON-ready value, copied
+    # at every depth). The conformance suite checks every declaration at every step of its playouts.
+    CLONE_SHAPES: ClassVar[Mapping[str, Shape]] = {}
 
     seats: int
     options: Options
@@ -478,9 +482,39 @@ class Match(ABC):
             setattr(match, key, value)
         return match
 
-    def clone(self) -> Match:
-        """An independent deep copy (`from_json` copies the state: one JSON round trip, not two)."""
-        return type(self).from_json(self._state_json(copy=False))
+    def clone(self) -> Self:
+        """An independent deep copy, equal to this match (`==`), without JSON: every list and dict of the
+        state is copied (`engine.copying`; a game's `CLONE_SHAPES` say where less work will do), atoms
+        and the frozen options are shared, the random source and the clock are copied. Caches (attributes
+        named with a leading underscore) are left out, to be rebuilt on first use, as after `from_json`."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        into = other.__dict__
+        shapes = self.CLONE_SHAPES
+        for key, value in self.__dict__.items():
+            kind = type(value)
+            if kind is list or kind is dict:
+                if key[0] == "_":
+                    continue
+                shape = shapes.get(key)
+                if shape is None:
+                    into[key] = copy_json(value)
+                elif shape is Shape.FLAT or shape is Shape.LOG:
+                    into[key] = value.copy()
+                elif shape is Shape.ROWS:
+                    into[key] = copy_rows(value)
+                else:
+                    into[key] = value
+            elif key[0] == "_":
+                continue
+            elif key == "chance":
+                into[key] = value.copy()
+            elif key == "clock":
+                into[key] = MatchClock(value.now, value.phase, value.since, value.unchecked, value.spent)
+            else:
+                into[key] = value  # an atom, the frozen options, the tuple of bot seats
+        other._legal_cache = {}
+        return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):

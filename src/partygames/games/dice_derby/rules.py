@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.copying import Shape
 from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
 from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout
@@ -56,6 +57,11 @@ class DiceDerbyMatch(Match):
     game_id = "dice-derby"
     options_class = DiceDerbyOptions
     seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, 31))
+    # `auction` and `last_race` are replaced whole (once per match, once per race), `history` only grows.
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("money", "debt", "loans_taken", "prize", "owners", "prices", "boost", "win_odds",
+                         "quinella_odds", "pending_loans", "done"), Shape.FLAT),
+        "sealed": Shape.ROWS, "history": Shape.LOG, "auction": Shape.SHARED, "last_race": Shape.SHARED}
 
     options: DiceDerbyOptions
     # `_waiting` caches to_act() between actions; it is derived state, so it stays out of the JSON.

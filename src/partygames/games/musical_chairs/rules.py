@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from partygames.engine import Action, ActionSpec, Deadline, Event, IllegalAction, Match, Result, SeatResult
 from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_range, sequence, spec
+from partygames.engine.copying import Shape
 from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
 from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
 from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch
@@ -47,6 +48,11 @@ class MusicalChairsMatch(IslandMatch):
     SECRET_FOREVER = frozenset({"vote"})  # a ballot: who voted is no secret (a blank one is an abstention)
     # A gift and a showing of medals are private to the two (or the chosen): nobody else learns they happened.
     UNSEEN_FOREVER = frozenset({"give", "show_medals"})
+    # A gift and a showing are recorded once (`history` is not a log: a vote's tally is added to its entry).
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("submitted", "ballots", "abstained", "candidates"), Shape.FLAT),
+        **dict.fromkeys(("medals", "plans", "intents"), Shape.ROWS),
+        **dict.fromkeys(("transfers", "shown"), Shape.LOG)}
 
     options: MusicalChairsOptions
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from partygames.engine import (
     Action,
@@ -31,6 +31,7 @@ from partygames.engine import (
     spec,
 )
 from partygames.engine.actions import find_spec
+from partygames.engine.copying import Shape
 from partygames.engine.match import TimeLimit
 from partygames.engine.options import Options
 from partygames.games.pandemic.odds import Worlds
@@ -84,6 +85,12 @@ class PandemicMatch(Match):
     # The view's `time` is the moment of the latest step: a step others may not see (a private contact)
     # changes only it, so the server tells them nothing (docs/rules/pandemic.md, What others notice).
     VIEW_CLOCK_KEYS = frozenset({"time"})
+    # `readings` stays a deep copy: `perturb_secrets` changes a reading in place.
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("initial_infected", "infected", "vaccines", "paired", "busy_until", "queue", "passed",
+                         "cut_lot", "intents"), Shape.FLAT),
+        **dict.fromkeys(("offers", "inside"), Shape.ROWS),
+        **dict.fromkeys(("history", "log", "announcements"), Shape.LOG)}
     # A cache (not stored): every initial infected set carried through the public log, built on first use.
     _worlds: Worlds | None = None
     # A cache (not stored): per seat, the log as it saw it, counted (`seen_counts`).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from partygames.engine import (
     Action,
@@ -31,6 +31,7 @@ from partygames.engine import (
     sequence,
     spec,
 )
+from partygames.engine.copying import Shape
 from partygames.engine.match import TimeLimit
 from partygames.games.quiz.decks import ANSWERS, QUESTIONS, Deck
 from partygames.games.quiz.options import QuizOptions
@@ -86,6 +87,10 @@ class QuizMatch(Match):
     game_id = "quiz"
     options_class = QuizOptions
     seat_counts = (2, 3, 4, 5)
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("board", "votes", "stock", "field", "waiting", "passed", "peekers", "looks", "pending"),
+                        Shape.FLAT),
+        **dict.fromkeys(("rows", "held", "on_cards"), Shape.ROWS), "rounds": Shape.LOG}
 
     @property
     def opts(self) -> QuizOptions:
