@@ -280,7 +280,9 @@ class Match(ABC):
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """The specs of the actions `seat` may take now ([] when it is not awaited)."""
         cached = self._legal_cache.get(seat)
-        return cached if cached is not None else self._legal_now(seat, self.to_act())
+        if cached is None:  # `_legal_now` written out: asked at every step
+            cached = self._legal_cache[seat] = self._legal_actions(seat) if seat in self.to_act() else []
+        return cached
 
     def _legal_now(self, seat: int, to_act: Collection[int]) -> list[ActionSpec]:
         """`legal_actions(seat)` given the awaited seats at hand (a real-time game's are many), cached."""
