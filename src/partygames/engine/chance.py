@@ -130,6 +130,11 @@ class Chance:
                 raise ValueError(f"scripted order for {label!r} is not a permutation of the items")
             items[:] = list(value)
             return
+        if type(self).below is not Chance.below:  # a source of other draws (rl.tape's chance nodes)
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
         # `below(i + 1)` for each i, written out (a deck's shuffle is most of a short match's set-up): the
         # same draws, without a call per card.
         s, draws = self.state, self.draws
