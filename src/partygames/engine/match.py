@@ -11,8 +11,9 @@ import json
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, NamedTuple, Self
 
 from partygames.engine.actions import Action, ActionSpec, find_spec
@@ -492,21 +493,12 @@ class Match(ABC):
         cls = type(self)
         other = cls.__new__(cls)
         into = other.__dict__
-        shapes = self.CLONE_SHAPES
+        copiers = _copiers(cls)
         for key, value in self.__dict__.items():
             kind = type(value)
             if kind is list or kind is dict:
-                if key[0] == "_":
-                    continue
-                shape = shapes.get(key)
-                if shape is None:
-                    into[key] = copy_json(value)
-                elif shape is Shape.FLAT or shape is Shape.LOG:
-                    into[key] = value.copy()
-                elif shape is Shape.ROWS:
-                    into[key] = copy_rows(value)
-                else:
-                    into[key] = value
+                if key[0] != "_":
+                    into[key] = copiers.get(key, copy_json)(value)
             elif key[0] == "_":
                 continue
             elif key == "chance":
@@ -528,6 +520,20 @@ class Match(ABC):
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} seats={self.seats} version={self.version} now={self.clock.now} "
                 f"to_act={list(self.to_act())}>")
+
+
+_COPY_BY_SHAPE: dict[Shape, Callable[[Any], Any]] = {Shape.ROWS: copy_rows, Shape.SHARED: lambda value: value}
+
+
+@cache
+def _copiers(cls: type[Match]) -> dict[str, Callable[[Any], Any]]:
+    """How `clone()` copies each attribute a class's `CLONE_SHAPES` names (any other: `copy_json`)."""
+    return {key: _copy_shallow if shape in (Shape.FLAT, Shape.LOG) else _COPY_BY_SHAPE[shape]
+            for key, shape in cls.CLONE_SHAPES.items()}
+
+
+def _copy_shallow(value: Any) -> Any:
+    return value.copy()  # a list's or a dict's
 
 
 def _describe_counts(counts: Iterable[int]) -> str:
