@@ -188,6 +188,12 @@ def _in_choice(value: Any, values: list[Any]) -> bool:
         return value in values
     # True == 1 in Python (and [True] == [1]): never let a bool stand for a number or the reverse.
     if kind is int or kind is bool or kind is float:
+        try:
+            first = values.index(value)  # the first equal value, found in C
+        except ValueError:
+            return False
+        if type(values[first]) is kind:  # the usual case: nothing else to look at
+            return True
         for v in values:  # noqa: SIM110 - a plain loop: any() with a generator is slower on this hot path
             if v == value and type(v) is kind:
                 return True
