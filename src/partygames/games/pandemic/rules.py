@@ -440,9 +440,10 @@ class PandemicMatch(Match):
     def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
         events: list[Event] = []
-        for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"])):
-            if offer["id"] != keep and seat in (offer["from"], offer["to"]):
-                events += self._lapse(offer, reason)
+        # The seat's own offers picked out first, then put in order: the same order, fewer to sort.
+        mine = [o for o in self.offers.values() if o["id"] != keep and (o["from"] == seat or o["to"] == seat)]
+        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+            events += self._lapse(offer, reason)
         return events
 
     def _contact(self, offerer: int, accepter: int) -> list[Event]:
