@@ -1,6 +1,7 @@
-"""Engine speed per game, on one core: random playouts (games/s, actions/s), view() calls/s and the
-JSON round trip. Times are CPU time of this process (steady on a shared machine). Prints figures;
-asserts nothing.
+"""Engine speed per game, on one core: random playouts (games/s, actions/s) against OpenSpiel's
+`python_kuhn_poker` played by the same loop in the same run (the yardstick of issue 22), view() calls/s,
+and on a mid-game state `Match.clone()` against the JSON round trip. Times are CPU time of this process
+(steadier than wall time on a shared machine). Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/engine_bench.py [--seconds 3] [--game lucky-nine]
 """
@@ -32,11 +33,51 @@ def step(match: Match, rng: random.Random, real_time: bool,
         assert due is not None, "nobody is awaited and nothing is due"
         match.advance(due if not awaited else min(due, match.now + 1000))
     else:
-        seat = awaited[rng.randrange(len(awaited))]
+        seat = awaited[int(rng.random() * len(awaited))]
         specs = match.legal_actions(seat)
         if also is not None:
             also(specs)
         match.apply(seat, sample(specs, rng), match.now)
+
+
+def kuhn_rate(seconds: float) -> float:
+    """OpenSpiel's `python_kuhn_poker`, random playouts in the same loop shape as `step`: `legal_actions()`,
+    a uniform choice by `random()` (as `sample` draws), `apply_action`; a chance node's outcome is drawn
+    from `chance_outcomes()` by its probabilities and applied. Every `apply_action` counts as an action
+    (the two deals included). Actions per CPU second."""
+    import pyspiel
+    from open_spiel.python.games import kuhn_poker  # noqa: F401 - registers the Python game
+
+    game = pyspiel.load_game("python_kuhn_poker")
+    rng = random.Random(0)
+    actions = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                draw = rng.random()
+                for outcome, p in state.chance_outcomes():  # noqa: B007 - the last one if rounding leaves some
+                    draw -= p
+                    if draw < 0:
+                        break
+                state.apply_action(outcome)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions / (time.process_time() - start)
+
+
+def _per_call_ms(seconds: float, call: Callable[[], object]) -> float:
+    """CPU milliseconds per call, the clock read once per 20 calls (a read costs about a small clone)."""
+    n, t0 = 0, time.process_time()
+    while time.process_time() - t0 < seconds:
+        for _ in range(20):
+            call()
+        n += 20
+    return 1000 * (time.process_time() - t0) / n
 
 
 def bench_game(game_id: str, seconds: float) -> dict[str, float]:
@@ -59,7 +100,7 @@ def bench_game(game_id: str, seconds: float) -> dict[str, float]:
         last = match
     elapsed = time.process_time() - start
     assert last is not None
-    # view() calls on a mid-game state
+    # view() calls, the JSON round trip and clone() on a mid-game state
     mid = game.new(seats, options, seed=1)
     for _ in range(max(1, last.version // 2)):
         if mid.is_over:
@@ -71,13 +112,10 @@ def bench_game(game_id: str, seconds: float) -> dict[str, float]:
             mid.view(seat)
         n += seats
     views_per_s = n / (time.process_time() - t0)
-    k, t0 = 0, time.process_time()
-    while time.process_time() - t0 < seconds / 3:
-        game.from_json(json.loads(json.dumps(mid.to_json())))
-        k += 1
-    roundtrip_ms = 1000 * (time.process_time() - t0) / k
+    roundtrip_ms = _per_call_ms(seconds / 3, lambda: game.from_json(json.loads(json.dumps(mid.to_json()))))
+    clone_ms = _per_call_ms(seconds / 3, mid.clone)
     return {"seats": seats, "games_per_s": played / elapsed, "actions_per_s": actions / elapsed,
-            "views_per_s": views_per_s, "json_roundtrip_ms": roundtrip_ms}
+            "views_per_s": views_per_s, "json_roundtrip_ms": roundtrip_ms, "clone_ms": clone_ms}
 
 
 def main() -> None:
@@ -87,11 +125,15 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    print(f"{'game':<20}{'seats':>6}{'games/s':>12}{'actions/s':>14}{'views/s':>12}{'json rt ms':>12}")
+    # The machine's speed drifts: kuhn is measured again just before each game, and the ratio is to that.
+    print(f"{'game':<20}{'seats':>6}{'games/s':>10}{'actions/s':>12}{'kuhn/s':>10}{'x kuhn':>8}"
+          f"{'views/s':>10}{'json rt ms':>12}{'clone ms':>10}{'rt/clone':>10}")
     for game_id in args.game or games.ids():
+        kuhn = kuhn_rate(args.seconds / 2)
         r = bench_game(game_id, args.seconds)
-        print(f"{game_id:<20}{r['seats']:>6}{r['games_per_s']:>12.1f}{r['actions_per_s']:>14,.0f}"
-              f"{r['views_per_s']:>12,.0f}{r['json_roundtrip_ms']:>12.3f}")
+        print(f"{game_id:<20}{r['seats']:>6}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12,.0f}{kuhn:>10,.0f}"
+              f"{r['actions_per_s'] / kuhn:>8.2f}{r['views_per_s']:>10,.0f}{r['json_roundtrip_ms']:>12.3f}"
+              f"{r['clone_ms']:>10.4f}{r['json_roundtrip_ms'] / r['clone_ms']:>10.1f}")
 
 
 if __name__ == "__main__":

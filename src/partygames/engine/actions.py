@@ -18,6 +18,7 @@ reads only the specs can produce every legal action and no illegal one. A parame
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -187,6 +188,12 @@ def _in_choice(value: Any, values: list[Any]) -> bool:
         return value in values
     # True == 1 in Python (and [True] == [1]): never let a bool stand for a number or the reverse.
     if kind is int or kind is bool or kind is float:
+        try:
+            first = values.index(value)  # the first equal value, found in C
+        except ValueError:
+            return False
+        if type(values[first]) is kind:  # the usual case: nothing else to look at
+            return True
         for v in values:  # noqa: SIM110 - a plain loop: any() with a generator is slower on this hot path
             if v == value and type(v) is kind:
                 return True
@@ -219,8 +226,8 @@ def _sample_sequence(param: dict[str, Any], draw: Callable[[], float]) -> list[A
     random ordered pick of that many values (a partial Fisher-Yates shuffle)."""
     values, lo, hi = param["sequence"], param["min_len"], param["max_len"]
     n = len(values)
-    counts = [math.perm(n, k) for k in range(lo, hi + 1)]
-    pick = draw() * sum(counts)
+    counts, total = _length_counts(n, lo, hi)
+    pick = draw() * total
     length = hi
     for k, count in enumerate(counts, lo):
         if pick < count:
@@ -232,6 +239,13 @@ def _sample_sequence(param: dict[str, Any], draw: Callable[[], float]) -> list[A
         j = i + int(draw() * (n - i))
         pool[i], pool[j] = pool[j], pool[i]
     return pool[:length]
+
+
+@functools.cache
+def _length_counts(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], int]:
+    """How many lists of each length lo..hi a sequence of n values allows, and their sum."""
+    counts = tuple(math.perm(n, k) for k in range(lo, hi + 1))
+    return counts, sum(counts)
 
 
 def param_size(param: dict[str, Any]) -> int:

@@ -58,10 +58,18 @@ class Chance:
             limit = ((_MASK + 1) // n) * n
             if n <= 4096:  # dice, decks and small choices: remember their rejection bound
                 _LIMITS[n] = limit
+        # `_next` written out (the hot draw of every shuffle and die): the same numbers, one call fewer.
+        s = self.state
         while True:
-            r = self._next()
-            if r < limit:
-                return r % n
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            self.draws += 1
+            if z < limit:
+                self.state = s
+                return z % n
+            self.state = s
 
     # -- labelled draws ------------------------------------------------------------------------
     def script(self, label: str, *outcomes: Any) -> None:
@@ -102,11 +110,12 @@ class Chance:
 
     def bernoulli(self, label: str, p: float) -> bool:
         """True with probability p."""
-        forced, value = self._forced(label)
-        if forced:
-            if not isinstance(value, bool):
-                raise ValueError(f"scripted outcome {value!r} for {label!r} is not a bool")
-            return value
+        if self._scripted:  # checked inline, as in randint: a fall is drawn for every die of every furlong
+            forced, value = self._forced(label)
+            if forced:
+                if not isinstance(value, bool):
+                    raise ValueError(f"scripted outcome {value!r} for {label!r} is not a bool")
+                return value
         if p <= 0:
             return False
         if p >= 1:
@@ -121,9 +130,39 @@ class Chance:
                 raise ValueError(f"scripted order for {label!r} is not a permutation of the items")
             items[:] = list(value)
             return
+        if type(self).below is not Chance.below:  # a source of other draws (rl.tape's chance nodes)
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # `below(i + 1)` for each i, written out (a deck's shuffle is most of a short match's set-up): the
+        # same draws, without a call per card.
+        s, draws = self.state, self.draws
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS.get(n)
+            if limit is None:
+                limit = ((_MASK + 1) // n) * n
+                if n <= 4096:
+                    _LIMITS[n] = limit
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                draws += 1
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state, self.draws = s, draws
+
+    def copy(self) -> Chance:
+        """An independent copy: the same state, draws and scripted outcomes."""
+        other = Chance.__new__(Chance)
+        other.state, other.draws = self.state, self.draws
+        other._scripted = {k: list(v) for k, v in self._scripted.items()} if self._scripted else {}
+        return other
 
     # -- serialisation -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

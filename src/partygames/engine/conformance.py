@@ -6,7 +6,11 @@ with the state unchanged; that to_act, is_over and result agree; that turns are 
 only in real-time play); that a seat awaited always has a time limit whose defaults are legal, and that
 the match never stalls; that views are JSON-ready and hold no seed; that no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that what
 other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
-that the state survives a JSON round trip; and at the end, that replaying the log gives an identical state.
+that the state survives a JSON round trip; that `Match.clone()` is equal to the match, round-trips, and is
+independent of it both ways (steps played on the clone leave the match as it was, and the match's next
+step leaves the clone as it was), and that the game's `CLONE_SHAPES` hold (a `SHARED` value or a `LOG`'s
+item still the same object is unchanged since the last check); and at the end, that replaying the log gives
+an identical state.
 For a game that declares an encoding (`Game.encoding`), `check_encoding` checks at every deep step that
 each seat's observation has its layout's size and bounds (and, when a game builds it from the state by
 `Encoder.observe_match`, that it equals its view's encoding and ignores other seats' secrets), that an
@@ -18,6 +22,7 @@ the same size and bounds.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Mapping
@@ -26,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
+from partygames.engine.copying import Shape, has_shape, is_atom
 from partygames.engine.encoding import BOUND, Encoder, Recall, hear, start_recalls
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Dynamics, Game
@@ -120,8 +126,12 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     seed_text = str(DISTINCTIVE_SEED + seed)
     encoder = game.encoder(seats, options) if game.encoding is not None else None
     recalls = start_recalls(encoder, match, range(match.seats)) if encoder is not None else {}
+    kept: dict[str, dict[int, tuple[Any, str]]] = {}  # what CLONE_SHAPES promise is never changed in place
+    twin: tuple[Match, str] | None = None  # a clone taken before the last step, with its state then
     step = 0
     while True:
+        if twin is not None and _dump(twin[0].to_json()) != twin[1]:
+            raise _fail(game, step, "the match's step changed a clone taken before it")
         to_act = match.to_act()
         result = match.result()
         if match.is_over != (result is not None) or match._ended() != (result is not None):
@@ -149,6 +159,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
             raise _fail(game, step, "nobody is awaited and nothing is due: the match is stalled")
         if to_act and due is None:
             raise _fail(game, step, f"seats {to_act!r} are awaited without a time limit: one who leaves stalls the match")
+        twin = _check_clone(game, match, step, random.Random(f"clone {seed} {step}"), kept) if deep else None
         _check_time_limit(game, match, step)
         roundtrip = game.from_json(json.loads(json.dumps(match.to_json())))
         if roundtrip != match:
@@ -184,6 +195,50 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     if replayed != match:
         raise _fail(game, step, "replaying the log gave a different state")
     return match
+
+
+def _check_clone(game: Game, match: Match, step: int, rng: random.Random,
+                 kept: dict[str, dict[int, tuple[Any, str]]]) -> tuple[Match, str]:
+    """`clone()` is equal, round-trips, and is independent of the match (a few random steps on a clone
+    leave the match as it was); `CLONE_SHAPES` hold. Returns another clone and its state, to be checked
+    after the match's next step."""
+    before = _dump(match.to_json())
+    copy = match.clone()
+    if type(copy) is not type(match) or copy != match:
+        raise _fail(game, step, "clone() is not equal to the match")
+    if game.from_json(json.loads(json.dumps(copy.to_json()))) != match:
+        raise _fail(game, step, "a clone's JSON round trip differs from the match")
+    for _ in range(3):
+        awaited = copy.to_act()
+        due = copy.wake_at()
+        if due is not None and (not awaited or rng.random() < 0.3):
+            copy.advance(due)
+        elif awaited:
+            seat = awaited[rng.randrange(len(awaited))]
+            with contextlib.suppress(IllegalAction):  # a listed action refused: the legality checks report it
+                copy.apply(seat, sample(copy.legal_actions(seat), rng))
+    if _dump(match.to_json()) != before:
+        raise _fail(game, step, "steps played on a clone changed the match")
+    state = vars(match)
+    for key, shape in match.CLONE_SHAPES.items():
+        value: Any = state.get(key)
+        if is_atom(value):
+            continue
+        if not has_shape(value, shape):
+            raise _fail(game, step, f"CLONE_SHAPES says {key} is {shape}, but it is {_dump(value)[:200]}")
+        if shape is not Shape.SHARED and shape is not Shape.LOG:
+            continue
+        items = [value] if shape is Shape.SHARED else [v for v in (value if isinstance(value, list) else value.values())
+                                                        if not is_atom(v)]
+        earlier = kept.get(key, {})
+        for item in items:
+            seen = earlier.get(id(item))
+            if seen is not None and seen[0] is item and _dump(item) != seen[1]:
+                raise _fail(game, step, f"CLONE_SHAPES says {key} is {shape}, but {'it' if shape is Shape.SHARED else 'an item'}"
+                                        f" was changed in place: {seen[1][:200]} became {_dump(item)[:200]}")
+        kept[key] = {id(item): (item, _dump(item)) for item in items}
+    twin = match.clone()
+    return twin, _dump(twin.to_json())
 
 
 def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0,

@@ -11,12 +11,14 @@ import json
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from functools import cache
+from typing import Any, ClassVar, NamedTuple, Self
 
 from partygames.engine.actions import Action, ActionSpec, find_spec
 from partygames.engine.chance import Chance
+from partygames.engine.copying import Shape, copy_json, copy_rows
 from partygames.engine.errors import IllegalAction, InvalidOptions
 from partygames.engine.options import Options
 
@@ -174,6 +176,9 @@ class Match(ABC):
     # View fields that only say when the view was made (a real-time game's current time), like `version`:
     # a host need not tell a seat of a step after which nothing else in its view changed.
     VIEW_CLOCK_KEYS: ClassVar[frozenset[str]] = frozenset()
+    # What `clone()` may rely on about some state attributes' shapes (default: any JSON-ready value, copied
+    # at every depth). The conformance suite checks every declaration at every step of its playouts.
+    CLONE_SHAPES: ClassVar[Mapping[str, Shape]] = {}
 
     seats: int
     options: Options
@@ -287,7 +292,9 @@ class Match(ABC):
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """The specs of the actions `seat` may take now ([] when it is not awaited)."""
         cached = self._legal_cache.get(seat)
-        return cached if cached is not None else self._legal_now(seat, self.to_act())
+        if cached is None:  # `_legal_now` written out: asked at every step
+            cached = self._legal_cache[seat] = self._legal_actions(seat) if seat in self.to_act() else []
+        return cached
 
     def _legal_now(self, seat: int, to_act: Collection[int]) -> list[ActionSpec]:
         """`legal_actions(seat)` given the awaited seats at hand (a real-time game's are many), cached."""
@@ -506,9 +513,30 @@ class Match(ABC):
             setattr(match, key, value)
         return match
 
-    def clone(self) -> Match:
-        """An independent deep copy (`from_json` copies the state: one JSON round trip, not two)."""
-        return type(self).from_json(self._state_json(copy=False))
+    def clone(self) -> Self:
+        """An independent deep copy, equal to this match (`==`), without JSON: every list and dict of the
+        state is copied (`engine.copying`; a game's `CLONE_SHAPES` say where less work will do), atoms
+        and the frozen options are shared, the random source and the clock are copied. Caches (attributes
+        named with a leading underscore) are left out, to be rebuilt on first use, as after `from_json`."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        into = other.__dict__
+        copiers = _copiers(cls)
+        for key, value in self.__dict__.items():
+            kind = type(value)
+            if kind is list or kind is dict:
+                if key[0] != "_":
+                    into[key] = copiers.get(key, copy_json)(value)
+            elif key[0] == "_":
+                continue
+            elif key == "chance":
+                into[key] = value.copy()
+            elif key == "clock":
+                into[key] = MatchClock(value.now, value.phase, value.since, value.unchecked, value.spent)
+            else:
+                into[key] = value  # an atom, the frozen options, the tuple of bot seats
+        other._legal_cache = {}
+        return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
@@ -520,6 +548,20 @@ class Match(ABC):
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} seats={self.seats} version={self.version} now={self.clock.now} "
                 f"to_act={list(self.to_act())}>")
+
+
+_COPY_BY_SHAPE: dict[Shape, Callable[[Any], Any]] = {Shape.ROWS: copy_rows, Shape.SHARED: lambda value: value}
+
+
+@cache
+def _copiers(cls: type[Match]) -> dict[str, Callable[[Any], Any]]:
+    """How `clone()` copies each attribute a class's `CLONE_SHAPES` names (any other: `copy_json`)."""
+    return {key: _copy_shallow if shape in (Shape.FLAT, Shape.LOG) else _COPY_BY_SHAPE[shape]
+            for key, shape in cls.CLONE_SHAPES.items()}
+
+
+def _copy_shallow(value: Any) -> Any:
+    return value.copy()  # a list's or a dict's
 
 
 def _describe_counts(counts: Iterable[int]) -> str:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.copying import Shape
 from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
 from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout
@@ -23,6 +24,7 @@ from partygames.games.dice_derby.race import run_race
 # Read-only parts of the betting specs, shared by every call (specs are never mutated by consumers).
 _ALL_HORSES: dict[str, Any] = {"choice": list(GATES)}
 _ALL_PAIRS: dict[str, Any] = {"choice": list(PAIRS)}
+_GATE_KEYS: tuple[str, ...] = tuple(str(g) for g in GATES)  # a win ticket's pick
 _BORROW: ActionSpec = {"type": "borrow", "params": {}}
 _DONE: ActionSpec = {"type": "done", "params": {}}
 
@@ -41,26 +43,39 @@ def ticket_id(kind: str, pick: str) -> str:
     return f"{kind}:{pick}"
 
 
-@cache
 def odds_table(fall: float, rate: float, boost: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
     """Win odds per gate and quinella odds per pair, in tenths, for these option values (taken as the
     decimals they were written as) and boosts."""
-    exact_fall, exact_rate = analysis.as_fraction(fall), analysis.as_fraction(rate)
-    win = analysis.win_probabilities(exact_fall)
-    pairs = analysis.quinella_probabilities(exact_fall)
-    return (tuple(odds_x10(win[g], exact_rate, BOOST ** boost[g - 1]) for g in GATES),
-            tuple((p, odds_x10(pairs[p], exact_rate)) for p in PAIRS))
+    return tuple(_win_odds(fall, rate, g, boost[g - 1]) for g in GATES), _quinella_odds(fall, rate)
+
+
+# Memoised per gate and boost rather than per table of boosts: a match's boosts make ever new tables, each
+# priced in exact fractions, while a gate's boost takes only a few values.
+@cache
+def _win_odds(fall: float, rate: float, gate: int, boost: int) -> int:
+    win = analysis.win_probabilities(analysis.as_fraction(fall))
+    return odds_x10(win[gate], analysis.as_fraction(rate), BOOST ** boost)
+
+
+@cache
+def _quinella_odds(fall: float, rate: float) -> tuple[tuple[str, int], ...]:
+    pairs = analysis.quinella_probabilities(analysis.as_fraction(fall))
+    return tuple((p, odds_x10(pairs[p], analysis.as_fraction(rate))) for p in PAIRS)
 
 
 class DiceDerbyMatch(Match):
     game_id = "dice-derby"
     options_class = DiceDerbyOptions
     seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, 31))
+    # `auction` and `last_race` are replaced whole (once per match, once per race), `history` only grows.
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("money", "debt", "loans_taken", "prize", "owners", "prices", "boost", "win_odds",
+                         "quinella_odds", "pending_loans", "done"), Shape.FLAT),
+        "sealed": Shape.ROWS, "history": Shape.LOG, "auction": Shape.SHARED, "last_race": Shape.SHARED}
 
     options: DiceDerbyOptions
-    # `_waiting` caches to_act() between actions; it is derived state, so it stays out of the JSON.
-    _BASE_ATTRS: ClassVar[frozenset[str]] = Match._BASE_ATTRS | {"_waiting"}
-    _waiting: tuple[int, ...] | None
+    # A cache (derived state, never stored): to_act() between actions.
+    _waiting: tuple[int, ...] | None = None
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -87,7 +102,7 @@ class DiceDerbyMatch(Match):
 
     # -- whose turn ------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        waiting: tuple[int, ...] | None = self.__dict__.get("_waiting")
+        waiting = self._waiting
         if waiting is None:
             if self.phase == "betting":
                 waiting = tuple(s for s, done in enumerate(self.done) if not done)
@@ -134,12 +149,12 @@ class DiceDerbyMatch(Match):
             else:
                 wins = [t["pick"] for t in mine if t["kind"] == "win"]
                 if len(wins) < o.win_limit:
-                    horses = [g for g in GATES if str(g) not in wins]
-                    specs.append({"type": "bet_win", "params": {"horse": {"choice": horses}, "amount": amount}})
+                    horse = {"choice": [g for g, k in zip(GATES, _GATE_KEYS, strict=True) if k not in wins]} if wins else _ALL_HORSES
+                    specs.append({"type": "bet_win", "params": {"horse": horse, "amount": amount}})
                 bought = [t["pick"] for t in mine if t["kind"] == "quinella"]
                 if len(bought) < o.quinella_limit:
-                    pairs = [p for p in PAIRS if p not in bought]
-                    specs.append({"type": "bet_quinella", "params": {"pair": {"choice": pairs}, "amount": amount}})
+                    pair = {"choice": [p for p in PAIRS if p not in bought]} if bought else _ALL_PAIRS
+                    specs.append({"type": "bet_quinella", "params": {"pair": pair, "amount": amount}})
         if mine:
             specs.append({"type": "cancel", "params": {"ticket": {"choice": [f"{t['kind']}:{t['pick']}" for t in mine]}}})
         if o.loans and self.loans_taken[seat] + loans < o.loan_limit:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import bisect
 import random
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from partygames.engine import Action, ActionSpec, Event, Match, Result, choice, spec
+from partygames.engine.copying import Shape
 from partygames.engine.match import TimeLimit
 from partygames.engine.options import Options
 from partygames.games.last_man_standing.cards import (
@@ -40,6 +41,9 @@ class Termination(StrEnum):
 
 
 class LastManStandingMatch(Match):
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("market", "deck", "chips", "sealed", "arena_cards", "arena_owners", "waiting"), Shape.FLAT),
+        "hands": Shape.ROWS, "drafted": Shape.ROWS, "history": Shape.LOG}
     game_id = "last-man-standing"
     options_class = LastManStandingOptions
     seat_counts = (4, 5, 6, 7, 8)

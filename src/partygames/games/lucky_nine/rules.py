@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from partygames.engine import Action, ActionSpec, Event, Match, Result, TimeLimit, choice, spec
+from partygames.engine.copying import Shape
 from partygames.games.lucky_nine.options import LuckyNineOptions
 
 CHESTS: tuple[str, ...] = ("wood", "stone", "coal", "iron", "lapis", "redstone", "gold", "emerald", "diamond")
@@ -46,6 +47,8 @@ _DRAWS_WITHOUT: dict[str, tuple[str, ...]] = {c: tuple(x for x in CHESTS if x !=
 
 
 class LuckyNineMatch(Match):
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("holdings", "status", "chests", "prizes", "turn_draws"), Shape.FLAT), "claimed": Shape.ROWS}
     game_id = "lucky-nine"
     options_class = LuckyNineOptions
     seat_counts = tuple(range(2, 21))

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
 from partygames.engine import Action, ActionSpec, Deadline, Event, IllegalAction, Match, Result, SeatResult
 from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_range, sequence, spec
+from partygames.engine.copying import Shape
 from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
 from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
 from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch
@@ -40,6 +42,16 @@ class Termination(StrEnum):
     """Every remaining player failed to sit in a race and in its re-run: nobody wins, every medal is void."""
 
 
+@cache
+def _others(seats: int) -> tuple[tuple[dict[str, list[int]], ActionSpec], ...]:
+    """Per seat, the choice of every other seat (a gift's `to`) and the spec of showing medals to one."""
+    table = []
+    for seat in range(seats):
+        others = choice([s for s in range(seats) if s != seat])
+        table.append((others, {"type": "show_medals", "params": {"to": others}}))
+    return tuple(table)
+
+
 class MusicalChairsMatch(IslandMatch):
     game_id = "musical-chairs"
     options_class = MusicalChairsOptions
@@ -49,8 +61,17 @@ class MusicalChairsMatch(IslandMatch):
     UNSEEN_FOREVER = frozenset({"give", "show_medals"})
     # The view's `now` is the moment of the latest step: a step others may not see (a gift) changes only it.
     VIEW_CLOCK_KEYS = frozenset({"now"})
+    # A gift and a showing are recorded once (`history` is not a log: a vote's tally is added to its entry).
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("submitted", "ballots", "abstained", "candidates"), Shape.FLAT),
+        **dict.fromkeys(("medals", "plans", "intents"), Shape.ROWS),
+        **dict.fromkeys(("transfers", "shown"), Shape.LOG)}
 
     options: MusicalChairsOptions
+    # Caches (not stored): `to_act()`, dropped after every `_apply`, `advance` and catch-up; and the time
+    # of this object's last step, by which nothing is left due (None: not known, e.g. after a clone).
+    _waiting: tuple[int, ...] | None = None
+    _settled_at: int | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Any) -> tuple[int, ...]:
@@ -281,6 +302,8 @@ class MusicalChairsMatch(IslandMatch):
         events = super().advance(now)
         events += self.run_until(now)
         self._legal_cache.clear()
+        self._waiting = None
+        self._settled_at = now
         return events
 
     def deadline(self) -> Deadline | None:
@@ -292,7 +315,14 @@ class MusicalChairsMatch(IslandMatch):
     def to_act(self) -> tuple[int, ...]:
         """Real time: everyone, always (anyone may move or give medals at any moment). Rounds: the seats
         whose sealed intent, ballot or chair is still due in this phase (they may give medals first)."""
-        # Asked several times per step by hosts and the environments: kept to plain lists and one set.
+        # Asked several times per step by hosts and the environments: kept until the state changes (a
+        # cache dropped after every `_apply`, `advance` and catch-up).
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self._waiting = self._awaited()
+        return waiting
+
+    def _awaited(self) -> tuple[int, ...]:
         phase, rounds = self.phase, self.options.tempo == "rounds"
         if phase == "over" or (phase in ("race", "gather") and rounds):  # (rounds skip the gathering)
             return ()
@@ -342,7 +372,8 @@ class MusicalChairsMatch(IslandMatch):
                       spec("walk_to", x=int_range(0, self.island.width), y=int_range(0, self.island.height)),
                       spec("stop")]
         planning = racing if not self.is_rounds else self.phase == "break" and seat not in self.submitted
-        allowed = self.allowed_chairs(seat) if player and planning else []
+        last = person["last_chair"]
+        allowed = [n for n in chairs if n != last] if player and planning else []  # allowed_chairs(seat)
         if allowed:  # none: the only chair left is the one this player held last time
             specs.append(spec("plan", chairs=sequence(allowed, 1, min(MAX_SEQUENCE_LEN, len(allowed)))))
         if not player and island and (not self.is_rounds or planning):
@@ -356,10 +387,11 @@ class MusicalChairsMatch(IslandMatch):
             specs.append(spec("vote", candidate=choice([*self.candidates, BLANK] if self._may_vote(seat) else [BLANK])))
         if self.phase == "remove" and seat == self.parent:
             specs.append(spec("remove_chair", chair=choice(chairs)))
-        others = [s for s in range(self.seats) if s != seat]
+        others, show = _others(self.seats)[seat]  # shared: specs are read-only
         for name, count in self.medals[seat].items():
-            specs.append(spec("give", to=choice(others), name=choice([int(name)]), count=int_range(1, count)))
-        specs.append(spec("show_medals", to=choice(others)))
+            specs.append({"type": "give", "params": {"to": others, "name": {"choice": [int(name)]},
+                                                     "count": {"min": 1, "max": count, "step": 1}}})
+        specs.append(show)
         return specs
 
     def _may_vote(self, seat: int) -> bool:
@@ -373,10 +405,18 @@ class MusicalChairsMatch(IslandMatch):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         now = self.now
         events: list[Event] = []
-        due = self.next_due()
-        if due is not None and due < now:
-            events = self._catch_up_before(seat, action, now - 1)
-        return events + self._act(seat, action, now)
+        try:
+            # After a step at `now` nothing is due before `now` (an action catches up on what was due
+            # before it, `advance` on all that was due by then): at the same moment, no need to look.
+            if self._settled_at != now:
+                due = self.next_due()
+                if due is not None and due < now:
+                    events = self._catch_up_before(seat, action, now - 1)
+            events += self._act(seat, action, now)
+            self._settled_at = now
+            return events
+        finally:
+            self._waiting = None
 
     def _catch_up_before(self, seat: int, action: Action, until: int) -> list[Event]:
         """What fell due before an action happens first (for a host that did not wake first; what falls
@@ -385,6 +425,7 @@ class MusicalChairsMatch(IslandMatch):
         snapshot = self.to_json()
         events = self.run_until(until)
         self._legal_cache.clear()
+        self._waiting = None
         try:
             find_spec(self.legal_actions(seat), action)
         except IllegalAction:

@@ -17,7 +17,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
 from partygames.engine import (
     Action,
@@ -31,6 +32,7 @@ from partygames.engine import (
     spec,
 )
 from partygames.engine.actions import find_spec
+from partygames.engine.copying import Shape
 from partygames.engine.match import TimeLimit, audience
 from partygames.engine.options import Options
 from partygames.games.pandemic.odds import Worlds
@@ -88,15 +90,26 @@ class PandemicMatch(Match):
     # The view's `time` is the moment of the latest step: a step others may not see (a private contact)
     # changes only it, so the server tells them nothing (docs/rules/pandemic.md, What others notice).
     VIEW_CLOCK_KEYS = frozenset({"time"})
+    # `readings` stays a deep copy: `perturb_secrets` changes a reading in place.
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("initial_infected", "infected", "vaccines", "paired", "busy_until", "queue", "passed",
+                         "cut_lot", "intents"), Shape.FLAT),
+        **dict.fromkeys(("offers", "inside"), Shape.ROWS),
+        **dict.fromkeys(("history", "log", "announcements"), Shape.LOG)}
     # A cache (not stored): every initial infected set carried through the public log, built on first use.
     _worlds: Worlds | None = None
     # A cache (not stored): per seat, the log as it saw it, counted (`seen_counts`).
     _seen: dict[int, SeenCounts] | None = None
+    # A cache (not stored): `to_act()`, asked several times a step; dropped wherever the intents, the
+    # break or the end change (`_awaited_changed`).
+    _waiting: tuple[int, ...] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
         assert isinstance(options, PandemicOptions)
         return tuple(n for n in cls.seat_counts if n > options.infected)
+
+    options: PandemicOptions
 
     @property
     def opts(self) -> PandemicOptions:
@@ -126,7 +139,7 @@ class PandemicMatch(Match):
         n = self.seats
         pool = list(range(n))
         initial = []
-        for _ in range(self.opts.infected):
+        for _ in range(self.options.infected):
             seat = self.chance.choice(INFECTED_LABEL, pool)
             pool.remove(seat)
             initial.append(seat)
@@ -155,11 +168,20 @@ class PandemicMatch(Match):
 
     # -- the contract ------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.over or self.on_break:
-            return ()
-        if self.is_rounds:
-            return tuple(s for s in range(self.seats) if str(s) not in self.intents)
-        return tuple(range(self.seats))
+        waiting = self._waiting
+        if waiting is None:
+            if self.over or self.on_break:
+                waiting = ()
+            elif self.options.tempo == "rounds":
+                intents = self.intents
+                waiting = tuple([s for s, key in enumerate(_keys(self.seats)) if key not in intents])
+            else:
+                waiting = tuple(range(self.seats))
+            self._waiting = waiting
+        return waiting
+
+    def _awaited_changed(self) -> None:
+        self._waiting = None
 
     def turns(self) -> tuple[int, ...]:
         # Real time: anyone may act at any moment and nothing waits for anyone. Rounds: each step waits
@@ -167,17 +189,56 @@ class PandemicMatch(Match):
         return self.to_act() if self.is_rounds else ()
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
-        specs = self._rule_actions(seat)
-        if not self.is_rounds:
-            return specs
+        if self.options.tempo != "rounds":
+            return self._rule_actions(seat)
+        return [{"type": "intend", "params": {"intent": {"choice": self._intents(seat)}}}]
+
+    def _intents(self, seat: int) -> list[str]:
+        """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
+        its order (written straight from the state: this is every step of the rounds tempo)."""
+        key = _keys(self.seats)[seat]
+        inside = self.inside
+        in_room = key in inside
+        free = not in_room and self.busy_until[seat] <= self.t
         intents = [WAIT]
-        for candidate in specs:
-            params = candidate["params"]
-            if not params:
-                intents.append(candidate["type"])
-            for name, param in params.items():
-                intents += [intent_of({"type": candidate["type"], name: v}) for v in param["choice"]]
-        return [spec("intend", intent=choice(intents))]
+        if free:
+            if inside:
+                offers = _offer_intents(self.seats)[-1]  # to every seat
+                intents += [offers[s] for s, other in enumerate(_keys(self.seats)) if s != seat and other not in inside]
+            else:
+                intents += _offer_intents(self.seats)[seat]
+        if self.offers:
+            incoming = sorted((o for o in self.offers.values() if o["to"] == seat), key=lambda o: (o["at"], o["from"]))
+            if incoming and free:
+                intents += [f"accept:{o['id']}" for o in incoming]
+            intents += [f"decline:{o['id']}" for o in incoming]
+            if self.own_offer(seat) is not None:
+                intents.append("withdraw")
+        intents.append("leave" if in_room or seat in self.queue else "visit")
+        intents.append("press")
+        return intents
+
+    def _intent_allowed(self, seat: int, intent: str) -> bool:
+        """Whether `_rule_actions(seat)` allows the action of a submitted intent (one of `_intents` at
+        its step), decided without listing them: `_resolve_step` asks it of every seat at every step."""
+        kind, _, arg = intent.partition(":")
+        inside = self.inside
+        in_room = str(seat) in inside
+        if kind == "offer":
+            target = int(arg)
+            return (not in_room and self.busy_until[seat] <= self.t and target != seat and 0 <= target < self.seats
+                    and str(target) not in inside)
+        if kind == "accept" or kind == "decline":
+            offer = self.offers.get(arg)
+            return (offer is not None and offer["to"] == seat
+                    and (kind == "decline" or (not in_room and self.busy_until[seat] <= self.t)))
+        if kind == "withdraw":
+            return self.own_offer(seat) is not None
+        if kind == "leave":
+            return in_room or seat in self.queue
+        if kind == "visit":
+            return not (in_room or seat in self.queue)
+        return kind == "press"
 
     def _rule_actions(self, seat: int) -> list[ActionSpec]:
         """What the rules allow `seat` now (the real-time actions; a rounds intent names one of them)."""
@@ -208,7 +269,7 @@ class PandemicMatch(Match):
         return next((o for o in self.offers.values() if o["from"] == seat), None)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if self.is_rounds:
+        if self.options.tempo == "rounds":
             return self._submit(seat, action["intent"])
         now = self.clock.now
         due = self._next_due()
@@ -242,10 +303,12 @@ class PandemicMatch(Match):
         self.chance = type(self.chance).from_json(data["chance"])
         self._worlds = None
         self._seen = None
+        self._waiting = None
 
     # -- rounds ------------------------------------------------------------------------------------
     def _submit(self, seat: int, intent: str) -> list[Event]:
         self.intents[str(seat)] = intent
+        self._awaited_changed()
         events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
         if len(self.intents) < self.seats:
             return events
@@ -261,30 +324,28 @@ class PandemicMatch(Match):
             intent = self.intents[str(seat)]
             if intent == WAIT:
                 continue
-            action = parse_intent(intent)
-            try:
-                find_spec(self._rule_actions(seat), action)
-            except IllegalAction:
+            if not self._intent_allowed(seat, intent):
                 # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
                 events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
                 continue
-            events += self._carry_out(seat, action)
+            events += self._carry_out(seat, parse_intent(intent))
         self.intents = {}
+        self._awaited_changed()
         self.step += 1
-        events += self._settle(min(self.t + self.opts.step_seconds * 1000, self.opts.end_ms))
+        events += self._settle(min(self.t + self.options.step_seconds * 1000, self.options.end_ms))
         if self.on_break:  # nobody acts in a break: the next round begins with the next period
-            events += self._settle(self.opts.period_start(self.period + 1))
+            events += self._settle(self.options.period_start(self.period + 1))
         return events
 
     def time_limit(self) -> TimeLimit | None:
-        if not self.is_rounds or not self.to_act():
+        if self.options.tempo != "rounds" or not self.to_act():
             return None
-        return TimeLimit(f"step:{self.step}", float(self.opts.intent_seconds),
+        return TimeLimit(f"step:{self.step}", float(self.options.intent_seconds),
                          {s: {"type": "intend", "intent": WAIT} for s in self.to_act()})
 
     # -- real time ---------------------------------------------------------------------------------
     def wake_at(self) -> int | None:
-        if self.is_rounds:
+        if self.options.tempo == "rounds":
             return self.time_limit_due()
         due = self._next_due()
         limit = self.time_limit_due()
@@ -292,7 +353,7 @@ class PandemicMatch(Match):
 
     def advance(self, now: int) -> list[Event]:
         events = super().advance(now)
-        if not self.is_rounds:
+        if self.options.tempo != "rounds":
             events += self._settle(now)
             self._legal_cache.clear()
         return events
@@ -301,7 +362,7 @@ class PandemicMatch(Match):
         """The game time at which something next happens by itself (None: the match is over)."""
         if self.over:
             return None
-        opts = self.opts
+        opts = self.options
         if self.on_break:
             return opts.period_start(self.period + 1)
         due = opts.period_end(self.period)
@@ -332,9 +393,10 @@ class PandemicMatch(Match):
         return events
 
     def _fire(self, t: int) -> list[Event]:
-        opts = self.opts
+        opts = self.options
         if self.on_break:
             self.on_break = False
+            self._awaited_changed()
             self.period += 1
             return [Event("period_started", {"period": self.period, "t": t})]
         if t >= opts.period_end(self.period):
@@ -396,9 +458,10 @@ class PandemicMatch(Match):
     def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
         events: list[Event] = []
-        for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"])):
-            if offer["id"] != keep and seat in (offer["from"], offer["to"]):
-                events += self._lapse(offer, reason)
+        # The seat's own offers picked out first, then put in order: the same order, fewer to sort.
+        mine = [o for o in self.offers.values() if o["id"] != keep and (o["from"] == seat or o["to"] == seat)]
+        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+            events += self._lapse(offer, reason)
         return events
 
     def _contact(self, offerer: int, accepter: int) -> list[Event]:
@@ -415,16 +478,16 @@ class PandemicMatch(Match):
             self.paired[key] = True
         self._set(a, outcome.first, "contact")
         self._set(b, outcome.second, "contact")
-        until = self.t + self.opts.busy_seconds * 1000
+        until = self.t + self.options.busy_seconds * 1000
         self.busy_until[a] = self.busy_until[b] = until
-        public = self.opts.public_contacts
+        public = self.options.public_contacts
         self._log({"t": self.t, "kind": "contact", "a": a, "b": b})
         return [*events, Event("contact", {"t": self.t, "a": a, "b": b, "busy_until": until},
                                 to=None if public else (a, b))]
 
     def _press(self, seat: int) -> list[Event]:
         self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
-        public = self.opts.public_presses
+        public = self.options.public_presses
         self._log({"t": self.t, "kind": "press", "seat": seat})
         return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
 
@@ -440,7 +503,7 @@ class PandemicMatch(Match):
             self._worlds.apply(entry)
 
     def _visit(self, seat: int) -> list[Event]:
-        if self.opts.rooms and len(self.inside) >= self.opts.rooms:
+        if self.options.rooms and len(self.inside) >= self.options.rooms:
             self.queue.append(seat)
             return [Event("queued", {"seat": seat, "position": len(self.queue)})]
         return self._enter(seat)
@@ -483,8 +546,9 @@ class PandemicMatch(Match):
             events.append(Event("left", {"seat": int(seat_key), "room": visit["room"], "reason": "break", "t": self.t}))
         self.queue = []
         self.on_break = True
+        self._awaited_changed()
         data: dict[str, Any] = {"period": self.period, "t": self.t}
-        if self.opts.announce_counts:
+        if self.options.announce_counts:
             infected = sum(self.infected)
             data |= {"healthy": self.seats - infected, "infected": infected}
             self.announcements.append({**data, "seq": len(self.log)})
@@ -495,15 +559,16 @@ class PandemicMatch(Match):
     def _end(self) -> list[Event]:
         """Time is up: offers are void, visits give no reading, and the healthy with most vaccines pass (or,
         with a vaccine threshold, every healthy seat that reaches it)."""
-        self.t = self.opts.end_ms
+        self.t = self.options.end_ms
         self.over = True
+        self._awaited_changed()
         self.offers = {}
         self.inside = {}
         self.queue = []
         self.intents = {}
         healthy = sorted((s for s in range(self.seats) if not self.infected[s]), key=lambda s: -self.vaccines[s])
-        slots = self.opts.qualifiers
-        threshold = self.opts.vaccine_threshold
+        slots = self.options.qualifiers
+        threshold = self.options.vaccine_threshold
         if threshold is not None:
             self.passed = [s for s in healthy if self.vaccines[s] >= threshold]
         elif len(healthy) <= slots:
@@ -512,7 +577,7 @@ class PandemicMatch(Match):
             cut = self.vaccines[healthy[slots - 1]]
             above = [s for s in healthy if self.vaccines[s] > cut]
             tied = [s for s in healthy if self.vaccines[s] == cut]
-            if self.opts.cut_ties == "all" or len(above) + len(tied) <= slots:
+            if self.options.cut_ties == "all" or len(above) + len(tied) <= slots:
                 self.passed = above + tied
             else:
                 lot = sorted(tied)
@@ -552,7 +617,7 @@ class PandemicMatch(Match):
 
     def is_public(self, entry: dict[str, Any]) -> bool:
         """Whether everyone saw this log entry (else only the seats it involves)."""
-        return self.opts.public_contacts if entry["kind"] == "contact" else self.opts.public_presses
+        return self.options.public_contacts if entry["kind"] == "contact" else self.options.public_presses
 
     def is_visible(self, entry: dict[str, Any], seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) saw this log entry."""
@@ -574,13 +639,13 @@ class PandemicMatch(Match):
 
     def odds_are_exact(self) -> bool:
         """Whether the public log determines the state given the initial infected set (docs: Odds)."""
-        return self.opts.public_contacts and self.opts.public_presses
+        return self.options.public_contacts and self.options.public_presses
 
     def worlds(self) -> Worlds:
         """Every initial infected set carried through the public log (kept up to date once built)."""
         worlds = self._worlds
         if worlds is None:
-            worlds = Worlds(self.seats, self.opts.infected)
+            worlds = Worlds(self.seats, self.options.infected)
             readings = sorted(((r["seq"], s, r) for s in range(self.seats) for r in self.readings[s]),
                               key=lambda x: (x[0], x[1]))
             worlds.replay([e for e in self.log if self.is_public(e)], readings,
@@ -629,6 +694,20 @@ class PandemicMatch(Match):
     def legal_intents(self, seat: int) -> list[str]:
         """The intents a seat could submit this step (rounds tempo), submitted or not."""
         return list(self._legal_actions(seat)[0]["params"]["intent"]["choice"])
+
+
+@cache
+def _keys(seats: int) -> tuple[str, ...]:
+    """Each seat's key in the state's dicts (`str(seat)`), made once per seat count."""
+    return tuple(str(s) for s in range(seats))
+
+
+@cache
+def _offer_intents(seats: int) -> tuple[list[str], ...]:
+    """Per seat, its intents to offer contact to every other seat (all of them, when no room is taken),
+    and last the intents to offer contact to each seat."""
+    return (*([f"offer:{t}" for t in range(seats) if t != s] for s in range(seats)),
+            [f"offer:{t}" for t in range(seats)])
 
 
 @dataclass

@@ -22,6 +22,7 @@ from partygames.engine.encoding import (
     ActionCodec,
     Encoder,
     Layout,
+    Mask,
     Move,
     Recall,
     Vector,

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
 from partygames.engine import (
     Action,
@@ -33,6 +34,7 @@ from partygames.engine import (
     sequence,
     spec,
 )
+from partygames.engine.copying import Shape
 from partygames.engine.match import TimeLimit
 from partygames.games.quiz.decks import ANSWERS, QUESTIONS, Deck
 from partygames.games.quiz.options import QuizOptions
@@ -80,6 +82,24 @@ class Termination(StrEnum):
     correct calls too: a lot decided."""
 
 
+# Read-only specs and parts shared by every call (specs are never changed by those who read them).
+_WAIT: ActionSpec = spec("wait")
+_ANSWER_SPECS: tuple[ActionSpec, ...] = (spec("answer", words=sequence(list(range(ANSWERS)), 1, MAX_ANSWER)),
+                                         spec("secret_money"), spec("peek"))
+
+
+@cache
+def _answer_targets() -> tuple[tuple[str, ...], ...]:
+    """`answer_target(q, i)` for every question and every place a row can have, written once."""
+    return tuple(tuple(answer_target(q, i) for i in range(ANSWERS)) for q in range(QUESTIONS))
+
+
+@cache
+def _others(seats: int) -> tuple[dict[str, list[int]], ...]:
+    """Per seat, the choice of every other seat (a gift's `to`)."""
+    return tuple(choice([s for s in range(seats) if s != seat]) for seat in range(seats))
+
+
 def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
     return {"score": score, "money": money}
 
@@ -88,6 +108,13 @@ class QuizMatch(Match):
     game_id = "quiz"
     options_class = QuizOptions
     seat_counts = (2, 3, 4, 5)
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("board", "votes", "stock", "field", "waiting", "passed", "peekers", "looks", "pending"),
+                        Shape.FLAT),
+        **dict.fromkeys(("rows", "held", "on_cards"), Shape.ROWS), "rounds": Shape.LOG}
+
+    # A cache (not stored): `to_act()`, dropped after every `_apply` and `advance`.
+    _waiting: tuple[int, ...] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -156,9 +183,12 @@ class QuizMatch(Match):
         """Ids of the answer cards lying face down (every card in a row, once memorising is over)."""
         if self.phase == "memorise":
             return []
-        opened = set(self.tiebreak["opened"]) if self.tiebreak else set()
-        return [answer_target(q, i) for q, row in enumerate(self.rows) if row is not None
-                for i in range(len(row)) if answer_target(q, i) not in opened]
+        targets = _answer_targets()
+        face_down = [targets[q][i] for q, row in enumerate(self.rows) if row is not None for i in range(len(row))]
+        if self.tiebreak and self.tiebreak["opened"]:
+            opened = set(self.tiebreak["opened"])
+            return [t for t in face_down if t not in opened]
+        return face_down
 
     def content(self, target: str) -> dict[str, int]:
         """What a card shows: {"word": id} for an answer card, {"question": id} for a white card."""
@@ -201,13 +231,19 @@ class QuizMatch(Match):
         if self.phase not in GIVING_PHASES:
             return []
         primary = self._primary()
-        return [s for s in range(self.seats) if s not in primary and not self.waiting[s] and self.holds(s)]
+        waiting, held = self.waiting, self.held
+        return [s for s in range(self.seats)
+                if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]]
 
     # -- the contract ----------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         # The seat whose turn it is comes first: when its time runs out, its default moves the phase on
-        # before any bystander's `wait` is applied.
-        return (*self._primary(), *self.bystanders())
+        # before any bystander's `wait` is applied. Kept until the state changes (`_waiting`, a cache
+        # dropped after every `_apply` and `advance`): hosts ask it several times a step.
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self._waiting = (*self._primary(), *self.bystanders())
+        return waiting
 
     def turns(self) -> tuple[int, ...]:
         # A bystander may give markers, but nothing waits for it: it is not its turn.
@@ -221,14 +257,14 @@ class QuizMatch(Match):
         if self.phase in GIVING_PHASES and self.holds(seat):
             specs += self._gift_specs(seat)
             if not primary:
-                specs.append(spec("wait"))
+                specs.append(_WAIT)
         return specs
 
     def _gift_specs(self, seat: int) -> list[ActionSpec]:
         """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
         legal pairs out, at least one score marker (with any secret money), or none and at least one
         secret-money marker. A gift of nothing is not listed, so it is refused."""
-        others = choice([s for s in range(self.seats) if s != seat])
+        others = _others(self.seats)[seat]  # (the seats' choice shared: specs are read-only)
         score, money = self.held[seat]["score"], self.held[seat]["money"]
         specs = [spec("give", to=others, score=int_range(1, score), money=int_range(0, money))] if score else []
         if money:
@@ -249,8 +285,7 @@ class QuizMatch(Match):
         if phase == "open":
             return [spec("open", card=choice(self.least_marked()))]
         if phase == "answer":
-            return [spec("answer", words=sequence(list(range(ANSWERS)), 1, MAX_ANSWER)),
-                    spec("secret_money"), spec("peek")]
+            return list(_ANSWER_SPECS)
         if phase == "peek":
             specs = []
             cost = len(self.peekers)
@@ -281,14 +316,16 @@ class QuizMatch(Match):
     def least_marked(self) -> list[int]:
         """The face-down white cards with the fewest markers on them (zero is fewest)."""
         cards = self.face_down_white()
-        fewest = min(self.on_cards[p]["score"] + self.on_cards[p]["money"] for p in cards)
-        return [p for p in cards if self.on_cards[p]["score"] + self.on_cards[p]["money"] == fewest]
+        on_cards = self.on_cards
+        counts = [on_cards[p]["score"] + on_cards[p]["money"] for p in cards]
+        fewest = min(counts)
+        return [p for p, n in zip(cards, counts, strict=True) if n == fewest]
 
     def shortest_rows(self) -> list[int]:
         """The remaining rows with the fewest answer cards (列ごとの正解カードの枚数がなるべく均等)."""
-        lengths = {q: len(row) for q, row in enumerate(self.rows) if row is not None}
-        fewest = min(lengths.values())
-        return [q for q, n in lengths.items() if n == fewest]
+        rows = self.rows
+        fewest = min([len(row) for row in rows if row is not None])
+        return [q for q, row in enumerate(rows) if row is not None and len(row) == fewest]
 
     def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
         # A gift of nothing is outside both `give` specs; say why in words rather than by either's range.
@@ -300,6 +337,12 @@ class QuizMatch(Match):
         return super().apply(seat, action, now)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        try:
+            return self._act(seat, action)
+        finally:
+            self._waiting = None
+
+    def _act(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "give":
             return self._give(seat, action["to"], action["score"], action["money"])
@@ -707,6 +750,7 @@ class QuizMatch(Match):
         if changed:
             self._legal_cache.clear()
             self.clock.unchecked = True
+        self._waiting = None
         return events
 
     # -- views -----------------------------------------------------------------------------------------

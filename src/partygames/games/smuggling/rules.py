@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from partygames.engine import (
     Action,
@@ -23,6 +23,7 @@ from partygames.engine import (
     int_range,
     spec,
 )
+from partygames.engine.copying import Shape
 from partygames.engine.match import TimeLimit
 from partygames.engine.options import Options
 from partygames.games.smuggling.options import SmugglingOptions
@@ -73,6 +74,9 @@ class SmugglingMatch(Match):
     game_id = "smuggling"
     options_class = SmugglingOptions
     seat_counts = tuple(range(2, 19, 2))
+    # A ledger entry is written once, when its small game is settled.
+    CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
+        **dict.fromkeys(("third", "opp", "votes", "awaiting", "represented"), Shape.FLAT), "ledger": Shape.LOG}
 
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> Sequence[int]:
