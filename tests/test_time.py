@@ -20,9 +20,11 @@ def test_a_time_limit_runs_from_its_phase_start_and_its_defaults_fall_due_at_its
     assert match.wake_at() == 30_000  # the same phase keeps its clock
     assert match.advance(29_999) == [] and match.to_act() == (1, 2)  # not yet due: nothing happens
     events = match.advance(30_000)
-    # Seats 1 and 2 get the default bid of 0, one at a time; the reveal follows.
-    assert [(e.type, e.data) for e in events] == [("bid_sealed", {"seat": 1}), ("bid_sealed", {"seat": 2}),
-                                                 ("revealed", {"bids": [4, 0, 0]})]
+    # Seats 1 and 2 ran out of time (said, for everyone) and get the default bid of 0, one at a time; the
+    # reveal follows.
+    assert [(e.type, e.data, e.to) for e in events] == [
+        ("timed_out", {"seat": 1}, None), ("bid_sealed", {"seat": 1}, None),
+        ("timed_out", {"seat": 2}, None), ("bid_sealed", {"seat": 2}, None), ("revealed", {"bids": [4, 0, 0]}, None)]
     assert match.is_over and match.wake_at() is None and match.deadline() is None
 
 

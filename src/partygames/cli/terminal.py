@@ -32,8 +32,8 @@ from rich.table import Table
 from partygames.cli.results import ResultTables
 from partygames.engine.game import Game
 from partygames.engine.labels import label as catalog_label
-from partygames.engine.match import COMMON_VIEW_KEYS
-from partygames.engine.text import Lang
+from partygames.engine.match import COMMON_VIEW_KEYS, TIMED_OUT
+from partygames.engine.text import Lang, Text
 
 
 def render_view(game: Game, view: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> RenderableType:
@@ -67,6 +67,10 @@ def describe_event(game: Game, event: dict[str, Any], lang: Lang, names: Sequenc
                    view: Mapping[str, Any] | None = None) -> str:
     """An event as a line, naming seats by `names` (`engine/names.py`) where the game's terminal does; ""
     for an event the game's terminal does not tell. `view`: the reader's, when the event is told."""
+    if event["type"] == TIMED_OUT:  # every game's: a seat the match waited for ran out of time
+        seat = event["data"]["seat"]
+        who = names[seat] if seat < len(names) else str(seat)
+        return Text(f"{who} ran out of time: the default was played.", f"{who}は時間切れ: 既定の手が打たれました。")(lang)
     if game.terminal is not None:
         described = game.terminal.describe_event(event, lang, names, view)
         if described is not None:

@@ -100,6 +100,10 @@ def audience(events: Iterable[Event], actor: int | None = None) -> frozenset[int
     return frozenset(seen)
 
 
+TIMED_OUT = "timed_out"
+"""The event of a seat the match waited for running out of time (every game's: `Match._time_out`); its
+default action follows."""
+
 COMMON_VIEW_KEYS = frozenset({"game", "seat", "seats", "version", "to_act", "turns", "is_over", "legal_actions", "result"})
 """The keys every view holds (`Match.view`); the rest are the game's own (`Match._view`)."""
 
@@ -433,10 +437,13 @@ class Match(ABC):
         return None if limit is None else (limit, clock.since + round(limit.seconds * 1000))
 
     def _time_out(self) -> list[Event]:
-        """Applies the time limit's defaults, one seat at a time, while the same phase lasts."""
+        """Applies the time limit's defaults, one seat at a time, while the same phase lasts. A seat the match
+        waited for (`turns`) is said to have run out of time first (`TIMED_OUT`, public: everyone saw the
+        wait), so that people learn why a move was made for it."""
         limit = self.time_limit()
         assert limit is not None
         events: list[Event] = []
+        waited = set(self.turns())
         for seat in list(self.to_act()):
             current = self.time_limit()
             if current is None or current.phase != limit.phase:
@@ -444,6 +451,8 @@ class Match(ABC):
             if seat in self.to_act() and seat in current.defaults:
                 default = current.defaults[seat]
                 find_spec(self.legal_actions(seat), default)  # a refused default is a bug of the game
+                if seat in waited:
+                    events.append(Event(TIMED_OUT, {"seat": seat}))
                 events += self._apply(seat, dict(default))
                 self._legal_cache.clear()
                 self.clock.unchecked = True

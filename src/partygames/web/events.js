@@ -9,6 +9,8 @@ import { describeGeneric } from "./generic.js";
 
 /** An event as a sentence: the game's own wording, else the generic one; null hides the event. */
 export function describe(event, game, ctx) {
+  // Every game's: a seat the match waited for ran out of time (the engine's `timed_out`).
+  if (event.type === "timed_out") return t("timed_out", ctx.seatName(event.data.seat));
   if (game && typeof game.describeEvent === "function") {
     const text = game.describeEvent(event, getLang(), ctx);
     if (text !== undefined) return text;

@@ -14,6 +14,7 @@ const STRINGS = {
   seats: ["Seats", "席数"],
   seat: ["Seat", "席"],
   seat_n: ["Seat {0}", "{0}番席"],
+  timed_out: ["{0} ran out of time: the default was played", "{0}は時間切れ: 既定の手が打たれました"],
   no_seat_count: ["No seat count is possible with these options.", "このオプションで可能な席数はありません。"],
   human: ["Human", "人間"],
   bot: ["Bot: {0}", "ボット: {0}"],
