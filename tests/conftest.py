@@ -15,6 +15,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # also under pytest-xdist (user_properties travel from the workers to the controller).
 import pytest  # noqa: E402
 
+# One Chromium for the session, shared by every folder that drives a browser (see the module's docstring).
+from tests.browser.chromium import browser  # noqa: E402, F401
+
 _FIGURES: list[tuple[str, str]] = []
 
 

@@ -19,7 +19,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Error, ViewportSize, sync_playwright
 
 from tests.browser import driver
-from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.chromium import ARGS, CHROMIUM
 from tests.browser.server import ROOT, PlatformProcess
 from tests.browser.test_matches import SETUPS, Setup
 

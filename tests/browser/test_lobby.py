@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from partygames import games
 from tests.browser import driver
-from tests.browser.conftest import LAN_HOST
+from tests.browser.chromium import LAN_HOST
 from tests.browser.server import PlatformProcess
 
 WIDE = r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
@@ -101,7 +101,19 @@ def _page(browser: Browser, url: str, lang: str, wait_for: str, created: dict[st
 
 
 def test_the_share_link_is_copied_or_where_plain_http_has_no_clipboard_selected_with_a_hint(
-        browser: Browser, platform: PlatformProcess) -> None:
+        browser: Browser, tmp_path: Path) -> None:
+    # The host gave the address phones use (`--public-url`): share links are built from it, never from the
+    # request's Host header (issue #21, item 8).
+    platform = PlatformProcess(tmp_path)
+    platform.args += ["--public-url", f"http://{LAN_HOST}:{platform.port}"]
+    platform.start()
+    try:
+        _share_link_copied(browser, platform)
+    finally:
+        platform.stop()
+
+
+def _share_link_copied(browser: Browser, platform: PlatformProcess) -> None:
     created = httpx.post(f"{platform.url}/api/rooms", json={"game": "lucky-nine", "seats": 2, "name": "Aki"}).json()
     lan = f"http://{LAN_HOST}:{platform.port}/room/{created['code']}"
     for lang, hint in (("en", "Press Ctrl+C"), ("ja", "Ctrl+Cでコピー")):

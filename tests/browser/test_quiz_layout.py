@@ -9,13 +9,26 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Error, ViewportSize
 
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
+
+SEED = 20261126
+
+
+@pytest.fixture
+def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
+    """The platform with every match's seed fixed: what these tests check needs moments that depend on the
+    deal (a human free to peek; a human holding markers while others answer), so they do not depend on luck."""
+    server = PlatformProcess(tmp_path, settings={"match_seed": SEED}).start()
+    yield server
+    server.stop()
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 BIG: ViewportSize = {"width": 1920, "height": 1080}
@@ -149,7 +162,11 @@ def test_a_peek_shows_on_a_phone_where_the_card_picker_is_and_the_results_name_t
                 looked = True
                 page.wait_for_function(f"() => window.partygames.state.version > {before}", timeout=5000)
                 with contextlib.suppress(Error):
-                    page.get_by_test_id("qz-peek").wait_for(timeout=8000)
+                    page.get_by_test_id("qz-peek").wait_for(timeout=20_000)
+                if not page.get_by_test_id("qz-peek").count():
+                    # The update seen was another seat's (the click fell into a redraw on a loaded
+                    # machine): the look was not made, so it is offered again.
+                    looked = False
                 if page.get_by_test_id("qz-peek").count():
                     card = page.get_by_test_id("qz-peek").get_attribute("data-card") or ""
                     # Where the peeker looks: the top of the page, and the peek's card picker (still open).

@@ -5,20 +5,36 @@ reached them (neither human peeks) but a card a peeking bot chose to show them, 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from partygames.engine.text import Lang
 from partygames.games import get as get_game
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
+SEED = 20261126
+
+
+@pytest.fixture
+def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
+    """The platform with every match's seed fixed: what these tests check needs moments that depend on the
+    deal (a human free to peek; a human holding markers while others answer), so they do not depend on luck."""
+    server = PlatformProcess(tmp_path, settings={"match_seed": SEED}).start()
+    yield server
+    server.stop()
+
+
 # The random bot peeks now and then (and gives markers away): its looks must reach nobody else, unless
 # it shows the card to someone (「見せる」), which it may also do at random.
 KINDS = ("human", "human", "bot:heuristic", "bot:random")
-# The host never peeks; the guest takes secret money on odd questions and peeks (and looks while it
-# can pay) on even ones, so that its looks are in its own frames and never in the host's.
-HOST = ("ready", "pass", "answer", "secret_money", "open", "deal", "done", "stop", "call", "wait")
+# The host never peeks and takes the secret money (so that it holds markers while others play: a
+# bystander); the guest takes secret money on odd questions and peeks (and looks while it can pay) on even
+# ones, so that its looks are in its own frames and never in the host's.
+HOST = ("ready", "pass", "secret_money", "answer", "open", "deal", "done", "stop", "call", "wait")
 
 
 def guest_prefers(question: int) -> tuple[str, ...]:

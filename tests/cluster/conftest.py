@@ -12,7 +12,6 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.browser.conftest import browser  # noqa: F401 - the real-browser fixture, for test_browser.py
 from tests.server.live import LiveServer
 from tests.server.pg import fresh_database, postgres_url
 

@@ -5,6 +5,7 @@
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
 - `clock-toy`: moves with time (a `tick` event every 500 ms of match time; the view shows the last).
 - `rounds-toy`: the toy game for 1,000 rounds (a stream of actions for durability tests).
+- `leaver-toy`: `rounds-toy` with a time limit of its own in every round (for leavers timing out).
 - `reveal-toy`: `rounds-toy` announcing each round, whose reveal of the bids takes a second to show.
 - `buggy-toy`: an engine bug on purpose (a bid of 7 changes the state and then crashes).
 - `whisper-toy`: the toy game where a seat still bidding may whisper a number to another seat: a private
@@ -22,7 +23,7 @@ from typing import Any
 from partygames import games
 from partygames.engine.actions import ActionSpec, choice, int_range, spec
 from partygames.engine.game import ChatRules, Game
-from partygames.engine.match import Event, Result
+from partygames.engine.match import Event, Result, TimeLimit
 from partygames.engine.options import Options
 from partygames.engine.reveals import Reveals
 from tests.toy_game import GAME as TOY
@@ -104,6 +105,15 @@ class RevealToyMatch(RoundsToyMatch):
         return events
 
 
+class LeaverToyMatch(RoundsToyMatch):
+    """`rounds-toy` whose every round has its own 30 s limit (a phase named after the round), so a seat
+    that left times out round after round, as in a real game."""
+
+    def time_limit(self) -> TimeLimit | None:
+        limit = super().time_limit()
+        return None if limit is None else TimeLimit(f"bidding:{self.round}", limit.seconds, limit.defaults)
+
+
 class WhisperToyMatch(ToyMatch):
     """The toy game with a private step: a seat still bidding may `whisper` a number (0..9) to another seat;
     only the two learn that it happened (`UNSEEN_FOREVER`), and the listener's view keeps what it heard."""
@@ -145,6 +155,7 @@ GAMES: dict[str, Game] = {
     "toy-final": dataclasses.replace(TOY, id="toy-final", follows={"toy": _after_toy}),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
+    "leaver-toy": dataclasses.replace(TOY, id="leaver-toy", match_class=LeaverToyMatch),
     "reveal-toy": dataclasses.replace(TOY, id="reveal-toy", match_class=RevealToyMatch,
                                       reveals=Reveals({"revealed": 1000, "bid_sealed": 0, "round": 0},
                                                       chapters=frozenset({"round"}))),

@@ -89,7 +89,8 @@ def test_clients_see_each_seat_s_kind_name_and_presence_but_no_token() -> None:
     presence.leave(2, away=False, now=50.0)
     shown = seats_json(seats, TOY, presence.of)
     assert shown[0] == {"seat": 0, "kind": "human", "bot": None, "bot_title": None, "name": "Aki", "taken": True,
-                        "connected": True, "presence": {"state": "online", "since": None}}
+                        "connected": True, "presence": {"state": "online", "since": None},
+                        "standin": None, "timed_out": False}
     assert shown[1]["name"] == "random bot" and shown[1]["connected"] and shown[1]["bot_title"] == \
         TOY.bot_title("random").to_json()
     assert shown[2]["name"] == "&lt;Mio&gt;" and not shown[2]["taken"] and not shown[2]["connected"]

@@ -57,7 +57,7 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         kind = types.get(name)
         if kind is None:
             raise SystemExit(f"--set: no setting {name!r} (settings: {', '.join(types)})")
-        if kind == "int":
+        if kind in ("int", "int | None"):
             overrides[name] = int(value)
         elif kind == "float":
             overrides[name] = float(value)

@@ -45,6 +45,7 @@ from partygames.server.protocol import (
     NextMatch,
     PingFrame,
     PresenceFrame,
+    StandIn,
     SyncFrame,
     load_json,
     parse_frame,
@@ -229,6 +230,18 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await find(code, request)
         require_host(room, x_host_token)
         await hub.next_match(room, body.game)
+        return room_json(await settled(room))
+
+    @app.post("/api/rooms/{code}/seats/{seat}/standin", tags=["lobby"])
+    async def stand_in(code: str, seat: int, body: StandIn, request: Request,
+                       x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The host hands a leaver's seat to a bot of `kind` (once its person has run out of time or been away
+        the room's `standin_after` seconds), or gives it back (`kind` null). The person's return gives it back
+        too, from their next turn."""
+        room = await find(code, request)
+        require_host(room, x_host_token)
+        await hub.refresh(room)  # (who is here: the database's word)
+        await room.stand_in(seat, body.kind)
         return room_json(await settled(room))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])

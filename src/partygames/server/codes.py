@@ -47,7 +47,9 @@ class Code(StrEnum):
     SEAT_BAD_TOKEN = "seat/bad_token", "The seat token is not valid for this room."
     SEAT_TAKEN = "seat/taken", "That seat is already taken."
     SEAT_NO_SUCH_SEAT = "seat/no_such_seat", "The room has no seat with that number."
-    SEAT_NOT_HUMAN = "seat/not_human", "`host_seat` is not a human seat of the room."
+    SEAT_PRESENT = ("seat/present", "That seat's player is here: a bot may take over once they have run out of time "
+                    "or been away the room's while (`standin_after`).")
+    SEAT_NOT_HUMAN = "seat/not_human", "`host_seat` (or the seat a bot is to stand in for) is not a human seat of the room."
     SEAT_NOT_YOURS = "seat/not_yours", "The action names another seat than the token's."
     SEAT_SPECTATOR = "seat/spectator", "Spectators cannot act."
     NAME_INVALID = "name/invalid", "A display name must be 1-24 characters after trimming, with no control characters."

@@ -251,10 +251,13 @@ class Hub:
             code = new_code()
         room = Room(self, game, options, RoomLobby(code, infos, token_hash(host_token), host_seat), time.time())
         room.private = body.private
+        room.auto_standin = not body.private if body.auto_standin is None else body.auto_standin
+        room.standin_after = float(body.standin_after)
         write = Write(inserts=[(db.rooms, {
             "code": code, "game": game.id, "seats": body.seats, "options": dumps(options.to_json()), "status": "open",
             "seed": None, "host_token_hash": room.lobby.host_token_hash, "host_seat": host_seat,
-            "created_at": room.created_at, "private": body.private, "human_seen_at": room.created_at})])
+            "created_at": room.created_at, "private": body.private, "human_seen_at": room.created_at,
+            "auto_standin": room.auto_standin, "standin_after": room.standin_after})])
         write.inserts += room.lobby.seat_rows()
         await self.bus.listen(room_channel(code), partial(self._room_notice, code))
         await self.committer.submit(write)
@@ -321,7 +324,7 @@ class Hub:
         row = stored.row
         game = self.games[row["game"]]
         options = game.options_class.parse(json.loads(row["options"]))
-        infos = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
+        infos = [SeatInfo.from_row(s) for s in stored.seats]
         return Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
                     row["created_at"])
 
@@ -372,13 +375,13 @@ class Hub:
         room = self.rooms[code]
 
         def stored_change(row: dict[str, Any], seats: list[dict[str, Any]]) -> tuple[Write | None, T]:
-            lobby = RoomLobby(code, [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in seats],
+            lobby = RoomLobby(code, [SeatInfo.from_row(s) for s in seats],
                               row["host_token_hash"], row["host_seat"])
             return change(lobby, row["status"])
 
         changed: Changed[T] = await self.committer.run(partial(self.storage.change_room, code, stored_change,
                                                                self.node, self.settings.lease_seconds, claim))
-        lobby = RoomLobby(code, [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in changed.seats],
+        lobby = RoomLobby(code, [SeatInfo.from_row(s) for s in changed.seats],
                           room.lobby.host_token_hash, room.lobby.host_seat)
         return changed.result, Lobbied(lobby, changed.row["status"], changed.epoch)
 
@@ -574,8 +577,9 @@ class Hub:
                 delivery.send(delivery.room_frames() + delivery.channel_frames(always=True)
                               + delivery.fresh_updates(time.time()))
                 return
-            room.lobby.seats[:] = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
+            room.lobby.seats[:] = [SeatInfo.from_row(s) for s in stored.seats]
             room.owner, room.private = row.get("owner"), bool(row.get("private"))
+            room.sync_standins()  # (another process handed a seat to a bot, or a person came back there)
             if row["status"] == "closed" and room.status != "closed":
                 room.status = "closed"
                 room.stop()
@@ -608,6 +612,7 @@ class Hub:
             room.presence.seen_at[seat] = max(at, room.presence.seen_at.get(seat, 0.0))
         if announce:
             self._present.add(room.code)
+            await room.returned()  # a person back through another process plays their seat again
 
     async def _store_presence(self) -> None:
         """Stores who is connected here, at most every `presence_interval`, for the other processes to tell
@@ -655,6 +660,11 @@ class Hub:
                 if room is not None and room.epoch == owned[code]:
                     room.broken = True
                     self.drop(room, Fenced(code))
+            for code in held:  # the rooms' own hand: leavers' seats to bots
+                room = self.rooms.get(code)
+                if room is not None:
+                    with contextlib.suppress(ServerError):  # (a room that ended meanwhile)
+                        await room.auto_standins(time.time())
             now = time.monotonic()
             for code, room in list(self.rooms.items()):
                 if room.delivery.conns or room.owned:

@@ -198,6 +198,10 @@ class CreateRoom(_Body):
     host_seat: int | None = None
     # Unlisted: joinable by code or link only.
     private: bool = False
+    # A leaver's seat goes to a bot by itself (default: in a public room, not in a private one) once its person
+    # has been away `standin_after` seconds or ran out of time while away.
+    auto_standin: bool | None = None
+    standin_after: Annotated[int, Field(ge=10, le=3600)] = 60
 
 
 class JoinRoom(_Body):
@@ -211,3 +215,8 @@ class FillBots(_Body):
 
 class NextMatch(_Body):
     game: Annotated[str, StringConstraints(max_length=64)] | None = None
+
+
+class StandIn(_Body):
+    # A bot kind to play the seat while its person is away; null: the person plays it again.
+    kind: Annotated[str, StringConstraints(max_length=40)] | None

@@ -15,6 +15,8 @@ from sqlalchemy import Table
 
 from partygames.engine.game import Game
 from partygames.server import storage as db
+from partygames.server.codes import Code
+from partygames.server.errors import ServerError
 from partygames.server.frames import dumps
 from partygames.server.seats import (
     SeatInfo,
@@ -94,7 +96,21 @@ class RoomLobby:
         for seat, kind in bots.items():
             self.seats[seat].bot = kind
 
-    def to_json(self, game: Game, presence: Callable[[int], dict[str, Any]]) -> dict[str, Any]:
-        """The seats as clients see them (`seats.seats_json`; `presence`: a seat's, online, away or offline)
-        and the host's seat."""
-        return {"seats": seats_json(self.seats, game, presence), "host_seat": self.host_seat}
+    def to_json(self, game: Game, presence: Callable[[int], dict[str, Any]],
+                timed_out: Collection[int] = ()) -> dict[str, Any]:
+        """The seats as clients see them (`seats.seats_json`; `presence`: a seat's, online, away or offline;
+        `timed_out`: the seats that ran out of time in this match) and the host's seat."""
+        return {"seats": seats_json(self.seats, game, presence, timed_out), "host_seat": self.host_seat}
+
+    def stand_in(self, seat: int, kind: str | None, known: Collection[str]) -> Write:
+        """A bot of `kind` plays human seat `seat` while its person is away (None: nobody does any more)."""
+        if not 0 <= seat < len(self.seats):
+            raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
+        if self.seats[seat].kind != "human":
+            raise ServerError(Code.SEAT_NOT_HUMAN, f"Seat {seat} is not a human seat of this room.",
+                              f"席 {seat} はこのルームの人間の席ではありません。", 422)
+        if kind is not None and kind not in known:
+            raise ServerError(Code.BOT_UNKNOWN, f"No bot {kind[:40]!r} (bots: {', '.join(known)}).",
+                              f"ボット「{kind[:40]}」はありません(ボット: {', '.join(known)})。", 422)
+        self.seats[seat].standin = kind
+        return Write(updates=[(db.seats, {"room": self.code, "seat": seat}, {"standin": kind})])

@@ -22,7 +22,7 @@ from partygames.engine.actions import Action
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
-from partygames.engine.match import Event, Match
+from partygames.engine.match import TIMED_OUT, Event, Match
 from partygames.engine.options import Options
 from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
@@ -64,6 +64,7 @@ class RoomMatch:
         # Per perspective (a seat; None: the public), the versions of the steps it did not witness
         # (`Match.step_witnesses`), in order: it numbers the others 1, 2, ... (`seen`).
         self.hidden: dict[int | None, list[int]] = {}
+        self.timed_out: set[int] = set()  # the seats that ran out of time in this match (`TIMED_OUT`)
 
     @property
     def match(self) -> Match:
@@ -120,7 +121,10 @@ class RoomMatch:
         return 0 if private else self.game.reveals.cost(events, self.audiences)
 
     def _witnessed(self, version: int, entry: Entry, events: list[Event]) -> bool:
-        """Notes who did not witness step `version` (`hidden`); returns whether it was private."""
+        """Notes who did not witness step `version` (`hidden`) and who ran out of time in it; returns whether
+        it was private."""
+        if entry.seat is None:
+            self.timed_out.update(e.data["seat"] for e in events if e.type == TIMED_OUT)
         witnesses = self.match.step_witnesses(entry.seat, entry.action, events)
         if witnesses is None:
             return False
@@ -194,6 +198,21 @@ class RoomMatch:
         private = self._witnessed(self.history.record(events), entry, events)
         self.sources.append(source)
         self.clock.replay_step(entry.at, self.reveal_ms(events, private))
+
+    # -- stand-ins ------------------------------------------------------------------------------------------
+    def stand_in(self, seat: int, kind: str | None) -> None:
+        """A bot of `kind` plays `seat` from now on, while its person is away (None: the person again). The bot
+        is told the events its seat saw so far (the log replayed for it), as a bot playing from the start
+        would have been."""
+        bots = self.session.bots
+        if kind is None:
+            bots.pop(seat, None)
+            return
+        if seat in bots:
+            return
+        bot = self.game.make_bot(kind, seat, bot_seed(self.match.seed, seat))
+        Session.replay(self.game, self.session.log, {seat: bot})
+        bots[seat] = bot
 
     # -- what falls due --------------------------------------------------------------------------------------
     def run_due(self, wall: float) -> None:

@@ -29,7 +29,7 @@ from partygames.engine.actions import Action
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
-from partygames.engine.match import Event, Match
+from partygames.engine.match import TIMED_OUT, Event, Match
 from partygames.engine.options import Options
 from partygames.server.chat import RoomChat, message_write
 from partygames.server.codes import Code
@@ -135,6 +135,10 @@ class Room:
         self.created_at = created_at
         self.status = "open"  # open, playing, over, closed
         self.private = False
+        # A leaver's seat goes to a bot by itself once its person has been away this long or ran out of time
+        # while away (`auto_standins`); the host may hand it over by hand then either way.
+        self.auto_standin = False
+        self.standin_after = 60.0
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
@@ -197,15 +201,18 @@ class Room:
                 "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
                 if self.status == "over" else [],
                 "options": self.options.to_json(), "status": self.status, "private": self.private,
-                **self.lobby.to_json(self.game, self.presence.of), "version": self.seen(None),
+                **self.lobby.to_json(self.game, self.presence.of, current.timed_out if current is not None else ()),
+                "auto_standin": self.auto_standin, "standin_after": self.standin_after, "version": self.seen(None),
                 "spectators": self.presence.spectators(), "created_at": self.created_at,
                 "result": result.to_json() if result is not None else None}
 
     def presence_shown(self) -> Hashable:
-        """What the room's JSON says of who is here (`Delivered.presence_shown`)."""
+        """What the room's JSON says of who is here (`Delivered.presence_shown`), and of who ran out of time
+        (whose seat the host may then hand to a bot)."""
         shown = [tuple(self.presence.of(seat).values()) for seat, info in enumerate(self.lobby.seats)
                  if info.kind == "human"]
-        return (*shown, self.presence.spectators())
+        timed_out = tuple(sorted(self.current.timed_out)) if self.current is not None else ()
+        return (*shown, self.presence.spectators(), timed_out)
 
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         """The current time limit for clients: its phase, length and end on the wall clock."""
@@ -221,7 +228,8 @@ class Room:
         its bots, if this process owns it under epoch `owned`; else it follows it)."""
         row = stored.row
         self.status, self.private, self.owner = row["status"], bool(row.get("private")), row.get("owner")
-        self.lobby.seats[:] = [SeatInfo(s["kind"], s["bot"], s["name"], s["token_hash"]) for s in stored.seats]
+        self.auto_standin, self.standin_after = bool(row.get("auto_standin")), float(row.get("standin_after") or 60)
+        self.lobby.seats[:] = [SeatInfo.from_row(s) for s in stored.seats]
         self.presence.seen_at.update({s["seat"]: s["seen_at"] for s in stored.seats if s.get("seen_at")})
         self.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
                                "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
@@ -237,6 +245,8 @@ class Room:
         self.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
         if self.status != "playing" or not self.owned:
             self.scheduler.stop()
+        else:
+            self.sync_standins()
 
     def begin(self, match: Match, started_at: float, number: int = 1, seq_offset: int = 0,
               stored: Iterable[tuple[Entry, str]] = ()) -> None:
@@ -270,12 +280,72 @@ class Room:
         self.broken = True
         self.hub.drop(self, error)
 
+    # -- stand-ins ---------------------------------------------------------------------------------------
+    def sync_standins(self) -> None:
+        """The owner plays the lobby's stand-ins: a bot for each seat that has one, and none for the others."""
+        if not self.owned or self.current is None:
+            return
+        for seat, info in enumerate(self.lobby.seats):
+            if info.kind == "human":
+                self.current.stand_in(seat, info.standin)
+        self.scheduler.poke()
+
+    def may_stand_in(self, seat: int, now: float) -> bool:
+        """Whether a bot may take over human seat `seat` now: its person is away (not online) and has run out
+        of time in this match, or has been offline `standin_after` seconds."""
+        here = self.presence.of(seat)
+        if here["state"] == "online":
+            return False
+        timed_out = self.current is not None and seat in self.current.timed_out
+        since = here["since"] if here["since"] is not None else (self.clock.started_at if self.current else now)
+        return timed_out or (here["state"] == "offline" and now - since >= self.standin_after)
+
+    async def stand_in(self, seat: int, kind: str | None, check: bool = True) -> None:
+        """A bot of `kind` plays seat `seat` while its person is away (None: they play it again). With `check`
+        (the host's hand), only once `may_stand_in`; the seat's return takes it back whoever asks."""
+        async with self.lock:
+            if self.status != "playing":
+                raise not_started()
+            if check and kind is not None and not self.may_stand_in(seat, time.time()):
+                raise ServerError(Code.SEAT_PRESENT, "That seat's player is here: a bot may take over once they have "
+                                  "run out of time or been away a while.",
+                                  "その席のプレイヤーはいます。時間切れになるか、しばらく離れてからボットに交代できます。", 409)
+
+            def change(lobby: RoomLobby, status: str) -> tuple[Write, None]:
+                if status != "playing":
+                    raise not_started()
+                return lobby.stand_in(seat, kind, self.game.bots), None
+
+            _, after = await self.hub.change_room(self.code, change)
+            self.lobby.seats[:] = after.lobby.seats
+            self.sync_standins()
+            self.delivery.send(self.delivery.room_frames())
+
+    async def auto_standins(self, now: float) -> None:
+        """The room's own hand (`auto_standin`, its owner's): a bot for every seat awaited whose person is away
+        and may be stood in for (its default kind: the game's heuristic)."""
+        if not (self.auto_standin and self.owned and self.status == "playing" and self.current is not None):
+            return
+        awaited = set(self.current.match.to_act())
+        kind = "heuristic" if "heuristic" in self.game.bots else next(iter(self.game.bots))
+        for seat, info in enumerate(self.lobby.seats):
+            if info.kind == "human" and info.standin is None and seat in awaited and self.may_stand_in(seat, now):
+                await self.stand_in(seat, kind, check=False)
+
+    async def returned(self) -> None:
+        """Seats whose person is back (online) play again without their stand-in: from their next turn."""
+        for seat, info in enumerate(self.lobby.seats):
+            if info.standin is not None and self.presence.of(seat)["state"] == "online" and self.status == "playing":
+                await self.stand_in(seat, None, check=False)
+
     # -- connections -----------------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
         async with self.lock:
             self.presence.join(conn.seat, conn.away)
             self.delivery.attach(conn, since)
             self.hub.changed(self)
+        if conn.seat is not None and self.lobby.seats[conn.seat].standin is not None:
+            await self.returned()
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
@@ -359,6 +429,8 @@ class Room:
             self.status, self.epoch = "over", None
         self._step = write
         self._submit(write)
+        if entry.seat is None and any(e.type == TIMED_OUT for e in events):
+            self.delivery.presence_changed()  # the room's seats say so (the host may hand the seat to a bot)
         if self.delivery.stepped():
             # The updates are built when the committer takes this write into a batch (the state is
             # then at the batch's last version), so several actions of one batch cost one view each.
@@ -386,7 +458,7 @@ class Room:
         current = self.current
         if current is None or self.owned:
             return
-        moved = False
+        moved, timed_out = False, len(current.timed_out)
         for row in entries:
             if row["seq"] <= current.last_seq or current.match.is_over:
                 continue  # already replayed, or the next match's (a `room` notice reloads it)
@@ -397,6 +469,8 @@ class Room:
             moved = True
         if current.match.is_over:
             self.status = "over"
+        if len(current.timed_out) != timed_out:
+            self.delivery.presence_changed()
         mine = {c.id: c for c in self.delivery.conns}
         for node, conn, ref in acks:
             if node == self.hub.node and conn in mine:
@@ -462,7 +536,7 @@ class Room:
     async def start(self) -> None:
         """Starts the first match (refused while a seat is free): this process owns it from now on."""
         async with self.lock:
-            seed, now = secrets.randbits(62), time.time()
+            seed, now = self.new_seed(), time.time()
 
             def start(lobby: RoomLobby, status: str) -> tuple[Write, None]:
                 if status != "open":
@@ -476,6 +550,11 @@ class Room:
             delivery = self.delivery
             delivery.send(delivery.room_frames() + delivery.fresh_updates(now) + delivery.channel_frames())
             self.scheduler.poke()
+
+    def new_seed(self) -> int:
+        """A new match's seed: random, or the `match_seed` setting plus the matches this room has played."""
+        fixed = self.hub.settings.match_seed
+        return secrets.randbits(62) if fixed is None else fixed + (self.current.number if self.current else 0)
 
     def next_games(self) -> list[str]:
         """The games the same people may play next in this room (see `series.next_games`)."""
@@ -491,7 +570,7 @@ class Room:
             if self.status != "over" or current is None:
                 raise not_over()
             finished = current.finished(self.options)
-            seed, now = secrets.randbits(62), time.time()
+            seed, now = self.new_seed(), time.time()
             plan = plan_next(finished, game, self.lobby.seats, seed, now)
 
             def next_match(lobby: RoomLobby, status: str) -> tuple[Write, None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,10 +40,16 @@ class SeatInfo:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    standin: str | None = None  # a human seat played by a bot of this kind while its person is away
 
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or self.token_hash is not None
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> SeatInfo:
+        """A seat as stored (`storage.seats`)."""
+        return cls(row["kind"], row["bot"], row["name"], row["token_hash"], row.get("standin"))
 
 
 def seat_for_token(seats: Sequence[SeatInfo], token: str) -> int | None:
@@ -96,17 +102,21 @@ def check_all_taken(seats: Sequence[SeatInfo]) -> None:
                           "空席があります。参加者を待つか、ボットで埋めてください。", 409)
 
 
-def seats_json(seats: Sequence[SeatInfo], game: Game,
-               presence: Callable[[int], dict[str, Any]]) -> list[dict[str, Any]]:
+def seats_json(seats: Sequence[SeatInfo], game: Game, presence: Callable[[int], dict[str, Any]],
+               timed_out: Collection[int] = ()) -> list[dict[str, Any]]:
     """The seats as clients see them (no tokens): kind, bot, name, taken, whether someone is there
-    (`connected`), and a human seat's `presence` (`presence.Presence.of`: online, away, or offline since)."""
+    (`connected`), a human seat's `presence` (`presence.Presence.of`: online, away, or offline since), the bot
+    playing it while its person is away (`standin`, with its title) and whether it has run out of time in
+    this match (`timed_out`)."""
     shown = []
     for i, s in enumerate(seats):
         here = {"state": "online", "since": None} if s.kind == "bot" else presence(i)
         shown.append({"seat": i, "kind": s.kind, "bot": s.bot,
                       "bot_title": game.bot_title(s.bot).to_json() if s.bot else None,
                       "name": escape(s.name) if s.name else (f"{s.bot} bot" if s.bot else None),
-                      "taken": s.taken, "connected": here["state"] != "offline", "presence": here})
+                      "taken": s.taken, "connected": here["state"] != "offline", "presence": here,
+                      "standin": {"bot": s.standin, "title": game.bot_title(s.standin).to_json()} if s.standin else None,
+                      "timed_out": i in timed_out})
     return shown
 
 

@@ -49,6 +49,9 @@ class Settings:
     base_url: str | None = None
     # Page origins besides the server's own address and its public URL whose WebSockets are taken ("*": any).
     allowed_origins: tuple[str, ...] = ()
+    # Every match starts from this seed, plus the room's count of matches before it (tests, reproducible
+    # demos); None: a fresh random seed for each match.
+    match_seed: int | None = None
     max_frame_bytes: int = 4096
     max_body_bytes: int = 16 * 1024
     # Arrays and objects in any JSON a client sends (frames, HTTP bodies, the `options` parameter).

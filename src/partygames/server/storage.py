@@ -76,6 +76,10 @@ rooms = Table(
     Column("private", Boolean, nullable=False, server_default=false()),  # not in the lobby's list
     Column("finished_at", Float, nullable=True),  # when it ended (it leaves the list a while after)
     Column("human_seen_at", Float, nullable=True),  # when a person was last at the table
+    # Whether a leaver's seat goes to a bot by itself, once its person has been away `standin_after` seconds
+    # or has run out of time while away (the host may do it by hand then either way).
+    Column("auto_standin", Boolean, nullable=False, server_default=false()),
+    Column("standin_after", Float, nullable=False, server_default="60"),
     Index("rooms_by_lease", "status", "lease_until"),
 )
 
@@ -88,6 +92,7 @@ seats = Table(
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("seen_at", Float, nullable=True),  # when its person was last connected ("offline since")
+    Column("standin", String(32), nullable=True),  # the bot kind playing the seat while its person is away
 )
 
 log_entries = Table(

@@ -11,7 +11,9 @@ Create Date: 2026-11-26
   is not the room's (the last line of defence: the owner's write batch checks its lease first).
 - `rooms.private` (unlisted), `rooms.finished_at` (it leaves the lobby list a while after),
   `rooms.human_seen_at` (when a person was last at the table: a room nobody came back to is closed).
-- `seats.seen_at`: when the seat's person was last connected ("offline since").
+- `seats.seen_at`: when the seat's person was last connected ("offline since"); `seats.standin`: the bot kind
+  playing a human seat for its person who left (until they come back); `rooms.auto_standin` and
+  `rooms.standin_after`: whether the room hands a leaver's seat to a bot by itself, and after how long away.
 - `nodes`: the serving processes and their heartbeats; `presence`: how many connections each has, per room
   and seat (-1: spectators), so that every process tells who is at the table.
 """
@@ -58,6 +60,9 @@ def upgrade() -> None:
     op.create_index("rooms_by_lease", "rooms", ["status", "lease_until"])
     op.add_column("log_entries", sa.Column("epoch", sa.Integer, nullable=False, server_default="0"))
     op.add_column("seats", sa.Column("seen_at", sa.Float, nullable=True))
+    op.add_column("seats", sa.Column("standin", sa.String(32), nullable=True))
+    op.add_column("rooms", sa.Column("auto_standin", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("rooms", sa.Column("standin_after", sa.Float, nullable=False, server_default="60"))
     op.create_table("nodes",
                     sa.Column("id", sa.String(64), primary_key=True),
                     sa.Column("started_at", sa.Float, nullable=False),
@@ -90,10 +95,12 @@ def downgrade() -> None:
     op.drop_table("presence")
     op.drop_table("nodes")
     with op.batch_alter_table("seats") as seats:
+        seats.drop_column("standin")
         seats.drop_column("seen_at")
     with op.batch_alter_table("log_entries") as entries:
         entries.drop_column("epoch")
     op.drop_index("rooms_by_lease", "rooms")
     with op.batch_alter_table("rooms") as rooms:
-        for column in ("human_seen_at", "finished_at", "private", "lease_until", "epoch", "owner"):
+        for column in ("standin_after", "auto_standin", "human_seen_at", "finished_at", "private", "lease_until",
+                       "epoch", "owner"):
             rooms.drop_column(column)
