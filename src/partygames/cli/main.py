@@ -17,17 +17,20 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from partygames import games
+from partygames.analysis.tournament import SEARCH_SIMULATIONS
 from partygames.analysis.tournament import simulate as run_simulation
 from partygames.cli.bilingual import LangOption
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, describe_event, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
+from partygames.engine.bots import TableInfo
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
+from partygames.engine.search import Budget
 from partygames.engine.session import Session
 from partygames.engine.text import Lang, Text
 from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
@@ -45,6 +48,9 @@ speak_both()
 
 out = Console()
 err = Console(stderr=True)
+
+THINK_MS = 500.0
+"""How long a search bot thinks per decision in terminal play (milliseconds): a pause a player hardly notices."""
 
 # Help is read before any option, so each help text holds both languages: English, then Japanese.
 GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).\n\nゲームID (`partygames games` で一覧)。")]
@@ -184,6 +190,9 @@ def play(
     option: OptionList = None,
     save: Annotated[Path | None, typer.Option(help="Save the match log to this file.\n\n対戦ログをこのファイルに保存。")]
     = None,
+    think_ms: Annotated[float, typer.Option(
+        help="How long a search bot thinks per decision, in milliseconds.\n\n探索ボットが1手に考える時間 (ミリ秒)。",
+        min=0, max=60_000)] = THINK_MS,
 ) -> None:
     """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ (見えるのは自分の席の情報だけ)。"""
     game = _game(game_id, lang)
@@ -200,7 +209,8 @@ def play(
     if bot not in game.bots:
         _fail(Text(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).",
                    f"{game.id} にボット {bot!r} はありません(ボット: {', '.join(game.bots)})。"), lang)
-    bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
+    table, budget = TableInfo.of(game, match), Budget(ms=think_ms)
+    bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s, table=table, budget=budget) for s in range(count) if s != seat}
     intro = (f"{game.title.ja}: あなたは席 {seat} です({count} 人、シード {seed}。同じ配りで遊ぶには --seed {seed})。"
              "q で終了。" if lang == "ja"
              else f"{game.title.en}: you are seat {seat} of {count} (seed {seed}: play this deal again with "
@@ -246,6 +256,10 @@ def simulate(
                       "(a new one here); same results. Needs partygames\\[ray].\n\n"
                       "Ray クラスタで実行: アドレス、 'auto' (このマシンの クラスタ)、 または 'local' "
                       "(ここに 新しく起動)。 結果は同じ。 要 partygames\\[ray]。")] = None,
+    search_simulations: Annotated[int, typer.Option(
+        help="Simulations a search bot runs per decision (a count, not a time: the same seed gives the same "
+             "results).\n\n探索ボットが1手に行うシミュレーション回数 (時間でなく回数なので、 同じシードなら同じ結果)。",
+        min=1, max=1_000_000)] = SEARCH_SIMULATIONS,
 ) -> None:
     """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals. ボット同士の対戦を多数シミュレーション。 ボットごとの平均得点と勝率 (95%信頼区間)。
 
@@ -268,7 +282,7 @@ def simulate(
         raise
     if as_json:
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save, workers=workers,
-                                    ray_address=ray)
+                                    ray_address=ray, search_simulations=search_simulations)
         out.print_json(json.dumps(tournament.summary()))
         return
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -276,7 +290,7 @@ def simulate(
         task = progress.add_task(game.id, total=games_count)
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save,
                                     progress=lambda done: progress.update(task, completed=done),
-                                    workers=workers, ray_address=ray)
+                                    workers=workers, ray_address=ray, search_simulations=search_simulations)
     summary = tournament.summary()
     out.print(_simulation_table(game, summary, count, seed, lang))
     out.print(Phrases(_win_rate_note(summary, lang), lang))

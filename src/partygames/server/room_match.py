@@ -19,11 +19,13 @@ from functools import partial
 from typing import Any
 
 from partygames.engine.actions import Action
+from partygames.engine.bots import TableInfo
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event, Match
 from partygames.engine.options import Options
+from partygames.engine.search import Budget, SearchBot
 from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
 from partygames.server.codes import Code
@@ -38,6 +40,9 @@ from partygames.server.settings import Settings
 from partygames.server.storage import Write
 
 log = logging.getLogger(__name__)
+
+THINK_SHARE = 0.5
+"""The share of `Settings.bot_delay` a search bot thinks per decision (docs/server.md, Bots)."""
 
 
 class RoomMatch:
@@ -55,7 +60,12 @@ class RoomMatch:
         self.clock = RoomClock(started_at, settings.deadline_scale, settings.reveal_scale, settings.bot_delay,
                                settings.bot_pace)
         self.audiences: list[int | None] = [None, *(i for i, s in enumerate(seats) if s.kind == "human")]
-        bots = {seat: game.make_bot(kind, seat, bot_seed(match.seed, seat)) for seat, kind in bot_kinds(seats).items()}
+        # A search bot thinks half the bot delay, asked that much earlier (`head_start`): it thinks while
+        # the delay and the reveal run, and its action lands when another bot's would.
+        table, think = TableInfo.of(game, match), settings.bot_delay * THINK_SHARE
+        bots = {seat: game.make_bot(kind, seat, bot_seed(match.seed, seat), table=table, budget=Budget(ms=1000 * think))
+                for seat, kind in bot_kinds(seats).items()}
+        self.clock.head_start = {seat: think for seat, bot in bots.items() if isinstance(bot, SearchBot)}
         self.session = Session(game, match, bots, forgive_bots=True)  # its `on_entry` is set by the room
         self.history = EventHistory(settings.max_catchup)
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
@@ -192,7 +202,7 @@ class RoomMatch:
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns; stops once the engine crashed."""
         session, now = self.session, self.now(wall)
-        if not self._engine(partial(session.catch_up, now), None, "waking at %d", now) or wall < self.clock.bots_at():
+        if not self._engine(partial(session.catch_up, now), None, "waking at %d", now) or wall < self.clock.first_bot_at():
             return
         for seat in session.bots_to_ask():
             # Each bot sees the match as the previous one left it (none is asked once the match is over).

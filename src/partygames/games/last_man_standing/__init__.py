@@ -8,7 +8,7 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.last_man_standing import commands, terminal
-from partygames.games.last_man_standing.bots import HeuristicBot
+from partygames.games.last_man_standing.bots import HeuristicBot, SearchBot
 from partygames.games.last_man_standing.determinise import LastManStandingDeterminiser
 from partygames.games.last_man_standing.encoding import LastManStandingEncoder
 from partygames.games.last_man_standing.labels import LABELS
@@ -70,7 +70,7 @@ GAME = Game(
     title=Text("Last Man Standing", "ラストマンスタンディング"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
     match_class=LastManStandingMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     labels=LABELS,
     encoding=LastManStandingEncoder,
     determiniser=LastManStandingDeterminiser,

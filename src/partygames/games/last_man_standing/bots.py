@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation
+from partygames.engine import Action, Bot, Observation, search
 from partygames.games.last_man_standing.cards import DECK, RANK
 from partygames.games.last_man_standing.combat import payouts
 
@@ -24,6 +24,8 @@ SURVIVOR_WEIGHT = 0.0
 class HeuristicBot(Bot):
     name = "heuristic"
     survivor_weight = SURVIVOR_WEIGHT
+    samples = SAMPLES
+    """Draws of the other seats' plays per card decision."""
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal[0]
@@ -48,7 +50,7 @@ class HeuristicBot(Bot):
         arena = [(RANK[f["card"]], f["owner"]) for f in view["arena"]]
         final = view["round"] == view["rounds"]
         totals = dict.fromkeys(cards, 0.0)
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             self.rng.shuffle(pool)
             drawn = 0
             plays: list[tuple[int, int]] = []
@@ -86,3 +88,19 @@ def _payoff(fighters: list[tuple[int, int]], me: int, pot: int, final: bool, sur
     if final:
         return gain + (pot // survivors) * mine
     return gain + survivor_weight * pot * mine / survivors
+
+
+class QuickBot(HeuristicBot):
+    """The heuristic drawing 4 plays of the others per card instead of 24: the search bot's rollouts."""
+
+    samples = 4
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as prior; rollouts play `QuickBot`
+    at every seat (the heuristic keeps no memory)."""
+
+    own_memory = False
+
+    def rollout_bot(self, seat: int, seed: int) -> Bot:
+        return QuickBot(seat, seed)

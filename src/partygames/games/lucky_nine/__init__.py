@@ -8,7 +8,7 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.lucky_nine import commands, terminal
-from partygames.games.lucky_nine.bots import HeuristicBot
+from partygames.games.lucky_nine.bots import HeuristicBot, SearchBot
 from partygames.games.lucky_nine.determinise import LuckyNineDeterminiser
 from partygames.games.lucky_nine.encoding import LuckyNineEncoder
 from partygames.games.lucky_nine.labels import LABELS
@@ -49,7 +49,7 @@ GAME = Game(
     title=Text("Lucky Nine", "ラッキーナイン"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
     match_class=LuckyNineMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     labels=LABELS,
     encoding=LuckyNineEncoder,
     determiniser=LuckyNineDeterminiser,

@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules, Dynamics
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.musical_chairs import commands, terminal
-from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
+from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot, SearchBot
 from partygames.games.musical_chairs.determinise import MusicalChairsDeterminiser
 from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
@@ -63,7 +63,7 @@ GAME = Game(
     title=Text("Musical Chairs", "イス取りゲーム"),
     summary=SUMMARY,
     match_class=MusicalChairsMatch,
-    bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot},
+    bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=MusicalChairsEncoder,

@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules, Dynamics
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.quiz import commands, terminal
-from partygames.games.quiz.bots import HeuristicBot, PerfectBot
+from partygames.games.quiz.bots import HeuristicBot, PerfectBot, SearchBot
 from partygames.games.quiz.determinise import QuizDeterminiser
 from partygames.games.quiz.encoding import QuizEncoder
 from partygames.games.quiz.labels import LABELS
@@ -44,7 +44,7 @@ GAME = Game(
     title=Text("It's a QUIZ?", "くいずです"),
     summary=Text(SUMMARY_EN, SUMMARY_JA),
     match_class=QuizMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "perfect": PerfectBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "perfect": PerfectBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=QuizEncoder,

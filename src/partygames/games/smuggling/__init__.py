@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.smuggling import commands, terminal
-from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
+from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot, SearchBot
 from partygames.games.smuggling.chat import inspection_channels
 from partygames.games.smuggling.determinise import SmugglingDeterminiser
 from partygames.games.smuggling.encoding import SmugglingEncoder
@@ -77,7 +77,7 @@ GAME = Game(
     title=Text("The Smuggling Game", "密輸ゲーム"),
     summary=SUMMARY,
     match_class=SmugglingMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot, "search": SearchBot},
     labels=LABELS,
     encoding=SmugglingEncoder,
     determiniser=SmugglingDeterminiser,
