@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation, search
+from partygames.engine import Action, Bot, Observation, RandomBot, search
 from partygames.games.last_man_standing.cards import DECK, RANK
 from partygames.games.last_man_standing.combat import payouts
 
@@ -24,8 +24,6 @@ SURVIVOR_WEIGHT = 0.0
 class HeuristicBot(Bot):
     name = "heuristic"
     survivor_weight = SURVIVOR_WEIGHT
-    samples = SAMPLES
-    """Draws of the other seats' plays per card decision."""
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal[0]
@@ -50,7 +48,7 @@ class HeuristicBot(Bot):
         arena = [(RANK[f["card"]], f["owner"]) for f in view["arena"]]
         final = view["round"] == view["rounds"]
         totals = dict.fromkeys(cards, 0.0)
-        for _ in range(self.samples):
+        for _ in range(SAMPLES):
             self.rng.shuffle(pool)
             drawn = 0
             plays: list[tuple[int, int]] = []
@@ -90,17 +88,13 @@ def _payoff(fighters: list[tuple[int, int]], me: int, pot: int, final: bool, sur
     return gain + survivor_weight * pot * mine / survivors
 
 
-class QuickBot(HeuristicBot):
-    """The heuristic drawing 4 plays of the others per card instead of 24: the search bot's rollouts."""
-
-    samples = 4
-
-
 class SearchBot(search.SearchBot):
-    """The search bot (`engine/search.py`) with this game's heuristic as prior; rollouts play `QuickBot`
-    at every seat (the heuristic keeps no memory)."""
+    """The search bot (`engine/search.py`) with this game's heuristic as prior and random rollouts: a random
+    playout costs a twentieth of the heuristic's (which samples 24 fights a card), and the four times as
+    many worlds found more (issue #22: +0.17 [0.10, 0.23] wins per match against the heuristic in paired
+    matches, where rollouts by the heuristic gained +0.03 [-0.09, 0.15])."""
 
     own_memory = False
 
     def rollout_bot(self, seat: int, seed: int) -> Bot:
-        return QuickBot(seat, seed)
+        return RandomBot(seat, seed)

@@ -181,4 +181,7 @@ def recall_bot(p: float) -> type[MemoryBot]:
 
 
 class SearchBot(search.SearchBot):
-    """The search bot (`engine/search.py`) with this game's heuristic as rollout policy and prior."""
+    """The search bot (`engine/search.py`) with the `perfect` bot as prior and rollout policy: a program
+    remembers everything its seat was shown (its record and its drawn worlds do, too)."""
+
+    policy = "perfect"
