@@ -241,7 +241,8 @@ def main() -> None:
                              f"(0 when both play the equilibrium)")
             if game_id == "smuggling" and "search" in (a, b) and "mcts" not in (a, b) and "ismcts" not in (a, b):
                 packs, doubts, n_packs, n_doubts = exploitability([p for o in outcomes for p in o.plays])
-                notes.append(f"smuggling: exploitability of search (vs {b}) in a full-cap small game, in units of "
+                opponent = a if b == "search" else b
+                notes.append(f"smuggling: exploitability of search (vs {opponent}) in a full-cap small game, in units of "
                              f"the cap C = 1億: its packs {packs:.3f} ({n_packs} seen), its declarations "
                              f"{doubts:.3f} ({n_doubts} seen); the equilibrium's is 0")
     print(f"\nThink time {args.think_ms:g} ms CPU per decision, {args.matches} matches a pair.\n")
