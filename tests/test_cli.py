@@ -553,3 +553,20 @@ def test_a_replay_names_the_bots_and_the_people_the_log_names(tmp_path: Path) ->
     output = runner.invoke(app, ["replay", str(path), "--lang", "ja"], env={"COLUMNS": "160"}).output
     assert "Aki: " in output and "ボット アオイ" in output
     assert "再生した結果は、保存された最終状態と一致しました。" in output
+
+
+def test_play_against_search_bots_which_think_the_time_given() -> None:
+    """`--bot search --think-ms N`: the search bots (the lobby's "Strong") are told the table and think N ms a
+    decision; here seat 0's bot plays its first turn before the player is asked."""
+    result = runner.invoke(app, ["play", "lucky-nine", "--seat", "1", "--bot", "search", "--think-ms", "5",
+                                 "--seed", "3"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Bot Aoi draws" in result.output, result.output
+    assert runner.invoke(app, ["play", "lucky-nine", "--think-ms", "-5"], input="q\n").exit_code != 0
+
+
+def test_simulate_with_search_bots_is_reproducible_with_a_simulation_count() -> None:
+    args = ["simulate", "smuggling", "--games", "4", "--seed", "2", "--bots", "search,heuristic",
+            "--search-simulations", "12", "-o", "team_size=1", "-o", "small_games=4", "--json"]
+    runs = [json.loads(runner.invoke(app, args).output) for _ in range(2)]
+    assert runs[0]["bots"] == runs[1]["bots"] and {b["bot"] for b in runs[0]["bots"]} == {"search", "heuristic"}

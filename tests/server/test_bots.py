@@ -58,3 +58,23 @@ def test_in_real_time_play_each_bot_keeps_a_human_pace_between_its_own_actions(
         gaps = [b - a for a, b in itertools.pairwise(times)]
         # 1 ms of rounding: the log keeps whole milliseconds of match time.
         assert all(gap >= 4_000 - 1 for gap in gaps), f"seat {seat} acted again after {min(gaps)} ms"
+
+
+def test_search_bots_play_a_match_on_the_server(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Search bots (`bot:search`, the lobby's "Strong") think half the bot delay (here 50 ms) per decision
+    and play a Smuggling match to the end."""
+    live = LiveServer(tmp_path_factory.mktemp("search"), bot_delay=0.1, games=None).start()
+    try:
+        lobby = Lobby(live.url)
+        created = lobby.create("smuggling", 2, options={"team_size": 1, "small_games": 4}, host_seat=None,
+                               seat_kinds=["bot:search", "bot:heuristic"])
+        lobby.start(created["code"], created["host_token"])
+        watcher = Socket(live.ws_url, created["code"])
+        final = watcher.until(lambda f: f["type"] == "update" and f["view"]["is_over"], timeout=60)
+        log = lobby.http.get(f"/api/rooms/{created['code']}/log", headers={"X-Host-Token": created["host_token"]}).json()
+        lobby.http.close()
+    finally:
+        live.stop()
+    assert final["view"]["result"]["termination"] == "last_small_game"
+    assert [(seat, action["type"]) for _, seat, action in log["entries"]][:2] in (
+        [(0, "pack"), (1, "pass")], [(0, "pack"), (1, "doubt")], [(1, "pack"), (0, "pass")], [(1, "pack"), (0, "doubt")])

@@ -149,3 +149,25 @@ def test_only_the_events_an_audience_may_see_hold_the_clock() -> None:
     assert current.audiences == [None, 0]
     assert current.reveal_ms(private) == 0
     assert current.reveal_ms([*private, Event("bid_sealed", {"seat": 0})]) == 1000  # the toy's default reveal
+
+
+def test_a_search_bot_is_told_its_table_and_asked_its_think_time_early() -> None:
+    """A search bot thinks half the bot delay (`THINK_SHARE`) and is asked that much before another bot
+    would be, so its action lands when theirs would; it searched from its own record of the table."""
+    from partygames import games
+    from partygames.engine.search import SearchBot
+    from partygames.server.room_match import THINK_SHARE
+
+    game = games.get("lucky-nine")
+    seats = [SeatInfo("bot", bot="search"), SeatInfo("bot", bot="heuristic"), SeatInfo("human", name="Ann")]
+    played = Played(game, seats, reveal_scale=0.0, bot_delay=0.8)
+    current = played.current
+    bot = current.session.bots[0]
+    assert isinstance(bot, SearchBot) and bot.budget.ms == pytest.approx(800 * THINK_SHARE)
+    assert bot.record.bots == (0, 1) and bot.record.seats == 3
+    assert current.clock.head_start == {0: pytest.approx(0.8 * THINK_SHARE)}
+    assert current.next_due() == pytest.approx(START + 0.8 - 0.8 * THINK_SHARE)  # seat 0 presses first
+    played.run_due(START + 0.3)
+    assert current.version == 0  # not yet
+    played.run_due(START + 0.4)
+    assert current.version >= 1 and current.sources[0] == "bot"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from partygames import games
-from partygames.analysis.tournament import play_series
+from partygames.analysis.tournament import SEARCH_SIMULATIONS, play_series
 
 T = TypeVar("T")
 
@@ -44,13 +44,15 @@ class Series:
     seed: int
     options: dict[str, Any] | None
     save_dir: str | None = None
+    search_simulations: int = SEARCH_SIMULATIONS
 
 
 def outcomes(series: Series, start: int, count: int) -> Iterator[Outcome]:
     """Plays matches start .. start+count-1 of the series, one at a time (saving their logs when asked)."""
     game = games.get(series.game_id)
     for index, played in enumerate(play_series(game, count, series.seats, series.kinds, series.seed,
-                                               series.options, start=start), start):
+                                               series.options, start=start,
+                                               search_simulations=series.search_simulations), start):
         if series.save_dir is not None:
             folder = Path(series.save_dir)
             folder.mkdir(parents=True, exist_ok=True)

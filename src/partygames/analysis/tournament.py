@@ -12,7 +12,11 @@ from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
 from partygames.engine.match import Match, Result
+from partygames.engine.search import Budget
 from partygames.engine.session import play
+
+SEARCH_SIMULATIONS = 100
+"""The search bot's budget in simulations (`simulate`): a count, so that a seeded series is reproducible."""
 
 
 @dataclass
@@ -92,16 +96,21 @@ class SeriesMatch:
 
 
 def play_series(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
-                options: dict[str, Any] | None = None, start: int = 0) -> Iterator[SeriesMatch]:
+                options: dict[str, Any] | None = None, start: int = 0,
+                search_simulations: int = SEARCH_SIMULATIONS) -> Iterator[SeriesMatch]:
     """Plays `games` seeded matches, one at a time: match i uses seed `seed + i` and the seats given by
-    `seat_kinds`; the bot in seat s of match i is seeded with `(seed + i) * 1000 + s`. With `start`, the
-    matches start .. start+games-1 of that series (what a worker of a parallel run plays)."""
+    `seat_kinds`; the bot in seat s of match i is seeded with `(seed + i) * 1000 + s`, and a search bot
+    thinks `search_simulations` simulations a decision. With `start`, the matches start .. start+games-1
+    of that series (what a worker of a parallel run plays)."""
     for kind in kinds:
         if kind not in game.bots:
             raise KeyError(f"{game.id} has no bot {kind!r} (bots: {', '.join(game.bots)})")
+    table = game.table(seats, options, range(seats))  # every seat is a bot's
+    budget = Budget(simulations=search_simulations)
     for i in range(start, start + games):
         assignment = seat_kinds(kinds, seats, i)
-        bots = [game.make_bot(kind, seat, seed=(seed + i) * 1000 + seat) for seat, kind in enumerate(assignment)]
+        bots = [game.make_bot(kind, seat, seed=(seed + i) * 1000 + seat, table=table, budget=budget)
+                for seat, kind in enumerate(assignment)]
         match, log = play(game, seats, bots, options, seed=seed + i)
         yield SeriesMatch(assignment, match, log)
 
@@ -109,7 +118,7 @@ def play_series(game: Game, games: int, seats: int, kinds: Sequence[str], seed: 
 def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int = 0,
              options: dict[str, Any] | None = None, save_dir: Path | None = None,
              progress: Callable[[int], None] | None = None, workers: int = 1,
-             ray_address: str | None = None) -> Tournament:
+             ray_address: str | None = None, search_simulations: int = SEARCH_SIMULATIONS) -> Tournament:
     """Plays a series of `games` seeded matches (`play_series`) and gathers per-kind statistics.
 
     `workers` > 1 plays it on that many processes of this machine, `ray_address` as Ray tasks (see
@@ -120,7 +129,8 @@ def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int
     for kind in kinds:
         if kind not in game.bots:
             raise KeyError(f"{game.id} has no bot {kind!r} (bots: {', '.join(game.bots)})")
-    series = Series(game.id, seats, tuple(kinds), seed, options, None if save_dir is None else str(save_dir))
+    series = Series(game.id, seats, tuple(kinds), seed, options, None if save_dir is None else str(save_dir),
+                    search_simulations)
     stats = {k: KindStats(k) for k in kinds}
     actions = winners = shared = 0
     start = time.perf_counter()

@@ -18,6 +18,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from partygames import games
+from partygames.analysis.tournament import SEARCH_SIMULATIONS
 from partygames.analysis.tournament import simulate as run_simulation
 from partygames.cli.bilingual import LangOption
 from partygames.cli.narration import people as name_list
@@ -26,11 +27,13 @@ from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
+from partygames.engine.bots import TableInfo
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Dynamics, Game
 from partygames.engine.log import Entry
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
+from partygames.engine.search import Budget
 from partygames.engine.session import Session
 from partygames.engine.text import Lang, Text
 from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
@@ -50,6 +53,9 @@ speak_both()
 
 out = Console()
 err = Console(stderr=True)
+
+THINK_MS = 500.0
+"""How long a search bot thinks per decision in terminal play (milliseconds): a pause a player hardly notices."""
 
 # Help is read before any option, so each help text holds both languages: English, then Japanese.
 GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).\n\nゲームID (`partygames games` で一覧)。")]
@@ -186,7 +192,7 @@ def _default_text(value: Any, lang: Lang) -> str:
 def play(
     game_id: GameId,
     seats: Annotated[int | None, typer.Option(
-        help="Number of seats (default: the game's usual table, else the smallest allowed).\n\n席数 (既定: ゲームの標準の人数、 なければ選べる最小の人数)。")] = None,
+        help="Number of seats (default: the game's usual table, else the smallest allowed).\n\n席数 (既定: ゲームの標準の人数、 なければ 最小の 人数)。")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the match's random source (default: a fresh one, printed, to replay the deal).\n\n"
              "乱数のシード。 既定: 新しく選んで表示 (同じ配りをもう一度遊べます)。")] = None,
@@ -196,6 +202,10 @@ def play(
     option: OptionList = None,
     save: Annotated[Path | None, typer.Option(help="Save the match log to this file.\n\n対戦ログをこのファイルに保存。")]
     = None,
+    think_ms: Annotated[float, typer.Option(
+        help="How long a search bot thinks per decision, in milliseconds (0 to 60000).\n\n"
+             "探索ボットが 1手に 考える 時間 (ミリ秒、 0〜60000)。",
+        min=0, max=60_000, metavar="MS")] = THINK_MS,
 ) -> None:
     """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ (見えるのは自分の席の情報だけ)。"""
     game = _game(game_id, lang)
@@ -212,7 +222,8 @@ def play(
     if bot not in game.bots:
         _fail(Text(f"{game.id} has no bot {bot!r} (bots: {', '.join(game.bots)}).",
                    f"{game.id} にボット {bot!r} はありません(ボット: {', '.join(game.bots)})。"), lang)
-    bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s) for s in range(count) if s != seat}
+    table, budget = TableInfo.of(game, match), Budget(ms=think_ms)
+    bots = {s: game.make_bot(bot, s, seed=seed * 1000 + s, table=table, budget=budget) for s in range(count) if s != seat}
     out.print(f"[bold]{escape(_intro(game, seat, count, seed, lang))}[/]")
     tempo = _tempo_note(game)
     if tempo is not None:
@@ -278,7 +289,7 @@ def simulate(
     games_count: Annotated[int, typer.Option("--games", help="How many matches.\n\n試合数。", min=1,
                                              max=10_000_000)] = 100,
     seats: Annotated[int | None, typer.Option(
-        help="Seats per match (default: the game's usual table, else the smallest allowed).\n\n1試合の席数 (既定: ゲームの標準の人数、 なければ選べる最小の人数)。")] = None,
+        help="Seats per match (default: the game's usual table, else the smallest allowed).\n\n1試合の席数 (既定: ゲームの標準の人数、 なければ 最小の 人数)。")] = None,
     bots: Annotated[str, typer.Option(
         help="Bot kinds, comma-separated; they cycle over the seats.\n\nボットの種類。 カンマ区切りで、 席に順に 割り当てます。")]
     = "heuristic,random",
@@ -291,7 +302,7 @@ def simulate(
     save: Annotated[Path | None, typer.Option(
         help="Save every match log into this folder.\n\n全試合の対戦ログを このフォルダに保存。")] = None,
     workers: Annotated[int, typer.Option(
-        help="Worker processes on this machine (same results as one).\n\nこのマシンの ワーカープロセス数 (結果は1つの時と同じ)。",
+        help="Worker processes on this machine (same results as one).\n\nこのマシンの ワーカープロセス数 (結果は 1つの 時と 同じ)。",
         min=1, max=1024)] = 1,
     lang: LangOption = "en",
     ray: Annotated[str | None, typer.Option(
@@ -299,6 +310,11 @@ def simulate(
                       "(a new one here); same results. Needs partygames\\[ray].\n\n"
                       "Ray クラスタで実行: アドレス、 'auto' (このマシンの クラスタ)、 または 'local' "
                       "(ここに 新しく起動)。 結果は同じ。 要 partygames\\[ray]。")] = None,
+    search_simulations: Annotated[int, typer.Option(
+        help="Simulations a search bot runs per decision (a count, not a time: the same seed gives the same "
+             "results; 1 to 1000000).\n\n探索ボットが 1手に 行う シミュレーションの 回数 (時間でなく 回数なので、 "
+             "同じシードなら 同じ結果。 1〜1000000)。",
+        min=1, max=1_000_000, metavar="N")] = SEARCH_SIMULATIONS,
 ) -> None:
     """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals. ボット同士の対戦を多数シミュレーション。 ボットごとの平均得点と勝率 (95%信頼区間)。
 
@@ -321,7 +337,7 @@ def simulate(
         raise
     if as_json:
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save, workers=workers,
-                                    ray_address=ray)
+                                    ray_address=ray, search_simulations=search_simulations)
         out.print_json(json.dumps(tournament.summary()))
         return
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -329,7 +345,7 @@ def simulate(
         task = progress.add_task(game.id, total=games_count)
         tournament = run_simulation(game, games_count, count, kinds, seed, options, save,
                                     progress=lambda done: progress.update(task, completed=done),
-                                    workers=workers, ray_address=ray)
+                                    workers=workers, ray_address=ray, search_simulations=search_simulations)
     summary = tournament.summary()
     out.print(_simulation_table(game, summary, count, seed, lang))
     out.print(Phrases(_win_rate_note(summary, lang), lang))

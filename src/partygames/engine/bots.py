@@ -4,11 +4,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from partygames.engine.actions import Action, ActionSpec, sample
-from partygames.engine.match import Deadline, Event
+from partygames.engine.match import Deadline, Event, Match
+from partygames.engine.options import Options
+
+if TYPE_CHECKING:
+    from partygames.engine.game import Game
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What everyone at a table knows from the start: the game, the seat count, the options and the seats
+    bots play. A bot that needs it (`Bot.needs_table`: the search bot, which keeps a `SeatRecord`) is
+    given it by its host (`Game.make_bot(..., table=...)`); it is never the match."""
+
+    game: Game
+    seats: int
+    options: Options
+    bots: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, game: Game, match: Match) -> TableInfo:
+        """The table of a match its host holds (its public set-up only)."""
+        return cls(game, match.seats, match.options, tuple(match.bot_seats))
 
 
 class Observation:
@@ -42,6 +64,8 @@ class Bot:
     """Base bot. Subclasses override `act` and, if they keep memory, `observe`."""
 
     name = "bot"
+    needs_table: ClassVar[bool] = False
+    """Whether the bot must be told its table (`TableInfo`) when it is made (`Game.make_bot`)."""
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat

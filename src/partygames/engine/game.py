@@ -10,7 +10,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from partygames.engine.bots import Bot, RandomBot
+from partygames.engine.bots import Bot, RandomBot, TableInfo
 from partygames.engine.errors import InvalidOptions
 from partygames.engine.labels import Labels
 from partygames.engine.match import Match, Result
@@ -28,11 +28,13 @@ if TYPE_CHECKING:
     # games, a replay) does not load NumPy.
     from partygames.engine.encoding import Encoder, EncoderFactory
     from partygames.engine.knowledge import Determiniser, SeatRecord
+    from partygames.engine.search import Budget
 
 COMMON_BOT_TITLES = {
     "random": Text("random", "ランダム"),
     "heuristic": Text("heuristic", "ヒューリスティック"),
     "equilibrium": Text("equilibrium", "均衡戦略"),
+    "search": Text("Strong", "強い"),
 }
 
 COMMON_VIEW_LABELS = {"phase": Text("Phase", "フェーズ"), "seat": Text("Seat", "席")}
@@ -234,10 +236,27 @@ class Game:
             raise ValueError(f"{self.id} declares no determiniser (Game.determiniser): see docs/engine.md")
         return self.determiniser(record).sample(rng)
 
-    def make_bot(self, kind: str, seat: int, seed: int = 0) -> Bot:
+    def make_bot(self, kind: str, seat: int, seed: int = 0, *, table: TableInfo | None = None,
+                 budget: Budget | None = None) -> Bot:
+        """A bot of `kind` for `seat`. A bot that keeps a record of its table (`Bot.needs_table`: the
+        search bot) is told it (`table`, else ValueError) and thinks for `budget` per decision (None: its
+        default); every other bot ignores both."""
         if kind not in self.bots:
             raise KeyError(f"{self.id} has no bot {kind!r} (bots: {', '.join(self.bots)})")
-        return self.bots[kind](seat, seed)
+        cls = self.bots[kind]
+        if not cls.needs_table:
+            return cls(seat, seed)
+        if table is None:
+            raise ValueError(f"the {kind} bot of {self.id} must be told its table: make_bot(..., table=...)")
+        if table.game is not self:
+            raise ValueError(f"a table of {table.game.id} given to a bot of {self.id}")
+        return cls(seat, seed, table=table, budget=budget)  # type: ignore[call-arg]
+
+    def table(self, seats: int, options: Options | Mapping[str, Any] | None = None,
+              bots: Collection[int] = ()) -> TableInfo:
+        """A `TableInfo` of this game (the options parsed, their defaults filled in)."""
+        return TableInfo(self, seats, self.options_class.parse(dict(options) if isinstance(options, Mapping)
+                                                               else options), tuple(sorted(set(bots))))
 
     def bot_title(self, kind: str) -> Text:
         """A bot kind's name in both languages (the bot class's `title`, else a common name)."""

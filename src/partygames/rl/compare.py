@@ -64,7 +64,9 @@ def load(game_id: str, seats: int | None = None, options: dict[str, Any] | None 
 
 
 def _engine_bot(game: PartyGamesGame, bot: str, player: int, seed: int) -> EngineBot:
-    return EngineBot(game, player, game.table.game.make_bot(bot, player, seed * 1000 + player))
+    table = game.table
+    return EngineBot(game, player, table.game.make_bot(bot, player, seed * 1000 + player,
+                                                       table=table.game.table(table.seats, table.options)))
 
 
 def think_time(game_id: str, games: int, seats: int | None = None, options: dict[str, Any] | None = None,

@@ -139,7 +139,9 @@ class PartyGamesState(pyspiel.State):
     outcomes chosen so far; for a game whose information state needs a record its views do not carry
     (`Encoder.recall`: the Quiz), each seat's record and the public one, fed the events each may see as
     the state steps; for a game whose determiniser keeps a memory (`Determiniser.memory`), each seat's,
-    fed likewise. Only these are kept (they are what clone and serialize copy)."""
+    fed likewise; and the events of the last step completed (`steps` counts them), for bots that are told
+    their seat's events (`rl.bots.EngineBot`). Only these are kept (they are what clone and serialize
+    copy)."""
 
     def __init__(self, game: PartyGamesGame, match: Match | None = None) -> None:
         super().__init__(game)
@@ -152,6 +154,8 @@ class PartyGamesState(pyspiel.State):
         self._recalls: Recalls = {}
         self._memories: dict[int, Memory] = {}
         self._resamples = 0  # mixed into each resample's seed (OpenSpiel's sampler starts afresh each call)
+        self._steps = 0
+        self._events: list[Event] = []
         if match is None:
             self._attempt()
         else:
@@ -190,6 +194,8 @@ class PartyGamesState(pyspiel.State):
                 self._match = pickle.loads(self._before)
             return
         self._match, self._pending, self._tape, self._outcomes, self._before = trial, None, [], [], None
+        self._steps += 1
+        self._events = events
         if seat == _SETUP:
             self._start_recalls(trial)  # its first view shows what the set-up's events did
         else:
@@ -313,6 +319,16 @@ class PartyGamesState(pyspiel.State):
     @property
     def match(self) -> Match | None:
         return self._match
+
+    @property
+    def steps(self) -> int:
+        """The steps (a move with its chance outcomes; the set-up) completed since the state was made."""
+        return self._steps
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The events of the last step completed (every seat's: deliver each only where it is visible)."""
+        return self._events
 
     def __str__(self) -> str:
         if self._match is None:

@@ -5,8 +5,9 @@ run time limits faster), less the time it stood still while reveals played: each
 after those before it (`reveal_end`), and `reveal_held` is the sum of them all, so a rebuilt room derives
 it again from its log (docs/server.md, Reveals). It never runs backwards. Bots act `bot_delay` after the
 last step and not before the reveal people watch has ended; while the match is live (real-time play:
-nobody's turn), each bot also waits `bot_pace` after its own last action, so that people can keep up.
-Pure: the wall time is always passed in.
+nobody's turn), each bot also waits `bot_pace` after its own last action, so that people can keep up. A
+bot that thinks (the search bot) is asked its think time earlier (`head_start`), so that its action still
+lands when the others' would. Pure: the wall time is always passed in.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class RoomClock:
         self.bot_delay = bot_delay
         self.bot_pace = bot_pace
         self.bot_acted: dict[int, float] = {}  # bot seat -> wall time of its last action
+        self.head_start: dict[int, float] = {}  # bot seat -> seconds it is asked early (its think time)
         self.changed_at = started_at  # wall time of the last step
         self.reveal_end = started_at  # the match clock stands still until then (wall clock)
         self.reveal_held = 0.0  # seconds it stood still in all since the start
@@ -73,10 +75,15 @@ class RoomClock:
 
     def bot_ready_at(self, seat: int, live: bool) -> float:
         """When the bot at `seat` may act: `bots_at()`, and while the match is `live` not before `bot_pace`
-        after its own last action."""
+        after its own last action; less its `head_start` (a bot that thinks starts thinking then)."""
         ready = self.bots_at()
         acted = self.bot_acted.get(seat)
-        return max(ready, acted + self.bot_pace) if live and acted is not None else ready
+        ready = max(ready, acted + self.bot_pace) if live and acted is not None else ready
+        return ready - self.head_start.get(seat, 0.0)
+
+    def first_bot_at(self) -> float:
+        """The earliest any bot may be asked (`bots_at()` less the largest head start)."""
+        return self.bots_at() - max(self.head_start.values(), default=0.0)
 
     def next_due(self, wake_at: int | None, bots: list[int], live: bool) -> float | None:
         """When something next falls due on the wall clock: the match's next wake-up (match time

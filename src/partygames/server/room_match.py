@@ -19,11 +19,13 @@ from functools import partial
 from typing import Any
 
 from partygames.engine.actions import Action
+from partygames.engine.bots import Bot, TableInfo
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import TIMED_OUT, Event, Match
 from partygames.engine.options import Options
+from partygames.engine.search import Budget, SearchBot
 from partygames.engine.session import Session, bot_seed
 from partygames.server import storage as db
 from partygames.server.codes import Code
@@ -38,6 +40,9 @@ from partygames.server.settings import Settings
 from partygames.server.storage import Write
 
 log = logging.getLogger(__name__)
+
+THINK_SHARE = 0.5
+"""The share of `Settings.bot_delay` a search bot thinks per decision (docs/server.md, Bots)."""
 
 
 class RoomMatch:
@@ -56,8 +61,11 @@ class RoomMatch:
                                settings.bot_pace)
         self.audiences: list[int | None] = [None, *(i for i, s in enumerate(seats) if s.kind == "human")]
         # Only the room's owner plays its bots (`bots`); a process following it replays what they did.
-        players = {seat: game.make_bot(kind, seat, bot_seed(match.seed, seat))
-                   for seat, kind in bot_kinds(seats).items()} if bots else {}
+        # A search bot thinks half the bot delay, asked that much earlier (`head_start`): it thinks while
+        # the delay and the reveal run, and its action lands when another bot's would.
+        self.table, self.think, self.seed = TableInfo.of(game, match), settings.bot_delay * THINK_SHARE, match.seed
+        players = {seat: self.make_bot(kind, seat) for seat, kind in bot_kinds(seats).items()} if bots else {}
+        self.clock.head_start = {seat: self.think for seat, bot in players.items() if isinstance(bot, SearchBot)}
         self.session = Session(game, match, players, forgive_bots=True)  # its `on_entry` is set by the room
         self.history = EventHistory(settings.max_catchup)
         self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
@@ -210,15 +218,25 @@ class RoomMatch:
             return
         if seat in bots:
             return
-        bot = self.game.make_bot(kind, seat, bot_seed(self.match.seed, seat))
+        bot = self.make_bot(kind, seat)
         Session.replay(self.game, self.session.log, {seat: bot})
         bots[seat] = bot
+        if isinstance(bot, SearchBot):
+            self.clock.head_start[seat] = self.think
+        else:
+            self.clock.head_start.pop(seat, None)
+
+    def make_bot(self, kind: str, seat: int) -> Bot:
+        """The room's bot of `kind` at `seat`: seeded from the match, told the table, and (a search bot)
+        given its share of the bot delay to think."""
+        return self.game.make_bot(kind, seat, bot_seed(self.seed, seat), table=self.table,
+                                  budget=Budget(ms=1000 * self.think))
 
     # -- what falls due --------------------------------------------------------------------------------------
     def run_due(self, wall: float) -> None:
         """Does what is due by `wall`: time passing, then the bots' turns; stops once the engine crashed."""
         session, now = self.session, self.now(wall)
-        if not self._engine(partial(session.catch_up, now), None, "waking at %d", now) or wall < self.clock.bots_at():
+        if not self._engine(partial(session.catch_up, now), None, "waking at %d", now) or wall < self.clock.first_bot_at():
             return
         for seat in session.bots_to_ask():
             # Each bot sees the match as the previous one left it (none is asked once the match is over).

@@ -9,7 +9,7 @@ from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.engine.text import Text
 from partygames.games.dice_derby import commands, terminal
-from partygames.games.dice_derby.bots import HeuristicBot, RandomBot
+from partygames.games.dice_derby.bots import HeuristicBot, RandomBot, SearchBot
 from partygames.games.dice_derby.determinise import DiceDerbyDeterminiser
 from partygames.games.dice_derby.encoding import DiceDerbyEncoder
 from partygames.games.dice_derby.labels import LABELS
@@ -62,7 +62,7 @@ GAME = Game(
     blurb=Text("Six dice race over five furlongs: own one, bet on them, and finish with the most money.",
                "6つのダイスが5ハロンを競走。馬主になり、馬券を買い、所持金を増やす。"),
     match_class=DiceDerbyMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     labels=LABELS,
     encoding=DiceDerbyEncoder,
     determiniser=DiceDerbyDeterminiser,

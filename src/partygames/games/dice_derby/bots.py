@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from partygames.engine import search
 from partygames.engine.actions import Action, find_spec
 from partygames.engine.bots import Bot, Observation, RandomBot
 from partygames.engine.errors import IllegalAction
@@ -112,3 +113,7 @@ class HeuristicBot(Bot):
         if kind == "bet_win":
             return {"type": "bet_win", "horse": pick, "amount": stake}
         return {"type": "bet_quinella", "pair": pick, "amount": stake}
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as rollout policy and prior."""

@@ -8,7 +8,7 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.last_man_standing import commands, terminal
-from partygames.games.last_man_standing.bots import HeuristicBot
+from partygames.games.last_man_standing.bots import HeuristicBot, SearchBot
 from partygames.games.last_man_standing.determinise import LastManStandingDeterminiser
 from partygames.games.last_man_standing.encoding import LastManStandingEncoder
 from partygames.games.last_man_standing.labels import LABELS
@@ -72,7 +72,7 @@ GAME = Game(
     blurb=Text("Hire playing cards as fighters, fight five sealed rounds, and collect bounties for the kills.",
                "トランプの闘士を雇い、伏せて出す5ラウンドを戦い、倒した数だけ報酬を得る。"),
     match_class=LastManStandingMatch,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     labels=LABELS,
     encoding=LastManStandingEncoder,
     determiniser=LastManStandingDeterminiser,

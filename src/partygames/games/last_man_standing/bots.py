@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation
+from partygames.engine import Action, Bot, Observation, RandomBot, search
 from partygames.games.last_man_standing.cards import DECK, RANK
 from partygames.games.last_man_standing.combat import payouts
 
@@ -86,3 +86,15 @@ def _payoff(fighters: list[tuple[int, int]], me: int, pot: int, final: bool, sur
     if final:
         return gain + (pot // survivors) * mine
     return gain + survivor_weight * pot * mine / survivors
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as prior and random rollouts: a random
+    playout costs a twentieth of the heuristic's (which samples 24 fights a card), and the four times as
+    many worlds found more (issue #22: +0.17 [0.10, 0.23] wins per match against the heuristic in paired
+    matches, where rollouts by the heuristic gained +0.03 [-0.09, 0.15])."""
+
+    own_memory = False
+
+    def rollout_bot(self, seat: int, seed: int) -> Bot:
+        return RandomBot(seat, seed)

@@ -8,7 +8,7 @@ from partygames.engine import Game, RandomBot, Text
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.lucky_nine import commands, terminal
-from partygames.games.lucky_nine.bots import HeuristicBot
+from partygames.games.lucky_nine.bots import HeuristicBot, SearchBot
 from partygames.games.lucky_nine.determinise import LuckyNineDeterminiser
 from partygames.games.lucky_nine.encoding import LuckyNineEncoder
 from partygames.games.lucky_nine.labels import LABELS
@@ -53,7 +53,7 @@ GAME = Game(
     match_class=LuckyNineMatch,
     # A party of four: 40 turns, about 24 min (docs/rules/lucky-nine.md, The default table).
     default_seats=4,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     labels=LABELS,
     encoding=LuckyNineEncoder,
     determiniser=LuckyNineDeterminiser,

@@ -1,10 +1,10 @@
-"""The heuristic bot: the exact optimal stop rule of one turn, and dropping out on a losing board."""
+"""The heuristic bot: the exact optimal stop rule of one turn, and dropping out only with the lead."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation
+from partygames.engine import Action, Bot, Observation, search
 from partygames.games.lucky_nine.analysis import solver
 
 NON_DIAMOND = ("wood", "stone", "coal", "iron", "lapis", "redstone", "gold", "emerald")
@@ -47,7 +47,9 @@ def should_drop_out(view: dict[str, Any], seat: int) -> bool:
 
 class HeuristicBot(Bot):
     """Continues exactly when the turn model says continuing beats passing; claims the most valuable
-    kind; drops out when a fresh turn on the present board loses on average."""
+    kind; stays in while another player holds as much as it does (only the most diamonds win, and a
+    player who drops out can no longer catch up); with the lead, drops out when nobody else is still
+    playing (the lead is then final) or when a fresh turn on the present board loses on average."""
 
     name = "heuristic"
 
@@ -59,8 +61,24 @@ class HeuristicBot(Bot):
         if "continue" in types:
             return {"type": "continue" if continue_value(view) > 0 else "pass"}
         if "drop_out" in types:
-            return {"type": "drop_out" if should_drop_out(view, self.seat) else "stay"}
+            return {"type": "drop_out" if self._drop_out(view) else "stay"}
         return {"type": "claim", "kind": best_claim(view, obs.legal[0]["params"]["kind"]["choice"])}
+
+    def _drop_out(self, view: dict[str, Any]) -> bool:
+        scores = player_scores(view)
+        others = [p for p in view["players"] if p["seat"] != self.seat]
+        if scores[self.seat] <= max(scores[p["seat"]] for p in others):
+            return False  # behind or level: only staying in can still win
+        if all(p["status"] != "active" for p in others):
+            return True  # the lead is final
+        return should_drop_out(view, self.seat)
+
+
+def player_scores(view: dict[str, Any]) -> dict[int, float]:
+    """Each player's score as the result ranks it: diamonds plus the value of claimed prizes."""
+    values: dict[str, int] = view.get("prize_values", {})
+    return {p["seat"]: p["diamonds"] + sum(values.get(k, 0) * n for k, n in p["prizes"].items())
+            for p in view["players"]}
 
 
 def best_claim(view: dict[str, Any], kinds: list[str]) -> str:
@@ -76,3 +94,7 @@ def best_claim(view: dict[str, Any], kinds: list[str]) -> str:
             count = 1 if slot else view["prizes"][kind]
             values[kind] = prize_values.get(kind, 0) * count
     return max(kinds, key=lambda kind: values[kind])
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as rollout policy and prior."""

@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules, Dynamics, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.musical_chairs import commands, terminal
-from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
+from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot, SearchBot
 from partygames.games.musical_chairs.determinise import MusicalChairsDeterminiser
 from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
@@ -72,7 +72,7 @@ GAME = Game(
         Text("Original rules", "原作ルール"), SEED_PARTICIPANTS, {"preset": "seed"},
         Text("6 players and 18 in the gallery, 25 chairs, 10-minute races, the vote 5 minutes after",
              "プレイヤー6人とガヤ18人・イス25個・イス取り10分・投票は5分後"))},
-    bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot},
+    bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=MusicalChairsEncoder,

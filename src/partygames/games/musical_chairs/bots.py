@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation
+from partygames.engine import Action, Bot, Observation, search
 from partygames.engine.actions import MAX_SEQUENCE_LEN, sample
 from partygames.games.musical_chairs.island import distance, position, travel_ms
 from partygames.games.musical_chairs.rules import BLANK
@@ -252,3 +252,7 @@ class HeuristicBot(Bot):
         if mine in usable:
             return int(mine)
         return min(usable, key=lambda n: (board.ms(board.totem, board.chairs[n]["at"]), n), default=None)
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as rollout policy and prior."""

@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules, Dynamics
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.pandemic import commands, terminal
-from partygames.games.pandemic.bots import CautiousBot, CheckerBot, GreedyBot, HeuristicBot
+from partygames.games.pandemic.bots import CautiousBot, CheckerBot, GreedyBot, HeuristicBot, SearchBot
 from partygames.games.pandemic.determinise import PandemicDeterminiser
 from partygames.games.pandemic.encoding import PandemicEncoder
 from partygames.games.pandemic.labels import LABELS
@@ -52,7 +52,7 @@ GAME = Game(
     match_class=PandemicMatch,
     default_seats=12,  # 「参加者は12人。」: at 4 seats every healthy seat would be among the 6 who pass
     bots={"random": RandomBot, "heuristic": HeuristicBot, "cautious": CautiousBot, "greedy": GreedyBot,
-          "checker": CheckerBot},
+          "checker": CheckerBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=PandemicEncoder,

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from partygames.engine import Action, Bot, Observation, Text
+from partygames.engine import Action, Bot, Observation, Text, search
 from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.rules import WAIT, parse_intent
 
@@ -227,3 +227,7 @@ class CheckerBot(HeuristicBot):
     name = "checker"
     title = Text("checker", "確認派")
     CHECK_EVERY = 30_000
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as rollout policy and prior."""

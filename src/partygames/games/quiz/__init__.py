@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules, Dynamics
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.quiz import commands, terminal
-from partygames.games.quiz.bots import HeuristicBot, PerfectBot
+from partygames.games.quiz.bots import HeuristicBot, PerfectBot, SearchBot
 from partygames.games.quiz.determinise import QuizDeterminiser
 from partygames.games.quiz.encoding import QuizEncoder
 from partygames.games.quiz.labels import LABELS
@@ -48,7 +48,7 @@ GAME = Game(
     match_class=QuizMatch,
     # The seed's 「3-5人推奨」: four, about 32 min (docs/rules/quiz.md, The default table).
     default_seats=4,
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "perfect": PerfectBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "perfect": PerfectBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,
     encoding=QuizEncoder,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from partygames.engine import Action, Bot, Event, Observation, Text
+from partygames.engine import Action, Bot, Event, Observation, Text, search
 from partygames.games.quiz.decks import ANSWERS
 from partygames.games.quiz.memory import HUMAN, PERFECT, Memory, MemoryModel, constant, open_cards
 from partygames.games.quiz.scoring import ROUNDS
@@ -178,3 +178,10 @@ class PerfectBot(MemoryBot):
 def recall_bot(p: float) -> type[MemoryBot]:
     """A bot kind recalling each card it saw with probability `p` (for the analysis)."""
     return type(f"Recall{round(p * 100)}Bot", (MemoryBot,), {"model": constant(p)})
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with the `perfect` bot as prior and rollout policy: a program
+    remembers everything its seat was shown (its record and its drawn worlds do, too)."""
+
+    policy = "perfect"

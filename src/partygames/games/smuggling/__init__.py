@@ -10,7 +10,7 @@ from partygames.engine.game import ChatRules, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.smuggling import commands, terminal
-from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot
+from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot, SearchBot
 from partygames.games.smuggling.chat import inspection_channels
 from partygames.games.smuggling.determinise import SmugglingDeterminiser
 from partygames.games.smuggling.encoding import SmugglingEncoder
@@ -89,7 +89,7 @@ GAME = Game(
         Text("Original rules", "原作ルール"), 2 * ORIGINAL_TEAM, ORIGINAL,
         Text("Two teams of 9, 50 small games, 10 minutes in the inspection room",
              "9人ずつの2チーム・小ゲーム50回・検査ルーム10分"))},
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot, "search": SearchBot},
     labels=LABELS,
     encoding=SmugglingEncoder,
     determiniser=SmugglingDeterminiser,

@@ -7,10 +7,12 @@ country (the trunk cap is highest), the inspecting team the member with the most
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
-from partygames.engine import Action, Bot, Observation
+from partygames.engine import Action, Bot, Match, Observation, search
 from partygames.games.smuggling.analysis import DEFAULT_GRID, solve
+from partygames.games.smuggling.rules import SmugglingMatch
 from partygames.games.smuggling.settlement import doubt_cap, trunk_cap
 
 
@@ -39,10 +41,14 @@ def _on_unit(amount: int, unit: int) -> int:
 
 
 class HeuristicBot(Bot):
-    """A plain player: go big or play it safe when smuggling, doubt everything or nothing when inspecting.
+    """The small game's solution in closed form, and the last small game played for the win.
 
-    Smuggler: half the time the full trunk cap, otherwise half of it (never an empty trunk: it pays only
-    when doubted). Inspector: half the time doubts the trunk cap (catches any trunk), otherwise passes.
+    With a doubt cap that covers the trunk cap C, the small game's value is C/3 (docs/rules/smuggling.md,
+    Analysis): the smuggler packs nothing two times in three and the whole cap otherwise; the inspector
+    passes two times in three and doubts the cap otherwise. With a doubt cap below C the full trunk cannot
+    be caught: the smuggler packs C and the inspector passes. In the last small game only the win counts:
+    ahead or level, the smuggler packs nothing (a doubt can only help it) and the inspector passes; behind,
+    the smuggler packs the cap and the inspector doubts it.
     """
 
     name = "heuristic"
@@ -51,13 +57,38 @@ class HeuristicBot(Bot):
         kind = obs.legal[0]["type"]
         if kind == "vote":
             return _vote(obs)
-        unit, trunk_max, doubt = _caps(obs.view)
+        view = obs.view
+        unit, trunk_max, doubt = _caps(view)
+        last = view["small_game"] == view["small_games"]
+        behind = _lead(view) < 0
         if kind == "pack":
-            amount = trunk_max if self.rng.random() < 0.5 else _on_unit(trunk_max // 2, unit)
-            return {"type": "pack", "amount": amount}
-        if doubt >= unit and self.rng.random() < 0.5:
-            return {"type": "doubt", "amount": doubt}
-        return {"type": "pass"}
+            return {"type": "pack", "amount": heuristic_pack(trunk_max, doubt, unit, last, behind, self.rng)}
+        amount = heuristic_doubt(trunk_max, doubt, unit, last, behind, self.rng)
+        return {"type": "doubt", "amount": amount} if amount else {"type": "pass"}
+
+
+def heuristic_pack(trunk_max: int, doubt: int, unit: int, last: bool, behind: bool, rng: Random) -> int:
+    """The heuristic smuggler's trunk (`doubt`: the largest useful doubt, `_caps`)."""
+    if last:
+        return trunk_max if behind else 0
+    covered = unit <= doubt >= trunk_max
+    return trunk_max if not covered or rng.random() < 1 / 3 else 0
+
+
+def heuristic_doubt(trunk_max: int, doubt: int, unit: int, last: bool, behind: bool, rng: Random) -> int:
+    """The heuristic inspector's doubt (0: pass)."""
+    if doubt < unit:
+        return 0
+    if last:
+        return doubt if behind else 0
+    return doubt if doubt >= trunk_max and rng.random() < 1 / 3 else 0
+
+
+def _lead(view: dict[str, Any]) -> int:
+    """The seat's team's third-country total minus the other team's."""
+    totals = view["team_totals"]
+    mine = view["my_team"]
+    return int(totals[mine] - sum(total for team, total in totals.items() if team != mine))
 
 
 class EquilibriumBot(Bot):
@@ -78,3 +109,27 @@ class EquilibriumBot(Bot):
             return {"type": "pack", "amount": amount}
         doubt = self.rng.choices(solution.doubts, weights=solution.inspector)[0]
         return {"type": "doubt", "amount": doubt} if doubt else {"type": "pass"}
+
+
+class SearchBot(search.SearchBot):
+    """The search bot (`engine/search.py`) with this game's heuristic as prior and rollout policy. The
+    determiniser draws a trunk the seat has not seen uniformly; the search redraws it as the heuristic
+    smuggler packs (`model`), so that an inspector weighs a doubt against the trunks a player packs."""
+
+    own_memory = False
+
+    def model(self, world: Match, rng: Random) -> None:
+        assert isinstance(world, SmugglingMatch)
+        smuggler, inspector = world.smuggler, world.inspector
+        if world.phase != "inspect" or smuggler is None or inspector is None or smuggler == self.seat:
+            return
+        before = world.opp[smuggler] + world.trunk
+        trunk_max = trunk_cap(before)
+        unit = world.opts.unit
+        doubt = min(trunk_max, doubt_cap(world.third[inspector], unit))
+        totals = world.team_totals()
+        team = "north" if smuggler % 2 == 0 else "south"
+        behind = totals[team] < sum(total for name, total in totals.items() if name != team)
+        last = world.small_game + 1 == world.opts.small_games
+        world.trunk = heuristic_pack(trunk_max, doubt, unit, last, behind, rng)
+        world.opp[smuggler] = before - world.trunk
