@@ -53,8 +53,10 @@ class LiveServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> Self:
-        env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}  # this checkout's code, whatever is installed
+    def start(self, environment: dict[str, str] | None = None) -> Self:
+        """Starts the process (`environment`: variables of its own besides this one's) and waits until it
+        answers."""
+        env = {**os.environ, **(environment or {}), "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}  # this checkout's code
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -444,14 +444,23 @@ def serve(
              "proxy). Default: the bound address; with 0.0.0.0, this machine's LAN address.\n\n"
              "参加者が開くアドレス (共有リンクと QR コードに使用。例: プロキシの後ろなら https://games.example)。"
              "既定: 待ち受けるアドレス。 0.0.0.0 なら この マシンの LAN アドレス。", callback=_public_url_option,
-        metavar="URL")] = None,
+        metavar="URL", envvar="PARTYGAMES_PUBLIC_URL")] = None,
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
              "* allows any).\n\nこのサーバー以外で WebSocket を開いてよいページのオリジン (複数可。 * なら すべて)。",
         metavar="ORIGIN")] = None,
     database_url: Annotated[str | None, typer.Option(
-        help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.\n\n"
-             "SQLAlchemy の URL (既定: ユーザーデータフォルダの SQLite)。 PostgreSQL なら postgresql://...。")] = None,
+        help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL, which any "
+             "number of processes can serve together.\n\n"
+             "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://... "
+             "(いくつものプロセスで 一緒に 提供できます)。", envvar="PARTYGAMES_DATABASE_URL")] = None,
+    data_dir: Annotated[Path | None, typer.Option(
+        help="This process's folder: the SQLite database and its node id among the processes (default: your "
+             "user data folder).\n\nこのプロセスのフォルダ: SQLite のデータベースと、 プロセス間での ノード ID "
+             "(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR", file_okay=False)] = None,
+    json_logs: Annotated[bool, typer.Option(
+        help="Log one JSON object per line (for log collectors).\n\nログを 1 行 1 つの JSON で出力 (ログ収集用)。",
+        envvar="PARTYGAMES_JSON_LOGS")] = False,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.\n\nボットが 行動する前に考える秒数。")]
     = DEFAULT_BOT_DELAY,
     bot_pace: Annotated[float, typer.Option(
@@ -468,15 +477,21 @@ def serve(
         _fail(Text("The web platform is not installed in this build.",
                    "このビルドには Web プラットフォームが入っていません。"), None)
         raise
-    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, reveal_scale=reveal_scale,
-                 bot_pace=bot_pace, public=public_url, allowed_origins=tuple(allow_origin or ()))
+    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
+                 reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
+                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs)
 
 
 @db_app.command("upgrade")
 def db_upgrade(
     database_url: Annotated[str | None, typer.Option(
-        help="SQLAlchemy URL (default: SQLite in your user data folder); postgresql://... for PostgreSQL.\n\n"
-             "SQLAlchemy の URL (既定: ユーザーデータフォルダの SQLite)。 PostgreSQL なら postgresql://...。")] = None,
+        help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL.\n\n"
+             "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://...。",
+        envvar="PARTYGAMES_DATABASE_URL")] = None,
+    data_dir: Annotated[Path | None, typer.Option(
+        help="The folder of the SQLite database (default: your user data folder).\n\n"
+             "SQLite のデータベースの フォルダ (既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
+        file_okay=False)] = None,
 ) -> None:
     """Bring the database's tables to this version (what `serve` also does when it starts; safe while other
     processes serve PostgreSQL). データベースのテーブルをこの版に更新 (serve も起動時に行います)。"""
@@ -485,7 +500,7 @@ def db_upgrade(
     from partygames.server.settings import Settings
     from partygames.server.storage import Storage
 
-    settings = Settings.create(database_url)
+    settings = Settings.create(database_url, data_dir)
     handle = None
     try:
         handle = lock_sqlite(settings.database_url) if settings.database_url.startswith("sqlite") else None

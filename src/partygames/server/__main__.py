@@ -1,11 +1,14 @@
 """`python -m partygames.server [--host H] [--port P] [--public-url URL] [--database-url URL] [--bot-delay S]
-[--data-dir D] ...`."""
+[--data-dir D] [--json-logs] ...`: `partygames serve`'s options, plus some for tests and benchmarks. As there,
+PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR and PARTYGAMES_JSON_LOGS stand for the
+options left out (deploy/compose.yaml)."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import importlib
+import os
 from pathlib import Path
 
 from partygames.server.address import check_public_url
@@ -17,14 +20,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m partygames.server", description="Serve the partygames platform.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--public-url", type=_public_url, default=None,
+    parser.add_argument("--public-url", type=_public_url, default=os.environ.get("PARTYGAMES_PUBLIC_URL"),
                         help="the address people open, for share links and QR codes (default: the bound address; "
                              "the LAN address when bound to 0.0.0.0)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a page origin besides the server's own whose WebSockets are taken (repeatable; *: any)")
-    parser.add_argument("--database-url", default=None, help="postgresql://... (default: SQLite in --data-dir)")
+    parser.add_argument("--database-url", default=os.environ.get("PARTYGAMES_DATABASE_URL"),
+                        help="postgresql://... (default: SQLite in --data-dir)")
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds a bot thinks before acting")
-    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--data-dir", type=Path, default=os.environ.get("PARTYGAMES_DATA_DIR"))
+    parser.add_argument("--json-logs", action="store_true", default=_flag(os.environ.get("PARTYGAMES_JSON_LOGS")),
+                        help="log one JSON object per line")
     parser.add_argument("--deadline-scale", type=float, default=1.0, help="multiplies engine deadlines (tests)")
     parser.add_argument("--reveal-scale", type=float, default=1.0,
                         help="multiplies the games' reveal durations the server waits for (0: no waiting)")
@@ -35,7 +41,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games-module", default=None,
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
-    overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale}
+    overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale,
+                                    "json_logs": args.json_logs}
     if args.allow_origin:
         overrides["allowed_origins"] = tuple(args.allow_origin)
     overrides.update(_settings_overrides(args.set))
@@ -57,7 +64,9 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         kind = types.get(name)
         if kind is None:
             raise SystemExit(f"--set: no setting {name!r} (settings: {', '.join(types)})")
-        if kind in ("int", "int | None"):
+        if kind == "bool":
+            overrides[name] = _flag(value)
+        elif kind in ("int", "int | None"):
             overrides[name] = int(value)
         elif kind == "float":
             overrides[name] = float(value)
@@ -66,6 +75,11 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         else:
             overrides[name] = value
     return overrides
+
+
+def _flag(value: str | None) -> bool:
+    """An environment variable's yes or no, read as `partygames serve` (Click) reads it."""
+    return (value or "").strip().lower() in ("1", "true", "t", "yes", "y", "on")
 
 
 def _public_url(value: str) -> str:

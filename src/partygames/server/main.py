@@ -52,6 +52,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     app = create_app(settings, games)
     tune_gc()
     database = _shown_url(settings.database_url)
+    logging.getLogger("partygames.server").info("serving", extra={"address": address, "database": database,
+                                                                  "node": app.state.hub.node})
     print(f"partygames: open {address} (database: {database}); Ctrl+C stops.\n"
           f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)
@@ -77,8 +79,9 @@ class Server(uvicorn.Server):
 
 
 def configure_logging(json_logs: bool) -> None:
-    """Warnings and errors to standard error; as one JSON object per line with `json_logs` (what log
-    collectors read), through python-json-logger."""
+    """Warnings and errors to standard error; with `json_logs`, as one JSON object per line (what log
+    collectors read, through python-json-logger), and the server's own notes too (serving, rooms taken over
+    and handed over). uvicorn's own loggers stay at warnings (its `log_level`)."""
     handler = logging.StreamHandler(sys.stderr)
     if json_logs:
         from pythonjsonlogger.json import JsonFormatter
@@ -90,6 +93,7 @@ def configure_logging(json_logs: bool) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.WARNING)  # (uvicorn's own loggers come here too when it is given no log config)
+    logging.getLogger("partygames").setLevel(logging.INFO if json_logs else logging.NOTSET)
 
 
 def _shown_url(url: str) -> str:
