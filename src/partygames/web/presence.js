@@ -108,7 +108,7 @@ export function TablePresence({ room, seat, ctx, hostToken, info, offset }) {
         <span class="presence-name">${name}</span>
         <span class=${"dot " + (here.state === "online" ? "on" : here.state === "away" ? "away" : "off")} aria-hidden="true"></span>
         <span class="presence-state" data-testid=${`presence-${s.seat}`}>${presenceWords(s, now)}</span>
-        ${s.timed_out && !s.standin ? html`<span class="badge subtle">${t("ran_out")}</span>` : null}
+        ${s.timed_out && !s.standin && here.state !== "online" ? html`<span class="badge subtle">${t("ran_out")}</span>` : null}
         ${s.standin ? html`<span class="presence-standin" data-testid=${`standin-${s.seat}`} title=${tr(s.standin.title) || s.standin.bot}>
           ${t("standin_for", ctx.shortName(s.seat))}</span>` : null}
         ${hostToken && s.standin ? html`<button type="button" class="small" disabled=${busy === s.seat} title=${t("take_back_title")}
