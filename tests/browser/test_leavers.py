@@ -70,10 +70,19 @@ def test_a_leaver_is_shown_offline_timed_out_handed_to_a_bot_and_plays_again_on_
     aki_page, strip = aki.page, aki.page.get_by_test_id("presence")
     expect(strip.get_by_test_id("presence-1")).to_have_text("online")
     expect(kenta.page.get_by_test_id("presence").get_by_test_id("presence-0")).to_have_text("オンライン")
-    # Kenta closes his page (his browser keeps his seat's token): Aki sees him offline, and for how long.
+    # Kenta's page goes to the background (another tab, a locked phone): he is away.
+    kenta.page.evaluate("() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
+                        " document.dispatchEvent(new Event('visibilitychange')); }")
+    expect(strip.get_by_test_id("presence-1")).to_have_text("away")
+    # He closes it (his browser keeps his seat's token): Aki sees him offline, and for how long, on the host's
+    # phone and on the big screen.
     context = kenta.page.context
     kenta.page.close()
     expect(strip.get_by_test_id("presence-1")).to_have_text(re.compile(r"^offline \d+:\d\d$"))
+    big = aki.page.context.new_page()
+    big.goto(f"{quick.url}/room/{created['code']}?table=1")
+    expect(big.get_by_test_id("presence").get_by_test_id("presence-1")).to_have_text(re.compile(r"^offline \d+:\d\d$"))
+    big.close()
     assert aki_page.get_by_test_id("hand-to-bot-1").count() == 0  # (not yet: he has not run out of time)
     # The table waits for him, and the banner says he is gone; his time runs out, and the feed says so.
     banner = aki_page.get_by_test_id("turn")
