@@ -35,12 +35,14 @@ def quick(tmp_path: Path) -> Iterator[PlatformProcess]:
     server.stop()
 
 
-def two_people(server: PlatformProcess) -> tuple[dict[str, object], dict[str, object]]:
-    """A started room for Aki (the host), Kenta and two bots, where only the host hands a seat to a bot."""
+def two_people(server: PlatformProcess, game: str = "last-man-standing", kinds: list[str] = KINDS,
+               options: dict[str, object] = TIMES) -> tuple[dict[str, object], dict[str, object]]:
+    """A started room for Aki (the host, seat 0), Kenta (the next human seat) and bots, where only the host
+    hands a seat to a bot."""
     with httpx.Client(base_url=server.url, timeout=30) as http:
         created = http.post("/api/rooms", json={
-            "game": "last-man-standing", "seats": len(KINDS), "seat_kinds": KINDS, "name": "Aki",
-            "options": TIMES, "auto_standin": False, "standin_after": 10}).json()
+            "game": game, "seats": len(kinds), "seat_kinds": kinds, "name": "Aki",
+            "options": options, "auto_standin": False, "standin_after": 10}).json()
         joined = http.post(f"/api/rooms/{created['code']}/join", json={"name": "Kenta"}).json()
         started = http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
         assert started.status_code == 200, started.text
@@ -129,3 +131,25 @@ def test_a_leaver_is_shown_offline_timed_out_handed_to_a_bot_and_plays_again_on_
     back.page.screenshot(path=str(artifacts / "leaver-back-ja.png"), full_page=True)
     assert aki.errors == [] and back.errors == []
     aki.close()
+
+
+def test_a_seat_offered_to_pick_is_marked_offline_while_its_person_is_gone(
+        browser: Browser, quick: PlatformProcess) -> None:
+    # Smuggling's first move: each team votes for its representative among its members (Aki and Kenta, North).
+    created, kenta_seat = two_people(quick, "smuggling", ["human", "bot:heuristic", "human", "bot:heuristic"],
+                                     {"team_size": 2, "small_games": 1})
+    assert kenta_seat["seat"] == 2
+    aki = driver.open_seat(browser, quick, created, lang="en", name="Aki")
+    kenta = driver.open_seat(browser, quick, kenta_seat, lang="ja", name="Kenta")
+    choices = aki.page.locator(".actions [data-param=candidate]")
+    expect(choices).to_have_text(["Aki (you)", "Kenta"])
+    context = kenta.page.context
+    kenta.page.close()
+    expect(choices).to_have_text(["Aki (you)", "Kenta (offline)"])
+    # Kenta's page, as he reads it: Aki is marked the same way once she has gone, in Japanese.
+    back = context.new_page()
+    back.goto(f"{quick.url}/room/{created['code']}")
+    expect(choices).to_have_text(["Aki (you)", "Kenta"])
+    aki.close()
+    expect(back.locator(".actions [data-param=candidate]")).to_have_text(["Aki(オフライン)", "Kenta (あなた)"])
+    back.context.close()
