@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import httpx
@@ -20,9 +20,9 @@ from tests.browser.server import PlatformProcess
 # Last Man Standing, where nobody leaves the game early (a bot standing in cannot take a seat out of it): a
 # draft, one hire at a time, then rounds played by all at once. Every decision may last 5 s (its least),
 # scaled to 2 s: a leaver's turn costs seconds.
-TIMES = {"draft_seconds": 5, "play_seconds": 5}
+TIMES: dict[str, object] = {"draft_seconds": 5, "play_seconds": 5}
 SCALE = 0.4
-KINDS = ["human", "human", "bot:heuristic", "bot:random"]
+KINDS = ("human", "human", "bot:heuristic", "bot:random")
 PREFER = ("hire", "play")
 
 
@@ -35,13 +35,13 @@ def quick(tmp_path: Path) -> Iterator[PlatformProcess]:
     server.stop()
 
 
-def two_people(server: PlatformProcess, game: str = "last-man-standing", kinds: list[str] = KINDS,
+def two_people(server: PlatformProcess, game: str = "last-man-standing", kinds: Sequence[str] = KINDS,
                options: dict[str, object] = TIMES) -> tuple[dict[str, object], dict[str, object]]:
     """A started room for Aki (the host, seat 0), Kenta (the next human seat) and bots, where only the host
     hands a seat to a bot."""
     with httpx.Client(base_url=server.url, timeout=30) as http:
         created = http.post("/api/rooms", json={
-            "game": game, "seats": len(kinds), "seat_kinds": kinds, "name": "Aki",
+            "game": game, "seats": len(kinds), "seat_kinds": list(kinds), "name": "Aki",
             "options": options, "auto_standin": False, "standin_after": 10}).json()
         joined = http.post(f"/api/rooms/{created['code']}/join", json={"name": "Kenta"}).json()
         started = http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
@@ -136,7 +136,7 @@ def test_a_leaver_is_shown_offline_timed_out_handed_to_a_bot_and_plays_again_on_
 def test_a_seat_offered_to_pick_is_marked_offline_while_its_person_is_gone(
         browser: Browser, quick: PlatformProcess) -> None:
     # Smuggling's first move: each team votes for its representative among its members (Aki and Kenta, North).
-    created, kenta_seat = two_people(quick, "smuggling", ["human", "bot:heuristic", "human", "bot:heuristic"],
+    created, kenta_seat = two_people(quick, "smuggling", ("human", "bot:heuristic", "human", "bot:heuristic"),
                                      {"team_size": 2, "small_games": 1})
     assert kenta_seat["seat"] == 2
     aki = driver.open_seat(browser, quick, created, lang="en", name="Aki")
