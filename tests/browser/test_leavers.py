@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
+from tests.server.client import Lobby, Socket, human_room
 
 # Last Man Standing, where nobody leaves the game early (a bot standing in cannot take a seat out of it): a
 # draft, one hire at a time, then rounds played by all at once. Every decision may last 5 s (its least),
@@ -71,6 +72,7 @@ def test_a_leaver_is_shown_offline_timed_out_handed_to_a_bot_and_plays_again_on_
     kenta = driver.open_seat(browser, quick, kenta_seat, lang="ja", name="Kenta")
     aki_page, strip = aki.page, aki.page.get_by_test_id("presence")
     expect(strip.get_by_test_id("presence-1")).to_have_text("online")
+    expect(aki_page.get_by_test_id("hand-to-bot-1")).to_have_count(0)  # (he is here: no bot may take his seat)
     expect(kenta.page.get_by_test_id("presence").get_by_test_id("presence-0")).to_have_text("オンライン")
     # Kenta's page goes to the background (another tab, a locked phone): he is away.
     kenta.page.evaluate("() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
@@ -85,7 +87,6 @@ def test_a_leaver_is_shown_offline_timed_out_handed_to_a_bot_and_plays_again_on_
     big.goto(f"{quick.url}/room/{created['code']}?table=1")
     expect(big.get_by_test_id("presence").get_by_test_id("presence-1")).to_have_text(re.compile(r"^offline \d+:\d\d$"))
     big.close()
-    assert aki_page.get_by_test_id("hand-to-bot-1").count() == 0  # (not yet: he has not run out of time)
     # The table waits for him, and the banner says he is gone; his time runs out, and the feed says so.
     banner = aki_page.get_by_test_id("turn")
     waited: list[str] = []
@@ -153,3 +154,24 @@ def test_a_seat_offered_to_pick_is_marked_offline_while_its_person_is_gone(
     aki.close()
     expect(back.locator(".actions [data-param=candidate]")).to_have_text(["Aki(オフライン)", "Kenta (あなた)"])
     back.context.close()
+
+
+def test_a_big_table_counts_the_people_there_and_lists_those_who_are_gone(
+        browser: Browser, quick: PlatformProcess) -> None:
+    # Eight people: the host in a browser, five more connected, two who never came.
+    lobby = Lobby(quick.url)
+    created, tokens = human_room(lobby, "last-man-standing", seats=8, auto_standin=False)
+    sockets = [Socket(quick.ws_url, created["code"], token) for token in tokens[1:6]]
+    host = driver.open_seat(browser, quick, created, lang="en", name="P0")
+    strip = host.page.get_by_test_id("presence")
+    expect(strip.get_by_test_id("presence-count")).to_have_text("6 online")
+    expect(strip.locator("[data-seat]")).to_have_count(2)
+    for seat in (6, 7):
+        expect(strip.get_by_test_id(f"presence-{seat}")).to_have_text("offline")
+    sockets[0].close()  # P1 leaves: listed, and counted no more
+    expect(strip.get_by_test_id("presence-count")).to_have_text("5 online")
+    expect(strip.get_by_test_id("presence-1")).to_have_text(re.compile(r"^offline \d+:\d\d$"))
+    for sock in sockets[1:]:
+        sock.close()
+    lobby.http.close()
+    host.close()

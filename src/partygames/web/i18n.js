@@ -160,6 +160,7 @@ const STRINGS = {
   presence_online: ["online", "オンライン"],
   presence_away: ["away", "離席中"],
   presence_offline: ["offline", "オフライン"],
+  presence_online_count: ["{0} online", "オンライン {0}人"],
   presence_offline_for: ["offline {0}", "オフライン {0}"],
   absent_note: ["{0} ({1})", "{0}({1})"],
   standin_for: ["A bot stands in for {0}", "ボットが{0}の代わりに打っています"],

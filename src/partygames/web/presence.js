@@ -75,9 +75,13 @@ export function standinKind(info) {
   return bots.includes("heuristic") ? "heuristic" : bots[0] || "heuristic";
 }
 
+// More people than this and those at the table are counted, not listed: only the absent ones get a chip.
+const LIST_UP_TO = 6;
+
 /** The people at the table (the human seats), each with their presence, a stand-in and, for the host, the
  * button that hands a leaver's seat to a bot or takes it back. Shown on phones under the banner and on the
- * big screen; hidden where it would only show the reader alone. */
+ * big screen; hidden where it would only show the reader alone. A big table (Smuggling's 18) lists only
+ * the people who are gone or stood in for, and counts the others: "15 online". */
 export function TablePresence({ room, seat, ctx, hostToken, info, offset }) {
   const seats = (room && room.seats) || [];
   const people = seats.filter((s) => s.kind === "human" && s.taken);
@@ -86,6 +90,8 @@ export function TablePresence({ room, seat, ctx, hostToken, info, offset }) {
   const [busy, setBusy] = useState(null); // the seat whose stand-in is being asked for
   const [refusal, setRefusal] = useState(null); // the server's refusal of the last tap, said here where it was made
   if (!people.some((s) => s.seat !== seat) || room.status !== "playing") return null;
+  const listed = people.length <= LIST_UP_TO ? people : people.filter((s) => isAbsent(s) || s.standin);
+  const counted = people.length - listed.length;
   const kind = standinKind(info);
   const kindTitle = tr((info && info.bot_titles && info.bot_titles[kind]) || null) || kind;
   const hand = async (target, botKind) => {
@@ -100,7 +106,7 @@ export function TablePresence({ room, seat, ctx, hostToken, info, offset }) {
     }
   };
   return html`<section class="presence-strip" data-testid="presence" aria-label=${t("at_table")}>
-    <ul>${people.map((s) => {
+    <ul>${listed.map((s) => {
       const here = presenceOf(s);
       const name = ctx.shortName(s.seat);
       return html`<li class=${"presence-seat " + here.state + (s.standin ? " stood-in" : "")} data-seat=${s.seat} data-presence=${here.state}>
@@ -116,7 +122,8 @@ export function TablePresence({ room, seat, ctx, hostToken, info, offset }) {
         ${hostToken && mayStandIn(room, s, now) ? html`<button type="button" class="small primary" disabled=${busy === s.seat}
           title=${t("hand_to_bot_title", kindTitle)} onClick=${() => hand(s.seat, kind)} data-testid=${`hand-to-bot-${s.seat}`}>${t("hand_to_bot")}</button>` : null}
       </li>`;
-    })}</ul>
+    })}${counted ? html`<li class="presence-seat online presence-count" data-testid="presence-count">
+      <span class="dot on" aria-hidden="true"></span><span class="presence-state">${t("presence_online_count", counted)}</span></li>` : null}</ul>
     ${refusal ? html`<div class="refused" role="alert" data-testid="standin-refused" onClick=${() => setRefusal(null)}>${t("refused", tr(refusal))}</div>` : null}
   </section>`;
 }
