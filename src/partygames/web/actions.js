@@ -284,7 +284,8 @@ const isForm = (spec) => {
 /** The panel of everything the seat may do now. */
 export function ActionPanel({ game, specs, onAct, busy, error, view, ctx }) {
   currentView = view || null;
-  currentCtx = ctx || null;
+  // A seat offered as a value (a gift's receiver, a vote's candidate) is named as picked: "Kenta (offline)".
+  currentCtx = ctx ? { ...ctx, seatName: ctx.pickName || ctx.seatName } : null;
   const controls = mergeSpecs(specs || []);
   return html`<section class="panel actions" aria-live="polite">
     <h2>${t("you_may")}</h2>

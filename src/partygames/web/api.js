@@ -56,6 +56,10 @@ export const api = {
   /** Once the match is over: the same people play again (`game` null) or play a game that follows it. */
   nextMatch: (code, hostToken, game) =>
     call("POST", `/api/rooms/${encodeURIComponent(code)}/next`, { body: { game: game || null }, headers: { "X-Host-Token": hostToken } }),
+  /** The host hands a leaver's seat to a bot of `kind` while its person is away, or takes it back (`kind` null). */
+  standIn: (code, hostToken, seat, kind) =>
+    call("POST", `/api/rooms/${encodeURIComponent(code)}/seats/${encodeURIComponent(seat)}/standin`,
+      { body: { kind: kind ?? null }, headers: { "X-Host-Token": hostToken } }),
   replay: (code, seat, token) => {
     const query = seat === null || seat === undefined || seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
     return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: token ? { "X-Seat-Token": token } : {} });

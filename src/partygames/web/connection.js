@@ -18,6 +18,8 @@ const INITIAL = {
   error: null, // the last error for this connection ({code, en, ja, ref})
   pending: null, // client id of the action awaiting an answer
   fatal: null, // an error after which reconnecting is pointless (bad token, no such room)
+  closed: false, // the room was closed (`room/closed`): nobody was at the table for a long time
+  clockOffset: 0, // the server's clock minus ours, in seconds (from `pong` and deadlines): presence's "offline 1:23"
 };
 
 let eventCounter = 0;
@@ -40,16 +42,24 @@ function reducer(state, msg) {
       return msg.id === state.pending ? { ...state, pending: null } : state;
     case "_clear_error":
       return { ...state, error: null };
-    case "welcome":
-      return { ...state, seat: msg.seat ?? null, name: msg.name ?? null, room: msg.room ?? state.room,
-        channels: msg.channels || ["public"], fatal: null, chat: [] };
+    case "welcome": {
+      const next = { ...state, seat: msg.seat ?? null, name: msg.name ?? null, room: msg.room ?? state.room,
+        channels: msg.channels || ["public"], fatal: null, chat: [], closed: !!(msg.room && msg.room.status === "closed") };
+      if (msg.room && state.room && msg.room.match !== state.room.match) {
+        // Back after the room's next match began (a reconnect, a takeover): nothing of the last one stays shown.
+        return { ...next, view: null, version: -1, deadline: null, events: [], updates: [], ackedVersion: -1, pending: null, error: null };
+      }
+      return next;
+    }
+    case "pong":
+      return typeof msg.at === "number" ? { ...state, clockOffset: msg.at - Date.now() / 1000 } : state;
     case "room":
       if (msg.room && state.room && msg.room.match !== state.room.match) {
         // The room's next match has begun (play again, or a series): its versions count from 0 again.
         return { ...state, room: msg.room, view: null, version: -1, deadline: null, events: [], updates: [], ackedVersion: -1,
           pending: null, error: null };
       }
-      return { ...state, room: msg.room ?? state.room };
+      return { ...state, room: msg.room ?? state.room, closed: state.closed || !!(msg.room && msg.room.status === "closed") };
     case "channels":
       // The match opened or closed a channel this connection may post to (docs/protocol.md, Chat).
       return { ...state, channels: msg.channels || ["public"] };
@@ -66,6 +76,9 @@ function reducer(state, msg) {
         const local = remaining !== null ? Date.now() / 1000 + remaining : deadline.ends_at;
         deadline = { ...deadline, local_ends_at: local };
       }
+      // (a deadline's end in both clocks tells how far apart they are, until a pong says it better)
+      const clockOffset = deadline && typeof deadline.ends_at === "number" && state.clockOffset === 0
+        ? deadline.ends_at - deadline.local_ends_at : state.clockOffset;
       const version = msg.version ?? state.version;
       const view = msg.view ?? state.view;
       // `reveal`: seconds until the server expects these events to have been shown (null: it does not pace).
@@ -79,6 +92,7 @@ function reducer(state, msg) {
         view,
         version,
         deadline,
+        clockOffset,
         events: [...state.events, ...known].slice(-KEEP_EVENTS),
         updates: [...state.updates, update].slice(-KEEP_UPDATES),
         // (never above the current version: a room's next match counts its versions from 0 again)
@@ -93,7 +107,8 @@ function reducer(state, msg) {
     case "error": {
       const fatalCodes = ["seat/bad_token", "room/not_found"]; // what the server sends before closing 4401, 4404
       const fatal = msg.fatal || fatalCodes.includes(msg.code) ? msg : state.fatal;
-      return { ...state, error: msg, pending: msg.ref != null && msg.ref === state.pending ? null : state.pending, fatal };
+      return { ...state, error: msg, pending: msg.ref != null && msg.ref === state.pending ? null : state.pending, fatal,
+        closed: state.closed || msg.code === "room/closed" };
     }
     default:
       return state;
@@ -138,6 +153,10 @@ export function useRoomConnection(code, token) {
         attempt = 0;
         lastHeard = Date.now();
         dispatch({ type: "_status", status: "open" });
+        // The server counts a new connection as in view: say so if the page is hidden. The first pong sets
+        // the clock offset.
+        if (document.visibilityState === "hidden") ws.send(JSON.stringify({ type: "presence", away: true }));
+        ws.send(JSON.stringify({ type: "ping" }));
       };
       ws.onmessage = (message) => {
         lastHeard = Date.now();
@@ -148,6 +167,12 @@ export function useRoomConnection(code, token) {
           return;
         }
         if (data && typeof data.type === "string") dispatch(data);
+        // The room's match moved to another server process (a takeover): this socket's room is stale. Come
+        // back at once; the new welcome and the update since our version show the room as it is.
+        if (data && data.type === "error" && data.code === "room/moved" && socket.current === ws) {
+          attempt = -1; // (the next try waits the shortest time)
+          ws.close();
+        }
       };
       ws.onclose = (closeEvent) => {
         if (socket.current === ws) socket.current = null;
@@ -166,6 +191,12 @@ export function useRoomConnection(code, token) {
         retry = setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
       };
     };
+    // A page hidden (another tab, a phone locked) is "away" for the others; shown again, "online".
+    const onVisibility = () => {
+      const ws = socket.current;
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "presence", away: document.visibilityState === "hidden" }));
+    };
+    document.addEventListener("visibilitychange", onVisibility);
     connect();
     window.partygames = {
       ...(window.partygames || {}),
@@ -177,6 +208,7 @@ export function useRoomConnection(code, token) {
       closed = true;
       clearTimeout(retry);
       clearInterval(heartbeat);
+      document.removeEventListener("visibilitychange", onVisibility);
       if (socket.current) socket.current.close();
       socket.current = null;
     };

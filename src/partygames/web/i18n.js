@@ -155,6 +155,23 @@ const STRINGS = {
   next_game: ["Next: {0}", "次へ: {0}"],
   public_events: ["public", "公開"],
   channel: ["To", "宛先"],
+  // Who is at the table (presence.js): each person online, away (the page hidden) or offline since when.
+  at_table: ["At the table", "卓の様子"],
+  presence_online: ["online", "オンライン"],
+  presence_away: ["away", "離席中"],
+  presence_offline: ["offline", "オフライン"],
+  presence_online_count: ["{0} online", "オンライン {0}人"],
+  presence_offline_for: ["offline {0}", "オフライン {0}"],
+  absent_note: ["{0} ({1})", "{0}({1})"],
+  standin_for: ["A bot stands in for {0}", "ボットが{0}の代わりに打っています"],
+  standin_short: ["bot stands in", "ボットが代打ち"],
+  ran_out: ["ran out of time", "時間切れ"],
+  hand_to_bot: ["Hand to a bot", "ボットに任せる"],
+  hand_to_bot_title: ["A {0} bot plays this seat until its player comes back", "本人が戻るまで{0}ボットがこの席を打ちます"],
+  take_back: ["Take back", "本人に戻す"],
+  take_back_title: ["The seat waits for its player again", "この席は再び本人を待ちます"],
+  room_closed: ["This room was closed: nobody was at the table for a long time.", "このルームは閉じられました。長い間だれもいなかったためです。"],
+  status_closed: ["closed", "閉鎖"],
 };
 
 let lang = (navigator.language || "en").startsWith("ja") ? "ja" : "en";

@@ -17,6 +17,7 @@ import { seatName as nameOf, shortSeatName, paintNames, seatColour, SeatDot } fr
 import { yen } from "./money.js";
 import { copyOrSelect } from "./copy.js";
 import { Prose } from "./prose.js";
+import { TablePresence, useServerNow, withAbsence, pickName, isAbsent } from "./presence.js";
 
 /** Everything a game renderer gets besides the view (see web/README.md). `labels` is the game's label
  * catalog from its info (`/api/games`); `label(table, key)` reads it, null for a key it lacks. */
@@ -32,7 +33,9 @@ export function makeCtx({ room, seat, lang, table, send, markYou = true, labels 
   };
   // A sentence with the seats' names in their colours (the feed, the results).
   const paint = (text) => paintNames(text, seats.map((_, i) => seatName(i)));
-  return { html, lang, t, tr, seat, seatName, shortName, paint, label, widgets, Icon, SeatDot, table: !!table,
+  // A seat offered to pick (an offer, a gift, a vote): its name marked "(offline)" while its person is gone.
+  const pickSeatName = (i) => pickName(seatName(i), seats[i]);
+  return { html, lang, t, tr, seat, seatName, shortName, pickName: pickSeatName, paint, label, widgets, Icon, SeatDot, table: !!table,
     options: (room && room.options) || {}, room, send, told: [],
     // Amounts of yen in the one format of the client (money.js), and what the results' scores count.
     yen: (n, options = {}) => yen(n, options.lang || lang, options), scoreUnit: (labels && labels.score_unit) || null };
@@ -207,8 +210,13 @@ function measureBanner(el) {
  * change the seat's situation (`reveal`), it says what is happening and shows no countdown; otherwise whose
  * turn it is. Names are short ("Bot Aoi"), so that it stays one or two lines. `fresh`: the seat's turn has
  * just begun (the tab title and a vibration say so, and the banner pulses). */
-function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh }) {
-  const words = view ? bannerWords(view, seat, ctx, ctx.shortName, acted) : null;
+function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh, offset }) {
+  // A seat the table waits for whose person is gone says so, with the time it has been gone (ticking).
+  const seats = (ctx.room && ctx.room.seats) || [];
+  const absent = !!view && view.turns.some((s) => s !== seat && seats[s] && (isAbsent(seats[s]) || seats[s].standin));
+  const now = useServerNow(absent, offset);
+  const waitedName = (i) => withAbsence(ctx.shortName(i), seats[i], now);
+  const words = view ? bannerWords(view, seat, ctx, waitedName, acted) : null;
   const kind = reveal ? "reveal" : words && words.kind;
   const mine = kind === "turn";
   useEffect(() => {
@@ -390,7 +398,10 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
       ? html`
-        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} />
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} offset=${state.clockOffset} />
+        ${state.closed ? html`<div class="panel error" role="alert" data-testid="room-closed">${t("room_closed")}</div>` : null}
+        ${!view.is_over ? html`<${TablePresence} room=${room} seat=${seat} ctx=${ctx} hostToken=${held.hostToken} info=${info}
+          offset=${state.clockOffset} />` : null}
         ${view.is_over ? html`<${Results} result=${result} game=${game} ctx=${ctx} />
           <p class="after-match"><a class="button" href=${`/room/${code}#replay`} data-testid="open-replay"
             onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}#replay`); }}>${t("replay")}</a>
@@ -400,7 +411,7 @@ export function RoomPage({ code, table, lang, navigate }) {
               onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
         <div class="room-grid">
           <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />
-          ${seat != null && !view.is_over && !ownsActions(game, view, ctx) && (view.legal_actions.length || state.error)
+          ${seat != null && !view.is_over && !state.closed && !ownsActions(game, view, ctx) && (view.legal_actions.length || state.error)
             ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null || confirming || revealing}
                 error=${state.error ? tr(state.error) : null} onAct=${(action) => send({ type: "action", action })} />`
             : state.error && !table ? html`<div class="refused" role="alert">${t("refused", tr(state.error))}</div>` : null}

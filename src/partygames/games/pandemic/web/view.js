@@ -151,7 +151,7 @@ function SeatCards({ view, ctx }) {
     const mineTo = view.my_offer && view.my_offer.to === s;
     const busy = view.busy_until[s] > view.time;
     return html`<div class=${"panel pd-card" + (offer ? " offered" : "")} data-testid=${`pd-seat-${s}`}>
-      <div class="pd-name"><strong>${ctx.seatName(s)}</strong> ${busy ? html`<span class="badge subtle">${T(lang, "busy", "接触直後")}</span>` : null}
+      <div class="pd-name"><strong>${ctx.pickName ? ctx.pickName(s) : ctx.seatName(s)}</strong> ${busy ? html`<span class="badge subtle">${T(lang, "busy", "接触直後")}</span>` : null}
         ${view.submitted && view.submitted.includes(s) ? html`<span class="badge subtle">✓</span>` : null}</div>
       <div class="muted small">${where(s)} · ${contactCount(contacts.get(s) || 0, lang)}</div>
       <div class="small" data-testid=${`pd-chance-${s}`}>${chance(view, s, lang)}</div>
