@@ -3,6 +3,7 @@ terminal and the web client both read."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -65,7 +66,15 @@ def _words(data: object) -> set[str]:
 
 
 def _shown(game: Game) -> Shown:
+    """What the game's conformance set-ups show (`_played`), played once a game per process: two tests read
+    it (in one xdist group per game, `_by_game`), and Musical Chairs' plays take most of a minute."""
+    return _played(game.id)
+
+
+@functools.cache
+def _played(game_id: str) -> Shown:
     """Plays the game's conformance set-ups (every variant the game samples) with random actions."""
+    game = games.get(game_id)
     shown = Shown()
     conf = game.samples.conformance
     real_time = game.dynamics == Dynamics.REAL_TIME
@@ -108,7 +117,12 @@ def _shown(game: Game) -> Shown:
     return shown
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+def _by_game(ids: list[str]) -> list[object]:
+    """The game ids, each in an xdist group of its own game, so that one process plays it (`_played`)."""
+    return [pytest.param(g, marks=pytest.mark.xdist_group(f"labels-{g}")) for g in ids]
+
+
+@pytest.mark.parametrize("game_id", _by_game(GAME_IDS))
 def test_everything_a_game_shows_has_a_label_in_both_languages_and_nothing_else_has(game_id: str) -> None:
     game = games.get(game_id)
     labels, shown = game.labels, _shown(game)
@@ -137,7 +151,7 @@ def test_every_termination_is_a_member_of_the_game_s_enum_and_has_a_label(game_i
     assert issubclass(enum, StrEnum) and set(terminations) == set(enum)
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in games.all_games() if g.labels.view])
+@pytest.mark.parametrize("game_id", _by_game([g.id for g in games.all_games() if g.labels.view]))
 def test_a_game_that_names_its_view_names_every_key_its_views_hold(game_id: str) -> None:
     # The web's generic board reads `view_labels()`: the game's `view` table, then its detail, holding
     # and parameter labels and its option titles. A game with a `view` table leaves nothing to humanise.

@@ -21,6 +21,10 @@ class PlatformProcess(LiveServer):
         server settings to override; `deadline_scale` shortens every time limit (idle seats then act by
         their defaults at once)."""
         self.database_url = f"sqlite:///{data_dir / 'platform.sqlite3'}"
+        # Reveals paced at 2% of their length: the server then tells the page when each reveal ends, and the
+        # page narrates its events in that time (a server that does not pace, reveal_scale 0, leaves the
+        # page to narrate at full length: a whole Quiz took two minutes of watching).
+        settings = {"reveal_scale": 0.02, **(settings or {})}
         super().__init__(data_dir, self.database_url, bot_delay=bot_delay, games=games, settings=settings,
                          deadline_scale=deadline_scale)
         # Serve this checkout's sources: the process gets PYTHONPATH=ROOT, under which `partygames`
