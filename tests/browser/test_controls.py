@@ -206,7 +206,7 @@ def test_a_host_makes_a_room_private_from_the_lobby_and_it_is_not_listed(browser
     expect(page.get_by_test_id("private-badge")).to_have_text("非公開ルーム")
     page.goto(platform.url + "/")
     expect(page.get_by_test_id("rooms")).to_contain_text("まだルームはありません。")  # the only room is private
-    expect(page.locator(f"[data-room={code}]")).to_have_count(0)
+    expect(page.locator(f"[data-room=\"{code}\"]")).to_have_count(0)
     # Its link still brings a guest in.
     guest = driver.open_player(browser, platform)
     driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")

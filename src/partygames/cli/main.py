@@ -443,11 +443,11 @@ def serve(
         help="The address people open, used in share links and QR codes (e.g. https://games.example behind a "
              "proxy). Default: the bound address; with 0.0.0.0, this machine's LAN address.\n\n"
              "参加者が開くアドレス (共有リンクと QR コードに使用。例: プロキシの後ろなら https://games.example)。"
-             "既定: 待ち受けるアドレス。 0.0.0.0 なら この マシンの LAN アドレス。", callback=_public_url_option,
+             "既定: 待ち受ける アドレス。 0.0.0.0 なら、 この マシンの LAN アドレス。", callback=_public_url_option,
         metavar="URL", envvar="PARTYGAMES_PUBLIC_URL")] = None,
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
-             "* allows any).\n\nこのサーバー以外で WebSocket を開いてよいページのオリジン (複数可。 * なら すべて)。",
+             "* allows any).\n\nこの サーバー 以外で WebSocket を 開いて よい ページの オリジン (複数可。 * なら すべて)。",
         metavar="ORIGIN")] = None,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL, which any "
@@ -459,13 +459,14 @@ def serve(
              "user data folder).\n\nこのプロセスのフォルダ: SQLite のデータベースと、 プロセス間での ノード ID "
              "(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR", file_okay=False)] = None,
     json_logs: Annotated[bool, typer.Option(
+        "--json-logs",
         help="Log one JSON object per line (for log collectors).\n\nログを 1 行 1 つの JSON で出力 (ログ収集用)。",
         envvar="PARTYGAMES_JSON_LOGS")] = False,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.\n\nボットが 行動する前に考える秒数。")]
     = DEFAULT_BOT_DELAY,
     bot_pace: Annotated[float, typer.Option(
         help="In real-time play (Pandemic, a Musical Chairs race): seconds each bot waits after its own "
-             "action before the next, so that people can keep up.\n\nリアルタイムの対戦で ボットが 次の行動まで待つ秒数。", min=0)] = DEFAULT_BOT_PACE,
+             "action before the next, so that people can keep up.\n\nリアルタイムの対戦で ボットが 次の行動まで待つ秒数。", min=0, metavar="SECONDS")] = DEFAULT_BOT_PACE,
     reveal_scale: Annotated[float, typer.Option(
         help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
              "and time limits run; 0: no waiting.\n\n演出を待つ時間の倍率 (0: 待たない)。")] = 1.0,
