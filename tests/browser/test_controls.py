@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -27,6 +28,20 @@ def derby(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.P
     yield [host, guest]
     host.close()
     guest.close()
+
+
+def test_a_public_room_s_stand_in_delay_is_set_in_the_lobby(browser: Browser, platform: PlatformProcess) -> None:
+    host = driver.open_player(browser, platform, lang="en")
+    page = host.page
+    page.get_by_test_id("create-game").select_option("lucky-nine")
+    expect(page.get_by_test_id("auto-standin")).to_be_checked()
+    page.get_by_test_id("standin-after").fill("90")
+    page.get_by_test_id("create-name").fill("Aki")
+    page.get_by_test_id("create").click()
+    page.wait_for_url(re.compile(r"/room/[A-Z0-9]+$"))
+    room = httpx.get(f"{platform.url}/api/rooms/{page.url.rsplit('/', 1)[1]}").json()
+    assert (room["auto_standin"], room["standin_after"]) == (True, 90)
+    host.close()
 
 
 def test_a_sealed_bid_is_made_from_the_choice_buttons_and_the_amount_range(derby: list[driver.Player]) -> None:
@@ -198,12 +213,19 @@ def test_a_host_makes_a_room_private_from_the_lobby_and_it_is_not_listed(browser
     expect(checkbox.locator("xpath=..")).to_contain_text("非公開")
     page.get_by_test_id("create-game").select_option("lucky-nine")
     page.locator("[data-seat-kind='1']").select_option("human")  # a seat for the guest
+    # Bots stand in for leavers by default in a public room; a private one leaves it to the host's tap.
+    standins = page.get_by_test_id("auto-standin")
+    expect(standins).to_be_checked()
+    expect(standins.locator("xpath=..")).to_contain_text("ボットが代わりに打つ")
     checkbox.check()
+    expect(standins).not_to_be_checked()
+    expect(page.get_by_test_id("standin-after")).to_have_count(0)
     page.get_by_test_id("create-name").fill("Aki")
     page.get_by_test_id("create").click()
     page.wait_for_url(re.compile(r"/room/[A-Z0-9]+$"))
     code = page.url.rsplit("/", 1)[1]
     expect(page.get_by_test_id("private-badge")).to_have_text("非公開ルーム")
+    assert httpx.get(f"{platform.url}/api/rooms/{code}").json()["auto_standin"] is False
     page.goto(platform.url + "/")
     expect(page.get_by_test_id("rooms")).to_contain_text("まだルームはありません。")  # the only room is private
     expect(page.locator(f"[data-room=\"{code}\"]")).to_have_count(0)

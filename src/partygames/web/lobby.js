@@ -201,6 +201,10 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   const [name, setName] = useState(savedName());
   const [watchOnly, setWatchOnly] = useState(false);
   const [isPrivate, setPrivate] = useState(false);
+  // Bots stand in for leavers: on by default in a public room, off in a private one, until the host chooses.
+  const [autoStandin, setAutoStandin] = useState(null);
+  const [standinAfter, setStandinAfter] = useState(60);
+  const standins = autoStandin === null ? !isPrivate : autoStandin;
   const [problem, setProblem] = useState(null);
   const [busy, setBusy] = useState(false);
   // The options start folded on a phone (the defaults are good) and open on a wide screen.
@@ -230,7 +234,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
       const trimmed = name.trim();
       if (trimmed) saveName(trimmed);
       const body = { game: info.id, seats: seatCount, options: cleaned, seat_kinds: seatKinds, name: trimmed || undefined,
-        private: isPrivate };
+        private: isPrivate, auto_standin: standins, standin_after: standinAfter };
       if (watchOnly || !seatKinds.includes("human")) body.host_seat = null;
       const answer = await api.createRoom(body);
       saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name: trimmed });
@@ -282,6 +286,10 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
       <input maxlength="24" value=${name} placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} data-testid="create-name" /></label>
     <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> ${t("spectate")} (${t("host")})</label>
     <label class="option bool"><input type="checkbox" checked=${isPrivate} onChange=${(e) => setPrivate(e.target.checked)} data-testid="private" /> ${t("private_room")}</label>
+    <label class="option bool"><input type="checkbox" checked=${standins} onChange=${(e) => setAutoStandin(e.target.checked)} data-testid="auto-standin" /> ${t("auto_standin")}</label>
+    ${standins ? html`<label class="option">${t("standin_after_label")}
+      <input type="number" min="10" max="3600" step="10" value=${standinAfter} data-testid="standin-after"
+        onInput=${(e) => { const v = Math.round(Number(e.target.value)); if (v >= 10 && v <= 3600) setStandinAfter(v); }} /></label>` : null}
     ${problem ? html`<div class="refused" role="alert">${tr(problem)}</div>` : null}
     <button type="submit" class="primary big" disabled=${busy} data-testid="create">${t("create")}</button>
   </form>`;
