@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from mcts_bench import TABLES  # the short tables of mcts_bench.py: (seats, options)
+
 from partygames import games
 from partygames.analysis.parallel import map_chunks
 from partygames.analysis.stats import mean_interval, wilson_interval
@@ -37,16 +39,6 @@ from partygames.engine.game import Game
 from partygames.engine.search import Budget, SearchBot
 from partygames.engine.session import Session
 
-# Short tables, those of mcts_bench.py: (seats, options; None: the game's research table).
-TABLES: dict[str, tuple[int, dict[str, Any] | None]] = {
-    "smuggling": (2, {"team_size": 1, "small_games": 4}),
-    "lucky-nine": (3, {"rounds": 4}),
-    "last-man-standing": (4, {}),
-    "dice-derby": (6, {"races": 4, "betting_seconds": 20, "bidding_seconds": 30}),
-    "quiz": (2, None),
-    "pandemic": (4, None),
-    "musical-chairs": (4, None),
-}
 PAIRS = (("search", "heuristic"), ("heuristic", "random"), ("search", "mcts"), ("search", "ismcts"))
 OPENSPIEL = ("mcts", "ismcts")
 CAP = 100_000_000  # Smuggling's trunk cap: the small game whose exploitability is measured

@@ -23,9 +23,15 @@ if TYPE_CHECKING:  # playwright is imported lazily below, so that its absence is
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "match_seed(seed): the platform starts every match from this seed (a test "
+                                       "that needs a moment of a particular deal)")
+
+
 @pytest.fixture
-def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
-    server = PlatformProcess(tmp_path).start()
+def platform(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[PlatformProcess]:
+    seeded = request.node.get_closest_marker("match_seed")
+    server = PlatformProcess(tmp_path, settings={"match_seed": seeded.args[0]} if seeded else None).start()
     yield server
     server.stop()
 

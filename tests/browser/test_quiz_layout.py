@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,16 +18,9 @@ from playwright.sync_api import Browser, Error, ViewportSize
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
-SEED = 20261126
-
-
-@pytest.fixture
-def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
-    """The platform with every match's seed fixed: what these tests check needs moments that depend on the
-    deal (a human free to peek; a human holding markers while others answer), so they do not depend on luck."""
-    server = PlatformProcess(tmp_path, settings={"match_seed": SEED}).start()
-    yield server
-    server.stop()
+# What these tests check needs moments that depend on the deal (a human free to peek; a human holding
+# markers while others answer): every match is dealt from one seed, so they do not depend on luck.
+pytestmark = pytest.mark.match_seed(20261126)
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 BIG: ViewportSize = {"width": 1920, "height": 1080}

@@ -5,7 +5,6 @@ reached them (neither human peeks) but a card a peeking bot chose to show them, 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +15,9 @@ from partygames.games import get as get_game
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
-SEED = 20261126
-
-
-@pytest.fixture
-def platform(tmp_path: Path) -> Iterator[PlatformProcess]:
-    """The platform with every match's seed fixed: what these tests check needs moments that depend on the
-    deal (a human free to peek; a human holding markers while others answer), so they do not depend on luck."""
-    server = PlatformProcess(tmp_path, settings={"match_seed": SEED}).start()
-    yield server
-    server.stop()
+# What these tests check needs moments that depend on the deal (a human free to peek; a human holding
+# markers while others answer): every match is dealt from one seed, so they do not depend on luck.
+pytestmark = pytest.mark.match_seed(20261126)
 
 
 # The random bot peeks now and then (and gives markers away): its looks must reach nobody else, unless
