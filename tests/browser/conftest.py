@@ -24,14 +24,14 @@ ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "match_seed(seed): the platform starts every match from this seed (a test "
-                                       "that needs a moment of a particular deal)")
+    config.addinivalue_line("markers", "platform(**kwargs): the `platform` fixture's PlatformProcess arguments "
+                                       "(settings={'match_seed': 7}: every match dealt from one seed; bot_delay)")
 
 
 @pytest.fixture
 def platform(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[PlatformProcess]:
-    seeded = request.node.get_closest_marker("match_seed")
-    server = PlatformProcess(tmp_path, settings={"match_seed": seeded.args[0]} if seeded else None).start()
+    marker = request.node.get_closest_marker("platform")
+    server = PlatformProcess(tmp_path, **(marker.kwargs if marker else {})).start()
     yield server
     server.stop()
 

@@ -20,7 +20,7 @@ from tests.browser.server import PlatformProcess
 
 # What these tests check needs moments that depend on the deal (a human free to peek; a human holding
 # markers while others answer): every match is dealt from one seed, so they do not depend on luck.
-pytestmark = pytest.mark.match_seed(20261126)
+pytestmark = pytest.mark.platform(settings={"match_seed": 20261126})
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 BIG: ViewportSize = {"width": 1920, "height": 1080}
