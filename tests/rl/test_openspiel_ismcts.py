@@ -80,3 +80,26 @@ def test_openspiels_ismcts_plays_every_game(game_id: str) -> None:
     returns = evaluate_bots(game.new_initial_state(), bots, rng)
     assert len(returns) == setup.seats and all(r in (0.0, 1.0) for r in returns)
     assert searcher.resamples > 0
+
+
+def test_a_timed_ismcts_without_time_left_still_searches_twice_and_answers() -> None:
+    """A think time spent before the search starts (a simulation longer than the budget, as in the Quiz at
+    50 ms) still gives a move: OpenSpiel's first simulation only expands the root, and a root never
+    visited has no policy (`get_final_policy` asserts), so the timed bot always runs two."""
+    from partygames.rl.bots import TimedISMCTSBot
+
+    game = pyspiel.load_game(openspiel.short_name("quiz"))
+    assert isinstance(game, PartyGamesGame)
+    ticks = iter(range(10**9))
+    bot = TimedISMCTSBot(game, 0, seconds=0.5, clock=lambda: float(next(ticks)))  # each reading a second later
+    state = game.new_initial_state()
+    while not state.is_terminal() and (state.is_chance_node() or state.current_player() != 0
+                                       or len(state.legal_actions(0)) < 2):
+        if state.is_chance_node():
+            action, _ = state.chance_outcomes()[0]
+        else:
+            action = state.legal_actions(state.current_player())[0]
+        state.apply_action(action)
+    assert not state.is_terminal()
+    assert bot.step(state) in state.legal_actions(0)
+    assert bot.fewest == 2

@@ -185,7 +185,7 @@ class DeterminizedMCTSBot(TimedBot):
 class TimedISMCTSBot(TimedBot):
     """OpenSpiel's information-set MCTS (`ISMCTSBot`: UCT over information states, a root state resampled
     through `resample_from_infostate` at every simulation, random rollouts; the most visited move) searching
-    for `seconds` of think time per decision (at least one simulation), or `simulations` per decision."""
+    for `seconds` of think time per decision (at least two simulations), or `simulations` per decision."""
 
     def __init__(self, game: PartyGamesGame, player: int, seconds: float | None = None, simulations: int = 64,
                  seed: int = 0, uct_c: float = 2.0, rollout_length: int | None = None,
@@ -212,8 +212,9 @@ class TimedISMCTSBot(TimedBot):
 
 
 class _BudgetedISMCTS(ismcts.ISMCTSBot):
-    """`ISMCTSBot` whose search loop runs until `deadline` on `clock` (at least one simulation) when one is
-    set, else `max_simulations` times; `done` counts the simulations of the last search."""
+    """`ISMCTSBot` whose search loop runs until `deadline` on `clock` (at least two simulations: OpenSpiel's
+    first only expands the new root, and a root never visited has no policy) when one is set, else
+    `max_simulations` times; `done` counts the simulations of the last search."""
 
     clock: Clock = time.perf_counter
     deadline: float | None = None
@@ -226,7 +227,7 @@ class _BudgetedISMCTS(ismcts.ISMCTSBot):
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
         self.done = 0
-        while self.done == 0 or (self.clock() < self.deadline if self.deadline is not None
+        while self.done < 2 or (self.clock() < self.deadline if self.deadline is not None
                                  else self.done < self._max_simulations):
             self.run_simulation(self.sample_root_state(state))
             self.done += 1
