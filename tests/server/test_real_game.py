@@ -154,11 +154,14 @@ def check_streams(game_id: str, streams: list[tuple[int | None, list[dict[str, A
             for event in update["events"]:
                 visible = [e for e in events[seat][event["version"] - 1] if e.is_visible_to(seat)]
                 assert {"type": event["type"], "data": event["data"]} in [{"type": e.type, "data": e.data} for e in visible]
-        got = [(e["version"], e["type"]) for u in updates for e in u["events"]]
         expected = [(v, e.type) for v, step in enumerate(events[seat], start=1) for e in step if e.is_visible_to(seat)]
-        # Each connection gets every visible event once (after its first, fresh update).
+        # Each connection gets every visible event once after its first, fresh update; a fresh update
+        # carries the history before it (a reload shows the whole match so far), all of it, in order.
         first = updates[0]["version"]
+        got = [(e["version"], e["type"]) for u in updates if not u["fresh"] for e in u["events"]]
         assert got == [x for x in expected if x[0] > first]
+        for fresh in (u for u in updates if u["fresh"]):
+            assert [(e["version"], e["type"]) for e in fresh["events"]] == [x for x in expected if x[0] <= fresh["version"]]
 
 
 
