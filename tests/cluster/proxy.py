@@ -8,14 +8,12 @@ import re
 import shutil
 import signal
 import subprocess
-import time
 from pathlib import Path
 from typing import Self
 
-import httpx
 import pytest
 
-from tests.server.live import ROOT, free_port
+from tests.server.live import ROOT, free_port, wait_until_answering
 
 DEPLOY = ROOT / "deploy"
 
@@ -70,17 +68,8 @@ class Proxy:
     def start(self) -> Self:
         with (self.dir / "proxy.log").open("ab") as log:
             self.proc = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT, cwd=self.dir)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.kind} exited: {(self.dir / 'proxy.log').read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"{self.kind} did not answer: {(self.dir / 'proxy.log').read_text()[-2000:]}")
+        wait_until_answering(self.proc, self.url, self.dir / "proxy.log", self.kind, 20)
+        return self
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -22,6 +22,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_until_answering(proc: subprocess.Popen[bytes], url: str, log: Path, what: str, seconds: float) -> None:
+    """Waits until `url` answers the lobby's game list (the server, or a proxy in front of servers); raises
+    with the end of `log` if `proc` exits or nothing answers within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} did not answer:\n{log.read_text()[-3000:]}")
+
+
 class LiveServer:
     """Starts, kills (SIGKILL) and restarts one server process on the same port and database."""
 
@@ -59,17 +75,8 @@ class LiveServer:
         env = {**os.environ, **(environment or {}), "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}  # this checkout's code
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()[-3000:]}")
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start:\n{self.log.read_text()[-3000:]}")
+        wait_until_answering(self.proc, self.url, self.log, "server", 30)
+        return self
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, like a power cut for the process."""
