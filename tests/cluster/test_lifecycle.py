@@ -79,7 +79,9 @@ def test_a_room_nobody_is_at_is_closed_its_bots_stop_and_a_room_played_through_a
 
             wait_for(lambda: on_b.get(f"/api/rooms/{alone}").json()["status"] == "closed", 15,
                      "the room nobody is at is closed")
-            assert on_a.get(f"/api/rooms/{alone}").json()["status"] == "closed"
+            # The owner A hears of the close a moment after the database says so (B reads the database).
+            wait_for(lambda: on_a.get(f"/api/rooms/{alone}").json()["status"] == "closed", 5,
+                     "the owner says the room is closed too")
             assert cluster.query("SELECT owner FROM rooms WHERE code = :code", code=alone) is None
             stored = cluster.query(entries, code=alone)
             assert isinstance(stored, int) and stored > 2  # the bots had played
