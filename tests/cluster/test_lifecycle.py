@@ -103,7 +103,8 @@ def test_a_room_nobody_is_at_is_closed_its_bots_stop_and_a_room_played_through_a
         # A stops (SIGTERM): B, where the person is, takes the room at once, a takeover in its metrics.
         a.stop()
         wait_for(lambda: cluster.owner(played) is b, 5, "the follower takes the room")
-        assert metric_samples(b.url)["partygames_lease_takeovers_total"] == 1
+        wait_for(lambda: metric_samples(b.url)["partygames_lease_takeovers_total"] == 1, 5,
+                 "the takeover counted (once the database has the new owner, B counts it)")
         sock.act({"type": "bid", "amount": 3}, "after")
         sock.until(lambda f: f["type"] == "update" and "after" in f["acks"])
     finally:
