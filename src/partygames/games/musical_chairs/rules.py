@@ -81,7 +81,8 @@ class MusicalChairsMatch(IslandMatch):
     options: MusicalChairsOptions
     # Caches (not stored): `to_act()`, dropped after every step that may change it (`_apply`, `advance`,
     # catch-up); the time of this object's last step, by which nothing is left due (None: not known, e.g.
-    # after a clone); and the parts of the specs that only a new phase changes (`_phase_parts`).
+    # after a clone); and the parts of the specs that only a new phase changes, with the rounds tempo's
+    # specs per seat (`_phase_parts`). The next item due is kept by `IslandMatch` (`_next`).
     _waiting: tuple[int, ...] | None = None
     _settled_at: int | None = None
     _parts: tuple[tuple[str, int, bool], dict[Any, Any]] | None = None
@@ -386,10 +387,20 @@ class MusicalChairsMatch(IslandMatch):
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         # Asked after nearly every step, for up to 54 seats: the parts that depend on the phase alone are
-        # built once per phase (`_phase_parts`; specs are read-only, so they are shared), the seat's own
-        # (its medals) at each call.
-        person = self.people[seat]
+        # built once per phase (`_phase_parts`; specs are read-only, so they are shared). In the rounds
+        # tempo a seat's whole list is kept there too: within a phase only its medals can change it (a
+        # gift drops the giver's and the receiver's lists, `_apply`), as nobody moves in a way that
+        # matters to it (roles, the island, last chairs, chairs and candidates change with the phase).
         memo = self._phase_parts()
+        if self.options.tempo == "rounds":
+            specs: list[ActionSpec] | None = memo.get(seat)
+            if specs is None:
+                specs = memo[seat] = self._seat_specs(seat, memo)
+            return specs
+        return self._seat_specs(seat, memo)
+
+    def _seat_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
+        person = self.people[seat]
         chairs: list[int] | None = memo.get("chairs")
         if chairs is None:
             chairs = memo["chairs"] = self.open_chairs()
@@ -467,20 +478,40 @@ class MusicalChairsMatch(IslandMatch):
         if self._settled_at != now:
             due = self.next_due()
             if due is not None and due < now:
-                waiting = None
                 events = self._catch_up_before(seat, action, now - 1)
+                waiting, self._parts = None, None
         phase = self.phase, self.period, self.rerun
         events += self._act(seat, action, now)
         self._settled_at = now
-        if waiting is not None and phase == (self.phase, self.period, self.rerun):
-            # `to_act()` kept where the step cannot have changed it (asked several times a step): in the
-            # same phase, after a gift or a showing, nobody's turn changed; real time awaits everyone in
-            # every phase but the end; in the rounds tempo, a sealed intent or a ballot takes its seat out.
-            kind = action["type"]
-            if kind in _KEEPS_AWAITED or self.options.tempo != "rounds":
-                self._waiting = waiting
+        kind = action["type"]
+        if phase != (self.phase, self.period, self.rerun):  # a new phase: every cache may be out of date
+            self._next = None
+            return events
+        # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
+        # several times a step): a gift or a showing moves nobody and changes nobody's turn; in the rounds
+        # tempo a sealed intent or a ballot moves nobody and takes its seat out; real time awaits everyone
+        # in every phase but the end, but any other action may move someone.
+        rounds = self.options.tempo == "rounds"
+        if kind in _KEEPS_AWAITED:
+            self._waiting = waiting
+        elif not rounds:
+            self._waiting = waiting
+            self._next = None
+        elif kind in _SEALS:
+            self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
+        else:
+            self._next = None
+        parts = self._parts
+        if rounds and parts is not None and parts[0] == phase:
+            # the seats' kept specs (`_legal_actions`): a gift changes the two seats' medals; a sealed
+            # intent or ballot takes its seat out of this phase; anything else, to be safe, drops them all
+            if kind == "give":
+                parts[1].pop(seat, None)
+                parts[1].pop(action["to"], None)
             elif kind in _SEALS:
-                self._waiting = tuple([s for s in waiting if s != seat])
+                parts[1].pop(seat, None)
+            elif kind != "show_medals":
+                self._parts = None
         return events
 
     def _catch_up_before(self, seat: int, action: Action, until: int) -> list[Event]:
@@ -490,7 +521,7 @@ class MusicalChairsMatch(IslandMatch):
         snapshot = self.to_json()
         events = self.run_until(until)
         self._legal_cache.clear()
-        self._waiting = None
+        self._waiting = self._parts = None
         try:
             find_spec(self.legal_actions(seat), action)
         except IllegalAction:
