@@ -150,3 +150,27 @@ def test_the_odds_are_exact_and_computed_from_the_public_view_alone(seed: int, s
         own = match.view(seat)["my_odds"]
         assert own == from_view(match.view(seat)).odds(seat)
         assert own["worlds"] >= 1  # the true world always agrees with the seat's own readings
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(4, 9), options=options_strategy)
+def test_kept_caches_agree_with_a_fresh_copy_and_a_changed_clone_leaves_the_match_alone(
+        seed: int, seats: int, options: dict[str, Any]) -> None:
+    """The match keeps `to_act()`, the time limit and (rounds tempo) the intents' shared parts across
+    steps: at every step they equal a clone's, which starts without caches; and a clone played on
+    changes none of them in the original."""
+    rng = random.Random(seed)
+
+    def agree(before: PandemicMatch, match: PandemicMatch, seat: int, action: Any) -> None:
+        fresh = match.clone()
+        everyone = range(match.seats)
+        kept = [match.legal_actions(s) for s in everyone]
+        assert match.to_act() == fresh.to_act() and match.time_limit() == fresh.time_limit()
+        assert kept == [fresh.legal_actions(s) for s in everyone]
+        if fresh.to_act():  # the clone plays on; the match is untouched
+            other = rng.choice(fresh.to_act())
+            fresh.apply(other, sample(fresh.legal_actions(other), rng))
+            assert [match.legal_actions(s) for s in everyone] == kept
+            assert match.time_limit() == match.clone().time_limit()
+
+    _play(seats, options, seed, agree, max_steps=150)
