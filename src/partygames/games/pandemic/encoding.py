@@ -9,26 +9,28 @@ seat that made it and translates both ways (`PandemicCodec`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.encoding import (
+    BOUND,
     ActionCodec,
     Encoder,
     Layout,
     Move,
     Vector,
     Writer,
-    as_vector,
-    many_hot,
     one_hot,
 )
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.options import PandemicOptions
-from partygames.games.pandemic.rules import WAIT, PandemicMatch, SeenCounts, involved
+from partygames.games.pandemic.rules import WAIT, PandemicMatch, SeenCounts
 
 PHASES = ("play", "break", "over")
 #: Counts (contacts, presses, vaccines) are divided by this: a match rarely passes it, and the clip is ±100.
@@ -48,6 +50,11 @@ def _short_intent(intent: str) -> str:
     return f"{kind}:{_offerer(arg)}" if kind in OFFER_ACTIONS else intent
 
 
+def _short_intents(intents: Sequence[str]) -> list[str]:
+    """`_short_intent` of each (only an acceptance or a decline names an offer id, `<seat>@<ms>`)."""
+    return [_short_intent(v) if "@" in v else v for v in intents]
+
+
 def _short_action(action: Mapping[str, Any]) -> dict[str, Any]:
     short = dict(action)
     if short.get("type") in OFFER_ACTIONS and isinstance(short.get("offer"), str):
@@ -65,8 +72,7 @@ def _short_specs(specs: Sequence[ActionSpec]) -> list[ActionSpec]:
         if spec["type"] in OFFER_ACTIONS and "offer" in params:
             params = {**params, "offer": {**params["offer"], "choice": [_offerer(v) for v in params["offer"]["choice"]]}}
         elif spec["type"] == "intend" and "intent" in params:
-            params = {**params, "intent": {**params["intent"],
-                                           "choice": [_short_intent(v) for v in params["intent"]["choice"]]}}
+            params = {**params, "intent": {**params["intent"], "choice": _short_intents(params["intent"]["choice"])}}
         out.append({**spec, "params": params})
     return out
 
@@ -83,7 +89,10 @@ def _long_action(short: Action | None, specs: Sequence[ActionSpec]) -> Action | 
             ids = [v for v in params["offer"]["choice"] if _offerer(v) == short["offer"]]
             return {**short, "offer": ids[0]} if ids else None
         if short["type"] == "intend" and "intent" in params:
-            intents = [v for v in params["intent"]["choice"] if _short_intent(v) == short["intent"]]
+            target, choices = short["intent"], params["intent"]["choice"]
+            if target.partition(":")[0] not in OFFER_ACTIONS:  # an intent that names no offer is itself
+                return short if target in choices else None
+            intents = [v for v in choices if "@" in v and _short_intent(v) == target]
             return {**short, "intent": intents[0]} if intents else None
     return short
 
@@ -93,6 +102,14 @@ class PandemicCodec(ActionCodec):
 
     def _prepare(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
         return _short_specs(specs)
+
+    def _key(self, spec: ActionSpec) -> tuple[Any, ...]:
+        # A rounds intent's share of the mask is decided by the intents as the moves name them (an offer
+        # by its offerer): keyed so, a mask is found again whenever the same seats have offered, whatever
+        # the moments the offers were made at (their ids).
+        if spec["type"] == "intend":
+            return ("intend", tuple(_short_intents(spec["params"]["intent"]["choice"])))
+        return super()._key(spec)
 
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
         return _long_action(super().decode(index, specs), specs)
@@ -139,6 +156,7 @@ class PandemicEncoder(Encoder):
             ("watch_infected", n), ("watch_vaccines", n), ("passed", n),
         ))
         self.codec = PandemicCodec(moves(n, options.tempo))
+        self._at = {name: part.start for name, part in self.layout.slices().items()}
         self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], list[float]]] = {}
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
@@ -183,61 +201,109 @@ class PandemicEncoder(Encoder):
         """`observe(match.view(seat))` read straight from the state, part by part as there: the view copies
         the log, its offers and readings and works out the public odds, none of which this needs. What the
         seat may not know stays out as there: log entries it did not see, other seats' readings, offers
-        and intents, and the watches until the end."""
+        and intents, and the watches until the end.
+
+        Most entries are zeros (a seat is in a room, queued, busy, offered to only now and then): the
+        vector is the nonzero entries set among zeros, at their positions (`_at`: each part's start)."""
         assert isinstance(match, PandemicMatch)
         n, opts, now = self.seats, match.opts, match.t
+        at = self._at
         end = opts.end_ms
-        v = one_hot(seat, n)
-        v += one_hot(PHASES.index("over" if match.over else "break" if match.on_break else "play"), len(PHASES))
-        v.append(now / end)
-        v.append(match.period / opts.periods)
+        # positions set to 1, then positions set to other values
+        hot = [seat, at["phase"] + PHASES.index("over" if match.over else "break" if match.on_break else "play")]
         period_ends = opts.period_start(match.period + 1) if match.on_break else opts.period_end(match.period)
-        v.append(max(0, period_ends - now) / end)
-        inside = {int(k): room for k, room in match.inside.items()}
-        v += many_hot(inside, n)
-        v += [(now - inside[s]["since"]) / (opts.stay_seconds * 1000) if s in inside else 0.0 for s in range(n)]
-        queue = match.queue
-        v += [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)]
-        v += [float((opts.public_contacts or s == seat) and b > now) for s, b in enumerate(match.busy_until)]
+        places = [at["time"], at["period"], at["period_left"]]
+        values = [now / end, match.period / opts.periods, max(0, period_ends - now) / end]
+        inside = match.inside
+        if inside:
+            stay_ms = opts.stay_seconds * 1000
+            in_room, stay = at["in_room"], at["stay"]
+            for key, room in inside.items():
+                s = int(key)
+                hot.append(in_room + s)
+                places.append(stay + s)
+                values.append((now - room["since"]) / stay_ms)
+        queue, queued = match.queue, at["queue"]
+        for s in set(queue):
+            places.append(queued + s)
+            values.append((queue.index(s) + 1) / n)
+        busy = at["busy"]
+        public = opts.public_contacts
+        for s, b in enumerate(match.busy_until):
+            if b > now and (public or s == seat):
+                hot.append(busy + s)
         counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
-        v += [c / COUNT_SCALE for c in counts.contacts]
-        v += [c / COUNT_SCALE for c in counts.presses]
-        v += many_hot(counts.met, n)
-        own = match.own_offer(seat)
-        v += one_hot(None if own is None else own["to"], n)
-        v += many_hot((o["from"] for o in match.offers.values() if o["to"] == seat), n)
-        v += many_hot((int(k) for k in match.intents) if match.is_rounds else (), n)
-        v.append(float(match.is_rounds and match.intents.get(str(seat)) is not None))
+        for part, tally in (("contacts", counts.contacts), ("presses", counts.presses)):
+            start = at[part]
+            for s, c in enumerate(tally):
+                if c:
+                    places.append(start + s)
+                    values.append(c / COUNT_SCALE)
+        met = at["met"]
+        hot += [met + s for s in counts.met]
+        offers_to_me = at["offers_to_me"]
+        own = None
+        for offer in match.offers.values():
+            if offer["from"] == seat and own is None:
+                own = offer
+            if offer["to"] == seat:
+                hot.append(offers_to_me + offer["from"])
+        if own is not None:
+            hot.append(at["my_offer"] + own["to"])
+        if match.is_rounds:
+            intents = match.intents
+            submitted = at["submitted"]
+            hot += [submitted + int(k) for k in intents]
+            if intents.get(str(seat)) is not None:
+                hot.append(at["my_intent"])
         readings = match.readings[seat]
         if readings:
             last = readings[-1]
-            mine = sum(1 for e in match.log[last["seq"]:] if seat in involved(e))  # each seen: it involves the seat
-            v += (1.0, float(last["infected"]), last["vaccines"] / COUNT_SCALE, (now - last["t"]) / end,
-                  mine / COUNT_SCALE)
-        else:
-            v += (0.0, 0.0, 0.0, 0.0, 0.0)
-        v += self._odds(match, seat)
+            # the entries involving the seat since (each seen by it), from their positions in the log
+            mine = len(counts.mine) - bisect_left(counts.mine, last["seq"])
+            start = at["reading"]
+            places += [start, start + 1, start + 2, start + 3, start + 4]
+            values += [1.0, float(last["infected"]), last["vaccines"] / COUNT_SCALE, (now - last["t"]) / end,
+                       mine / COUNT_SCALE]
+        odds = self._odds(match, seat)
+        if odds[0]:
+            start = at["odds_exact"]
+            places += range(start, start + n + 1)
+            values += odds
         last_news = match.announcements[-1] if match.announcements else None
-        v += (0.0, 0.0, 0.0) if last_news is None else (1.0, last_news["healthy"] / n, last_news["infected"] / n)
-        v += [float(x) for x in match.infected] if match.over else [0.0] * n
-        v += [x / COUNT_SCALE for x in match.vaccines] if match.over else [0.0] * n
-        v += many_hot(match.passed if match.over else (), n)
-        return as_vector(v, self.layout)
+        if last_news is not None:
+            start = at["announced"]
+            places += [start, start + 1, start + 2]
+            values += [1.0, last_news["healthy"] / n, last_news["infected"] / n]
+        if match.over:
+            places += range(at["watch_infected"], at["watch_infected"] + n)
+            values += [float(x) for x in match.infected]
+            places += range(at["watch_vaccines"], at["watch_vaccines"] + n)
+            values += [x / COUNT_SCALE for x in match.vaccines]
+            passed = at["passed"]
+            hot += [passed + s for s in match.passed]
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        vector[hot] = 1.0
+        vector[places] = values
+        return vector.clip(-BOUND, BOUND, out=vector)
 
     def _odds(self, match: PandemicMatch, seat: int) -> list[float]:
         """`odds_exact` and `infected_odds`, remembered per seat with the worlds they were counted in and
         what changes those in place (an entry logged, a reading, an announcement: each only appends); a
         match rebuilding its worlds (a clone, a restored snapshot) makes new ones."""
         worlds = match.worlds() if match.odds_are_exact() else None
-        key = (len(match.log), len(match.readings[seat]), len(match.announcements))
-        memo = self._odds_memo.get(seat)
+        readings = len(match.readings[seat])
+        # A seat without readings sees the public odds: remembered once for all of them (as seat -1).
+        memo_seat = seat if readings else -1
+        key = (len(match.log), readings, len(match.announcements))
+        memo = self._odds_memo.get(memo_seat)
         if memo is not None and memo[0] is worlds and memo[1] == key:
             return memo[2]
-        odds = None if worlds is None else worlds.odds(seat)
+        odds = None if worlds is None else worlds.odds(seat if readings else None)
         exact = odds is not None and odds["worlds"] > 0
         values = [float(exact)]
         values += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * self.seats
-        self._odds_memo[seat] = (worlds, key, values)
+        self._odds_memo[memo_seat] = (worlds, key, values)
         return values
 
     def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:

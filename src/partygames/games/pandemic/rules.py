@@ -679,10 +679,14 @@ class PandemicMatch(Match):
         counts = self._seen.get(seat)
         if counts is None:
             counts = self._seen[seat] = SeenCounts([0] * self.seats, [0] * self.seats)
-        for entry in self.log[counts.upto:]:
+        log = self.log
+        for index in range(counts.upto, len(log)):
+            entry = log[index]
             if self.is_visible(entry, seat):
                 counts.count(entry, seat)
-        counts.upto = len(self.log)
+                if seat in involved(entry):
+                    counts.mine.append(index)
+        counts.upto = len(log)
         return counts
 
     def odds_are_exact(self) -> bool:
@@ -765,12 +769,14 @@ StepParts = tuple[list[tuple[int, str]] | None, dict[int, list[str]], dict[int, 
 @dataclass
 class SeenCounts:
     """The log entries one seat saw, counted: per seat its contacts and its presses, and the seats this
-    one has touched; `upto` is how many entries of the log have been looked at."""
+    one has touched; `upto` is how many entries of the log have been looked at; `mine`, where they were
+    counted by `PandemicMatch.seen_counts`, the positions in the log of the entries involving the seat."""
 
     contacts: list[int]
     presses: list[int]
     met: set[int] = field(default_factory=set)
     upto: int = 0
+    mine: list[int] = field(default_factory=list)
 
     def count(self, entry: Mapping[str, Any], seat: int | None) -> None:
         """Counts one entry `seat` saw."""
