@@ -157,6 +157,11 @@ class PandemicEncoder(Encoder):
         ))
         self.codec = PandemicCodec(moves(n, options.tempo))
         self._at = {name: part.start for name, part in self.layout.slices().items()}
+        # Memos of `observe_match`: counts of the log as positions and values, by the counts (every seat
+        # counts the same while contacts and presses are public), and the options' clock per period (with
+        # the options read).
+        self._counted: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
+        self._clock_memo: tuple[PandemicOptions, dict[tuple[int, bool], tuple[int, int]]] | None = None
         self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], list[float]]] = {}
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
@@ -208,10 +213,9 @@ class PandemicEncoder(Encoder):
         assert isinstance(match, PandemicMatch)
         n, opts, now = self.seats, match.opts, match.t
         at = self._at
-        end = opts.end_ms
+        end, period_ends = self._clock(opts, match.period, match.on_break)
         # positions set to 1, then positions set to other values
         hot = [seat, at["phase"] + PHASES.index("over" if match.over else "break" if match.on_break else "play")]
-        period_ends = opts.period_start(match.period + 1) if match.on_break else opts.period_end(match.period)
         places = [at["time"], at["period"], at["period_left"]]
         values = [now / end, match.period / opts.periods, max(0, period_ends - now) / end]
         inside = match.inside
@@ -233,12 +237,14 @@ class PandemicEncoder(Encoder):
             if b > now and (public or s == seat):
                 hot.append(busy + s)
         counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
-        for part, tally in (("contacts", counts.contacts), ("presses", counts.presses)):
-            start = at[part]
-            for s, c in enumerate(tally):
-                if c:
-                    places.append(start + s)
-                    values.append(c / COUNT_SCALE)
+        tallies = (*counts.contacts, *counts.presses)
+        counted = self._counted.get(tallies)
+        if counted is None:
+            if len(self._counted) >= 4096:
+                self._counted.clear()
+            counted = self._counted[tallies] = self._counts(counts)
+        places += counted[0]
+        values += counted[1]
         met = at["met"]
         hot += [met + s for s in counts.met]
         offers_to_me = at["offers_to_me"]
@@ -285,7 +291,34 @@ class PandemicEncoder(Encoder):
         vector = np.zeros(self.layout.size, dtype=np.float32)
         vector[hot] = 1.0
         vector[places] = values
-        return vector.clip(-BOUND, BOUND, out=vector)
+        # clipped to +-BOUND like every observation; every value is at least 0, and a clip costs more than
+        # all of the rest of the NumPy work here
+        return vector.clip(-BOUND, BOUND, out=vector) if max(values) > BOUND else vector
+
+    def _counts(self, counts: SeenCounts) -> tuple[list[int], list[float]]:
+        """The positions and values of `contacts` and `presses`, as a seat counted the log."""
+        at = self._at
+        places: list[int] = []
+        values: list[float] = []
+        for part, tally in (("contacts", counts.contacts), ("presses", counts.presses)):
+            start = at[part]
+            for s, c in enumerate(tally):
+                if c:
+                    places.append(start + s)
+                    values.append(c / COUNT_SCALE)
+        return places, values
+
+    def _clock(self, opts: PandemicOptions, period: int, on_break: bool) -> tuple[int, int]:
+        """The game's end and the current period's (the next one's start in a break), in game ms: read
+        from the options once per period (`period_end` and `end_ms` work them out at every call)."""
+        memo = self._clock_memo
+        if memo is None or memo[0] is not opts:
+            memo = self._clock_memo = (opts, {})
+        found = memo[1].get((period, on_break))
+        if found is None:
+            ends = opts.period_start(period + 1) if on_break else opts.period_end(period)
+            found = memo[1][(period, on_break)] = (opts.end_ms, ends)
+        return found
 
     def _odds(self, match: PandemicMatch, seat: int) -> list[float]:
         """`odds_exact` and `infected_odds`, remembered per seat with the worlds they were counted in and

@@ -117,7 +117,7 @@ class Worlds:
         its own readings allow, how many have each seat infected now. Exact: the probability is the ratio."""
         mask = self.allowed(seat)
         rows = self.infected if mask is None else self.infected[mask]
-        return {"worlds": int(rows.shape[0]), "infected": [int(c) for c in rows.sum(axis=0)]}
+        return {"worlds": int(rows.shape[0]), "infected": rows.sum(axis=0).tolist()}  # Python ints
 
     def probabilities(self, seat: int | None = None) -> list[Fraction | None]:
         """`odds` as exact fractions (None for every seat when no world is left)."""
