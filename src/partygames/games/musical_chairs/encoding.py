@@ -169,6 +169,10 @@ class MusicalChairsEncoder(Encoder):
         self._people_memo: _People | None = None
         self._chairs_memo: _Chairs | None = None
         self._base: tuple[_People, _Chairs, Vector] | None = None  # their parts in a vector of zeros
+        # The match's layout token (`IslandMatch.layout_token`) each memo was last found good for: while
+        # the match gives the same one, nothing they read changed (kept alive here, so never another's).
+        self._people_token: object | None = None
+        self._chairs_token: object | None = None
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, c, seat = self.seats, self.chairs, view["seat"]
@@ -241,6 +245,7 @@ class MusicalChairsEncoder(Encoder):
             block[at["out"].start:at["submitted"].start] = people.block
             block[at["chair_open"].start:at["chair_for_me"].start] = chairs.block
             block[at["chair_totem"].start:at["chair_near"].start] = chairs.totem
+            block.clip(-BOUND, BOUND, out=block)
             base = self._base = (people, chairs, block)
         v = base[2].copy()
         here = people.at[seat]
@@ -281,17 +286,25 @@ class MusicalChairsEncoder(Encoder):
             places.append(medals + int(name))
             values.append(count / per_player)
         v[places] = values
-        return v.clip(-BOUND, BOUND, out=v)
+        # Clipped to +-BOUND like every observation: the remembered parts are clipped when made (a clip is
+        # elementwise), so only these values are left to look at (a clip costs more than the look).
+        return v.clip(-BOUND, BOUND, out=v) if max(values) > BOUND or min(values) < -BOUND else v
 
     def _people(self, match: MusicalChairsMatch) -> _People:
         """The people's parts, remembered with what they read: each person's out, course, arrival, role,
         touch and chair (a course is replaced, never changed, when a person sets off), and the time while
         someone is still on the way."""
         now = match.now
-        key = list(map(_PERSON, match.people))
+        token = match.layout_token()  # the same: nobody changed since (the key is not even read)
         memo = self._people_memo
-        if memo is not None and memo.key == key and (memo.now == now or min(memo.now, now) >= memo.settled):
-            return memo
+        if memo is not None and (memo.now == now or min(memo.now, now) >= memo.settled):
+            if self._people_token is token:
+                return memo
+            if memo.key == list(map(_PERSON, match.people)):
+                self._people_token = token
+                return memo
+        key = list(map(_PERSON, match.people))
+        self._people_token = token
         island = match.island
         width, height = island.width, island.height
         people = match.people
@@ -313,8 +326,12 @@ class MusicalChairsEncoder(Encoder):
         holder and whom it is held for, and the totem."""
         island = match.island
         totem, scale = island.totem, max(island.width, island.height)
-        key = (totem, scale, list(map(_CHAIR, match.chairs)))
+        token = match.layout_token()
         memo = self._chairs_memo
+        if memo is not None and self._chairs_token is token:
+            return memo
+        key = (totem, scale, list(map(_CHAIR, match.chairs)))
+        self._chairs_token = token
         if memo is not None and memo.key == key:
             return memo
         chairs = match.chairs
@@ -341,8 +358,8 @@ class MusicalChairsEncoder(Encoder):
             if len(chairs.near) >= 4096:
                 chairs.near.clear()
             scale = max(island.width, island.height)
-            near = chairs.near[here] = np.array([distance(place, here) / scale for place in chairs.places],
-                                                dtype=np.float32)
+            near = np.array([distance(place, here) / scale for place in chairs.places], dtype=np.float32)
+            chairs.near[here] = near = near.clip(-BOUND, BOUND, out=near)
         return near
 
     def _chair(self, number: int | None) -> list[float]:

@@ -142,6 +142,21 @@ class IslandMatch(Match):
     # something may have moved, that is after every item processed (`run_until`) and every action but
     # the few that move nobody (`MusicalChairsMatch._apply`).
     _next: tuple[int, int, int, int] | None = None
+    # A cache (not stored): the object `layout_token()` gives, None once someone may have moved.
+    _token: object | None = None
+
+    def _may_have_moved(self) -> None:
+        """Drops what is kept of where people and chairs stand (`_next`, the layout token)."""
+        self._next = self._token = None
+
+    def layout_token(self) -> object:
+        """An object that stays the same for as long as no person's and no chair's state changes, for
+        observers that remember what they read from them (the encoding): a new one after every step
+        that may move someone (a dropped cache, as after a clone, gives a new one too)."""
+        token = self._token
+        if token is None:
+            token = self._token = object()
+        return token
 
     def next_due(self) -> int | None:
         """The earliest moment something is due: a seat release, an arrival, or the phase's end."""
@@ -180,7 +195,7 @@ class IslandMatch(Match):
             item = self._next_item()
             if item is None or item[0] > now:
                 break
-            self._next = None  # whatever it does may move someone
+            self._may_have_moved()  # whatever it does may move someone
             at, kind, _, seat = item
             if kind == 0:
                 events += self._release(seat, at)

@@ -485,7 +485,7 @@ class MusicalChairsMatch(IslandMatch):
         self._settled_at = now
         kind = action["type"]
         if phase != (self.phase, self.period, self.rerun):  # a new phase: every cache may be out of date
-            self._next = None
+            self._may_have_moved()
             return events
         # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
         # several times a step): a gift or a showing moves nobody and changes nobody's turn; in the rounds
@@ -496,11 +496,11 @@ class MusicalChairsMatch(IslandMatch):
             self._waiting = waiting
         elif not rounds:
             self._waiting = waiting
-            self._next = None
+            self._may_have_moved()
         elif kind in _SEALS:
             self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
         else:
-            self._next = None
+            self._may_have_moved()
         parts = self._parts
         if rounds and parts is not None and parts[0] == phase:
             # the seats' kept specs (`_legal_actions`): a gift changes the two seats' medals; a sealed
