@@ -21,6 +21,7 @@ from partygames.engine.encoding import (
     ActionCodec,
     Encoder,
     Layout,
+    Mask,
     Move,
     Vector,
     Writer,
@@ -111,7 +112,40 @@ class PandemicCodec(ActionCodec):
             return ("intend", tuple(_short_intents(spec["params"]["intent"]["choice"])))
         return super()._key(spec)
 
+    # The rounds tempo's one spec, a choice of intents, is read straight (it is every step of the research
+    # interfaces): a move's intent is allowed when it is one of the spec's, an offer named by its offerer.
+    # What the base class works out for any spec, without its keys, preparing and resolving.
+    _intent_moves: dict[str, int] | None = None
+
+    def _intent_index(self) -> dict[str, int]:
+        """Per intent a move names, its index."""
+        index = self._intent_moves
+        if index is None:
+            index = self._intent_moves = {m.fixed["intent"]: i for i, m in enumerate(self.moves) if m.type == "intend"}
+        return index
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        if len(specs) == 1 and specs[0]["type"] == "intend":
+            index = self._intent_index()
+            intents = specs[0]["params"]["intent"]["choice"]
+            if all(type(v) is str for v in intents):
+                positions = [index.get(_short_intent(v) if "@" in v else v, -1) for v in intents]
+                if -1 not in positions:
+                    mask = np.zeros(len(self.moves), dtype=np.int8)
+                    mask[positions] = 1
+                    return mask
+        return super().mask(specs)
+
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
+        move = self.moves[int(index)]
+        if move.type == "intend" and len(specs) == 1 and specs[0]["type"] == "intend":
+            target, intents = move.fixed["intent"], specs[0]["params"]["intent"]["choice"]
+            if target.partition(":")[0] not in OFFER_ACTIONS:  # an intent that names no offer is itself
+                return {"intent": target, "type": "intend"} if target in intents else None
+            for intent in intents:
+                if "@" in intent and _short_intent(intent) == target:
+                    return {"intent": intent, "type": "intend"}
+            return None
         return _long_action(super().decode(index, specs), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
@@ -157,6 +191,7 @@ class PandemicEncoder(Encoder):
         ))
         self.codec = PandemicCodec(moves(n, options.tempo))
         self._at = {name: part.start for name, part in self.layout.slices().items()}
+        self._submitted = {str(s): self._at["submitted"] + s for s in range(n)}
         # Memos of `observe_match`: counts of the log as positions and values, by the counts (every seat
         # counts the same while contacts and presses are public), and the options' clock per period (with
         # the options read).
@@ -211,7 +246,7 @@ class PandemicEncoder(Encoder):
         Most entries are zeros (a seat is in a room, queued, busy, offered to only now and then): the
         vector is the nonzero entries set among zeros, at their positions (`_at`: each part's start)."""
         assert isinstance(match, PandemicMatch)
-        n, opts, now = self.seats, match.opts, match.t
+        n, opts, now = self.seats, match.options, match.t
         at = self._at
         end, period_ends = self._clock(opts, match.period, match.on_break)
         # positions set to 1, then positions set to other values
@@ -227,15 +262,14 @@ class PandemicEncoder(Encoder):
                 hot.append(in_room + s)
                 places.append(stay + s)
                 values.append((now - room["since"]) / stay_ms)
-        queue, queued = match.queue, at["queue"]
-        for s in set(queue):
-            places.append(queued + s)
-            values.append((queue.index(s) + 1) / n)
-        busy = at["busy"]
-        public = opts.public_contacts
-        for s, b in enumerate(match.busy_until):
-            if b > now and (public or s == seat):
-                hot.append(busy + s)
+        queue = match.queue
+        if queue:
+            queued = at["queue"]
+            for s in set(queue):
+                places.append(queued + s)
+                values.append((queue.index(s) + 1) / n)
+        busy, public = at["busy"], opts.public_contacts
+        hot += [busy + s for s, b in enumerate(match.busy_until) if b > now and (public or s == seat)]
         counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
         tallies = (*counts.contacts, *counts.presses)
         counted = self._counted.get(tallies)
@@ -258,8 +292,8 @@ class PandemicEncoder(Encoder):
             hot.append(at["my_offer"] + own["to"])
         if match.is_rounds:
             intents = match.intents
-            submitted = at["submitted"]
-            hot += [submitted + int(k) for k in intents]
+            submitted = self._submitted  # per seat key, its position
+            hot += [submitted[k] for k in intents]
             if intents.get(str(seat)) is not None:
                 hot.append(at["my_intent"])
         readings = match.readings[seat]
