@@ -128,7 +128,7 @@ class PandemicCodec(ActionCodec):
         if len(specs) == 1 and specs[0]["type"] == "intend":
             index = self._intent_index()
             intents = specs[0]["params"]["intent"]["choice"]
-            if all(type(v) is str for v in intents):
+            if set(map(type, intents)) == {str}:
                 positions = [index.get(_short_intent(v) if "@" in v else v, -1) for v in intents]
                 if -1 not in positions:
                     mask = np.zeros(len(self.moves), dtype=np.int8)

@@ -680,12 +680,28 @@ class PandemicMatch(Match):
         if counts is None:
             counts = self._seen[seat] = SeenCounts([0] * self.seats, [0] * self.seats)
         log = self.log
+        if counts.upto == len(log):
+            return counts
+        # `is_visible`, `involved` and `SeenCounts.count` written out: this runs at every observation
+        public_contacts, public_presses = self.options.public_contacts, self.options.public_presses
         for index in range(counts.upto, len(log)):
             entry = log[index]
-            if self.is_visible(entry, seat):
-                counts.count(entry, seat)
-                if seat in involved(entry):
-                    counts.mine.append(index)
+            if entry["kind"] == "contact":
+                a, b = entry["a"], entry["b"]
+                mine = seat in (a, b)
+                if not (public_contacts or mine):
+                    continue
+                counts.contacts[a] += 1
+                counts.contacts[b] += 1
+                if mine:
+                    counts.met.add(b if a == seat else a)
+            else:
+                mine = seat == entry["seat"]
+                if not (public_presses or mine):
+                    continue
+                counts.presses[entry["seat"]] += 1
+            if mine:
+                counts.mine.append(index)
         counts.upto = len(log)
         return counts
 
