@@ -386,8 +386,9 @@ class PandemicMatch(Match):
         kept = self._limit
         if kept is not None and kept[0] == self.step and kept[1] == waiting:
             return kept[2]
+        # every awaited seat's default is to wait: one action for all (defaults are read, never changed)
         limit = TimeLimit(f"step:{self.step}", float(self.options.intent_seconds),
-                          {s: {"type": "intend", "intent": WAIT} for s in waiting})
+                          dict.fromkeys(waiting, {"type": "intend", "intent": WAIT}))
         self._limit = (self.step, waiting, limit)
         return limit
 
