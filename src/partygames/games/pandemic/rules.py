@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from partygames.engine import (
@@ -208,10 +208,7 @@ class PandemicMatch(Match):
         offers, accepts, declines, offering = self._step_parts()
         intents = [WAIT]
         if free:
-            if offers is None:
-                intents += _offer_intents(self.seats)[seat]
-            else:
-                intents += [intent for target, intent in offers if target != seat]
+            intents += (_offer_intents(self.seats) if offers is None else offers)[seat]
             if seat in accepts:
                 intents += accepts[seat]
         if seat in declines:
@@ -232,10 +229,7 @@ class PandemicMatch(Match):
         if parts is not None and parts[0] == self.step and rounds:
             return parts[1]
         inside = self.inside
-        offers = None
-        if inside:
-            every = _offer_intents(self.seats)[-1]
-            offers = [(s, every[s]) for s, other in enumerate(_keys(self.seats)) if other not in inside]
+        offers = _open_offer_intents(self.seats, frozenset(inside)) if inside else None
         accepts: dict[int, list[str]] = {}
         declines: dict[int, list[str]] = {}
         offering: set[int] = set()
@@ -388,7 +382,7 @@ class PandemicMatch(Match):
             return kept[2]
         # every awaited seat's default is to wait: one action for all (defaults are read, never changed)
         limit = TimeLimit(f"step:{self.step}", float(self.options.intent_seconds),
-                          dict.fromkeys(waiting, {"type": "intend", "intent": WAIT}))
+                          dict.fromkeys(waiting, {"type": "intend", "intent": WAIT}))  # noqa: RUF024
         self._limit = (self.step, waiting, limit)
         return limit
 
@@ -779,8 +773,17 @@ def _offer_intents(seats: int) -> tuple[list[str], ...]:
             [f"offer:{t}" for t in range(seats)])
 
 
-StepParts = tuple[list[tuple[int, str]] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
+StepParts = tuple[tuple[list[str], ...] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
 """`PandemicMatch._step_parts`: offers while a room is taken, acceptances and declines per seat, seats offering."""
+
+
+@lru_cache(maxsize=4096)
+def _open_offer_intents(seats: int, taken: frozenset[str]) -> tuple[list[str], ...]:
+    """Per seat, its intents to offer contact to every other seat not in a room (`taken`: the keys of the
+    seats inside), for each set of rooms taken (a table meets the same ones again and again)."""
+    every = _offer_intents(seats)[-1]
+    free = [s for s, key in enumerate(_keys(seats)) if key not in taken]
+    return tuple([every[t] for t in free if t != s] for s in range(seats))
 
 
 @dataclass
