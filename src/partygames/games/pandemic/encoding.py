@@ -357,20 +357,47 @@ class PandemicEncoder(Encoder):
     def _odds(self, match: PandemicMatch, seat: int) -> list[float]:
         """`odds_exact` and `infected_odds`, remembered per seat with the worlds they were counted in and
         what changes those in place (an entry logged, a reading, an announcement: each only appends); a
-        match rebuilding its worlds (a clone, a restored snapshot) makes new ones."""
+        match rebuilding its worlds (a clone, a restored snapshot) makes new ones. A seat without readings
+        sees the public odds, remembered once for all of them (as seat -1); when one seat with readings
+        finds its odds out of date, every such seat's are counted at once (one product of their worlds
+        and the watches), as the log has usually grown for all of them."""
         worlds = match.worlds() if match.odds_are_exact() else None
         readings = len(match.readings[seat])
-        # A seat without readings sees the public odds: remembered once for all of them (as seat -1).
         memo_seat = seat if readings else -1
         key = (len(match.log), readings, len(match.announcements))
         memo = self._odds_memo.get(memo_seat)
         if memo is not None and memo[0] is worlds and memo[1] == key:
             return memo[2]
-        odds = None if worlds is None else worlds.odds(seat if readings else None)
+        if worlds is None or not readings:
+            odds = None if worlds is None else worlds.odds(None)
+            self._odds_memo[memo_seat] = (worlds, key, self._odds_values(odds))
+            return self._odds_memo[memo_seat][2]
+        stale = []
+        for other in range(self.seats):
+            count = len(match.readings[other])
+            other_key = (key[0], count, key[2])
+            found = self._odds_memo.get(other)
+            if count and (other == seat or found is None or found[0] is not worlds or found[1] != other_key):
+                stale.append((other, other_key))
+        allowed = []
+        for other, _ in stale:
+            mask = worlds.allowed(other)
+            if mask is None:  # (a seat with readings has its own worlds: not met)
+                self._odds_memo[seat] = (worlds, key, self._odds_values(worlds.odds(seat)))
+                return self._odds_memo[seat][2]
+            allowed.append(mask)
+        masks = np.stack(allowed)
+        counts = np.matmul(masks, worlds.infected, dtype=np.int64).tolist()  # exact: whole numbers
+        totals = masks.sum(axis=1).tolist()
+        for (other, other_key), total, row in zip(stale, totals, counts, strict=True):
+            self._odds_memo[other] = (worlds, other_key, self._odds_values({"worlds": total, "infected": row}))
+        return self._odds_memo[seat][2]
+
+    def _odds_values(self, odds: dict[str, Any] | None) -> list[float]:
+        """`odds_exact` and `infected_odds` of `Worlds.odds` (None: the odds are not exact)."""
         exact = odds is not None and odds["worlds"] > 0
         values = [float(exact)]
         values += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * self.seats
-        self._odds_memo[memo_seat] = (worlds, key, values)
         return values
 
     def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:
