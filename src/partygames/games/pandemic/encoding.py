@@ -192,12 +192,12 @@ class PandemicEncoder(Encoder):
         self.codec = PandemicCodec(moves(n, options.tempo))
         self._at = {name: part.start for name, part in self.layout.slices().items()}
         self._submitted = {str(s): self._at["submitted"] + s for s in range(n)}
-        # Memos of `observe_match`: counts of the log as positions and values, by the counts (every seat
-        # counts the same while contacts and presses are public), and the options' clock per period (with
-        # the options read).
-        self._counted: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
+        # Memos of `observe_match`: the `contacts` and `presses` parts by the counts (every seat counts the
+        # same while contacts and presses are public), and the options' clock per period (with the options
+        # read).
+        self._counted: dict[tuple[int, ...], Vector] = {}
         self._clock_memo: tuple[PandemicOptions, dict[tuple[int, bool], tuple[int, int]]] | None = None
-        self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], list[float]]] = {}
+        self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], Vector]] = {}
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, seat = self.seats, view["seat"]
@@ -270,15 +270,16 @@ class PandemicEncoder(Encoder):
                 values.append((queue.index(s) + 1) / n)
         busy, public = at["busy"], opts.public_contacts
         hot += [busy + s for s, b in enumerate(match.busy_until) if b > now and (public or s == seat)]
+        vector = np.zeros(self.layout.size, dtype=np.float32)
         counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
         tallies = (*counts.contacts, *counts.presses)
         counted = self._counted.get(tallies)
         if counted is None:
             if len(self._counted) >= 4096:
                 self._counted.clear()
-            counted = self._counted[tallies] = self._counts(counts)
-        places += counted[0]
-        values += counted[1]
+            counted = np.array([c / COUNT_SCALE for c in tallies], dtype=np.float32)
+            counted = self._counted[tallies] = counted.clip(-BOUND, BOUND, out=counted)
+        vector[at["contacts"]:at["met"]] = counted  # contacts, then presses
         met = at["met"]
         hot += [met + s for s in counts.met]
         offers_to_me = at["offers_to_me"]
@@ -307,9 +308,7 @@ class PandemicEncoder(Encoder):
                        mine / COUNT_SCALE]
         odds = self._odds(match, seat)
         if odds[0]:
-            start = at["odds_exact"]
-            places += range(start, start + n + 1)
-            values += odds
+            vector[at["odds_exact"]:at["announced"]] = odds  # odds_exact, then infected_odds
         last_news = match.announcements[-1] if match.announcements else None
         if last_news is not None:
             start = at["announced"]
@@ -322,25 +321,11 @@ class PandemicEncoder(Encoder):
             values += [x / COUNT_SCALE for x in match.vaccines]
             passed = at["passed"]
             hot += [passed + s for s in match.passed]
-        vector = np.zeros(self.layout.size, dtype=np.float32)
         vector[hot] = 1.0
         vector[places] = values
-        # clipped to +-BOUND like every observation; every value is at least 0, and a clip costs more than
-        # all of the rest of the NumPy work here
+        # clipped to +-BOUND like every observation: the remembered parts were clipped when made (a clip
+        # is elementwise), every value here is at least 0, and a clip costs more than the look
         return vector.clip(-BOUND, BOUND, out=vector) if max(values) > BOUND else vector
-
-    def _counts(self, counts: SeenCounts) -> tuple[list[int], list[float]]:
-        """The positions and values of `contacts` and `presses`, as a seat counted the log."""
-        at = self._at
-        places: list[int] = []
-        values: list[float] = []
-        for part, tally in (("contacts", counts.contacts), ("presses", counts.presses)):
-            start = at[part]
-            for s, c in enumerate(tally):
-                if c:
-                    places.append(start + s)
-                    values.append(c / COUNT_SCALE)
-        return places, values
 
     def _clock(self, opts: PandemicOptions, period: int, on_break: bool) -> tuple[int, int]:
         """The game's end and the current period's (the next one's start in a break), in game ms: read
@@ -354,7 +339,7 @@ class PandemicEncoder(Encoder):
             found = memo[1][(period, on_break)] = (opts.end_ms, ends)
         return found
 
-    def _odds(self, match: PandemicMatch, seat: int) -> list[float]:
+    def _odds(self, match: PandemicMatch, seat: int) -> Vector:
         """`odds_exact` and `infected_odds`, remembered per seat with the worlds they were counted in and
         what changes those in place (an entry logged, a reading, an announcement: each only appends); a
         match rebuilding its worlds (a clone, a restored snapshot) makes new ones. A seat without readings
@@ -393,12 +378,14 @@ class PandemicEncoder(Encoder):
             self._odds_memo[other] = (worlds, other_key, self._odds_values({"worlds": total, "infected": row}))
         return self._odds_memo[seat][2]
 
-    def _odds_values(self, odds: dict[str, Any] | None) -> list[float]:
-        """`odds_exact` and `infected_odds` of `Worlds.odds` (None: the odds are not exact)."""
+    def _odds_values(self, odds: dict[str, Any] | None) -> Vector:
+        """`odds_exact` and `infected_odds` of `Worlds.odds` (None: the odds are not exact), as float32
+        clipped to +-BOUND."""
         exact = odds is not None and odds["worlds"] > 0
         values = [float(exact)]
         values += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * self.seats
-        return values
+        vector = np.array(values, dtype=np.float32)
+        return vector.clip(-BOUND, BOUND, out=vector)
 
     def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:
         """My last reading: read, infected, vaccines; how long ago; and what touched me since (my entries
