@@ -70,8 +70,9 @@ class Worlds:
 
     def press(self, seat: int) -> None:
         cured = self.infected[:, seat] & (self.vaccines[:, seat] > 0)
-        self.vaccines[cured, seat] -= 1
-        self.infected[cured, seat] = False
+        if cured.any():  # (often in no world: no masked writes then)
+            self.vaccines[cured, seat] -= 1
+            self.infected[cured, seat] = False
 
     def check(self, seat: int, infected: bool, vaccines: int) -> None:
         """The seat read its watch now: only worlds agreeing with the reading remain, for that seat."""
