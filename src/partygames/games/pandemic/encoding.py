@@ -268,8 +268,10 @@ class PandemicEncoder(Encoder):
             for s in set(queue):
                 places.append(queued + s)
                 values.append((queue.index(s) + 1) / n)
-        busy, public = at["busy"], opts.public_contacts
-        hot += [busy + s for s, b in enumerate(match.busy_until) if b > now and (public or s == seat)]
+        busy_until = match.busy_until
+        if max(busy_until) > now:  # (seldom: for a step after a contact)
+            busy, public = at["busy"], opts.public_contacts
+            hot += [busy + s for s, b in enumerate(busy_until) if b > now and (public or s == seat)]
         vector = np.zeros(self.layout.size, dtype=np.float32)
         counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
         tallies = (*counts.contacts, *counts.presses)
@@ -280,8 +282,9 @@ class PandemicEncoder(Encoder):
             counted = np.array([c / COUNT_SCALE for c in tallies], dtype=np.float32)
             counted = self._counted[tallies] = counted.clip(-BOUND, BOUND, out=counted)
         vector[at["contacts"]:at["met"]] = counted  # contacts, then presses
-        met = at["met"]
-        hot += [met + s for s in counts.met]
+        if counts.met:
+            met = at["met"]
+            hot += [met + s for s in counts.met]
         offers_to_me = at["offers_to_me"]
         own = None
         for offer in match.offers.values():
@@ -372,10 +375,18 @@ class PandemicEncoder(Encoder):
                 return self._odds_memo[seat][2]
             allowed.append(mask)
         masks = np.stack(allowed)
-        counts = np.matmul(masks, worlds.infected, dtype=np.int64).tolist()  # exact: whole numbers
-        totals = masks.sum(axis=1).tolist()
-        for (other, other_key), total, row in zip(stale, totals, counts, strict=True):
-            self._odds_memo[other] = (worlds, other_key, self._odds_values({"worlds": total, "infected": row}))
+        counts = np.matmul(masks, worlds.infected, dtype=np.int64)  # exact: whole numbers
+        totals = masks.sum(axis=1)
+        exact = totals > 0
+        # as `_odds_values` writes each: 1 and every count over the worlds left (float64, the quotient of
+        # two whole numbers correctly rounded as Python's is, then float32), or all zeros when none is left
+        table = np.zeros((len(stale), self.seats + 1), dtype=np.float32)
+        table[:, 0] = exact
+        table[:, 1:] = counts / np.where(exact, totals, 1)[:, None]
+        table[~exact] = 0.0
+        table.clip(-BOUND, BOUND, out=table)
+        for (other, other_key), row in zip(stale, table, strict=True):
+            self._odds_memo[other] = (worlds, other_key, row)
         return self._odds_memo[seat][2]
 
     def _odds_values(self, odds: dict[str, Any] | None) -> Vector:
