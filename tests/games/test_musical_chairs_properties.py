@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partygames.engine.actions import sample
@@ -152,3 +152,27 @@ def test_ballots_transfers_and_shows_stay_secret_after_the_match(seed: int) -> N
                 assert shown == {"type": "vote"}
             else:
                 assert shown == entry.action
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32), options=options_strategy)
+def test_kept_caches_agree_with_a_fresh_copy_and_a_changed_clone_leaves_the_match_alone(
+        seed: int, options: dict[str, Any]) -> None:
+    """The match keeps `to_act()`, the next item due and (rounds tempo) each seat's specs across steps
+    that cannot change them: at every step they equal a clone's, which starts without caches; and a
+    clone played on changes none of them in the original."""
+    rng = random.Random(seed)
+
+    def agree(match: MusicalChairsMatch) -> None:
+        fresh = match.clone()
+        seats = range(match.seats)
+        kept = [match.legal_actions(s) for s in seats]
+        assert match.to_act() == fresh.to_act() and match.wake_at() == fresh.wake_at()
+        assert kept == [fresh.legal_actions(s) for s in seats]
+        if fresh.to_act():  # the clone plays on; the match is untouched
+            seat = rng.choice(fresh.to_act())
+            fresh.apply(seat, sample(fresh.legal_actions(seat), rng))
+            assert [match.legal_actions(s) for s in seats] == kept
+            assert match.to_act() == match.clone().to_act()
+
+    _play(seed, options, agree)

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from partygames.engine import Session
 from partygames.engine.actions import sample
+from partygames.engine.encoding import ActionCodec
 from partygames.engine.session import replay
 from partygames.games import get
+from partygames.games.pandemic.encoding import _long_action
 from partygames.games.pandemic.odds import Worlds, from_view
 from partygames.games.pandemic.rules import PandemicMatch, pair_key
 from partygames.games.pandemic.watch import Watch, contact, press
@@ -150,3 +152,56 @@ def test_the_odds_are_exact_and_computed_from_the_public_view_alone(seed: int, s
         own = match.view(seat)["my_odds"]
         assert own == from_view(match.view(seat)).odds(seat)
         assert own["worlds"] >= 1  # the true world always agrees with the seat's own readings
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(4, 9), options=options_strategy)
+def test_kept_caches_agree_with_a_fresh_copy_and_a_changed_clone_leaves_the_match_alone(
+        seed: int, seats: int, options: dict[str, Any]) -> None:
+    """The match keeps `to_act()`, the time limit and (rounds tempo) the intents' shared parts across
+    steps: at every step they equal a clone's, which starts without caches; and a clone played on
+    changes none of them in the original."""
+    rng = random.Random(seed)
+
+    def agree(before: PandemicMatch, match: PandemicMatch, seat: int, action: Any) -> None:
+        fresh = match.clone()
+        everyone = range(match.seats)
+        kept = [match.legal_actions(s) for s in everyone]
+        assert match.to_act() == fresh.to_act() and match.time_limit() == fresh.time_limit()
+        assert kept == [fresh.legal_actions(s) for s in everyone]
+        if fresh.to_act():  # the clone plays on; the match is untouched
+            other = rng.choice(fresh.to_act())
+            fresh.apply(other, sample(fresh.legal_actions(other), rng))
+            assert [match.legal_actions(s) for s in everyone] == kept
+            assert match.time_limit() == match.clone().time_limit()
+
+    _play(seats, options, seed, agree, max_steps=150)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(4, 12))
+def test_the_rounds_codec_s_straight_reading_equals_the_generic_one(seed: int, seats: int) -> None:
+    """The rounds codec reads its one intent spec straight (masks, decodes) and the observation is built
+    from the state with memos: along a random match, every mask and decode equals the generic codec's and
+    every observation the view's encoding, for every seat."""
+    options = {"tempo": "rounds", "minutes": 2, "rooms": 2, "read_seconds": 5, "stay_seconds": 20}
+    encoder = GAME.encoder(seats, GAME.options_class.parse(options))
+    codec = encoder.codec
+    match = GAME.new(seats, options, seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        awaited = match.to_act()
+        if not awaited:
+            due = match.wake_at()
+            assert due is not None
+            match.advance(due)
+            continue
+        for seat in range(seats):
+            assert (encoder.observe_match(match, seat) == encoder.observe(match.view(seat))).all()
+            specs = match.legal_actions(seat)
+            if specs:
+                assert (codec.mask(specs) == ActionCodec.mask(codec, specs)).all()
+                for index in range(len(codec)):
+                    assert codec.decode(index, specs) == _long_action(ActionCodec.decode(codec, index, specs), specs)
+        seat = rng.choice(awaited)
+        match.apply(seat, sample(match.legal_actions(seat), rng))

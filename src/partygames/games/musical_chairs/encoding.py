@@ -139,6 +139,7 @@ class _People(NamedTuple):
     block: Vector  # out, on_island, x, y, arrived, touched, seated
     at: list[tuple[int, int] | None]  # where each person is
     remaining: list[int]
+    remaining_hot: list[int]  # their positions in the vector (in the `remaining` part)
 
 
 class _Chairs(NamedTuple):
@@ -166,9 +167,14 @@ class MusicalChairsEncoder(Encoder):
         ))
         self.codec = ChairsCodec(moves(n, c))
         self._at = self.layout.slices()
+        self._start = {name: part.start for name, part in self._at.items()}
         self._people_memo: _People | None = None
         self._chairs_memo: _Chairs | None = None
         self._base: tuple[_People, _Chairs, Vector] | None = None  # their parts in a vector of zeros
+        # The match's layout token (`IslandMatch.layout_token`) each memo was last found good for: while
+        # the match gives the same one, nothing they read changed (kept alive here, so never another's).
+        self._people_token: object | None = None
+        self._chairs_token: object | None = None
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, c, seat = self.seats, self.chairs, view["seat"]
@@ -232,66 +238,75 @@ class MusicalChairsEncoder(Encoder):
         show them, plan or vote. The rest is a few positions set among zeros."""
         assert isinstance(match, MusicalChairsMatch)
         n, c, now = self.seats, self.chairs, match.now
-        at = self._at
+        at = self._start  # each part's first position
         started, ends = match.phase_started, match.phase_ends
         people, chairs = self._people(match), self._chairs(match)
         base = self._base
         if base is None or base[0] is not people or base[1] is not chairs:
             block = np.zeros(self.layout.size, dtype=np.float32)
-            block[at["out"].start:at["submitted"].start] = people.block
-            block[at["chair_open"].start:at["chair_for_me"].start] = chairs.block
-            block[at["chair_totem"].start:at["chair_near"].start] = chairs.totem
+            block[at["out"]:at["submitted"]] = people.block
+            block[at["chair_open"]:at["chair_for_me"]] = chairs.block
+            block[at["chair_totem"]:at["chair_near"]] = chairs.totem
+            block.clip(-BOUND, BOUND, out=block)
             base = self._base = (people, chairs, block)
         v = base[2].copy()
         here = people.at[seat]
         if here is not None:
-            v[at["chair_near"].start:at["my_chair"].start] = self._near(chairs, here, match.island)
+            v[at["chair_near"]:at["my_chair"]] = self._near(chairs, here, match.island)
         # positions set to 1, then positions set to other values
-        hot = [seat, at["phase"].start + PHASES.index(match.phase)]
-        hot += [at["remaining"].start + s for s in people.remaining]
-        hot += [at["submitted"].start + s for s in match.submitted]
-        hot += [at["voted"].start + s for s in match.voted()]
-        hot += [at["candidates"].start + s for s in match.candidates]
+        hot = [seat, at["phase"] + PHASES.index(match.phase)]
+        hot += people.remaining_hot
+        hot += [at["submitted"] + s for s in match.submitted]
+        hot += [at["voted"] + s for s in match.voted()]
+        hot += [at["candidates"] + s for s in match.candidates]
         if match.parent is not None:
-            hot.append(at["parent"].start + match.parent)
-        hot += [at["chair_for_me"].start + k for k in chairs.held_for.get(seat, ())]
+            hot.append(at["parent"] + match.parent)
+        hot += [at["chair_for_me"] + k for k in chairs.held_for.get(seat, ())]
         me = match.people[seat]
         for part, number in (("my_chair", me["chair"]), ("my_last_chair", me["last_chair"]),
                              ("my_hold", me["holding"])):
             if number is not None:
-                hot.append(at[part].start + number - 1)
+                hot.append(at[part] + number - 1)
         plan = match.plans.get(str(seat))
         if plan:
-            hot.append(at["my_plan"].start + plan[0] - 1)
+            hot.append(at["my_plan"] + plan[0] - 1)
         intent = match.intents.get(str(seat))
         if intent:
-            hot.append(at["my_intent"].start + intent["chair"] - 1)
+            hot.append(at["my_intent"] + intent["chair"] - 1)
         ballot = n if seat in match.abstained else match.ballots.get(str(seat))  # a blank ballot last
         if ballot is not None:
-            hot.append(at["my_ballot"].start + ballot)
+            hot.append(at["my_ballot"] + ballot)
         if match.winner is not None:
-            hot.append(at["winner"].start + match.winner)
+            hot.append(at["winner"] + match.winner)
         v[hot] = 1.0
-        places = [at["phase_time"].start, at["period"].start, at["rerun"].start]
+        places = [at["phase_time"], at["period"], at["rerun"]]
         values = [0.0 if ends is None or ends <= started else (now - started) / (ends - started),
                   match.period / c, float(match.rerun)]
         per_player = match.options.medal_count
-        medals = at["my_medals"].start
+        medals = at["my_medals"]
         for name, count in match.medals[seat].items():  # a name is a player's seat
             places.append(medals + int(name))
             values.append(count / per_player)
         v[places] = values
-        return v.clip(-BOUND, BOUND, out=v)
+        # Clipped to +-BOUND like every observation: the remembered parts are clipped when made (a clip is
+        # elementwise), so only these values are left to look at (a clip costs more than the look).
+        return v.clip(-BOUND, BOUND, out=v) if max(values) > BOUND or min(values) < -BOUND else v
 
     def _people(self, match: MusicalChairsMatch) -> _People:
         """The people's parts, remembered with what they read: each person's out, course, arrival, role,
         touch and chair (a course is replaced, never changed, when a person sets off), and the time while
         someone is still on the way."""
         now = match.now
-        key = list(map(_PERSON, match.people))
+        token = match.layout_token()  # the same: nobody changed since (the key is not even read)
         memo = self._people_memo
-        if memo is not None and memo.key == key and (memo.now == now or min(memo.now, now) >= memo.settled):
-            return memo
+        if memo is not None and (memo.now == now or min(memo.now, now) >= memo.settled):
+            if self._people_token is token:
+                return memo
+            if memo.key == list(map(_PERSON, match.people)):
+                self._people_token = token
+                return memo
+        key = list(map(_PERSON, match.people))
+        self._people_token = token
         island = match.island
         width, height = island.width, island.height
         people = match.people
@@ -304,8 +319,9 @@ class MusicalChairsEncoder(Encoder):
         values += [float(p["role"] == PLAYER and p["touched"]) for p in people]
         values += [float(p["chair"] is not None) for p in people]
         settled = max((p["motion"]["arrive"] for p in people if p["motion"] is not None), default=0)
-        memo = self._people_memo = _People(key, now, settled, np.array(values, dtype=np.float32), where,
-                                           [s for s, p in enumerate(people) if p["role"] == PLAYER])
+        remaining = [s for s, p in enumerate(people) if p["role"] == PLAYER]
+        memo = self._people_memo = _People(key, now, settled, np.array(values, dtype=np.float32), where, remaining,
+                                           [self._start["remaining"] + s for s in remaining])
         return memo
 
     def _chairs(self, match: MusicalChairsMatch) -> _Chairs:
@@ -313,8 +329,12 @@ class MusicalChairsEncoder(Encoder):
         holder and whom it is held for, and the totem."""
         island = match.island
         totem, scale = island.totem, max(island.width, island.height)
-        key = (totem, scale, list(map(_CHAIR, match.chairs)))
+        token = match.layout_token()
         memo = self._chairs_memo
+        if memo is not None and self._chairs_token is token:
+            return memo
+        key = (totem, scale, list(map(_CHAIR, match.chairs)))
+        self._chairs_token = token
         if memo is not None and memo.key == key:
             return memo
         chairs = match.chairs
@@ -341,8 +361,8 @@ class MusicalChairsEncoder(Encoder):
             if len(chairs.near) >= 4096:
                 chairs.near.clear()
             scale = max(island.width, island.height)
-            near = chairs.near[here] = np.array([distance(place, here) / scale for place in chairs.places],
-                                                dtype=np.float32)
+            near = np.array([distance(place, here) / scale for place in chairs.places], dtype=np.float32)
+            chairs.near[here] = near = near.clip(-BOUND, BOUND, out=near)
         return near
 
     def _chair(self, number: int | None) -> list[float]:

@@ -137,35 +137,55 @@ class IslandMatch(Match):
         return target["point"][0], target["point"][1]
 
     # -- time --------------------------------------------------------------------------------------
+    # A cache (not stored): the next item due (`_next_item`), or None when not known. Asked two or three
+    # times a step (`wake_at`, `advance`, an action's catch-up), each a walk over every person: kept until
+    # something may have moved, that is after every item processed (`run_until`) and every action but
+    # the few that move nobody (`MusicalChairsMatch._apply`).
+    _next: tuple[int, int, int, int] | None = None
+    # A cache (not stored): the object `layout_token()` gives, None once someone may have moved.
+    _token: object | None = None
+
+    def _may_have_moved(self) -> None:
+        """Drops what is kept of where people and chairs stand (`_next`, the layout token)."""
+        self._next = self._token = None
+
+    def layout_token(self) -> object:
+        """An object that stays the same for as long as no person's and no chair's state changes, for
+        observers that remember what they read from them (the encoding): a new one after every step
+        that may move someone (a dropped cache, as after a clone, gives a new one too)."""
+        token = self._token
+        if token is None:
+            token = self._token = object()
+        return token
+
     def next_due(self) -> int | None:
         """The earliest moment something is due: a seat release, an arrival, or the phase's end."""
-        due = self.phase_ends
-        for person in self.people:
-            grace = person.get("grace_until")
-            if grace is not None and (due is None or grace < due):
-                due = grace
-            if not person["arrived"] and person["motion"] is not None:
-                arrive = person["motion"]["arrive"]
-                if due is None or arrive < due:
-                    due = arrive
-        return due
+        item = self._next if self._next is not None else self._next_item()
+        return None if item is None else item[0]
 
     def _next_item(self) -> tuple[int, int, int, int] | None:
         """(time, kind, order, seat) of the next due item: kind 0 a release, 1 an arrival (order: the
         command order), 2 the phase's end (releases at a moment come first: 「10秒以上」 means at 10 s the
         seat is gone; arrivals at the race's last moment count)."""
+        item = self._next
+        if item is not None:
+            return item
         best: tuple[int, int, int, int] | None = None
         for seat, person in enumerate(self.people):
             grace = person.get("grace_until")
             if grace is not None:
                 item = (grace, 0, seat, seat)
-                best = item if best is None or item < best else best
+                if best is None or item < best:
+                    best = item
             if not person["arrived"] and person["motion"] is not None:
                 item = (person["motion"]["arrive"], 1, person["seq"], seat)
-                best = item if best is None or item < best else best
+                if best is None or item < best:
+                    best = item
         if self.phase_ends is not None:
             item = (self.phase_ends, 2, 0, -1)
-            best = item if best is None or item < best else best
+            if best is None or item < best:
+                best = item
+        self._next = best
         return best
 
     def run_until(self, now: int) -> list[Event]:
@@ -175,6 +195,7 @@ class IslandMatch(Match):
             item = self._next_item()
             if item is None or item[0] > now:
                 break
+            self._may_have_moved()  # whatever it does may move someone
             at, kind, _, seat = item
             if kind == 0:
                 events += self._release(seat, at)

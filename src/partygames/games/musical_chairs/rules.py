@@ -52,6 +52,17 @@ def _others(seats: int) -> tuple[tuple[dict[str, list[int]], ActionSpec], ...]:
     return tuple(table)
 
 
+# Specs without a part that varies, shared by every call (specs are read-only).
+_STOP: ActionSpec = spec("stop")
+_PASS: ActionSpec = spec("pass")
+_VOTE_BLANK: ActionSpec = spec("vote", candidate=choice([BLANK]))
+
+#: Actions after which the same seats are awaited (a gift or a showing changes only medals and records).
+_KEEPS_AWAITED = frozenset({"give", "show_medals"})
+#: Sealed actions of the rounds tempo's break and of a vote: the seat leaves `to_act` (if the phase goes on).
+_SEALS = frozenset({"plan", "pass", "stop", "hold", "vote"})
+
+
 class MusicalChairsMatch(IslandMatch):
     game_id = "musical-chairs"
     options_class = MusicalChairsOptions
@@ -68,10 +79,13 @@ class MusicalChairsMatch(IslandMatch):
         **dict.fromkeys(("transfers", "shown"), Shape.LOG)}
 
     options: MusicalChairsOptions
-    # Caches (not stored): `to_act()`, dropped after every `_apply`, `advance` and catch-up; and the time
-    # of this object's last step, by which nothing is left due (None: not known, e.g. after a clone).
+    # Caches (not stored): `to_act()`, dropped after every step that may change it (`_apply`, `advance`,
+    # catch-up); the time of this object's last step, by which nothing is left due (None: not known, e.g.
+    # after a clone); and the parts of the specs that only a new phase changes, with the rounds tempo's
+    # specs per seat (`_phase_parts`). The next item due is kept by `IslandMatch` (`_next`).
     _waiting: tuple[int, ...] | None = None
     _settled_at: int | None = None
+    _parts: tuple[tuple[str, int, bool], dict[Any, Any]] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Any) -> tuple[int, ...]:
@@ -148,7 +162,8 @@ class MusicalChairsMatch(IslandMatch):
                 events.append(Event("touched", {"seat": seat, "at": at}))
         if self.is_rounds:
             for seat in self.remaining():
-                self.plans.setdefault(str(seat), self.default_plan(seat))
+                if str(seat) not in self.plans:
+                    self.plans[str(seat)] = self.default_plan(seat)
             order = [s for s in range(self.seats) if self.is_remaining(s) or self._needs_intent(s)]
             self.chance.shuffle(RACE_ORDER, order)  # the lot for arrivals at the same moment
         else:
@@ -333,8 +348,8 @@ class MusicalChairsMatch(IslandMatch):
             return tuple([s for s in range(self.seats) if s not in submitted])
         if phase == "remove":
             return () if self.parent is None else (self.parent,)
-        voted = set(self.voted())
-        return tuple([s for s in range(self.seats) if s not in voted])
+        ballots, abstained = self.ballots, self.abstained  # ballots are keyed by str(seat)
+        return tuple([s for s in range(self.seats) if str(s) not in ballots and s not in abstained])
 
     def voted(self) -> list[int]:
         """The seats that have voted in the current vote, a ballot or a blank one, in seat order."""
@@ -360,33 +375,84 @@ class MusicalChairsMatch(IslandMatch):
         """In the rounds tempo's break: a remaining player's plan, or an island ガヤ's intent."""
         return self.is_remaining(seat) or (self.people[seat]["role"] == GALLERY and self.on_island(seat))
 
+    def _phase_parts(self) -> dict[Any, Any]:
+        """A memo of spec parts every seat shares, that only a new phase can change: the open chairs,
+        the remaining players and the candidates change only as a phase ends (a race, a vote, a removal),
+        and (phase, period, re-run) names each phase instance (a cache: dropped with the phase)."""
+        key = (self.phase, self.period, self.rerun)
+        parts = self._parts
+        if parts is None or parts[0] != key:
+            parts = self._parts = (key, {})
+        return parts[1]
+
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        # Asked after nearly every step, for up to 54 seats: the parts that depend on the phase alone are
+        # built once per phase (`_phase_parts`; specs are read-only, so they are shared). In the rounds
+        # tempo a seat's whole list is kept there too: within a phase only its medals can change it (a
+        # gift drops the giver's and the receiver's lists, `_apply`), as nobody moves in a way that
+        # matters to it (roles, the island, last chairs, chairs and candidates change with the phase).
+        memo = self._phase_parts()
+        if self.options.tempo == "rounds":
+            specs: list[ActionSpec] | None = memo.get(seat)
+            if specs is None:
+                specs = memo[seat] = self._seat_specs(seat, memo)
+            return specs
+        return self._seat_specs(seat, memo)
+
+    def _seat_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
         person = self.people[seat]
-        specs: list[ActionSpec] = []
-        chairs = self.open_chairs()
+        chairs: list[int] | None = memo.get("chairs")
+        if chairs is None:
+            chairs = memo["chairs"] = self.open_chairs()
+        phase = self.phase
+        rounds = self.options.tempo == "rounds"
         player = person["role"] == PLAYER
-        island = self.on_island(seat)
-        racing = self.phase in ("break", "race")
-        if not self.is_rounds and island:
-            specs += [spec("run_to_chair", chair=choice(chairs)), spec("run_to_totem"),
-                      spec("walk_to", x=int_range(0, self.island.width), y=int_range(0, self.island.height)),
-                      spec("stop")]
-        planning = racing if not self.is_rounds else self.phase == "break" and seat not in self.submitted
-        last = person["last_chair"]
-        allowed = [n for n in chairs if n != last] if player and planning else []  # allowed_chairs(seat)
-        if allowed:  # none: the only chair left is the one this player held last time
-            specs.append(spec("plan", chairs=sequence(allowed, 1, min(MAX_SEQUENCE_LEN, len(allowed)))))
-        if not player and island and (not self.is_rounds or planning):
-            specs.append(spec("hold", chair=choice(chairs), player=choice(self.remaining())))
-            if self.is_rounds:
-                specs.append(spec("stop"))
-        if self.is_rounds and planning and not allowed and not (not player and island):
-            specs.append(spec("pass"))  # nothing to plan: an off-island ガヤ, or no chair open to this player
-        if self.phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained:
+        island = person["motion"] is not None  # on_island(seat)
+        specs: list[ActionSpec] = []
+        if not rounds and island:
+            moves = memo.get("moves")
+            if moves is None:
+                moves = memo["moves"] = [
+                    spec("run_to_chair", chair=choice(chairs)), spec("run_to_totem"),
+                    spec("walk_to", x=int_range(0, self.island.width), y=int_range(0, self.island.height)),
+                    spec("stop")]
+            specs += moves
+        planning = phase in ("break", "race") if not rounds else phase == "break" and seat not in self.submitted
+        plan: ActionSpec | None = None
+        if player and planning:
+            last = person["last_chair"]
+            key = ("plan", last)
+            if key in memo:
+                plan = memo[key]
+            else:
+                allowed = [n for n in chairs if n != last]  # allowed_chairs(seat)
+                # none: the only chair left is the one this player held last time
+                plan = memo[key] = spec("plan", chairs=sequence(allowed, 1, min(MAX_SEQUENCE_LEN, len(allowed)))) if allowed else None
+            if plan is not None:
+                specs.append(plan)
+        if not player and island and (not rounds or planning):
+            hold = memo.get("hold")
+            if hold is None:
+                hold = memo["hold"] = spec("hold", chair=choice(chairs), player=choice(self.remaining()))
+            specs.append(hold)
+            if rounds:
+                specs.append(_STOP)
+        if rounds and planning and plan is None and not (not player and island):
+            specs.append(_PASS)  # nothing to plan: an off-island ガヤ, or no chair open to this player
+        if phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained:
             # A blank ballot abstains at once; it is as secret as any ballot.
-            specs.append(spec("vote", candidate=choice([*self.candidates, BLANK] if self._may_vote(seat) else [BLANK])))
-        if self.phase == "remove" and seat == self.parent:
-            specs.append(spec("remove_chair", chair=choice(chairs)))
+            if self._may_vote(seat):
+                vote = memo.get("vote")
+                if vote is None:
+                    vote = memo["vote"] = spec("vote", candidate=choice([*self.candidates, BLANK]))
+            else:
+                vote = _VOTE_BLANK
+            specs.append(vote)
+        if phase == "remove" and seat == self.parent:
+            remove = memo.get("remove")
+            if remove is None:
+                remove = memo["remove"] = spec("remove_chair", chair=choice(chairs))
+            specs.append(remove)
         others, show = _others(self.seats)[seat]  # shared: specs are read-only
         for name, count in self.medals[seat].items():
             specs.append({"type": "give", "params": {"to": others, "name": {"choice": [int(name)]},
@@ -405,18 +471,48 @@ class MusicalChairsMatch(IslandMatch):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         now = self.now
         events: list[Event] = []
-        try:
-            # After a step at `now` nothing is due before `now` (an action catches up on what was due
-            # before it, `advance` on all that was due by then): at the same moment, no need to look.
-            if self._settled_at != now:
-                due = self.next_due()
-                if due is not None and due < now:
-                    events = self._catch_up_before(seat, action, now - 1)
-            events += self._act(seat, action, now)
-            self._settled_at = now
+        waiting = self._waiting
+        self._waiting = None
+        # After a step at `now` nothing is due before `now` (an action catches up on what was due
+        # before it, `advance` on all that was due by then): at the same moment, no need to look.
+        if self._settled_at != now:
+            due = self.next_due()
+            if due is not None and due < now:
+                events = self._catch_up_before(seat, action, now - 1)
+                waiting, self._parts = None, None
+        phase = self.phase, self.period, self.rerun
+        events += self._act(seat, action, now)
+        self._settled_at = now
+        kind = action["type"]
+        if phase != (self.phase, self.period, self.rerun):  # a new phase: every cache may be out of date
+            self._may_have_moved()
             return events
-        finally:
-            self._waiting = None
+        # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
+        # several times a step): a gift or a showing moves nobody and changes nobody's turn; in the rounds
+        # tempo a sealed intent or a ballot moves nobody and takes its seat out; real time awaits everyone
+        # in every phase but the end, but any other action may move someone.
+        rounds = self.options.tempo == "rounds"
+        if kind in _KEEPS_AWAITED:
+            self._waiting = waiting
+        elif not rounds:
+            self._waiting = waiting
+            self._may_have_moved()
+        elif kind in _SEALS:
+            self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
+        else:
+            self._may_have_moved()
+        parts = self._parts
+        if rounds and parts is not None and parts[0] == phase:
+            # the seats' kept specs (`_legal_actions`): a gift changes the two seats' medals; a sealed
+            # intent or ballot takes its seat out of this phase; anything else, to be safe, drops them all
+            if kind == "give":
+                parts[1].pop(seat, None)
+                parts[1].pop(action["to"], None)
+            elif kind in _SEALS:
+                parts[1].pop(seat, None)
+            elif kind != "show_medals":
+                self._parts = None
+        return events
 
     def _catch_up_before(self, seat: int, action: Action, until: int) -> list[Event]:
         """What fell due before an action happens first (for a host that did not wake first; what falls
@@ -425,7 +521,7 @@ class MusicalChairsMatch(IslandMatch):
         snapshot = self.to_json()
         events = self.run_until(until)
         self._legal_cache.clear()
-        self._waiting = None
+        self._waiting = self._parts = None
         try:
             find_spec(self.legal_actions(seat), action)
         except IllegalAction:

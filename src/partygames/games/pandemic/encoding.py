@@ -9,26 +9,29 @@ seat that made it and translates both ways (`PandemicCodec`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.encoding import (
+    BOUND,
     ActionCodec,
     Encoder,
     Layout,
+    Mask,
     Move,
     Vector,
     Writer,
-    as_vector,
-    many_hot,
     one_hot,
 )
 from partygames.engine.match import Match
 from partygames.engine.options import Options
 from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.options import PandemicOptions
-from partygames.games.pandemic.rules import WAIT, PandemicMatch, SeenCounts, involved
+from partygames.games.pandemic.rules import WAIT, PandemicMatch, SeenCounts
 
 PHASES = ("play", "break", "over")
 #: Counts (contacts, presses, vaccines) are divided by this: a match rarely passes it, and the clip is ±100.
@@ -48,6 +51,11 @@ def _short_intent(intent: str) -> str:
     return f"{kind}:{_offerer(arg)}" if kind in OFFER_ACTIONS else intent
 
 
+def _short_intents(intents: Sequence[str]) -> list[str]:
+    """`_short_intent` of each (only an acceptance or a decline names an offer id, `<seat>@<ms>`)."""
+    return [_short_intent(v) if "@" in v else v for v in intents]
+
+
 def _short_action(action: Mapping[str, Any]) -> dict[str, Any]:
     short = dict(action)
     if short.get("type") in OFFER_ACTIONS and isinstance(short.get("offer"), str):
@@ -65,8 +73,7 @@ def _short_specs(specs: Sequence[ActionSpec]) -> list[ActionSpec]:
         if spec["type"] in OFFER_ACTIONS and "offer" in params:
             params = {**params, "offer": {**params["offer"], "choice": [_offerer(v) for v in params["offer"]["choice"]]}}
         elif spec["type"] == "intend" and "intent" in params:
-            params = {**params, "intent": {**params["intent"],
-                                           "choice": [_short_intent(v) for v in params["intent"]["choice"]]}}
+            params = {**params, "intent": {**params["intent"], "choice": _short_intents(params["intent"]["choice"])}}
         out.append({**spec, "params": params})
     return out
 
@@ -83,7 +90,10 @@ def _long_action(short: Action | None, specs: Sequence[ActionSpec]) -> Action | 
             ids = [v for v in params["offer"]["choice"] if _offerer(v) == short["offer"]]
             return {**short, "offer": ids[0]} if ids else None
         if short["type"] == "intend" and "intent" in params:
-            intents = [v for v in params["intent"]["choice"] if _short_intent(v) == short["intent"]]
+            target, choices = short["intent"], params["intent"]["choice"]
+            if target.partition(":")[0] not in OFFER_ACTIONS:  # an intent that names no offer is itself
+                return short if target in choices else None
+            intents = [v for v in choices if "@" in v and _short_intent(v) == target]
             return {**short, "intent": intents[0]} if intents else None
     return short
 
@@ -94,7 +104,48 @@ class PandemicCodec(ActionCodec):
     def _prepare(self, specs: Sequence[ActionSpec]) -> list[ActionSpec]:
         return _short_specs(specs)
 
+    def _key(self, spec: ActionSpec) -> tuple[Any, ...]:
+        # A rounds intent's share of the mask is decided by the intents as the moves name them (an offer
+        # by its offerer): keyed so, a mask is found again whenever the same seats have offered, whatever
+        # the moments the offers were made at (their ids).
+        if spec["type"] == "intend":
+            return ("intend", tuple(_short_intents(spec["params"]["intent"]["choice"])))
+        return super()._key(spec)
+
+    # The rounds tempo's one spec, a choice of intents, is read straight (it is every step of the research
+    # interfaces): a move's intent is allowed when it is one of the spec's, an offer named by its offerer.
+    # What the base class works out for any spec, without its keys, preparing and resolving.
+    _intent_moves: dict[str, int] | None = None
+
+    def _intent_index(self) -> dict[str, int]:
+        """Per intent a move names, its index."""
+        index = self._intent_moves
+        if index is None:
+            index = self._intent_moves = {m.fixed["intent"]: i for i, m in enumerate(self.moves) if m.type == "intend"}
+        return index
+
+    def mask(self, specs: Sequence[ActionSpec]) -> Mask:
+        if len(specs) == 1 and specs[0]["type"] == "intend":
+            index = self._intent_index()
+            intents = specs[0]["params"]["intent"]["choice"]
+            if set(map(type, intents)) == {str}:
+                positions = [index.get(_short_intent(v) if "@" in v else v, -1) for v in intents]
+                if -1 not in positions:
+                    mask = np.zeros(len(self.moves), dtype=np.int8)
+                    mask[positions] = 1
+                    return mask
+        return super().mask(specs)
+
     def decode(self, index: int, specs: Sequence[ActionSpec]) -> Action | None:
+        move = self.moves[int(index)]
+        if move.type == "intend" and len(specs) == 1 and specs[0]["type"] == "intend":
+            target, intents = move.fixed["intent"], specs[0]["params"]["intent"]["choice"]
+            if target.partition(":")[0] not in OFFER_ACTIONS:  # an intent that names no offer is itself
+                return {"intent": target, "type": "intend"} if target in intents else None
+            for intent in intents:
+                if "@" in intent and _short_intent(intent) == target:
+                    return {"intent": intent, "type": "intend"}
+            return None
         return _long_action(super().decode(index, specs), specs)
 
     def encode(self, action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> int | None:
@@ -139,7 +190,14 @@ class PandemicEncoder(Encoder):
             ("watch_infected", n), ("watch_vaccines", n), ("passed", n),
         ))
         self.codec = PandemicCodec(moves(n, options.tempo))
-        self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], list[float]]] = {}
+        self._at = {name: part.start for name, part in self.layout.slices().items()}
+        self._submitted = {str(s): self._at["submitted"] + s for s in range(n)}
+        # Memos of `observe_match`: the `contacts` and `presses` parts by the counts (every seat counts the
+        # same while contacts and presses are public), and the options' clock per period (with the options
+        # read).
+        self._counted: dict[tuple[int, ...], Vector] = {}
+        self._clock_memo: tuple[PandemicOptions, dict[tuple[int, bool], tuple[int, int]]] | None = None
+        self._odds_memo: dict[int, tuple[Worlds | None, tuple[int, int, int], Vector]] = {}
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         n, seat = self.seats, view["seat"]
@@ -183,62 +241,162 @@ class PandemicEncoder(Encoder):
         """`observe(match.view(seat))` read straight from the state, part by part as there: the view copies
         the log, its offers and readings and works out the public odds, none of which this needs. What the
         seat may not know stays out as there: log entries it did not see, other seats' readings, offers
-        and intents, and the watches until the end."""
+        and intents, and the watches until the end.
+
+        Most entries are zeros (a seat is in a room, queued, busy, offered to only now and then): the
+        vector is the nonzero entries set among zeros, at their positions (`_at`: each part's start)."""
         assert isinstance(match, PandemicMatch)
-        n, opts, now = self.seats, match.opts, match.t
-        end = opts.end_ms
-        v = one_hot(seat, n)
-        v += one_hot(PHASES.index("over" if match.over else "break" if match.on_break else "play"), len(PHASES))
-        v.append(now / end)
-        v.append(match.period / opts.periods)
-        period_ends = opts.period_start(match.period + 1) if match.on_break else opts.period_end(match.period)
-        v.append(max(0, period_ends - now) / end)
-        inside = {int(k): room for k, room in match.inside.items()}
-        v += many_hot(inside, n)
-        v += [(now - inside[s]["since"]) / (opts.stay_seconds * 1000) if s in inside else 0.0 for s in range(n)]
+        n, opts, now = self.seats, match.options, match.t
+        at = self._at
+        end, period_ends = self._clock(opts, match.period, match.on_break)
+        # positions set to 1, then positions set to other values
+        hot = [seat, at["phase"] + PHASES.index("over" if match.over else "break" if match.on_break else "play")]
+        places = [at["time"], at["period"], at["period_left"]]
+        values = [now / end, match.period / opts.periods, max(0, period_ends - now) / end]
+        inside = match.inside
+        if inside:
+            stay_ms = opts.stay_seconds * 1000
+            in_room, stay = at["in_room"], at["stay"]
+            for key, room in inside.items():
+                s = int(key)
+                hot.append(in_room + s)
+                places.append(stay + s)
+                values.append((now - room["since"]) / stay_ms)
         queue = match.queue
-        v += [(queue.index(s) + 1) / n if s in queue else 0.0 for s in range(n)]
-        v += [float((opts.public_contacts or s == seat) and b > now) for s, b in enumerate(match.busy_until)]
+        if queue:
+            queued = at["queue"]
+            for s in set(queue):
+                places.append(queued + s)
+                values.append((queue.index(s) + 1) / n)
+        busy_until = match.busy_until
+        if max(busy_until) > now:  # (seldom: for a step after a contact)
+            busy, public = at["busy"], opts.public_contacts
+            hot += [busy + s for s, b in enumerate(busy_until) if b > now and (public or s == seat)]
+        vector = np.zeros(self.layout.size, dtype=np.float32)
         counts = match.seen_counts(seat)  # the entries this seat saw, as its view holds them
-        v += [c / COUNT_SCALE for c in counts.contacts]
-        v += [c / COUNT_SCALE for c in counts.presses]
-        v += many_hot(counts.met, n)
-        own = match.own_offer(seat)
-        v += one_hot(None if own is None else own["to"], n)
-        v += many_hot((o["from"] for o in match.offers.values() if o["to"] == seat), n)
-        v += many_hot((int(k) for k in match.intents) if match.is_rounds else (), n)
-        v.append(float(match.is_rounds and match.intents.get(str(seat)) is not None))
+        tallies = (*counts.contacts, *counts.presses)
+        counted = self._counted.get(tallies)
+        if counted is None:
+            if len(self._counted) >= 4096:
+                self._counted.clear()
+            counted = np.array([c / COUNT_SCALE for c in tallies], dtype=np.float32)
+            counted = self._counted[tallies] = counted.clip(-BOUND, BOUND, out=counted)
+        vector[at["contacts"]:at["met"]] = counted  # contacts, then presses
+        if counts.met:
+            met = at["met"]
+            hot += [met + s for s in counts.met]
+        offers_to_me = at["offers_to_me"]
+        own = None
+        for offer in match.offers.values():
+            if offer["from"] == seat and own is None:
+                own = offer
+            if offer["to"] == seat:
+                hot.append(offers_to_me + offer["from"])
+        if own is not None:
+            hot.append(at["my_offer"] + own["to"])
+        if match.is_rounds:
+            intents = match.intents
+            submitted = self._submitted  # per seat key, its position
+            hot += [submitted[k] for k in intents]
+            if intents.get(str(seat)) is not None:
+                hot.append(at["my_intent"])
         readings = match.readings[seat]
         if readings:
             last = readings[-1]
-            mine = sum(1 for e in match.log[last["seq"]:] if seat in involved(e))  # each seen: it involves the seat
-            v += (1.0, float(last["infected"]), last["vaccines"] / COUNT_SCALE, (now - last["t"]) / end,
-                  mine / COUNT_SCALE)
-        else:
-            v += (0.0, 0.0, 0.0, 0.0, 0.0)
-        v += self._odds(match, seat)
+            # the entries involving the seat since (each seen by it), from their positions in the log
+            mine = len(counts.mine) - bisect_left(counts.mine, last["seq"])
+            start = at["reading"]
+            places += [start, start + 1, start + 2, start + 3, start + 4]
+            values += [1.0, float(last["infected"]), last["vaccines"] / COUNT_SCALE, (now - last["t"]) / end,
+                       mine / COUNT_SCALE]
+        odds = self._odds(match, seat)
+        if odds[0]:
+            vector[at["odds_exact"]:at["announced"]] = odds  # odds_exact, then infected_odds
         last_news = match.announcements[-1] if match.announcements else None
-        v += (0.0, 0.0, 0.0) if last_news is None else (1.0, last_news["healthy"] / n, last_news["infected"] / n)
-        v += [float(x) for x in match.infected] if match.over else [0.0] * n
-        v += [x / COUNT_SCALE for x in match.vaccines] if match.over else [0.0] * n
-        v += many_hot(match.passed if match.over else (), n)
-        return as_vector(v, self.layout)
+        if last_news is not None:
+            start = at["announced"]
+            places += [start, start + 1, start + 2]
+            values += [1.0, last_news["healthy"] / n, last_news["infected"] / n]
+        if match.over:
+            places += range(at["watch_infected"], at["watch_infected"] + n)
+            values += [float(x) for x in match.infected]
+            places += range(at["watch_vaccines"], at["watch_vaccines"] + n)
+            values += [x / COUNT_SCALE for x in match.vaccines]
+            passed = at["passed"]
+            hot += [passed + s for s in match.passed]
+        vector[hot] = 1.0
+        vector[places] = values
+        # clipped to +-BOUND like every observation: the remembered parts were clipped when made (a clip
+        # is elementwise), every value here is at least 0, and a clip costs more than the look
+        return vector.clip(-BOUND, BOUND, out=vector) if max(values) > BOUND else vector
 
-    def _odds(self, match: PandemicMatch, seat: int) -> list[float]:
+    def _clock(self, opts: PandemicOptions, period: int, on_break: bool) -> tuple[int, int]:
+        """The game's end and the current period's (the next one's start in a break), in game ms: read
+        from the options once per period (`period_end` and `end_ms` work them out at every call)."""
+        memo = self._clock_memo
+        if memo is None or memo[0] is not opts:
+            memo = self._clock_memo = (opts, {})
+        found = memo[1].get((period, on_break))
+        if found is None:
+            ends = opts.period_start(period + 1) if on_break else opts.period_end(period)
+            found = memo[1][(period, on_break)] = (opts.end_ms, ends)
+        return found
+
+    def _odds(self, match: PandemicMatch, seat: int) -> Vector:
         """`odds_exact` and `infected_odds`, remembered per seat with the worlds they were counted in and
         what changes those in place (an entry logged, a reading, an announcement: each only appends); a
-        match rebuilding its worlds (a clone, a restored snapshot) makes new ones."""
+        match rebuilding its worlds (a clone, a restored snapshot) makes new ones. A seat without readings
+        sees the public odds, remembered once for all of them (as seat -1); when one seat with readings
+        finds its odds out of date, every such seat's are counted at once (one product of their worlds
+        and the watches), as the log has usually grown for all of them."""
         worlds = match.worlds() if match.odds_are_exact() else None
-        key = (len(match.log), len(match.readings[seat]), len(match.announcements))
-        memo = self._odds_memo.get(seat)
+        readings = len(match.readings[seat])
+        memo_seat = seat if readings else -1
+        key = (len(match.log), readings, len(match.announcements))
+        memo = self._odds_memo.get(memo_seat)
         if memo is not None and memo[0] is worlds and memo[1] == key:
             return memo[2]
-        odds = None if worlds is None else worlds.odds(seat)
+        if worlds is None or not readings:
+            odds = None if worlds is None else worlds.odds(None)
+            self._odds_memo[memo_seat] = (worlds, key, self._odds_values(odds))
+            return self._odds_memo[memo_seat][2]
+        stale = []
+        for other in range(self.seats):
+            count = len(match.readings[other])
+            other_key = (key[0], count, key[2])
+            found = self._odds_memo.get(other)
+            if count and (other == seat or found is None or found[0] is not worlds or found[1] != other_key):
+                stale.append((other, other_key))
+        allowed = []
+        for other, _ in stale:
+            mask = worlds.allowed(other)
+            if mask is None:  # (a seat with readings has its own worlds: not met)
+                self._odds_memo[seat] = (worlds, key, self._odds_values(worlds.odds(seat)))
+                return self._odds_memo[seat][2]
+            allowed.append(mask)
+        masks = np.stack(allowed)
+        counts = np.matmul(masks, worlds.infected, dtype=np.int64)  # exact: whole numbers
+        totals = masks.sum(axis=1)
+        exact = totals > 0
+        # as `_odds_values` writes each: 1 and every count over the worlds left (float64, the quotient of
+        # two whole numbers correctly rounded as Python's is, then float32), or all zeros when none is left
+        table = np.zeros((len(stale), self.seats + 1), dtype=np.float32)
+        table[:, 0] = exact
+        table[:, 1:] = counts / np.where(exact, totals, 1)[:, None]
+        table[~exact] = 0.0
+        table.clip(-BOUND, BOUND, out=table)
+        for (other, other_key), row in zip(stale, table, strict=True):
+            self._odds_memo[other] = (worlds, other_key, row)
+        return self._odds_memo[seat][2]
+
+    def _odds_values(self, odds: dict[str, Any] | None) -> Vector:
+        """`odds_exact` and `infected_odds` of `Worlds.odds` (None: the odds are not exact), as float32
+        clipped to +-BOUND."""
         exact = odds is not None and odds["worlds"] > 0
         values = [float(exact)]
         values += [c / odds["worlds"] for c in odds["infected"]] if odds and exact else [0.0] * self.seats
-        self._odds_memo[seat] = (worlds, key, values)
-        return values
+        vector = np.array(values, dtype=np.float32)
+        return vector.clip(-BOUND, BOUND, out=vector)
 
     def _reading(self, w: Writer, view: Mapping[str, Any], seat: int | None) -> None:
         """My last reading: read, infected, vaccines; how long ago; and what touched me since (my entries

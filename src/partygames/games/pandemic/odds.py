@@ -70,8 +70,9 @@ class Worlds:
 
     def press(self, seat: int) -> None:
         cured = self.infected[:, seat] & (self.vaccines[:, seat] > 0)
-        self.vaccines[cured, seat] -= 1
-        self.infected[cured, seat] = False
+        if cured.any():  # (often in no world: no masked writes then)
+            self.vaccines[cured, seat] -= 1
+            self.infected[cured, seat] = False
 
     def check(self, seat: int, infected: bool, vaccines: int) -> None:
         """The seat read its watch now: only worlds agreeing with the reading remain, for that seat."""
@@ -117,7 +118,7 @@ class Worlds:
         its own readings allow, how many have each seat infected now. Exact: the probability is the ratio."""
         mask = self.allowed(seat)
         rows = self.infected if mask is None else self.infected[mask]
-        return {"worlds": int(rows.shape[0]), "infected": [int(c) for c in rows.sum(axis=0)]}
+        return {"worlds": int(rows.shape[0]), "infected": rows.sum(axis=0).tolist()}  # Python ints
 
     def probabilities(self, seat: int | None = None) -> list[Fraction | None]:
         """`odds` as exact fractions (None for every seat when no world is left)."""

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from partygames.engine import (
@@ -103,6 +103,12 @@ class PandemicMatch(Match):
     # A cache (not stored): `to_act()`, asked several times a step; dropped wherever the intents, the
     # break or the end change (`_awaited_changed`).
     _waiting: tuple[int, ...] | None = None
+    # A cache (not stored): the parts of the rounds tempo's intents every seat shares, for the step they
+    # were worked out in (`_step_parts`).
+    _parts: tuple[int, StepParts] | None = None
+    # A cache (not stored): the time limit of the rounds tempo, for the step and awaited seats it was made
+    # for (asked at every step by hosts and the environments, whose clock moves at every step).
+    _limit: tuple[int, tuple[int, ...], TimeLimit] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
@@ -197,26 +203,50 @@ class PandemicMatch(Match):
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
         its order (written straight from the state: this is every step of the rounds tempo)."""
         key = _keys(self.seats)[seat]
-        inside = self.inside
-        in_room = key in inside
+        in_room = key in self.inside
         free = not in_room and self.busy_until[seat] <= self.t
+        offers, accepts, declines, offering = self._step_parts()
         intents = [WAIT]
         if free:
-            if inside:
-                offers = _offer_intents(self.seats)[-1]  # to every seat
-                intents += [offers[s] for s, other in enumerate(_keys(self.seats)) if s != seat and other not in inside]
-            else:
-                intents += _offer_intents(self.seats)[seat]
-        if self.offers:
-            incoming = sorted((o for o in self.offers.values() if o["to"] == seat), key=lambda o: (o["at"], o["from"]))
-            if incoming and free:
-                intents += [f"accept:{o['id']}" for o in incoming]
-            intents += [f"decline:{o['id']}" for o in incoming]
-            if self.own_offer(seat) is not None:
-                intents.append("withdraw")
+            intents += (_offer_intents(self.seats) if offers is None else offers)[seat]
+            if seat in accepts:
+                intents += accepts[seat]
+        if seat in declines:
+            intents += declines[seat]
+        if seat in offering:
+            intents.append("withdraw")
         intents.append("leave" if in_room or seat in self.queue else "visit")
         intents.append("press")
         return intents
+
+    def _step_parts(self) -> StepParts:
+        """What every seat's intents share in this step, worked out once per step (`_parts`: in the rounds
+        tempo nothing but the sealed intents changes between two steps' resolutions): the offers a free
+        seat may make while some room is taken (None: no room is, so every other seat), per seat the
+        acceptances and declines of the offers it was made, oldest first, and the seats with an open offer."""
+        parts = self._parts
+        rounds = self.options.tempo == "rounds"  # (in real time the state moves at every step)
+        if parts is not None and parts[0] == self.step and rounds:
+            return parts[1]
+        inside = self.inside
+        offers = _open_offer_intents(self.seats, frozenset(inside)) if inside else None
+        accepts: dict[int, list[str]] = {}
+        declines: dict[int, list[str]] = {}
+        offering: set[int] = set()
+        if self.offers:
+            incoming: dict[int, list[dict[str, Any]]] = {}
+            for offer in self.offers.values():
+                incoming.setdefault(offer["to"], []).append(offer)
+                offering.add(offer["from"])
+            for target, made in incoming.items():
+                if len(made) > 1:
+                    made.sort(key=lambda o: (o["at"], o["from"]))
+                accepts[target] = [f"accept:{o['id']}" for o in made]
+                declines[target] = [f"decline:{o['id']}" for o in made]
+        shared = offers, accepts, declines, offering
+        if rounds:
+            self._parts = (self.step, shared)
+        return shared
 
     def _intent_allowed(self, seat: int, intent: str) -> bool:
         """Whether `_rule_actions(seat)` allows the action of a submitted intent (one of `_intents` at
@@ -266,7 +296,10 @@ class PandemicMatch(Match):
 
     def own_offer(self, seat: int) -> dict[str, Any] | None:
         """The open offer `seat` made, if any."""
-        return next((o for o in self.offers.values() if o["from"] == seat), None)
+        for offer in self.offers.values():  # a loop: a generator with next() costs twice as much here
+            if offer["from"] == seat:
+                return offer
+        return None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if self.options.tempo == "rounds":
@@ -308,7 +341,8 @@ class PandemicMatch(Match):
     # -- rounds ------------------------------------------------------------------------------------
     def _submit(self, seat: int, intent: str) -> list[Event]:
         self.intents[str(seat)] = intent
-        self._awaited_changed()
+        waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
+        self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
         events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
         if len(self.intents) < self.seats:
             return events
@@ -338,10 +372,19 @@ class PandemicMatch(Match):
         return events
 
     def time_limit(self) -> TimeLimit | None:
-        if self.options.tempo != "rounds" or not self.to_act():
+        if self.options.tempo != "rounds":
             return None
-        return TimeLimit(f"step:{self.step}", float(self.options.intent_seconds),
-                         {s: {"type": "intend", "intent": WAIT} for s in self.to_act()})
+        waiting = self.to_act()
+        if not waiting:
+            return None
+        kept = self._limit
+        if kept is not None and kept[0] == self.step and kept[1] == waiting:
+            return kept[2]
+        # every awaited seat's default is to wait: one action for all (defaults are read, never changed)
+        limit = TimeLimit(f"step:{self.step}", float(self.options.intent_seconds),
+                          dict.fromkeys(waiting, {"type": "intend", "intent": WAIT}))  # noqa: RUF024
+        self._limit = (self.step, waiting, limit)
+        return limit
 
     # -- real time ---------------------------------------------------------------------------------
     def wake_at(self) -> int | None:
@@ -459,7 +502,7 @@ class PandemicMatch(Match):
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
         events: list[Event] = []
         # The seat's own offers picked out first, then put in order: the same order, fewer to sort.
-        mine = [o for o in self.offers.values() if o["id"] != keep and (o["from"] == seat or o["to"] == seat)]
+        mine = [o for o in self.offers.values() if (o["from"] == seat or o["to"] == seat) and o["id"] != keep]
         for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
             events += self._lapse(offer, reason)
         return events
@@ -631,10 +674,30 @@ class PandemicMatch(Match):
         counts = self._seen.get(seat)
         if counts is None:
             counts = self._seen[seat] = SeenCounts([0] * self.seats, [0] * self.seats)
-        for entry in self.log[counts.upto:]:
-            if self.is_visible(entry, seat):
-                counts.count(entry, seat)
-        counts.upto = len(self.log)
+        log = self.log
+        if counts.upto == len(log):
+            return counts
+        # `is_visible`, `involved` and `SeenCounts.count` written out: this runs at every observation
+        public_contacts, public_presses = self.options.public_contacts, self.options.public_presses
+        for index in range(counts.upto, len(log)):
+            entry = log[index]
+            if entry["kind"] == "contact":
+                a, b = entry["a"], entry["b"]
+                mine = seat in (a, b)
+                if not (public_contacts or mine):
+                    continue
+                counts.contacts[a] += 1
+                counts.contacts[b] += 1
+                if mine:
+                    counts.met.add(b if a == seat else a)
+            else:
+                mine = seat == entry["seat"]
+                if not (public_presses or mine):
+                    continue
+                counts.presses[entry["seat"]] += 1
+            if mine:
+                counts.mine.append(index)
+        counts.upto = len(log)
         return counts
 
     def odds_are_exact(self) -> bool:
@@ -710,15 +773,30 @@ def _offer_intents(seats: int) -> tuple[list[str], ...]:
             [f"offer:{t}" for t in range(seats)])
 
 
+StepParts = tuple[tuple[list[str], ...] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
+"""`PandemicMatch._step_parts`: offers while a room is taken, acceptances and declines per seat, seats offering."""
+
+
+@lru_cache(maxsize=4096)
+def _open_offer_intents(seats: int, taken: frozenset[str]) -> tuple[list[str], ...]:
+    """Per seat, its intents to offer contact to every other seat not in a room (`taken`: the keys of the
+    seats inside), for each set of rooms taken (a table meets the same ones again and again)."""
+    every = _offer_intents(seats)[-1]
+    free = [s for s, key in enumerate(_keys(seats)) if key not in taken]
+    return tuple([every[t] for t in free if t != s] for s in range(seats))
+
+
 @dataclass
 class SeenCounts:
     """The log entries one seat saw, counted: per seat its contacts and its presses, and the seats this
-    one has touched; `upto` is how many entries of the log have been looked at."""
+    one has touched; `upto` is how many entries of the log have been looked at; `mine`, where they were
+    counted by `PandemicMatch.seen_counts`, the positions in the log of the entries involving the seat."""
 
     contacts: list[int]
     presses: list[int]
     met: set[int] = field(default_factory=set)
     upto: int = 0
+    mine: list[int] = field(default_factory=list)
 
     def count(self, entry: Mapping[str, Any], seat: int | None) -> None:
         """Counts one entry `seat` saw."""
