@@ -3,13 +3,19 @@ qualifies clearly more often than random. Figures appear in the run summary and 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from partygames.analysis.stats import wilson_interval
 from partygames.analysis.tournament import play_series
-from partygames.engine.session import play
+from partygames.engine.bots import Observation, TableInfo
+from partygames.engine.search import Budget, SearchBot
+from partygames.engine.session import Session, play
 from partygames.games import get
+from partygames.games.pandemic.bots import HeuristicBot
+from partygames.games.pandemic.rules import PandemicMatch
 
 GAME = get("pandemic")
 
@@ -63,3 +69,44 @@ def test_heuristic_bots_play_a_whole_real_time_match_on_the_virtual_clock() -> N
         contacts = [e for e in match.view(None)["log"] if e["kind"] == "contact"]
         assert contacts, "the bots touched nobody"
         assert len(log.entries) < 5_000
+
+
+def test_the_search_bot_draws_the_other_seats_sealed_intents_as_their_heuristic_would() -> None:
+    """In rounds, the intents other seats have sealed this round are hidden: the determiniser draws them as a
+    random player's, and the search bot's model redraws each as that seat's heuristic would choose it in the
+    drawn world, leaving the searching seat's own view as it was."""
+    setup = GAME.samples.research
+    assert setup is not None
+    seats, options = setup.seats, dict(setup.options)
+    match = GAME.new(seats, options, 3, bots=range(seats))
+    session = Session(GAME, match, {s: GAME.make_bot("heuristic", s, s) for s in range(seats)})
+    changed = 0
+    for _ in range(6):  # six rounds: the others seal theirs first, then seat 0 is asked
+        for seat in [s for s in match.to_act() if s != 0]:
+            session.bot_turn(seat)
+        bot = GAME.make_bot("search", 0, 1, table=TableInfo.of(GAME, match), budget=Budget(simulations=4))
+        assert isinstance(bot, SearchBot) and GAME.determiniser is not None
+        bot.record.see(match.view(0), match.now, match.deadline())
+        worlds = GAME.determiniser(bot.record)
+        for draw in range(10):
+            world = worlds.sample(random.Random(draw))
+            assert isinstance(world, PandemicMatch)
+            drawn, seen = dict(world.intents), world.view(0)
+            bot.model(world, random.Random(draw))
+            assert world.view(0) == seen and world.intents.keys() == drawn.keys()
+            seeds = random.Random(draw)
+            for key in drawn:  # what a heuristic bot at that seat chooses with its intent not yet sealed
+                if int(key) == 0:
+                    continue
+                alone = world.clone()  # a clone rebuilds its caches
+                assert isinstance(alone, PandemicMatch)
+                del alone.intents[key]
+                heuristic = HeuristicBot(int(key), seeds.getrandbits(63))
+                chosen = heuristic.act(Observation(int(key), alone.legal_actions(int(key)),
+                                                   partial(alone.view, int(key)), alone.now))
+                assert chosen is not None and world.intents[key] == chosen["intent"]
+                changed += drawn[key] != world.intents[key]
+        session.bot_turn(0)
+        while not match.to_act() and not match.is_over:
+            session.wake_next()
+    assert changed > 0  # the heuristic's choices are not the random draws

@@ -8,13 +8,15 @@ at the end: a watch is worth 1 + its vaccines when healthy, nothing when infecte
 
 from __future__ import annotations
 
+import random
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from partygames.engine import Action, Bot, Observation, Text, search
+from partygames.engine import Action, Bot, Match, Observation, Text, search
 from partygames.games.pandemic.odds import Worlds
-from partygames.games.pandemic.rules import WAIT, parse_intent
+from partygames.games.pandemic.rules import WAIT, PandemicMatch, parse_intent
 
 
 class HeuristicBot(Bot):
@@ -231,3 +233,15 @@ class CheckerBot(HeuristicBot):
 
 class SearchBot(search.SearchBot):
     """The search bot (`engine/search.py`) with this game's heuristic as rollout policy and prior."""
+
+    def model(self, world: Match, rng: random.Random) -> None:
+        """The other seats' sealed intents of this round, redrawn as their heuristic would choose them in the
+        drawn world (the determiniser draws them as a random player's, which makes an offer to a seat that
+        then accepts at random look better than it is)."""
+        assert isinstance(world, PandemicMatch)
+        for seat in [int(k) for k in world.intents if int(k) != self.seat]:
+            sealed = world.unseal(seat)
+            bot = HeuristicBot(seat, rng.getrandbits(63))
+            action = bot.act(Observation(seat, world.legal_actions(seat), partial(world.view, seat), world.now,
+                                         world.deadline))
+            world.reseal(seat, action["intent"] if action is not None else sealed)

@@ -758,6 +758,21 @@ class PandemicMatch(Match):
         """The intents a seat could submit this step (rounds tempo), submitted or not."""
         return list(self._legal_actions(seat)[0]["params"]["intent"]["choice"])
 
+    def unseal(self, seat: int) -> str:
+        """Takes `seat`'s sealed intent of this step back, as if it had not submitted it yet, and returns it.
+        For a search's drawn world only (the bots redraw there the intents their seat cannot see): no event,
+        and `reseal` must put one back before the match goes on."""
+        intent = self.intents.pop(str(seat))
+        self._awaited_changed()
+        self._legal_cache.clear()
+        return intent
+
+    def reseal(self, seat: int, intent: str) -> None:
+        """Puts back a sealed intent taken by `unseal` (the step is not resolved: it was not complete)."""
+        self.intents[str(seat)] = intent
+        self._awaited_changed()
+        self._legal_cache.clear()
+
 
 @cache
 def _keys(seats: int) -> tuple[str, ...]:
