@@ -46,6 +46,9 @@ class HeuristicBot(Bot):
         self.read = 0  # own readings taken into account
         self.announced = 0  # announced counts taken into account
         self.acted_at: tuple[int, int] = (-1, 0)  # (time, actions at that time): real time, a few per moment
+        # What the belief gives, kept while it is unchanged (most rounds carry no contact, press or reading):
+        # (applied, read, announced) -> [p_me, chance infected with a vaccine, gains, holds a place or None].
+        self._memo: tuple[tuple[int, int, int], list[Any]] | None = None
 
     def act(self, obs: Observation) -> Action | None:
         view = obs.view
@@ -101,13 +104,11 @@ class HeuristicBot(Bot):
     # -- choice --------------------------------------------------------------------------------------
     def _choose(self, view: dict[str, Any]) -> str:
         legal = self._legal(view)
-        assert self.worlds is not None
-        me, mask = self.seat, self._mask()
-        inf = self.worlds.infected[mask]
-        vac = self.worlds.vaccines[mask]
-        p_me = float(inf[:, me].mean())
+        belief = self._belief(view)
+        me = self.seat
+        p_me: float = belief[0]
         inside = any(v["seat"] == me for v in view["inside"])
-        if "press" in legal and float((inf[:, me] & (vac[:, me] > 0)).mean()) > self.PRESS:
+        if "press" in legal and belief[1] > self.PRESS:
             return "press"
         if inside:
             read_since = next(v["since"] for v in view["inside"] if v["seat"] == me)
@@ -118,11 +119,13 @@ class HeuristicBot(Bot):
         if me in view["queue"]:
             return WAIT
         late = view["time"] >= view["ends_at"] * (1 - self.LATE)
-        values = self._gains(view, mask)
+        values: dict[int, tuple[float, float, float]] = belief[2]
         if self.MAX_RISK is not None:
             limit: float | None = self.MAX_RISK
         else:
-            limit = self.LATE_RISK if p_me < 0.5 and late and self._holds_place(view, mask) else None
+            if p_me < 0.5 and late and belief[3] is None:
+                belief[3] = self._holds_place(view, self._mask())
+            limit = self.LATE_RISK if p_me < 0.5 and late and belief[3] else None
         offers = [o for o in view["offers_to_me"] if f"accept:{o['id']}" in legal]
         best_offer = max(offers, key=lambda o: self._key(values[o["from"]]), default=None)
         if best_offer is not None and self._worth(values[best_offer["from"]], limit):
@@ -138,6 +141,19 @@ class HeuristicBot(Bot):
             return WAIT
         best = max(targets, key=lambda s: self._key(values[s]) + 0.01 * self.rng.random())
         return f"offer:{best}" if self._worth(values[best], limit) else WAIT
+
+    def _belief(self, view: dict[str, Any]) -> list[Any]:
+        """The figures the choice reads from the belief, worked out again only when the belief changed."""
+        key = (self.applied, self.read, self.announced)
+        if self._memo is not None and self._memo[0] == key:
+            return self._memo[1]
+        assert self.worlds is not None
+        me, mask = self.seat, self._mask()
+        inf, vac = self.worlds.infected[mask], self.worlds.vaccines[mask]
+        belief = [float(inf[:, me].mean()), float((inf[:, me] & (vac[:, me] > 0)).mean()), self._gains(view, mask),
+                  None]
+        self._memo = (key, belief)
+        return belief
 
     def _wants_reading(self, view: dict[str, Any], p_me: float) -> bool:
         if self.GREEDY:
