@@ -184,3 +184,17 @@ def test_the_policy_s_choice_is_replaced_only_by_a_significant_paired_gain() -> 
     assert bot.choose([policy, noisy]) is policy
     assert bot.choose([policy, clear]) is clear
     assert bot.choose([policy, _Arm({"type": "continue"}, [0.0] * 6)]) is policy  # a loss never wins
+
+
+def test_a_candidate_leaves_the_race_when_clearly_worse_or_the_same_as_the_policy_s_choice_in_every_world() -> None:
+    """Rollouts go to the candidates still in question: one clearly worse than the policy's choice leaves after
+    `min_worlds` worlds, and so does one that played out exactly as it in every world (in effect the same
+    move); one that differs, even by little, stays."""
+    game = games.get("lucky-nine")
+    bot = game.make_bot("search", 0, 1, table=game.table(3))
+    assert isinstance(bot, SearchBot) and bot.min_worlds == 4
+    policy = _Arm({"type": "pass"}, [0.0, 1.0, 0.0, 1.0])
+    assert bot._beaten(_Arm({"type": "continue"}, [0.0, 1.0, 0.0, 1.0]), policy)  # the same in all four
+    assert not bot._beaten(_Arm({"type": "continue"}, [0.0, 1.0, 0.0]), _Arm({"type": "pass"}, [0.0, 1.0, 0.0]))
+    assert not bot._beaten(_Arm({"type": "continue"}, [0.0, 1.0, 0.0, 1.1]), policy)  # a little better once
+    assert bot._beaten(_Arm({"type": "continue"}, [-1.0, 0.0, -1.0, 0.0]), policy)  # a loss in every world

@@ -214,7 +214,8 @@ class SearchBot(Bot):
 
         Each drawn world is played out once per candidate still in the race, with the same rollout seed;
         a candidate whose paired gain over the policy's choice is clearly negative (`drop` standard errors
-        below zero, after `min_worlds` worlds) leaves the race, so the worlds go to the contenders. A
+        below zero, after `min_worlds` worlds), or nil in every world so far, leaves the race, so the
+        worlds go to the contenders. A
         simulation count is never exceeded (with fewer simulations than candidates, the first are tried)."""
         started = self.clock()
         deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
@@ -250,12 +251,14 @@ class SearchBot(Bot):
         return choice.action
 
     def _beaten(self, arm: _Arm, base: _Arm) -> bool:
-        """Whether `arm`'s paired gain over `base` is clearly negative (it leaves the race)."""
+        """Whether `arm` leaves the race: its paired gain over `base` is clearly negative, or it has played
+        out exactly as `base` in every world so far (in effect the same move, such as a press with nothing
+        to cure: it could never be chosen, and its rollouts are better spent on the others)."""
         n = len(arm.values)
         if n < self.min_worlds:
             return False
         mean, error = _paired(arm.values, base.values)
-        return mean + self.drop * error < 0
+        return mean + self.drop * error < 0 or (mean == 0 and error == 0)
 
     def choose(self, arms: Sequence[_Arm]) -> _Arm:
         """The arm with the largest mean paired gain over the first (the policy's choice), if that gain
