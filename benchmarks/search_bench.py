@@ -2,7 +2,9 @@
 `--think-ms` per decision (default 50), `--matches` matches a pair (default 200), with 95% Wilson
 intervals:
 
-- search vs heuristic, heuristic vs random: engine matches (`engine.session.play`, the virtual clock);
+- search vs heuristic, heuristic vs random: engine matches (`engine.session.play`, the virtual clock), each
+  played a second time with B at A's seat too (the same seeds: a duplicate), so that A's gain over B at
+  the same seat is measured paired, far more precisely than the two win rates;
 - search vs OpenSpiel's MCTS (`rl.bots.DeterminizedMCTSBot`: UCT with random rollouts on one
   determinisation a decision) and vs OpenSpiel's ISMCTS (`rl.bots.TimedISMCTSBot`: `ISMCTSBot` resampling
   through the game's determiniser), at the same think time: OpenSpiel matches (`evaluate_bots`; the search
@@ -53,6 +55,7 @@ class Outcome:
     b_seats: int
     think: dict[str, list[float]] = field(default_factory=dict)  # side -> [decisions, seconds, simulations]
     margin: float | None = None  # Smuggling: A's team total minus B's, yen
+    b_there: float | None = None  # engine pairs: B's win at A's seat in the same match played by B alone
     plays: list[tuple[str, float]] = field(default_factory=list)  # Smuggling: search's full-cap packs, doubts
 
 
@@ -88,6 +91,13 @@ def play_engine(game_id: str, a: str, b: str, think_ms: float, start: int, count
         assert result is not None
         won = {r.seat: float(r.is_winner) for r in result.seats}
         outcome = Outcome(won[me], sum(w for s, w in won.items() if s != me), seats - 1)
+        # The duplicate: the same match (seed, every bot's seed) with B at A's seat too.
+        alone = Session.new(game, seats, options, i, {s: _engine_bot(game, b, s, i * 1000 + s, seats, options,
+                                                                     think_ms, range(seats)) for s in range(seats)})
+        alone.run_bots()
+        again = alone.match.result()
+        assert again is not None
+        outcome.b_there = float(next(r.is_winner for r in again.seats if r.seat == me))
         for side, kind in (("a", a), ("b", b)):
             searchers = [bot for s, bot in bots.items() if isinstance(bot, SearchBot) and (s == me) == (side == "a")]
             if kind == "search" and searchers:
@@ -225,6 +235,12 @@ def main() -> None:
         for a, b in game_pairs:
             row, outcomes = run_pair(game_id, a, b, args.matches, args.think_ms, args.workers)
             rows.append(row)
+            duplicates = [o.a_won - o.b_there for o in outcomes if o.b_there is not None]
+            if duplicates:
+                mean, low, high = mean_interval(duplicates)
+                notes.append(f"{game_id}: {a} against {b} at the same seat of the same match (the other seats and "
+                             f"every seed unchanged): win {mean:+.3f} [{low:+.3f}, {high:+.3f}] over "
+                             f"{len(duplicates)} matches")
             if game_id == "smuggling" and "search" in (a, b) and b == "search":
                 margins = [-(o.margin or 0.0) / TABLES[game_id][1]["small_games"] for o in outcomes]  # type: ignore[index]
                 mean, low, high = mean_interval(margins)
