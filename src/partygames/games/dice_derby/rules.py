@@ -74,8 +74,10 @@ class DiceDerbyMatch(Match):
         "sealed": Shape.ROWS, "history": Shape.LOG, "auction": Shape.SHARED, "last_race": Shape.SHARED}
 
     options: DiceDerbyOptions
-    # A cache (derived state, never stored): to_act() between actions.
+    # Caches (derived state, never stored): to_act() between actions, and the time limit with the awaited
+    # seats it was made for (it changes only with them: a phase, a race, a seat done).
     _waiting: tuple[int, ...] | None = None
+    _limit: tuple[tuple[int, ...], TimeLimit | None] | None = None
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -389,13 +391,20 @@ class DiceDerbyMatch(Match):
         return award
 
     def time_limit(self) -> TimeLimit | None:
+        # Asked at every step that moves the clock (hosts, the environments): kept while the awaited seats,
+        # the very tuple `to_act()` keeps, are the same (a new phase or race makes a new one).
+        waiting = self.to_act()
+        cached = self._limit
+        if cached is not None and cached[0] is waiting:
+            return cached[1]
+        limit = None
         if self.phase == "auction":
-            return TimeLimit("auction", float(self.options.bidding_seconds),
-                            {s: {"type": "pass"} for s in self.to_act()})
-        if self.phase == "betting":
-            return TimeLimit(f"race-{self.race}-betting", float(self.options.betting_seconds),
-                            {s: {"type": "done"} for s in self.to_act()})
-        return None
+            limit = TimeLimit("auction", float(self.options.bidding_seconds), {s: {"type": "pass"} for s in waiting})
+        elif self.phase == "betting":
+            limit = TimeLimit(f"race-{self.race}-betting", float(self.options.betting_seconds),
+                              {s: {"type": "done"} for s in waiting})
+        self._limit = (waiting, limit)
+        return limit
 
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
         if owner is None or self.phase == "over":
