@@ -30,6 +30,12 @@ from partygames.games.last_man_standing.cards import (
 from partygames.games.last_man_standing.combat import payouts
 from partygames.games.last_man_standing.options import LastManStandingOptions
 
+# The hire specs by how many slots, from the cheapest, a seat may pay for (read-only, shared by every call).
+assert list(MARKET_PRICES) == sorted(MARKET_PRICES), "hire specs below list the affordable slots as a prefix"
+_DEAREST = MARKET_PRICES[-1]
+_AFFORDABLE = [sum(price <= chips for price in MARKET_PRICES) for chips in range(_DEAREST + 1)]
+_HIRES: list[ActionSpec] = [spec("hire", slot=choice(range(max(k, 1)))) for k in range(len(MARKET_PRICES) + 1)]
+
 
 class Termination(StrEnum):
     """How a match of Last Man Standing ends (`Result.termination`)."""
@@ -90,19 +96,25 @@ class LastManStandingMatch(Match):
         return self.options
 
     # -- turns and legal actions -------------------------------------------------------------------
+    # A cache (derived state, never stored): to_act() between actions (asked several times a step).
+    _awaited: tuple[int, ...] | None = None
+
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "draft":
-            return (self.turn,)
-        return tuple(self.waiting)
+        awaited = self._awaited
+        if awaited is None:
+            awaited = self._awaited = (self.turn,) if self.phase == "draft" else tuple(self.waiting)
+        return awaited
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        # The specs of spec(...) and choice(...), written out: asked at every step of every simulation.
         if self.phase == "draft":
-            chips = self.chips[seat]
-            slots = [i for i in range(len(self.market)) if MARKET_PRICES[i] <= chips]
-            return [spec("hire", slot=choice(slots))]
-        return [spec("play", card=choice(self.hands[seat]))]
+            chips, slots = self.chips[seat], len(self.market)
+            affordable = min(_AFFORDABLE[min(chips, _DEAREST)], slots) if chips >= 0 else 0  # cheap slots first
+            return [_HIRES[affordable] if affordable else spec("hire", slot=choice(()))]  # (none: a ValueError)
+        return [{"type": "play", "params": {"card": {"choice": list(self.hands[seat])}}}]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._awaited = None
         if action["type"] == "hire":
             return self._hire(seat, action["slot"])
         return self._play(seat, action["card"])
@@ -146,21 +158,27 @@ class LastManStandingMatch(Match):
         plays: list[str] = [c for c in self.sealed if c is not None]
         cards = self.arena_cards + plays
         owners = self.arena_owners + list(range(self.seats))
-        dead: set[int] = set()
+        pot, chips = self.pot, self.chips
+        alive = [True] * len(cards)
         kills: list[Any] = []  # flat, five entries a kill: killer card, killer seat, victim card, victim seat, paid
-        for killer, victim, paid in payouts([RANK[c] for c in cards], self.pot):
-            self.pot -= paid
-            self.chips[owners[killer]] += paid
-            dead.add(victim)
+        for killer, victim, paid in payouts([RANK[c] for c in cards], pot):
+            pot -= paid
+            chips[owners[killer]] += paid
+            alive[victim] = False
             kills += (cards[killer], owners[killer], cards[victim], owners[victim], paid)
-        pot_empty = self.pot == 0  # 「テーブルの中央のチップがなくなったら、ゲームは即終了」
-        alive = [i for i in range(len(cards)) if i not in dead]
-        self.arena_cards = [cards[i] for i in alive]
-        self.arena_owners = [owners[i] for i in alive]
+        self.pot = pot
+        if kills:
+            self.arena_cards = [c for c, living in zip(cards, alive, strict=True) if living]
+            self.arena_owners = [o for o, living in zip(owners, alive, strict=True) if living]
+        else:
+            self.arena_cards, self.arena_owners = cards, owners
         self.sealed = [None] * self.seats
-        self.history.append({"round": self.round, "plays": plays, "kills": kills})
-        events = [Event("fight", _round_view(self.history[-1]) | {"pot": self.pot})]
-        if pot_empty:
+        record = {"round": self.round, "plays": plays, "kills": kills}
+        self.history.append(record)
+        fight = _round_view(record)
+        fight["pot"] = pot
+        events = [Event("fight", fight)]
+        if pot == 0:  # 「テーブルの中央のチップがなくなったら、ゲームは即終了」
             events.append(self._finish(Termination.POT_EMPTY))
         elif self.round == ROUNDS:
             events.append(self._split_pot())
