@@ -113,8 +113,10 @@ class QuizMatch(Match):
                         Shape.FLAT),
         **dict.fromkeys(("rows", "held", "on_cards"), Shape.ROWS), "rounds": Shape.LOG}
 
-    # A cache (not stored): `to_act()`, dropped after every `_apply` and `advance`.
+    # Caches (not stored): `to_act()` and `time_limit()` (in a tuple: None is a limit), dropped after every
+    # `_apply` and `advance`.
     _waiting: tuple[int, ...] | None = None
+    _limit: tuple[TimeLimit | None] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -340,7 +342,7 @@ class QuizMatch(Match):
         try:
             return self._act(seat, action)
         finally:
-            self._waiting = None
+            self._waiting = self._limit = None
 
     def _act(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
@@ -702,6 +704,13 @@ class QuizMatch(Match):
 
     # -- time ------------------------------------------------------------------------------------------
     def time_limit(self) -> TimeLimit | None:
+        # Asked at every step that moves the clock (hosts, the environments), and again while waking.
+        cached = self._limit
+        if cached is None:
+            cached = self._limit = (self._time_limit(),)
+        return cached[0]
+
+    def _time_limit(self) -> TimeLimit | None:
         o, q = self.opts, self.question
         phase = self.phase
         defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.bystanders()}
@@ -750,7 +759,7 @@ class QuizMatch(Match):
         if changed:
             self._legal_cache.clear()
             self.clock.unchecked = True
-        self._waiting = None
+        self._waiting = self._limit = None
         return events
 
     # -- views -----------------------------------------------------------------------------------------
