@@ -38,9 +38,17 @@ from partygames.games.quiz.decks import ANSWERS, QUESTIONS
 from partygames.games.quiz.options import QuizOptions
 from partygames.games.quiz.recall import QuizRecall
 from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS, QuizMatch
-from partygames.games.quiz.scoring import ROUNDS, STOCK_SCORE, answer_target, parse_target, white_target
+from partygames.games.quiz.scoring import (
+    PRIZE,
+    ROUNDS,
+    STOCK_SCORE,
+    answer_target,
+    parse_target,
+    white_target,
+)
 from partygames.games.quiz.view import sees
 
+assert KINDS == ("score", "money"), "observe_match writes the markers of each kind in this order"
 PHASES = ("memorise", "select", "open", "answer", "peek", "deal", "move", "tiebreak", "over")
 CHOICES = ("answer", "secret_money", "peek")
 VOTES = ("ready", "extend")
@@ -368,11 +376,13 @@ class QuizEncoder(Encoder):
                 hot.append(at["turn"] + match.turn)
             places += self._places["passed"]
             values += [float(p) for p in match.passed]
-        places += self._places["markers"]  # stock, field, held, totals
-        values += [match.stock[k] / MARKERS for k in KINDS]
-        values += [match.field[k] / MARKERS for k in KINDS]
-        values += [h[k] / MARKERS for h in match.held for k in KINDS]
-        values += [t / MARKERS for t in match.totals()]
+        places += self._places["markers"]  # stock, field, held, totals (KINDS: score, then money)
+        stock, field, held, prize_winner = match.stock, match.field, match.held, match.prize_winner
+        values += (stock["score"] / MARKERS, stock["money"] / MARKERS, field["score"] / MARKERS,
+                   field["money"] / MARKERS)
+        for h in held:
+            values += (h["score"] / MARKERS, h["money"] / MARKERS)
+        values += [(h["score"] + (PRIZE if s == prize_winner else 0)) / MARKERS for s, h in enumerate(held)]
         if memorising:
             places.append(at["memorise_left"])
             values.append(max(0, match.memorise_until - now) / self.memorise_ms)
@@ -441,6 +451,7 @@ class QuizEncoder(Encoder):
         seen_place = parse_target(seen)[1] if seen is not None and seen.startswith("w") else None
         white_present, white_open, white_question = at["white_present"], at["white_open"], at["white_question"]
         markers = at["white_markers"]
+        on_cards = match.on_cards
         for p, white in enumerate(board):
             if white is not None:
                 hot.append(white_present + p)
@@ -448,8 +459,10 @@ class QuizEncoder(Encoder):
                     hot.append(white_question + p * QUESTIONS + white)
                     if memorising or p == asked:
                         hot.append(white_open + p)
-                places += (markers + p * len(KINDS), markers + p * len(KINDS) + 1)
-                values += [match.on_cards[p][k] / MARKERS for k in KINDS]
+                at_card = markers + 2 * p  # KINDS: score, then money
+                places += (at_card, at_card + 1)
+                marked = on_cards[p]
+                values += (marked["score"] / MARKERS, marked["money"] / MARKERS)
         tb = match.tiebreak
         if tb is not None:
             hot += [at["tiebreak_seats"] + s for s in tb["seats"]]
@@ -470,8 +483,10 @@ class QuizEncoder(Encoder):
             hot.append(at["prize_winner"] + match.prize_winner)
         vector = np.zeros(self.layout.size, dtype=np.float32)
         vector[hot] = 1.0
+        if max(values) > BOUND or min(values) < -BOUND:  # the ones set above are within bounds
+            values = [min(max(x, -BOUND), BOUND) for x in values]
         vector[places] = values
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return vector
 
     def _rows(self, w: Writer, rows: Sequence[Sequence[Mapping[str, Any]] | None]) -> None:
         """Each row (present, length) and each of its cards: open to all, and its word where the view
