@@ -8,6 +8,7 @@ The rules, each with its seed sentence, are in docs/rules/last-man-standing.md.
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -37,6 +38,12 @@ _AFFORDABLE = [sum(price <= chips for price in MARKET_PRICES) for chips in range
 _HIRES: list[ActionSpec] = [spec("hire", slot=choice(range(max(k, 1)))) for k in range(len(MARKET_PRICES) + 1)]
 
 
+@functools.cache
+def _seat_counts(starting_chips: int) -> tuple[int, ...]:
+    """The seat counts whose entry fee every player can pay (asked by every new match)."""
+    return tuple(n for n in LastManStandingMatch.seat_counts if ENTRY_FEE[n] <= starting_chips)
+
+
 class Termination(StrEnum):
     """How a match of Last Man Standing ends (`Result.termination`)."""
 
@@ -57,8 +64,7 @@ class LastManStandingMatch(Match):
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
         assert isinstance(options, LastManStandingOptions)
-        # Every player must be able to pay the entry fee.
-        return tuple(n for n in cls.seat_counts if ENTRY_FEE[n] <= options.starting_chips)
+        return _seat_counts(options.starting_chips)
 
     # -- set-up ------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -67,7 +73,8 @@ class LastManStandingMatch(Match):
         deck = list(DECK)
         self.chance.shuffle("deck", deck)
         # Dealt one card at a time round the table from seat 0, twice; then four cards face up.
-        self.hands: list[list[str]] = [by_rank([deck[s], deck[n + s]]) for s in range(n)]  # kept sorted
+        # Kept sorted (by_rank of the two cards, written out: this is most of a short match's set-up).
+        self.hands: list[list[str]] = [[a, b] if ORDER[a] < ORDER[b] else [b, a] for a, b in zip(deck[:n], deck[n:n + n], strict=True)]
         self.market: list[str] = deck[DEALT_CARDS * n: DEALT_CARDS * n + len(MARKET_PRICES)]
         self.deck: list[str] = deck[DEALT_CARDS * n + len(MARKET_PRICES):]  # deck[0] is the top card
         self.entry_fee = ENTRY_FEE[n]
