@@ -162,21 +162,33 @@ class LastManStandingMatch(Match):
         return events
 
     def _fight(self) -> list[Event]:
-        plays: list[str] = [c for c in self.sealed if c is not None]
+        # Plain loops rather than comprehensions: a comprehension is a call of its own, which costs more
+        # than the few fighters it would walk.
+        plays: list[str] = []
+        for card in self.sealed:
+            if card is not None:
+                plays.append(card)
         cards = self.arena_cards + plays
         owners = self.arena_owners + list(range(self.seats))
+        ranks = []
+        for card in cards:
+            ranks.append(RANK[card])
         pot, chips = self.pot, self.chips
         alive = [True] * len(cards)
         kills: list[Any] = []  # flat, five entries a kill: killer card, killer seat, victim card, victim seat, paid
-        for killer, victim, paid in payouts([RANK[c] for c in cards], pot):
+        for killer, victim, paid in payouts(ranks, pot):
             pot -= paid
             chips[owners[killer]] += paid
             alive[victim] = False
             kills += (cards[killer], owners[killer], cards[victim], owners[victim], paid)
         self.pot = pot
         if kills:
-            self.arena_cards = [c for c, living in zip(cards, alive, strict=True) if living]
-            self.arena_owners = [o for o, living in zip(owners, alive, strict=True) if living]
+            living_cards, living_owners = [], []
+            for card, owner, living in zip(cards, owners, alive, strict=True):
+                if living:
+                    living_cards.append(card)
+                    living_owners.append(owner)
+            self.arena_cards, self.arena_owners = living_cards, living_owners
         else:
             self.arena_cards, self.arena_owners = cards, owners
         self.sealed = [None] * self.seats
