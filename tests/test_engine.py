@@ -121,6 +121,41 @@ def test_chance_is_deterministic_and_uniform_enough() -> None:
     assert [restored.below(100) for _ in range(10)] == [a.below(100) for _ in range(10)]
 
 
+def _drawn_one_by_one(chance: Chance, items: list[int]) -> None:
+    """A Fisher-Yates shuffle by `below`, the reference for `Chance.shuffle`'s written-out and NumPy paths."""
+    for i in range(len(items) - 1, 0, -1):
+        j = chance.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _state_whose_next_draw_is(value: int) -> int:
+    """The generator state whose next draw gives `value` (SplitMix64's output function inverted)."""
+    mask = (1 << 64) - 1
+    z = value ^ (value >> 31) ^ (value >> 62)
+    z = z * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
+    s = z ^ (z >> 30) ^ (z >> 60)
+    return (s - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("length", [2, 23, 24, 52, 64, 100])
+def test_shuffles_draw_as_below_does_one_by_one_even_where_a_draw_is_rejected(length: int) -> None:
+    """Shuffles of many items draw with NumPy (`chance.VECTOR_SHUFFLE`), fewer in a loop: both give the
+    order, state and draw count of `below` called item by item, from many seeds, and from a state whose
+    next draw `below` rejects (the largest value: past every bound but a power of two's)."""
+    seeds = [*range(200), _state_whose_next_draw_is((1 << 64) - 1), _state_whose_next_draw_is((1 << 64) - 2)]
+    for seed in seeds:
+        shuffled, reference = Chance(seed), Chance(seed)
+        mine, theirs = list(range(length)), list(range(length))
+        shuffled.shuffle("deck", mine)
+        _drawn_one_by_one(reference, theirs)
+        assert (mine, shuffled.state, shuffled.draws) == (theirs, reference.state, reference.draws)
+    rejected = Chance(_state_whose_next_draw_is((1 << 64) - 1))
+    _drawn_one_by_one(rejected, list(range(3)))
+    assert rejected.draws == 3  # the first draw was rejected and drawn again
+
+
 def test_script_hook_fixes_the_deal_made_at_set_up() -> None:
     match = GAME.new(2, seed=3, script={"deck": [[9, 4, 1, 2, 3, 5, 6, 7, 8, 10]]})
     assert match.view(0)["my_card"] == 9 and match.view(1)["my_card"] == 4

@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partygames.engine.actions import sample
@@ -92,3 +92,38 @@ def test_no_seat_sees_another_seats_sealed_bid_or_tickets(seed: int, seats: int,
     public = [{k: v for k, v in json.loads(v).items() if k not in ("seat", "legal_actions", "me")}
               for v in views.values()]
     assert all(p == public[0] for p in public)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32), seats=st.integers(6, 7), options=options_strategy, split=st.integers(0, 60))
+def test_observations_and_masks_kept_between_steps_match_the_view_and_never_follow_a_clone(
+        seed: int, seats: int, options: dict[str, Any], split: int) -> None:
+    """The encoder remembers a match's public parts per phase and race, and works masks out directly: every
+    seat's observation equals the encoding of its view and its mask the generic codec's, along random play
+    of two matches observed in turn (in the same phase and race, with other owners and money); a clone
+    played on leaves the original's observations as they were."""
+    from partygames.engine.encoding import ActionCodec
+
+    encoder = GAME.encoder(seats, GAME.options_class.parse(options))
+    generic = ActionCodec(encoder.codec.moves)
+    rng = random.Random(seed)
+    matches = [GAME.new(seats, options, seed=seed), GAME.new(seats, options, seed=seed + 1)]
+    for step in range(300):
+        for match in matches:
+            if match.is_over:
+                continue
+            for seat in range(seats):
+                assert (encoder.observe_match(match, seat) == encoder.observe(match.view(seat))).all()
+                specs = match.legal_actions(seat)
+                assert (encoder.codec.mask(specs) == generic.mask(specs)).all()
+            if step == split:
+                before = [encoder.observe_match(match, s) for s in range(seats)]
+                clone = match.clone()
+                while not clone.is_over:
+                    mover = clone.to_act()[0]
+                    clone.apply(mover, sample(clone.legal_actions(mover), rng))
+                    encoder.observe_match(clone, mover)
+                assert all((encoder.observe_match(match, s) == before[s]).all() for s in range(seats))
+            awaited = match.to_act()
+            seat = awaited[int(rng.random() * len(awaited))]
+            match.apply(seat, sample(match.legal_actions(seat), rng))

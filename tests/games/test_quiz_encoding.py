@@ -15,7 +15,7 @@ from partygames.engine.actions import sample
 from partygames.engine.encoding import Vector, hear, start_recalls
 from partygames.games import get
 from partygames.games.quiz.decks import ANSWERS, QUESTIONS
-from partygames.games.quiz.encoding import QuizEncoder
+from partygames.games.quiz.encoding import QuizCodec, QuizEncoder
 from partygames.games.quiz.recall import QuizRecall
 from partygames.games.quiz.rules import BOARD, MAX_ANSWER, QuizMatch
 from partygames.games.quiz.scoring import answer_target, white_target
@@ -233,6 +233,36 @@ def test_the_observation_read_from_the_match_equals_the_views_for_every_seat_und
                 match.apply(seat, sample(match.legal_actions(seat), rng), at if due is None else min(at, due))
     assert phases >= {"memorise", "select", "answer", "peek", "move", "over"}, phases
     assert shown or seats == 2
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_masks_worked_out_directly_equal_the_generic_codecs_at_every_step_of_random_matches(seats: int) -> None:
+    """`QuizCodec.mask` looks most types up (a card to open, a row, a move, a swap, a gift per offer) where
+    the generic codec checks its moves: both give the same mask for every seat at every step, the gifts
+    being those `decode` gives."""
+    from partygames.engine.encoding import ActionCodec
+
+    kinds: set[str] = set()
+    for seed in range(3):
+        match = GAME.new(seats, {}, seed)
+        codec, rng = QuizEncoder(seats, match.options).codec, random.Random(seed)
+        assert isinstance(codec, QuizCodec)
+        while not match.is_over:
+            for seat in range(seats):
+                specs = match.legal_actions(seat)
+                reference = ActionCodec.mask(codec, specs)
+                for i in codec._gifts:
+                    reference[i] = codec.decode(i, specs) is not None
+                assert np.array_equal(codec.mask(specs), reference), (seed, match.version, seat, specs)
+                kinds |= {spec["type"] for spec in specs}
+            due, to_act = match.wake_at(), match.to_act()
+            if not to_act:
+                assert due is not None
+                match.advance(max(due, match.now))
+            else:
+                seat = rng.choice(to_act)
+                match.apply(seat, sample(match.legal_actions(seat), rng))
+    assert kinds >= {"open", "deal", "place", "move", "swap", "give", "answer", "call", "ready", "pass"}, kinds
 
 
 def test_the_codec_gives_none_half_or_all_of_each_kind_and_never_a_gift_of_nothing() -> None:

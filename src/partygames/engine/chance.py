@@ -12,15 +12,38 @@ Tests and analysis script outcomes through :meth:`Chance.script` (no monkey-patc
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _LIMITS: dict[int, int] = {}
+
+
+#: Shuffles of at least this many items draw with NumPy (`Chance._shuffle_vectorised`): below it the
+#: arrays cost more than the draws.
+VECTOR_SHUFFLE = 24
+_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
+
+
+@functools.cache
+def _vector_tables(length: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """For a shuffle of `length` items: the generator's steps from its state (k times the increment, modulo
+    2**64), the range of each draw (length down to 2) and the highest value each accepts (`below`'s
+    rejection bound less one, which fits in 64 bits)."""
+    count = length - 1
+    steps = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GOLDEN)  # wraps, as `& _MASK` does
+    sizes = np.arange(length, 1, -1, dtype=np.uint64)
+    highest = np.array([(_MASK + 1) // n * n - 1 for n in range(length, 1, -1)], dtype=np.uint64)
+    return steps, sizes, highest
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -135,6 +158,8 @@ class Chance:
                 j = self.below(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
+        if len(items) >= VECTOR_SHUFFLE and self._shuffle_vectorised(items):
+            return
         # `below(i + 1)` for each i, written out (a deck's shuffle is most of a short match's set-up): the
         # same draws, without a call per card.
         s, draws = self.state, self.draws
@@ -156,6 +181,24 @@ class Chance:
             j = z % n
             items[i], items[j] = items[j], items[i]
         self.state, self.draws = s, draws
+
+    def _shuffle_vectorised(self, items: list[Any]) -> bool:
+        """`shuffle`'s draws computed at once with NumPy's wrapping 64-bit integers: the same numbers,
+        about twice as fast for a deck of 52 (a draw in Python integers costs about 0.4 µs). False, with
+        nothing changed, when a draw would be rejected (a chance below n / 2**64 per draw): the loop then
+        draws them one by one."""
+        steps, sizes, highest = _vector_tables(len(items))
+        s = steps + np.uint64(self.state)
+        z = (s ^ (s >> _S30)) * _C1
+        z = (z ^ (z >> _S27)) * _C2
+        z ^= z >> _S31
+        if not (z <= highest).all():
+            return False
+        for i, j in zip(range(len(items) - 1, 0, -1), (z % sizes).tolist(), strict=True):
+            items[i], items[j] = items[j], items[i]
+        self.state = int(s[-1])
+        self.draws += len(items) - 1
+        return True
 
     def copy(self) -> Chance:
         """An independent copy: the same state, draws and scripted outcomes."""

@@ -74,8 +74,10 @@ class DiceDerbyMatch(Match):
         "sealed": Shape.ROWS, "history": Shape.LOG, "auction": Shape.SHARED, "last_race": Shape.SHARED}
 
     options: DiceDerbyOptions
-    # A cache (derived state, never stored): to_act() between actions.
+    # Caches (derived state, never stored): to_act() between actions, and the time limit with the awaited
+    # seats it was made for (it changes only with them: a phase, a race, a seat done).
     _waiting: tuple[int, ...] | None = None
+    _limit: tuple[tuple[int, ...], TimeLimit | None] | None = None
 
     # -- set-up ----------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -119,7 +121,10 @@ class DiceDerbyMatch(Match):
             return self.money[seat]
         key = str(seat)
         mine = self.tickets.get(key)
-        stakes: int = sum(t["stake"] for t in mine) if mine else 0
+        stakes = 0
+        if mine:
+            for t in mine:
+                stakes += t["stake"]
         loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
         return self.money[seat] + loans * self.options.loan_amount - stakes
 
@@ -147,16 +152,22 @@ class DiceDerbyMatch(Match):
                 specs.append({"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}})
                 specs.append({"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}})
             else:
-                wins = [t["pick"] for t in mine if t["kind"] == "win"]
+                # Plain loops: a comprehension is a call of its own, dearer than the few tickets it walks.
+                wins: list[str] = []
+                bought: list[str] = []
+                for t in mine:
+                    (wins if t["kind"] == "win" else bought).append(t["pick"])
                 if len(wins) < o.win_limit:
                     horse = {"choice": [g for g, k in zip(GATES, _GATE_KEYS, strict=True) if k not in wins]} if wins else _ALL_HORSES
                     specs.append({"type": "bet_win", "params": {"horse": horse, "amount": amount}})
-                bought = [t["pick"] for t in mine if t["kind"] == "quinella"]
                 if len(bought) < o.quinella_limit:
                     pair = {"choice": [p for p in PAIRS if p not in bought]} if bought else _ALL_PAIRS
                     specs.append({"type": "bet_quinella", "params": {"pair": pair, "amount": amount}})
         if mine:
-            specs.append({"type": "cancel", "params": {"ticket": {"choice": [f"{t['kind']}:{t['pick']}" for t in mine]}}})
+            tickets = []
+            for t in mine:
+                tickets.append(f"{t['kind']}:{t['pick']}")
+            specs.append({"type": "cancel", "params": {"ticket": {"choice": tickets}}})
         if o.loans and self.loans_taken[seat] + loans < o.loan_limit:
             specs.append(_BORROW)
         specs.append(_DONE)
@@ -389,13 +400,20 @@ class DiceDerbyMatch(Match):
         return award
 
     def time_limit(self) -> TimeLimit | None:
+        # Asked at every step that moves the clock (hosts, the environments): kept while the awaited seats,
+        # the very tuple `to_act()` keeps, are the same (a new phase or race makes a new one).
+        waiting = self.to_act()
+        cached = self._limit
+        if cached is not None and cached[0] is waiting:
+            return cached[1]
+        limit = None
         if self.phase == "auction":
-            return TimeLimit("auction", float(self.options.bidding_seconds),
-                            {s: {"type": "pass"} for s in self.to_act()})
-        if self.phase == "betting":
-            return TimeLimit(f"race-{self.race}-betting", float(self.options.betting_seconds),
-                            {s: {"type": "done"} for s in self.to_act()})
-        return None
+            limit = TimeLimit("auction", float(self.options.bidding_seconds), {s: {"type": "pass"} for s in waiting})
+        elif self.phase == "betting":
+            limit = TimeLimit(f"race-{self.race}-betting", float(self.options.betting_seconds),
+                              {s: {"type": "done"} for s in waiting})
+        self._limit = (waiting, limit)
+        return limit
 
     def perturb_secrets(self, owner: int | None, rng: random.Random) -> Match | None:
         if owner is None or self.phase == "over":

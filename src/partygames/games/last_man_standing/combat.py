@@ -19,10 +19,11 @@ def resolve(ranks: Sequence[int]) -> list[tuple[int, int]]:
     """
     if not ranks:
         return []
-    lowest, highest = min(ranks), max(ranks)
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
+    levels = sorted(counts)
+    lowest, highest = levels[0], levels[-1]
     alive = [True] * len(ranks)
     kills: list[tuple[int, int]] = []
     if counts[lowest] == 1:
@@ -33,8 +34,8 @@ def resolve(ranks: Sequence[int]) -> list[tuple[int, int]]:
                 kills.append((killer, i))
     # The lowest rank is left out of the ascending pass (「最もランクの低い闘士を除いて」); it could
     # not kill there anyway, as no fighter is lower.
-    for level in sorted(counts):
-        if level == lowest or counts[level] != 1:
+    for level in levels[1:]:
+        if counts[level] != 1:
             continue
         killer = ranks.index(level)
         if not alive[killer]:

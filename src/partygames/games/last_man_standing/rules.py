@@ -8,6 +8,7 @@ The rules, each with its seed sentence, are in docs/rules/last-man-standing.md.
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -30,6 +31,18 @@ from partygames.games.last_man_standing.cards import (
 from partygames.games.last_man_standing.combat import payouts
 from partygames.games.last_man_standing.options import LastManStandingOptions
 
+# The hire specs by how many slots, from the cheapest, a seat may pay for (read-only, shared by every call).
+assert list(MARKET_PRICES) == sorted(MARKET_PRICES), "hire specs below list the affordable slots as a prefix"
+_DEAREST = MARKET_PRICES[-1]
+_AFFORDABLE = [sum(price <= chips for price in MARKET_PRICES) for chips in range(_DEAREST + 1)]
+_HIRES: list[ActionSpec] = [spec("hire", slot=choice(range(max(k, 1)))) for k in range(len(MARKET_PRICES) + 1)]
+
+
+@functools.cache
+def _seat_counts(starting_chips: int) -> tuple[int, ...]:
+    """The seat counts whose entry fee every player can pay (asked by every new match)."""
+    return tuple(n for n in LastManStandingMatch.seat_counts if ENTRY_FEE[n] <= starting_chips)
+
 
 class Termination(StrEnum):
     """How a match of Last Man Standing ends (`Result.termination`)."""
@@ -51,8 +64,7 @@ class LastManStandingMatch(Match):
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
         assert isinstance(options, LastManStandingOptions)
-        # Every player must be able to pay the entry fee.
-        return tuple(n for n in cls.seat_counts if ENTRY_FEE[n] <= options.starting_chips)
+        return _seat_counts(options.starting_chips)
 
     # -- set-up ------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -61,7 +73,8 @@ class LastManStandingMatch(Match):
         deck = list(DECK)
         self.chance.shuffle("deck", deck)
         # Dealt one card at a time round the table from seat 0, twice; then four cards face up.
-        self.hands: list[list[str]] = [by_rank([deck[s], deck[n + s]]) for s in range(n)]  # kept sorted
+        # Kept sorted (by_rank of the two cards, written out: this is most of a short match's set-up).
+        self.hands: list[list[str]] = [[a, b] if ORDER[a] < ORDER[b] else [b, a] for a, b in zip(deck[:n], deck[n:n + n], strict=True)]
         self.market: list[str] = deck[DEALT_CARDS * n: DEALT_CARDS * n + len(MARKET_PRICES)]
         self.deck: list[str] = deck[DEALT_CARDS * n + len(MARKET_PRICES):]  # deck[0] is the top card
         self.entry_fee = ENTRY_FEE[n]
@@ -90,19 +103,25 @@ class LastManStandingMatch(Match):
         return self.options
 
     # -- turns and legal actions -------------------------------------------------------------------
+    # A cache (derived state, never stored): to_act() between actions (asked several times a step).
+    _awaited: tuple[int, ...] | None = None
+
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "draft":
-            return (self.turn,)
-        return tuple(self.waiting)
+        awaited = self._awaited
+        if awaited is None:
+            awaited = self._awaited = (self.turn,) if self.phase == "draft" else tuple(self.waiting)
+        return awaited
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
+        # The specs of spec(...) and choice(...), written out: asked at every step of every simulation.
         if self.phase == "draft":
-            chips = self.chips[seat]
-            slots = [i for i in range(len(self.market)) if MARKET_PRICES[i] <= chips]
-            return [spec("hire", slot=choice(slots))]
-        return [spec("play", card=choice(self.hands[seat]))]
+            chips, slots = self.chips[seat], len(self.market)
+            affordable = min(_AFFORDABLE[min(chips, _DEAREST)], slots) if chips >= 0 else 0  # cheap slots first
+            return [_HIRES[affordable] if affordable else spec("hire", slot=choice(()))]  # (none: a ValueError)
+        return [{"type": "play", "params": {"card": {"choice": list(self.hands[seat])}}}]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._awaited = None
         if action["type"] == "hire":
             return self._hire(seat, action["slot"])
         return self._play(seat, action["card"])
@@ -143,24 +162,42 @@ class LastManStandingMatch(Match):
         return events
 
     def _fight(self) -> list[Event]:
-        plays: list[str] = [c for c in self.sealed if c is not None]
+        # Plain loops rather than comprehensions: a comprehension is a call of its own, which costs more
+        # than the few fighters it would walk.
+        plays: list[str] = []
+        for card in self.sealed:
+            if card is not None:
+                plays.append(card)
         cards = self.arena_cards + plays
         owners = self.arena_owners + list(range(self.seats))
-        dead: set[int] = set()
+        ranks = []
+        for card in cards:
+            ranks.append(RANK[card])
+        pot, chips = self.pot, self.chips
+        alive = [True] * len(cards)
         kills: list[Any] = []  # flat, five entries a kill: killer card, killer seat, victim card, victim seat, paid
-        for killer, victim, paid in payouts([RANK[c] for c in cards], self.pot):
-            self.pot -= paid
-            self.chips[owners[killer]] += paid
-            dead.add(victim)
+        for killer, victim, paid in payouts(ranks, pot):
+            pot -= paid
+            chips[owners[killer]] += paid
+            alive[victim] = False
             kills += (cards[killer], owners[killer], cards[victim], owners[victim], paid)
-        pot_empty = self.pot == 0  # 「テーブルの中央のチップがなくなったら、ゲームは即終了」
-        alive = [i for i in range(len(cards)) if i not in dead]
-        self.arena_cards = [cards[i] for i in alive]
-        self.arena_owners = [owners[i] for i in alive]
+        self.pot = pot
+        if kills:
+            living_cards, living_owners = [], []
+            for card, owner, living in zip(cards, owners, alive, strict=True):
+                if living:
+                    living_cards.append(card)
+                    living_owners.append(owner)
+            self.arena_cards, self.arena_owners = living_cards, living_owners
+        else:
+            self.arena_cards, self.arena_owners = cards, owners
         self.sealed = [None] * self.seats
-        self.history.append({"round": self.round, "plays": plays, "kills": kills})
-        events = [Event("fight", _round_view(self.history[-1]) | {"pot": self.pot})]
-        if pot_empty:
+        record = {"round": self.round, "plays": plays, "kills": kills}
+        self.history.append(record)
+        fight = _round_view(record)
+        fight["pot"] = pot
+        events = [Event("fight", fight)]
+        if pot == 0:  # 「テーブルの中央のチップがなくなったら、ゲームは即終了」
             events.append(self._finish(Termination.POT_EMPTY))
         elif self.round == ROUNDS:
             events.append(self._split_pot())

@@ -12,13 +12,16 @@ steps the match keeps for the seat from the seat's first view and the events it 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import product
 from typing import Any
 
 import numpy as np
 
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.encoding import (
+    _PLAIN,
     BOUND,
+    MASK_CACHE,
     ActionCodec,
     Encoder,
     Layout,
@@ -35,9 +38,17 @@ from partygames.games.quiz.decks import ANSWERS, QUESTIONS
 from partygames.games.quiz.options import QuizOptions
 from partygames.games.quiz.recall import QuizRecall
 from partygames.games.quiz.rules import BOARD, KINDS, MAX_ANSWER, MAX_EXTENSIONS, QuizMatch
-from partygames.games.quiz.scoring import ROUNDS, STOCK_SCORE, answer_target, parse_target, white_target
+from partygames.games.quiz.scoring import (
+    PRIZE,
+    ROUNDS,
+    STOCK_SCORE,
+    answer_target,
+    parse_target,
+    white_target,
+)
 from partygames.games.quiz.view import sees
 
+assert KINDS == ("score", "money"), "observe_match writes the markers of each kind in this order"
 PHASES = ("memorise", "select", "open", "answer", "peek", "deal", "move", "tiebreak", "over")
 CHOICES = ("answer", "secret_money", "peek")
 VOTES = ("ready", "extend")
@@ -53,6 +64,21 @@ PAY_LEVELS = (0.0, 1.0)
 #: Answers the codec writes: every word alone and every ordered pair (a longer answer is cut to its first
 #: two words by `nearest`: a prefix of a right answer is right).
 ANSWER_LENGTH = 2
+
+
+#: Types whose masks `QuizCodec.mask` looks up combination by combination: a card to open, a row to deal
+#: to, a card and a kind to place, a card and a place to move to (at most 60 combinations).
+_DIRECT = frozenset({"open", "deal", "place", "move"})
+
+
+def _places(params: dict[str, Any], name: str, listed: str = "choice") -> list[int] | None:
+    """The places a parameter offers (its choice or sequence), or None when it has another shape or a value
+    that is no place (left to the generic mask)."""
+    param = params.get(name)
+    values = None if param is None else param.get(listed)
+    if values is None or not all(type(v) is int and 0 <= v < BOARD for v in values):
+        return None
+    return values  # type: ignore[no-any-return]
 
 
 def _card_index(card: str) -> int:
@@ -80,13 +106,91 @@ class QuizCodec(ActionCodec):
         self._fixed = {_key(m.type, m.fixed): i for i, m in enumerate(self.moves) if not m.scaled}
         self._scaled_types = {m.type for m in self.moves if m.scaled}
         self._gifts = self._by_type.get("give", [])
+        # Worked out directly (`mask`): the types without parameters, the types of one or two choices of few
+        # combinations, the swaps (pairs of places, smaller first), and the gifts remembered per offer.
+        self._plain = {kind: indices for kind, indices in self._by_type.items()
+                       if all(not self.moves[i].fixed and not self.moves[i].scaled for i in indices)}
+        # Per pair of distinct places (a card's and another, the smaller first for a swap), the move between
+        # them and the swap of them: every such pair has both.
+        self._move_at = [[-1] * BOARD for _ in range(BOARD)]
+        self._swap_at = [[-1] * BOARD for _ in range(BOARD)]
+        for i, m in enumerate(self.moves):
+            if m.type == "move":
+                self._move_at[m.fixed["card"]][m.fixed["to"]] = i
+            elif m.type == "swap":
+                a, b = m.fixed["cards"]
+                self._swap_at[a][b] = i
+        assert all((self._move_at[a][b] >= 0) == (a != b) and (self._swap_at[a][b] >= 0) == (a < b)
+                   for a in range(BOARD) for b in range(BOARD))
+        self._gift_masks: dict[tuple[Any, ...], list[int]] = {}
 
     def mask(self, specs: Sequence[ActionSpec]) -> Mask:
-        mask = super().mask(specs)  # a new array each time: the gifts' entries are set in it
-        if self._gifts and any(spec["type"] == "give" for spec in specs):
-            for i in self._gifts:
-                mask[i] = self._gift(self.moves[i], specs) is not None
+        """The generic mask (remembered by the specs' values) for the answer and the rarer specs; worked out
+        directly for the rest: a table meets ever new lists of cards to open, rows to deal to and places to
+        move between, more than a cache keeps, while each takes a few lookups."""
+        allowed: list[int] = []
+        generic: list[ActionSpec] = []
+        gifts = False
+        for spec in specs:
+            kind = spec["type"]
+            params = spec["params"]
+            if kind == "move":
+                cards, places = _places(params, "card"), _places(params, "to")
+                if cards is not None and places is not None and len(params) == 2:
+                    move_at = self._move_at
+                    allowed += [move_at[a][b] for a in cards for b in places if a != b]
+                    continue
+            elif kind in _DIRECT:
+                found = self._keyed_moves(kind, params)
+                if found is not None:
+                    allowed += found
+                    continue
+            elif kind == "swap":
+                cards = _places(params, "cards", "sequence")
+                if cards is not None and len(params) == 1 and params["cards"]["min_len"] <= 2 <= params["cards"]["max_len"]:
+                    swap_at = self._swap_at
+                    allowed += [swap_at[a][b] for a in cards for b in cards if a < b]
+                    continue
+            elif kind == "give":
+                gifts = True
+                continue
+            elif not params and kind in self._plain:
+                allowed += self._plain[kind]
+                continue
+            generic.append(spec)
+        mask = super().mask(generic) if generic else np.zeros(len(self.moves), dtype=np.int8)
+        mask[allowed] = 1
+        if gifts:
+            mask[self._gift_moves(specs)] = 1
         return mask
+
+    def _keyed_moves(self, kind: str, params: dict[str, Any]) -> list[int] | None:
+        """The moves a spec of choices allows, looked up combination by combination (None: a spec of
+        another shape, left to the generic mask)."""
+        keyed = self._keyed.get(kind)
+        if keyed is None or keyed.scaled or len(params) != len(keyed.names):
+            return None
+        choices = []
+        for name in keyed.names:
+            param = params.get(name)
+            if param is None or "choice" not in param:
+                return None
+            choices.append([(type(v), v) for v in param["choice"] if type(v) in _PLAIN])
+        table = keyed.table
+        return [i for combination in product(*choices) for i in table.get(combination, ())]
+
+    def _gift_moves(self, specs: Sequence[ActionSpec]) -> list[int]:
+        """The gift moves `specs` allow (`_gift`), remembered per offer: each `give` spec's seats and ranges."""
+        key = tuple((tuple(p["to"]["choice"]), p["score"]["min"], p["score"]["max"], p["money"]["min"],
+                     p["money"]["max"]) for spec in specs if spec["type"] == "give"
+                    for p in (spec["params"],))
+        known = self._gift_masks.get(key)
+        if known is None:
+            known = [i for i in self._gifts if self._gift(self.moves[i], specs) is not None]
+            if len(self._gift_masks) >= MASK_CACHE:
+                self._gift_masks.clear()
+            self._gift_masks[key] = known
+        return known
 
     @staticmethod
     def _gift(move: Move, specs: Sequence[ActionSpec]) -> Action | None:
@@ -272,11 +376,13 @@ class QuizEncoder(Encoder):
                 hot.append(at["turn"] + match.turn)
             places += self._places["passed"]
             values += [float(p) for p in match.passed]
-        places += self._places["markers"]  # stock, field, held, totals
-        values += [match.stock[k] / MARKERS for k in KINDS]
-        values += [match.field[k] / MARKERS for k in KINDS]
-        values += [h[k] / MARKERS for h in match.held for k in KINDS]
-        values += [t / MARKERS for t in match.totals()]
+        places += self._places["markers"]  # stock, field, held, totals (KINDS: score, then money)
+        stock, field, held, prize_winner = match.stock, match.field, match.held, match.prize_winner
+        values += (stock["score"] / MARKERS, stock["money"] / MARKERS, field["score"] / MARKERS,
+                   field["money"] / MARKERS)
+        for h in held:
+            values += (h["score"] / MARKERS, h["money"] / MARKERS)
+        values += [(h["score"] + (PRIZE if s == prize_winner else 0)) / MARKERS for s, h in enumerate(held)]
         if memorising:
             places.append(at["memorise_left"])
             values.append(max(0, match.memorise_until - now) / self.memorise_ms)
@@ -345,6 +451,7 @@ class QuizEncoder(Encoder):
         seen_place = parse_target(seen)[1] if seen is not None and seen.startswith("w") else None
         white_present, white_open, white_question = at["white_present"], at["white_open"], at["white_question"]
         markers = at["white_markers"]
+        on_cards = match.on_cards
         for p, white in enumerate(board):
             if white is not None:
                 hot.append(white_present + p)
@@ -352,8 +459,10 @@ class QuizEncoder(Encoder):
                     hot.append(white_question + p * QUESTIONS + white)
                     if memorising or p == asked:
                         hot.append(white_open + p)
-                places += (markers + p * len(KINDS), markers + p * len(KINDS) + 1)
-                values += [match.on_cards[p][k] / MARKERS for k in KINDS]
+                at_card = markers + 2 * p  # KINDS: score, then money
+                places += (at_card, at_card + 1)
+                marked = on_cards[p]
+                values += (marked["score"] / MARKERS, marked["money"] / MARKERS)
         tb = match.tiebreak
         if tb is not None:
             hot += [at["tiebreak_seats"] + s for s in tb["seats"]]
@@ -374,8 +483,10 @@ class QuizEncoder(Encoder):
             hot.append(at["prize_winner"] + match.prize_winner)
         vector = np.zeros(self.layout.size, dtype=np.float32)
         vector[hot] = 1.0
+        if max(values) > BOUND or min(values) < -BOUND:  # the ones set above are within bounds
+            values = [min(max(x, -BOUND), BOUND) for x in values]
         vector[places] = values
-        return vector.clip(-BOUND, BOUND, out=vector)
+        return vector
 
     def _rows(self, w: Writer, rows: Sequence[Sequence[Mapping[str, Any]] | None]) -> None:
         """Each row (present, length) and each of its cards: open to all, and its word where the view

@@ -113,8 +113,11 @@ class QuizMatch(Match):
                         Shape.FLAT),
         **dict.fromkeys(("rows", "held", "on_cards"), Shape.ROWS), "rounds": Shape.LOG}
 
-    # A cache (not stored): `to_act()`, dropped after every `_apply` and `advance`.
+    # Caches (not stored): `to_act()`, `turns()` and `time_limit()` (in a tuple: None is a limit), dropped
+    # after every `_apply` and `advance`.
     _waiting: tuple[int, ...] | None = None
+    _turns: tuple[int, ...] | None = None
+    _limit: tuple[TimeLimit | None] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -209,7 +212,14 @@ class QuizMatch(Match):
         self.phase = phase
         self.waiting = [False] * self.seats
 
-    def _primary(self) -> list[int]:
+    def _primary(self) -> tuple[int, ...]:
+        """The seats whose turn it is (`turns()`), kept with `to_act()` until the state changes."""
+        primary = self._turns
+        if primary is None:
+            primary = self._turns = tuple(self._find_primary())
+        return primary
+
+    def _find_primary(self) -> list[int]:
         if self.phase == "memorise":
             return [s for s in range(self.seats) if self.votes[s] is None]
         if self.phase == "answer":
@@ -247,7 +257,7 @@ class QuizMatch(Match):
 
     def turns(self) -> tuple[int, ...]:
         # A bystander may give markers, but nothing waits for it: it is not its turn.
-        return tuple(self._primary())
+        return self._primary()
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
@@ -329,7 +339,7 @@ class QuizMatch(Match):
 
     def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
         # A gift of nothing is outside both `give` specs; say why in words rather than by either's range.
-        if (isinstance(action, Mapping) and action.get("type") == "give"
+        if ((type(action) is dict or isinstance(action, Mapping)) and action.get("type") == "give"
                 and type(action.get("score")) is int and type(action.get("money")) is int
                 and action["score"] == 0 and action["money"] == 0):
             raise IllegalAction("A gift must give at least one marker.", "渡すマーカーを1個以上にしてください。",
@@ -340,7 +350,7 @@ class QuizMatch(Match):
         try:
             return self._act(seat, action)
         finally:
-            self._waiting = None
+            self._waiting = self._turns = self._limit = None
 
     def _act(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
@@ -702,6 +712,13 @@ class QuizMatch(Match):
 
     # -- time ------------------------------------------------------------------------------------------
     def time_limit(self) -> TimeLimit | None:
+        # Asked at every step that moves the clock (hosts, the environments), and again while waking.
+        cached = self._limit
+        if cached is None:
+            cached = self._limit = (self._time_limit(),)
+        return cached[0]
+
+    def _time_limit(self) -> TimeLimit | None:
         o, q = self.opts, self.question
         phase = self.phase
         defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.bystanders()}
@@ -750,7 +767,7 @@ class QuizMatch(Match):
         if changed:
             self._legal_cache.clear()
             self.clock.unchecked = True
-        self._waiting = None
+        self._waiting = self._turns = self._limit = None
         return events
 
     # -- views -----------------------------------------------------------------------------------------
