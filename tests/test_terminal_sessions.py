@@ -238,7 +238,10 @@ def test_ctrl_c_stops_the_match_with_a_message_and_saves_it(tmp_path: Path) -> N
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "120", "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen([sys.executable, "-m", "partygames.cli.main", "play", "lucky-nine", "--seed", "4",
                                 "--save", str(saved)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True, env=env)
+                               stderr=subprocess.STDOUT, text=True, env=env,
+                               # Ctrl-C as in a terminal, even when this run's SIGINT is ignored (a job
+                               # started in the background by a shell ignores it, and children inherit that).
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert process.stdin is not None
         _read_until(process, "Press Enter")
