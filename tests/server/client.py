@@ -62,9 +62,13 @@ class Socket:
         end = time.monotonic() + timeout
         while True:
             remaining = end - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError(f"no matching frame; last frames: {self.frames[-3:]}")
-            frame = self.recv(remaining)
+            try:
+                if remaining <= 0:
+                    raise TimeoutError("the time ran out")
+                frame = self.recv(remaining)
+            except TimeoutError as error:  # say what did come, for a failure's report
+                raise TimeoutError(f"no matching frame in {timeout:g} s ({error}); last frames: "
+                                   f"{self.frames[-3:]}") from None
             if predicate(frame):
                 return frame
 
