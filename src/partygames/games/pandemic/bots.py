@@ -9,6 +9,7 @@ at the end: a watch is worth 1 + its vaccines when healthy, nothing when infecte
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -17,6 +18,18 @@ import numpy as np
 from partygames.engine import Action, Bot, Match, Observation, Text, search
 from partygames.games.pandemic.odds import Worlds
 from partygames.games.pandemic.rules import WAIT, PandemicMatch, parse_intent
+
+
+@dataclass
+class _Belief:
+    """What the heuristic's choice reads from its belief: the chance that its seat is infected, that it is
+    infected with a vaccine to press, each other seat's (gain, risk, vaccine) from a contact (`_gains`), and
+    whether it holds a place (worked out only when asked: `_holds_place`)."""
+
+    infected: float
+    curable: float
+    gains: dict[int, tuple[float, float, float]]
+    holds_place: bool | None = None
 
 
 class HeuristicBot(Bot):
@@ -46,9 +59,9 @@ class HeuristicBot(Bot):
         self.read = 0  # own readings taken into account
         self.announced = 0  # announced counts taken into account
         self.acted_at: tuple[int, int] = (-1, 0)  # (time, actions at that time): real time, a few per moment
-        # What the belief gives, kept while it is unchanged (most rounds carry no contact, press or reading):
-        # (applied, read, announced) -> [p_me, chance infected with a vaccine, gains, holds a place or None].
-        self._memo: tuple[tuple[int, int, int], list[Any]] | None = None
+        # What the belief gives, kept while it is unchanged (most rounds carry no contact, press or reading),
+        # with the (applied, read, announced) it was worked out at.
+        self._memo: tuple[tuple[int, int, int], _Belief] | None = None
 
     def act(self, obs: Observation) -> Action | None:
         view = obs.view
@@ -105,10 +118,9 @@ class HeuristicBot(Bot):
     def _choose(self, view: dict[str, Any]) -> str:
         legal = self._legal(view)
         belief = self._belief(view)
-        me = self.seat
-        p_me: float = belief[0]
+        me, p_me = self.seat, belief.infected
         inside = any(v["seat"] == me for v in view["inside"])
-        if "press" in legal and belief[1] > self.PRESS:
+        if "press" in legal and belief.curable > self.PRESS:
             return "press"
         if inside:
             read_since = next(v["since"] for v in view["inside"] if v["seat"] == me)
@@ -119,13 +131,13 @@ class HeuristicBot(Bot):
         if me in view["queue"]:
             return WAIT
         late = view["time"] >= view["ends_at"] * (1 - self.LATE)
-        values: dict[int, tuple[float, float, float]] = belief[2]
+        values = belief.gains
         if self.MAX_RISK is not None:
             limit: float | None = self.MAX_RISK
         else:
-            if p_me < 0.5 and late and belief[3] is None:
-                belief[3] = self._holds_place(view, self._mask())
-            limit = self.LATE_RISK if p_me < 0.5 and late and belief[3] else None
+            if p_me < 0.5 and late and belief.holds_place is None:
+                belief.holds_place = self._holds_place(view, self._mask())
+            limit = self.LATE_RISK if p_me < 0.5 and late and belief.holds_place else None
         offers = [o for o in view["offers_to_me"] if f"accept:{o['id']}" in legal]
         best_offer = max(offers, key=lambda o: self._key(values[o["from"]]), default=None)
         if best_offer is not None and self._worth(values[best_offer["from"]], limit):
@@ -142,7 +154,7 @@ class HeuristicBot(Bot):
         best = max(targets, key=lambda s: self._key(values[s]) + 0.01 * self.rng.random())
         return f"offer:{best}" if self._worth(values[best], limit) else WAIT
 
-    def _belief(self, view: dict[str, Any]) -> list[Any]:
+    def _belief(self, view: dict[str, Any]) -> _Belief:
         """The figures the choice reads from the belief, worked out again only when the belief changed."""
         key = (self.applied, self.read, self.announced)
         if self._memo is not None and self._memo[0] == key:
@@ -150,8 +162,8 @@ class HeuristicBot(Bot):
         assert self.worlds is not None
         me, mask = self.seat, self._mask()
         inf, vac = self.worlds.infected[mask], self.worlds.vaccines[mask]
-        belief = [float(inf[:, me].mean()), float((inf[:, me] & (vac[:, me] > 0)).mean()), self._gains(view, mask),
-                  None]
+        belief = _Belief(float(inf[:, me].mean()), float((inf[:, me] & (vac[:, me] > 0)).mean()),
+                         self._gains(view, mask))
         self._memo = (key, belief)
         return belief
 
