@@ -38,6 +38,7 @@ from partygames.analysis.parallel import map_chunks
 from partygames.analysis.stats import mean_interval, wilson_interval
 from partygames.engine.bots import Bot
 from partygames.engine.game import Game
+from partygames.engine.match import Result
 from partygames.engine.search import Budget, SearchBot
 from partygames.engine.session import Session
 
@@ -80,24 +81,26 @@ def _engine_bot(game: Game, kind: str, seat: int, seed: int, seats: int, options
 def play_engine(game_id: str, a: str, b: str, think_ms: float, start: int, count: int) -> list[Outcome]:
     """Matches start .. start+count-1 of pair a vs b in engine sessions."""
     game, seats, options = table(game_id)
-    outcomes = []
-    for i in range(start, start + count):
+
+    def played(i: int, at_me: str) -> tuple[dict[int, Bot], Session, Result]:
+        """Match i with `at_me` at seat i % seats and B at every other (each bot's seed fixed by i and seat)."""
         me = i % seats
-        bots = {s: _engine_bot(game, a if s == me else b, s, i * 1000 + s, seats, options, think_ms, range(seats))
-                for s in range(seats)}
+        bots = {s: _engine_bot(game, at_me if s == me else b, s, i * 1000 + s, seats, options, think_ms,
+                               range(seats)) for s in range(seats)}
         session = Session.new(game, seats, options, i, bots)
         session.run_bots()
         result = session.match.result()
         assert result is not None
+        return bots, session, result
+
+    outcomes = []
+    for i in range(start, start + count):
+        me = i % seats
+        bots, session, result = played(i, a)
         won = {r.seat: float(r.is_winner) for r in result.seats}
         outcome = Outcome(won[me], sum(w for s, w in won.items() if s != me), seats - 1)
         # The duplicate: the same match (seed, every bot's seed) with B at A's seat too.
-        alone = Session.new(game, seats, options, i, {s: _engine_bot(game, b, s, i * 1000 + s, seats, options,
-                                                                     think_ms, range(seats)) for s in range(seats)})
-        alone.run_bots()
-        again = alone.match.result()
-        assert again is not None
-        outcome.b_there = float(next(r.is_winner for r in again.seats if r.seat == me))
+        outcome.b_there = float(next(r.is_winner for r in played(i, b)[2].seats if r.seat == me))
         for side, kind in (("a", a), ("b", b)):
             searchers = [bot for s, bot in bots.items() if isinstance(bot, SearchBot) and (s == me) == (side == "a")]
             if kind == "search" and searchers:
