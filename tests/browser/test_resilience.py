@@ -126,7 +126,9 @@ def test_the_replay_steps_through_a_finished_match_with_each_seats_view(
     # Autoplay walks on by itself at the chosen speed, and a manual step pauses it.
     page.get_by_test_id("replay-speed").select_option("4")
     page.get_by_test_id("replay-autoplay").click()
-    expect(page.get_by_test_id("replay-step")).to_contain_text("Step 3 /", timeout=5000)
+    # Step 3 shows for 375 ms at x4: polled at every frame (`expect` polls ever more slowly and could miss it).
+    page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent.includes('Step 3 /')",
+                           polling="raf", timeout=5000)
     page.get_by_test_id("replay-prev").click()
     expect(page.get_by_test_id("replay-autoplay")).to_have_attribute("aria-pressed", "false")
     assert host.errors == []
