@@ -116,7 +116,8 @@ def _check_params(candidate: ActionSpec, action: Mapping[str, Any]) -> None:
             raise IllegalAction(f"Missing {name!r}.", f"「{name}」が指定されていません。", code="action/malformed")
         value = action[name]
         if "choice" in param:
-            if not _in_choice(value, param["choice"]):
+            # A string is looked up at once (most choices are cards, moves or seats' names): no call.
+            if not (value in param["choice"] if type(value) is str else _in_choice(value, param["choice"])):
                 raise IllegalAction(
                     f"{name!r} must be one of {param['choice']!r}.",
                     f"「{name}」は {param['choice']!r} のいずれかです。",
