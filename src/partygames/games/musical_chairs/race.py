@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from partygames.engine import Event, Match
-from partygames.games.musical_chairs.island import DRAWN, TEST, Island, Point, course, distance, position
+from partygames.games.musical_chairs.island import DRAWN, TEST, Island, Point, course, position
 from partygames.games.musical_chairs.options import MusicalChairsOptions
 
 #: 「イスから右手が10秒以上離れると判定が取り消され」: a seat is kept this long after its player leaves.
@@ -326,7 +326,3 @@ class IslandMatch(Match):
         self.plans.pop(str(seat), None)
         return []
 
-    def nearest_chairs(self, origin: Point, exclude: int | None = None) -> list[int]:
-        """Open chairs by distance from a point (ties: lower number)."""
-        return sorted((n for n in self.open_chairs() if n != exclude),
-                      key=lambda n: (distance(origin, self.chair_at(n)), n))

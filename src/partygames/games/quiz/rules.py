@@ -53,7 +53,7 @@ from partygames.games.quiz.scoring import (
     white_target,
     winners,
 )
-from partygames.games.quiz.view import seat_view, sees
+from partygames.games.quiz.view import seat_view
 
 BOARD = 16  # the white cards lie at 10 of 16 places
 EXTEND_MS = 60_000  # each agreed extension of the memorising time
@@ -771,9 +771,6 @@ class QuizMatch(Match):
         return events
 
     # -- views -----------------------------------------------------------------------------------------
-    def _sees(self, seat: int | None, target: str) -> bool:
-        return sees(self, seat, target)
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)
 
