@@ -8,7 +8,8 @@ intervals:
 - search vs OpenSpiel's MCTS (`rl.bots.DeterminizedMCTSBot`: UCT with random rollouts on one
   determinisation a decision) and vs OpenSpiel's ISMCTS (`rl.bots.TimedISMCTSBot`: `ISMCTSBot` resampling
   through the game's determiniser), at the same think time: OpenSpiel matches (`evaluate_bots`; the search
-  bot plays through `rl.bots.EngineBot`, told its seat's events; every move takes a second of match time);
+  bot plays through `rl.bots.EngineBot`, told its seat's events; every move takes a second of match time),
+  with `--duplicate-openspiel` also played as duplicates;
 - Smuggling: the equilibrium bot vs search, the search bot's mean money margin against it per small game,
   and the exploitability of the search bot's play in a small game with full caps (a trunk cap of 1億 and a
   doubt cap of at least that): what a best response to its observed mix gains over the game's value C/3.
@@ -134,8 +135,10 @@ def _smuggling_plays(game: Game, played: Session, seat: int) -> list[tuple[str, 
     return plays
 
 
-def play_openspiel(game_id: str, a: str, b: str, think_ms: float, start: int, count: int) -> list[Outcome]:
-    """Matches start .. start+count-1 of pair a vs b through OpenSpiel's `evaluate_bots`."""
+def play_openspiel(game_id: str, a: str, b: str, think_ms: float, start: int, count: int,
+                   duplicate: bool = False) -> list[Outcome]:
+    """Matches start .. start+count-1 of pair a vs b through OpenSpiel's `evaluate_bots`; with `duplicate`,
+    each a second time with B at A's seat too (twice the time)."""
     import numpy as np
     from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
@@ -146,12 +149,12 @@ def play_openspiel(game_id: str, a: str, b: str, think_ms: float, start: int, co
     spiel = load(game_id, seats, options)
     codec = spiel.table.encoder.codec
     seconds = think_ms / 1000
-    outcomes = []
-    for i in range(start, start + count):
+    def played(i: int, at_me: str) -> tuple[list[TimedBot], list[float]]:
+        """Match i with `at_me` at seat i % seats and B at every other (each bot's seed fixed by i and seat)."""
         me = i % seats
         bots: list[TimedBot] = []
         for p in range(seats):
-            kind = a if p == me else b
+            kind = at_me if p == me else b
             if kind == "mcts":
                 bots.append(DeterminizedMCTSBot(spiel, p, determinizations=1, seed=i * 1000 + p, seconds=seconds,
                                                 clock=time.process_time))
@@ -162,8 +165,15 @@ def play_openspiel(game_id: str, a: str, b: str, think_ms: float, start: int, co
                 if isinstance(bot, SearchBot):
                     bot.admissible = lambda action, specs: codec.encode(action, specs) is not None
                 bots.append(EngineBot(spiel, p, bot, clock=time.process_time))
-        returns = evaluate_bots(spiel.new_initial_state(), bots, np.random.RandomState(i))
+        return bots, list(evaluate_bots(spiel.new_initial_state(), bots, np.random.RandomState(i)))
+
+    outcomes = []
+    for i in range(start, start + count):
+        me = i % seats
+        bots, returns = played(i, a)
         outcome = Outcome(returns[me], sum(returns) - returns[me], seats - 1)
+        if duplicate:  # the same match (chance seed, every bot's seed) with B at A's seat too
+            outcome.b_there = played(i, b)[1][me]
         for side in ("a", "b"):
             mine = [bot for p, bot in enumerate(bots) if (p == me) == (side == "a")]
             simulations = 0.0
@@ -209,10 +219,14 @@ def exploitability(plays: list[tuple[str, float]]) -> tuple[float, float, int, i
     return against_packs, against_doubts, len(packs), len(doubts)
 
 
-def run_pair(game_id: str, a: str, b: str, matches: int, think_ms: float, workers: int) -> tuple[str, list[Outcome]]:
-    task = play_openspiel if a in OPENSPIEL or b in OPENSPIEL else play_engine
+def run_pair(game_id: str, a: str, b: str, matches: int, think_ms: float, workers: int,
+             duplicate_openspiel: bool = False) -> tuple[str, list[Outcome]]:
+    if a in OPENSPIEL or b in OPENSPIEL:
+        task = partial(play_openspiel, game_id, a, b, think_ms, duplicate=duplicate_openspiel)
+    else:
+        task = partial(play_engine, game_id, a, b, think_ms)
     started = time.perf_counter()
-    outcomes = list(map_chunks(partial(task, game_id, a, b, think_ms), matches, workers))
+    outcomes = list(map_chunks(task, matches, workers))
     a_rate = rate(sum(o.a_won for o in outcomes), len(outcomes))
     b_rate = rate(sum(o.b_won for o in outcomes), sum(o.b_seats for o in outcomes))
     row = (f"| {game_id} | {a} vs {b} | {a_rate} | {b_rate} | {think(outcomes, 'a')} | {think(outcomes, 'b')} |")
@@ -227,6 +241,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--pair", action="append", help="only this pair, e.g. search-heuristic (repeatable)")
+    parser.add_argument("--duplicate-openspiel", action="store_true",
+                        help="play the pairs against OpenSpiel's searches as duplicates too (twice the time)")
     args = parser.parse_args()
     pairs = [tuple(p.split("-", 1)) for p in args.pair] if args.pair else list(PAIRS)
     rows = []
@@ -236,7 +252,7 @@ def main() -> None:
         if game_id == "smuggling" and not args.pair:
             game_pairs.append(("equilibrium", "search"))
         for a, b in game_pairs:
-            row, outcomes = run_pair(game_id, a, b, args.matches, args.think_ms, args.workers)
+            row, outcomes = run_pair(game_id, a, b, args.matches, args.think_ms, args.workers, args.duplicate_openspiel)
             rows.append(row)
             duplicates = [o.a_won - o.b_there for o in outcomes if o.b_there is not None]
             if duplicates:
