@@ -161,10 +161,12 @@ class HeuristicBot(Bot):
             return self._memo[1]
         assert self.worlds is not None
         me, mask = self.seat, self._mask()
-        mine = self.worlds.infected[mask, me]
-        n = mine.shape[0]
-        curable = mine & (self.worlds.vaccines[mask, me] > 0)
-        belief = _Belief(int(np.count_nonzero(mine)) / n, int(np.count_nonzero(curable)) / n, self._gains(view, mask))
+        inf, vac = self.worlds.infected[mask], self.worlds.vaccines[mask]  # the worlds left, taken once
+        n = inf.shape[0]
+        mine = inf[:, me]
+        curable = mine & (vac[:, me] > 0)
+        belief = _Belief(int(np.count_nonzero(mine)) / n, int(np.count_nonzero(curable)) / n,
+                         self._gains(view, mask, inf, vac))
         self._memo = (key, belief)
         return belief
 
@@ -183,15 +185,14 @@ class HeuristicBot(Bot):
         gain, risk, vaccine = value
         return (vaccine if self.GREEDY else gain) > 0 and (limit is None or risk <= limit)
 
-    def _gains(self, view: dict[str, Any], mask: Any) -> dict[int, tuple[float, float, float]]:
+    def _gains(self, view: dict[str, Any], mask: Any, inf: Any, vac: Any) -> dict[int, tuple[float, float, float]]:
         """For every other seat: the expected change in this seat's worth from a contact now, the chance
         that the contact infects it, and the chance that it gains a vaccine (`watch.contact` from this
-        seat's side, over its worlds)."""
+        seat's side, over its worlds: `mask`, and the watches in them, `inf` and `vac`)."""
         assert self.worlds is not None
         w, me, seats = self.worlds, self.seat, view["seats"]
         # Asked at every decision of every rollout of the search bot, over a few dozen worlds: few NumPy
         # operations, and sums divided in Python rather than `mean` (the same figures: the sums are exact).
-        inf, vac = w.infected[mask], w.vaccines[mask]
         n = inf.shape[0]
         healthy = ~inf[:, me:me + 1]  # this seat healthy now, in each world (a column)
         va = vac[:, me:me + 1].astype(np.int32)
