@@ -149,6 +149,7 @@ def play_openspiel(game_id: str, a: str, b: str, think_ms: float, start: int, co
     spiel = load(game_id, seats, options)
     codec = spiel.table.encoder.codec
     seconds = think_ms / 1000
+
     def played(i: int, at_me: str) -> tuple[list[TimedBot], list[float]]:
         """Match i with `at_me` at seat i % seats and B at every other (each bot's seed fixed by i and seat)."""
         me = i % seats
