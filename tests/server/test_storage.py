@@ -6,7 +6,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from partygames.server import storage as db
 from partygames.server.settings import normalize_database_url
@@ -69,6 +69,48 @@ def test_a_batch_that_fails_leaves_nothing_behind(database_url: str | None, tmp_
         loaded = store.load(code)
         assert loaded is not None
         assert [a["seq"] for a in loaded.log] == [1] and loaded.row["status"] == "playing"
+    finally:
+        store.close()
+
+
+def test_a_batch_longer_than_one_insert_statement_is_stored_whole_and_in_order(
+        database_url: str | None, tmp_path: Path) -> None:
+    # On SQLite a batch's log rows go in multi-row INSERTs of db.VALUES_ROWS rows: three rooms' steps, more
+    # than two statements' worth, interleaved as rooms act.
+    store = make_storage(database_url, tmp_path)
+    codes = [uuid.uuid4().hex[:12].upper() for _ in range(3)]
+    steps = 2 * db.VALUES_ROWS // 3 + 17
+    try:
+        store.write([room_write(code) for code in codes])
+        batch = []
+        for seq in range(1, steps + 1):
+            batch += [action_write(code, seq) for code in codes]
+        assert len(batch) > 2 * db.VALUES_ROWS
+        store.write(batch)
+        for code in codes:
+            loaded = store.load(code)
+            assert loaded is not None
+            assert [(a["seq"], a["at"], a["seat"]) for a in loaded.log] == [
+                (seq, 1000 * seq, seq % 2) for seq in range(1, steps + 1)]
+    finally:
+        store.close()
+
+
+def test_a_step_under_another_epoch_is_refused_by_the_database_and_its_batch_with_it(
+        database_url: str | None, tmp_path: Path) -> None:
+    # The fence trigger (migration 0002) checks every row of a multi-row INSERT: a stale owner's row
+    # in the middle of a batch rolls the whole batch back.
+    store = make_storage(database_url, tmp_path)
+    code = uuid.uuid4().hex[:12].upper()
+    try:
+        store.write([room_write(code), action_write(code, 1)])
+        batch = [action_write(code, seq) for seq in (2, 3, 4)]
+        for seq, write in zip((2, 3, 4), batch, strict=True):
+            write.inserts[0][1]["epoch"] = 7 if seq == 3 else 0  # the room is at epoch 0
+        with pytest.raises(DBAPIError, match="another epoch"):
+            store.write(batch)
+        loaded = store.load(code)
+        assert loaded is not None and [a["seq"] for a in loaded.log] == [1]
     finally:
         store.close()
 

@@ -224,6 +224,31 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.close()
 
 
+# Rows a multi-row INSERT holds at most: 7 columns each stays far below SQLite's 32,766 parameters.
+VALUES_ROWS = 500
+
+
+def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Inserts `rows` (dicts with the same keys, values the driver takes as they are: no type conversion)
+    with one multi-row `INSERT ... VALUES (...), (...)` per `VALUES_ROWS`, on SQLite.
+
+    Why: a batch's log rows are most of what the commit thread writes, and executemany runs one statement
+    per row, for each of which the sqlite3 module lets go of the GIL and must take it back from the busy
+    event loop; under load those handovers cost the thread about a third more CPU per action than the
+    writing itself (benchmarks/room_path.py, docs/scaling.md). The table's fence trigger runs for each
+    row all the same."""
+    keys = rows[0].keys()
+    if keys - table.c.keys() or any(row.keys() != keys for row in rows):  # let SQLAlchemy sort them out
+        conn.execute(insert(table), rows)
+        return
+    columns = list(keys)
+    one = "(" + ",".join("?" * len(columns)) + ")"
+    head = f"INSERT INTO {table.name} ({','.join(columns)}) VALUES "
+    for start in range(0, len(rows), VALUES_ROWS):
+        chunk = rows[start:start + VALUES_ROWS]
+        conn.exec_driver_sql(head + ",".join([one] * len(chunk)), tuple(row[c] for row in chunk for c in columns))
+
+
 class Storage:
     """Synchronous database access; the server calls it from worker threads."""
 
@@ -432,7 +457,11 @@ class Storage:
                 grouped[table.name].append(row)
                 tables[table.name] = table
         for name in ("rooms", "seats", "log_entries", "matches", "chat_messages"):
-            if grouped.get(name):
+            if not grouped.get(name):
+                continue
+            if name == "log_entries" and conn.dialect.name == "sqlite":
+                _insert_values(conn, log_entries, grouped[name])
+            else:
                 conn.execute(insert(tables[name]), grouped[name])
         for w in writes:
             for table, key, values in w.updates:
