@@ -12,8 +12,8 @@ thread included), which differs by a few µs between runs.
 
 To compare two checkouts, run each with its own code first on the path:
 `PYTHONPATH=OTHER/src python OTHER/benchmarks/room_path.py`, with this file copied there (it needs only
-`Hub.create`, `Room.join`, `Room.start`, `Room.attach` and `Room.act`, which issue 7 kept, and that
-checkout's own `server_load.py` for the game).
+`Hub.create`, `Room.join`, `Room.start`, `Room.attach` and `Room.act`, which issue 7 kept, `tune_gc` from
+`server/main.py`, and that checkout's own `server_load.py` for the game).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from server_load import GAMES
 
 from partygames.server.connections import Connection
 from partygames.server.hub import Hub
+from partygames.server.main import tune_gc
 from partygames.server.protocol import CreateRoom
 from partygames.server.settings import Settings
 
@@ -83,6 +84,7 @@ async def measure(matches: int, seconds: float, warmup: float) -> tuple[float, f
                             rate_per_second=1e9, rate_burst=1e9)
         hub = Hub(settings, GAMES)
         await hub.start()
+        tune_gc()  # as `partygames serve` does once the app is built: its collector, not Python's defaults
         counted, measuring, stop = [0], asyncio.Event(), asyncio.Event()
         tasks = [asyncio.create_task(play_room(hub, counted, measuring, stop)) for _ in range(matches)]
         await asyncio.sleep(warmup)

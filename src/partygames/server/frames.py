@@ -74,6 +74,8 @@ def merge_updates(frames: list[Frame | int | None]) -> list[Frame | int | None]:
     """Merges runs of consecutive updates that continue each other (the latest view, all events, all
     acks, the latest reveal); other frames keep their place. A close marker (a close code, or None) is
     kept as is."""
+    if len(frames) < 2:  # the usual case: one frame waiting
+        return frames
     merged: list[Frame | int | None] = []
     for frame in frames:
         last = merged[-1] if merged else None
