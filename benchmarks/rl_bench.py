@@ -164,6 +164,22 @@ def main() -> None:
             engine_ratio = "" if tictactoe is None else f"{alone[name] / tictactoe:.2f}"
             line += f"{alone[name]:>14,.0f}{engine_ratio:>14}"
         print(line)
+    if tictactoe is not None:
+        verdict(tictactoe, {name: best[name] for name in seats if name in best})
+    else:
+        print("\ntarget, at least tictactoe_v3: not measured (it needs the bench extra)")
+
+
+def verdict(tictactoe: float, ours: dict[str, float]) -> None:
+    """Issue 22's target in words: which games' environments reach `tictactoe_v3`, which fall short and by
+    how much (the factor their steps/s would need)."""
+    met = [f"{name} {rate / tictactoe:.2f}x" for name, rate in ours.items() if rate >= tictactoe]
+    short = [f"{name} {rate / tictactoe:.2f}x (needs {tictactoe / rate:.2f}x)" for name, rate in ours.items()
+             if rate < tictactoe]
+    print(f"\ntarget, at least tictactoe_v3: met by {', '.join(met) or 'none'}")
+    if short:
+        print(f"short: {', '.join(short)}. Why: an environment step is an engine step plus its observation "
+              "and mask (the 'engine alone' column is the ceiling); per game, benchmarks/README.md.")
 
 
 if __name__ == "__main__":
