@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from partygames.server import storage as db
@@ -92,6 +94,24 @@ def test_a_batch_longer_than_one_insert_statement_is_stored_whole_and_in_order(
             assert loaded is not None
             assert [(a["seq"], a["at"], a["seat"]) for a in loaded.log] == [
                 (seq, 1000 * seq, seq % 2) for seq in range(1, steps + 1)]
+    finally:
+        store.close()
+
+
+def test_statements_stay_within_an_older_sqlites_parameter_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SQLite before 3.32 takes at most 999 parameters a statement: the connection is held to that limit here,
+    # and the storage, told the limit, splits a batch's rows to fit (500 rows of 6 columns would not).
+    store = make_storage(None, tmp_path)
+    monkeypatch.setattr(db, "SQLITE_MAX_PARAMETERS", 999)
+    event.listen(store.engine, "connect",
+                 lambda conn, _record: conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999))
+    store.engine.dispose()  # new connections, with the limit
+    code = uuid.uuid4().hex[:12].upper()
+    try:
+        store.write([room_write(code)])
+        store.write([action_write(code, seq) for seq in range(1, 601)])
+        loaded = store.load(code)
+        assert loaded is not None and [a["seq"] for a in loaded.log] == list(range(1, 601))
     finally:
         store.close()
 

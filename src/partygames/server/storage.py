@@ -11,6 +11,7 @@ synchronous=FULL) and PostgreSQL, brought to the newest schema on open by Alembi
 
 from __future__ import annotations
 
+import sqlite3
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -224,19 +225,21 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.close()
 
 
-# Rows a multi-row INSERT holds at most: 7 columns each stays far below SQLite's 32,766 parameters.
+# Rows a multi-row INSERT holds at most, and the parameters SQLite takes in one statement (999 before 3.32).
 VALUES_ROWS = 500
+SQLITE_MAX_PARAMETERS = 32_766 if sqlite3.sqlite_version_info >= (3, 32, 0) else 999
 
 
 def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
     """Inserts `rows` (dicts with the same keys, values the driver takes as they are: no type conversion)
-    with one multi-row `INSERT ... VALUES (...), (...)` per `VALUES_ROWS`, on SQLite.
+    with one multi-row `INSERT ... VALUES (...), (...)` per `VALUES_ROWS` (fewer on an SQLite that takes
+    fewer parameters), on SQLite.
 
     Why: a batch's log rows are most of what the commit thread writes, and executemany runs one statement
     per row, for each of which the sqlite3 module lets go of the GIL and must take it back from the busy
-    event loop; under load those handovers cost the thread about a third more CPU per action than the
-    writing itself (benchmarks/room_path.py, docs/scaling.md). The table's fence trigger runs for each
-    row all the same."""
+    event loop; under load those handovers made the thread's CPU per action half as much again (28 against
+    18.5 µs in benchmarks/room_path.py, docs/scaling.md). The table's fence trigger runs for each row all
+    the same."""
     keys = rows[0].keys()
     if keys - table.c.keys() or any(row.keys() != keys for row in rows):  # let SQLAlchemy sort them out
         conn.execute(insert(table), rows)
@@ -244,8 +247,9 @@ def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -
     columns = list(keys)
     one = "(" + ",".join("?" * len(columns)) + ")"
     head = f"INSERT INTO {table.name} ({','.join(columns)}) VALUES "
-    for start in range(0, len(rows), VALUES_ROWS):
-        chunk = rows[start:start + VALUES_ROWS]
+    per_statement = min(VALUES_ROWS, SQLITE_MAX_PARAMETERS // len(columns))
+    for start in range(0, len(rows), per_statement):
+        chunk = rows[start:start + per_statement]
         conn.exec_driver_sql(head + ",".join([one] * len(chunk)), tuple(row[c] for row in chunk for c in columns))
 
 
