@@ -135,6 +135,27 @@ def test_a_step_under_another_epoch_is_refused_by_the_database_and_its_batch_wit
         store.close()
 
 
+def test_rows_of_different_shapes_in_one_batch_keep_every_value(database_url: str | None, tmp_path: Path) -> None:
+    # A row naming its epoch between two that leave it to the default: one executemany of all three would
+    # take its columns from the first row and drop the epoch of the second, letting a stale step in.
+    store = make_storage(database_url, tmp_path)
+    code = uuid.uuid4().hex[:12].upper()
+    try:
+        store.write([room_write(code), action_write(code, 1)])
+        stale = action_write(code, 3)
+        stale.inserts[0][1]["epoch"] = 7  # the room is at epoch 0
+        with pytest.raises(DBAPIError, match="another epoch"):
+            store.write([action_write(code, 2), stale, action_write(code, 4)])
+        store.write([action_write(code, 2), Write(inserts=[(db.log_entries, {
+            "room": code, "seq": 3, "at": 3, "seat": None, "action": None, "source": "wake", "epoch": 0})]),
+            action_write(code, 4)])
+        loaded = store.load(code)
+        assert loaded is not None
+        assert [(a["seq"], a["source"]) for a in loaded.log] == [(1, "seat"), (2, "seat"), (3, "wake"), (4, "seat")]
+    finally:
+        store.close()
+
+
 def test_plain_postgresql_urls_use_psycopg_3() -> None:
     assert normalize_database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"

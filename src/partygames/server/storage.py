@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -230,8 +230,19 @@ VALUES_ROWS = 500
 SQLITE_MAX_PARAMETERS = 32_766 if sqlite3.sqlite_version_info >= (3, 32, 0) else 999
 
 
+def _alike(rows: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """`rows` in runs of consecutive rows with the same keys, in order. An executemany takes its columns from
+    its first row and silently drops any other row's further keys (SQLAlchemy's rule), so rows of different
+    shapes never share one."""
+    start = 0
+    for i in range(1, len(rows) + 1):
+        if i == len(rows) or rows[i].keys() != rows[start].keys():
+            yield rows[start:i]
+            start = i
+
+
 def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
-    """Inserts `rows` (dicts with the same keys, values the driver takes as they are: no type conversion)
+    """Inserts `rows` (dicts with the same keys, `_alike`; values the driver takes as they are: no conversion)
     with one multi-row `INSERT ... VALUES (...), (...)` per `VALUES_ROWS` (fewer on an SQLite that takes
     fewer parameters), on SQLite.
 
@@ -240,11 +251,9 @@ def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -
     event loop; under load those handovers made the thread's CPU per action half as much again (28 against
     18.5 µs in benchmarks/room_path.py, docs/scaling.md). The table's fence trigger runs for each row all
     the same."""
-    keys = rows[0].keys()
-    if keys - table.c.keys() or any(row.keys() != keys for row in rows):  # let SQLAlchemy sort them out
-        conn.execute(insert(table), rows)
-        return
-    columns = list(keys)
+    columns = list(rows[0])
+    if unknown := set(columns) - set(table.c.keys()):
+        raise ValueError(f"no such columns in {table.name}: {sorted(unknown)}")
     one = "(" + ",".join("?" * len(columns)) + ")"
     head = f"INSERT INTO {table.name} ({','.join(columns)}) VALUES "
     per_statement = min(VALUES_ROWS, SQLITE_MAX_PARAMETERS // len(columns))
@@ -461,12 +470,11 @@ class Storage:
                 grouped[table.name].append(row)
                 tables[table.name] = table
         for name in ("rooms", "seats", "log_entries", "matches", "chat_messages"):
-            if not grouped.get(name):
-                continue
-            if name == "log_entries" and conn.dialect.name == "sqlite":
-                _insert_values(conn, log_entries, grouped[name])
-            else:
-                conn.execute(insert(tables[name]), grouped[name])
+            for rows in _alike(grouped.get(name, [])):
+                if name == "log_entries" and conn.dialect.name == "sqlite":
+                    _insert_values(conn, log_entries, rows)
+                else:
+                    conn.execute(insert(tables[name]), rows)
         for w in writes:
             for table, key, values in w.updates:
                 where = [table.c[k] == v for k, v in key.items()]
