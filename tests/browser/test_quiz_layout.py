@@ -132,12 +132,16 @@ def test_a_peek_shows_on_a_phone_where_the_card_picker_is_and_the_results_name_t
         driver.start_match(player)
         looked = False
         checked = False
+        offers: list[str] = []  # what the page offered at each change, to say what happened should no look come
         end = time.monotonic() + 240
         while not driver.is_over(player):
             assert time.monotonic() < end, "no results screen after 240 s"
             view = page.evaluate("() => window.partygames.state.view")
             question = int(view["question"]) if view else 0
             offered = driver.enabled_actions(page)
+            offer = f"Q{question} {view['phase'] if view else None}: {','.join(sorted(offered))}"
+            if not offers or offers[-1] != offer:
+                offers.append(offer)
             if not checked and "look" in offered and not looked:
                 # The card picker: every choice reads as a place, the label names no id format.
                 box = page.locator(".actions details[data-spec-box='look']:not([open])")
@@ -159,6 +163,7 @@ def test_a_peek_shows_on_a_phone_where_the_card_picker_is_and_the_results_name_t
                     # The update seen was another seat's (the click fell into a redraw on a loaded
                     # machine): the look was not made, so it is offered again.
                     looked = False
+                    offers.append("a look showed no peek")
                 if page.get_by_test_id("qz-peek").count():
                     card = page.get_by_test_id("qz-peek").get_attribute("data-card") or ""
                     # Where the peeker looks: the top of the page, and the peek's card picker (still open).
@@ -184,7 +189,8 @@ def test_a_peek_shows_on_a_phone_where_the_card_picker_is_and_the_results_name_t
                 assert "numbers of the word list" not in text and "number of the word list" not in text, text
             if not driver.act_and_confirm(player, _prefer(question, looked)):
                 time.sleep(0.15)
-        assert checked, "the human never peeked at a card: the peek's place on the screen was not checked"
+        assert checked, ("the human never peeked at a card: the peek's place on the screen was not checked; "
+                         f"offered: {' | '.join(o for o in offers if o[:3] in ('Q1 ', 'Q2 ', 'Q3 ') or o[0] == 'a')}")
         # The results: question 8's winner by name, the prize in English words (no Japanese numeral).
         results = page.get_by_test_id("results")
         results.wait_for()
