@@ -80,9 +80,7 @@ def connect(delivery: Delivery, seat: int | None, sent_version: int = 0) -> Conn
 
 
 def sent(conn: Connection) -> list[dict[str, Any]]:
-    frames = []
-    while not conn._queue.empty():
-        frames.append(conn._queue.get_nowait())
+    frames = conn.queued()
     assert all(f is not None for f in frames)
     return cast(list[dict[str, Any]], frames)
 

@@ -36,9 +36,7 @@ def _conn(seat: int) -> Connection:
 
 
 def _sent(conn: Connection) -> list[dict[str, Any]]:
-    frames = []
-    while not conn._queue.empty():
-        frames.append(conn._queue.get_nowait())
+    frames = conn.queued()
     return cast(list[dict[str, Any]], frames)
 
 

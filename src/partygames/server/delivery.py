@@ -211,39 +211,35 @@ class Delivery:
         the same view content and deadline): a seat is not told that a step it may not see happened
         (issue #9: a private contact). Its next update covers those versions too (their events for it:
         none), so catching up stays exact."""
-        room, version = self.room, self.room.version
-        seat = conn.seat
+        room = self.room
+        version, seat, history = room.version, conn.seat, room.history
         number = room.numbering(seat)  # versions as this connection counts them: the steps it witnessed
-        fresh = since is None or not room.history.covers(since)
+        seen = version if number is None else number(version)
+        fresh = since is None or not history.covers(since)
         if fresh:
             # Someone arriving (a reload, a late spectator) sees the match's history so far, as far as it is kept.
-            events = room.history.recent(seat, number=number)
+            events = history.recent(seat, number=number)
         else:
             assert since is not None
-            events = room.history.events_for(seat, since, version, number)
-        view, content = self._view(seat, cache)
+            events = history.events_for(seat, since, version, number)
+        view, content = self._view(seat, seen, cache)
         shown = (content, None if deadline is None else (deadline["phase"], deadline["ends_at"]))
         if quiet and not fresh and not events and not acks and shown == conn.shown:
             return None
         conn.sent_version, conn.shown = version, shown
-        if number is None:
-            seen, seen_since = version, since
-        else:
-            seen, seen_since = number(version), None if since is None else number(since)
-        return frames.update(seen, None if fresh else seen_since, view, events, fresh, acks, deadline,
+        seen_since = None if fresh or since is None else since if number is None else number(since)
+        return frames.update(seen, seen_since, view, events, fresh, acks, deadline,
                              room.clock.reveal_remaining(time.time()))
 
-    def _view(self, seat: int | None, cache: ViewCache) -> tuple[str, str]:
+    def _view(self, seat: int | None, seen: int, cache: ViewCache) -> tuple[str, str]:
         """The seat's view as JSON, made now (a view may share lists with the state, which moves on), and
         its content: the JSON without the fields that only stamp when it was made (`STAMPS`). Its `version`
-        is the seat's own (`Delivered.seen`)."""
+        is `seen`, the seat's own (`Delivered.seen`)."""
         made = cache.get(seat)
         if made is None:
-            room = self.room
-            match = room.match
+            match = self.room.match
             assert match is not None
             view = match.view(seat)
-            seen = room.seen(seat)
             if seen != view["version"]:
                 view = {**view, "version": seen}
             made = cache[seat] = frames.view_json(view, stamps_of(type(match)))

@@ -38,9 +38,12 @@ class EventHistory:
     def record(self, events: Iterable[Event]) -> int:
         """Keeps the next version's events, made into JSON now (event data may share lists with the
         match's state, which moves on), and returns that version."""
-        version = self.version + 1
-        bodies = [(e.to, e.type, frames.dumps({"type": e.type, "data": e.data})[1:]) for e in events]
-        self._versions.append([(to, kind, wire(version, body), body) for to, kind, body in bodies])
+        version = self.base + len(self._versions) + 1
+        entries = []
+        for e in events:
+            body = frames.dumps({"type": e.type, "data": e.data})[1:]
+            entries.append((e.to, e.type, f'{{"version":{version:d},{body}', body))  # (`wire`, inlined: every step)
+        self._versions.append(entries)
         excess = len(self._versions) - self.keep
         if excess > self.keep // 4:  # trimmed in chunks, not on every entry
             del self._versions[:excess]
@@ -49,14 +52,15 @@ class EventHistory:
 
     def covers(self, since: int) -> bool:
         """Whether every version after `since` is still kept (so the gap can be filled with events)."""
-        return self.base <= since <= self.version
+        return self.base <= since <= self.base + len(self._versions)
 
     def events_for(self, seat: int | None, after: int, upto: int, number: Numbering | None = None) -> list[str]:
         """The JSON of the events `seat` (None: a spectator) may see in versions after..upto, each numbered
         as `number` says (None: by the room's version)."""
-        if not (self.covers(after) and after <= upto <= self.version):
+        base = self.base
+        if not (base <= after <= upto <= base + len(self._versions)):
             raise ValueError(f"versions {after}..{upto} are not all kept ({self.base}..{self.version})")
-        kept = self._versions[after - self.base:upto - self.base]
+        kept = self._versions[after - base:upto - base]
         if number is None:
             return [w for v in kept for to, _, w, _ in v if to is None or (seat is not None and seat in to)]
         return [wire(number(version), body) for version, events in enumerate(kept, start=after + 1)

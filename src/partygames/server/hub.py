@@ -118,6 +118,7 @@ class Hub:
         self._acks: dict[str, list[tuple[int, list[list[Any]]]]] = {}  # acks awaiting their entries
         self._frames: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}  # frames awaiting a version
         self._present: set[str] = set()  # rooms whose presence changed here since it was last stored
+        self._attended: set[str] = set()  # rooms people are at here, noted since last stored (`_keep_leases`)
         # Per room, the actions forwarded to its owner and not yet answered (acknowledged or refused): if the
         # room changes hands meanwhile, their senders are told to send them again (`_unanswered`).
         self._forwarded: dict[str, list[tuple[Connection, Any]]] = {}
@@ -620,9 +621,9 @@ class Hub:
         while True:
             await asyncio.sleep(self.settings.presence_interval)
             changed, self._present = self._present, set()
+            humans, self._attended = self._attended, set()
             counts: dict[str, dict[int, tuple[int, int]]] = {}
             left: dict[str, list[int]] = {}
-            humans: list[str] = []
             for code in changed:
                 room = self.rooms.get(code)
                 if room is None:
@@ -632,13 +633,19 @@ class Hub:
                     counts[code] = {seat: (c.conns, c.away) for seat, c in room.presence.local.items()}
                     left[code] = [seat for seat, c in room.presence.local.items() if seat >= 0 and c.conns == 0]
                     if any(seat >= 0 and c.conns for seat, c in room.presence.local.items()):
-                        humans.append(code)
+                        humans.add(code)
                 room.delivery.presence_changed()  # (coalesced: other processes' comings and goings included)
-            if counts:
+            if counts or humans:
                 try:
-                    await self.committer.run(partial(self.storage.store_presence, self.node, counts, left, humans))
+                    await self.committer.run(partial(self.storage.store_presence, self.node, counts, left,
+                                                     sorted(humans)))
                 except Exception:
                     log.warning("presence could not be stored", exc_info=True)
+                    for code in counts:  # stored with the next round
+                        if (room := self.rooms.get(code)) is not None:
+                            room.presence.dirty = True
+                            self._present.add(code)
+                    self._attended |= humans
             self.metrics.rooms(self)
 
     # -- leases and takeovers ----------------------------------------------------------------------------------
@@ -670,8 +677,9 @@ class Hub:
                 if room.delivery.conns or room.owned:
                     self._idle.pop(code, None)
                     if any(c.seat is not None for c in room.delivery.conns):
-                        self._present.add(code)  # people are here: the room was seen now
-                        room.presence.dirty = True
+                        # People are here: the room was seen now (its counts, unchanged, are not stored again,
+                        # nor its people told again of who is here).
+                        self._attended.add(code)
                 elif now - self._idle.setdefault(code, now) > self.settings.follower_idle_seconds:
                     self._idle.pop(code, None)
                     self.forget(room)

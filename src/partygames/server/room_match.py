@@ -128,15 +128,15 @@ class RoomMatch:
         `private` step, which holds nobody's clock (the others would notice the pause)."""
         return 0 if private else self.game.reveals.cost(events, self.audiences)
 
-    def _witnessed(self, version: int, entry: Entry, events: list[Event]) -> bool:
-        """Notes who did not witness step `version` (`hidden`) and who ran out of time in it; returns whether
-        it was private."""
+    def _witnessed(self, match: Match, version: int, entry: Entry, events: list[Event]) -> bool:
+        """Notes who did not witness step `version` of `match` (`hidden`) and who ran out of time in it; returns
+        whether it was private."""
         if entry.seat is None:
             self.timed_out.update(e.data["seat"] for e in events if e.type == TIMED_OUT)
-        witnesses = self.match.step_witnesses(entry.seat, entry.action, events)
+        witnesses = match.step_witnesses(entry.seat, entry.action, events)
         if witnesses is None:
             return False
-        for seat in (None, *range(self.match.seats)):
+        for seat in (None, *range(match.seats)):
             if seat not in witnesses:
                 self.hidden.setdefault(seat, []).append(version)
         return True
@@ -182,15 +182,16 @@ class RoomMatch:
         """Keeps a step the session has just applied at `wall` and returns the write that stores it under the
         owner's `epoch` (with the result, once the match is over); the clock stands still while its reveal
         plays."""
+        match = self.session.match
         source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
         self.sources.append(source)
         version = self.history.record(events)
-        private = self._witnessed(version, entry, events)
+        private = self._witnessed(match, version, entry, events)
         write = Write(inserts=[(db.log_entries, {
             "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
             "action": dumps(entry.action) if entry.action is not None else None, "source": source,
             "epoch": epoch})], room=self.code, epoch=epoch)
-        result = self.match.result() if self.match.is_over else None
+        result = match.result() if match.is_over else None
         if result is not None:
             # The room's owner gives it up with its last step: whoever starts the next match owns that.
             write.updates.append((db.rooms, {"code": self.code}, {
@@ -203,7 +204,7 @@ class RoomMatch:
         """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set);
         the reveals it held the clock for are held again, as they were."""
         events = self.session.replay_entry(entry)
-        private = self._witnessed(self.history.record(events), entry, events)
+        private = self._witnessed(self.session.match, self.history.record(events), entry, events)
         self.sources.append(source)
         self.clock.replay_step(entry.at, self.reveal_ms(events, private))
 

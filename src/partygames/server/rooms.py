@@ -68,6 +68,10 @@ class Host(Protocol):
     node: str
 
     @property
+    def alone(self) -> bool:
+        """Whether this process serves its database alone (SQLite): nobody else is told of its steps."""
+
+    @property
     def games(self) -> Mapping[str, Game]: ...
 
     @property
@@ -190,7 +194,7 @@ class Room:
 
     @property
     def is_running(self) -> bool:
-        return self.status == "playing" and self.owned and not self.broken and self.current is not None
+        return self.status == "playing" and self.epoch is not None and not self.broken and self.current is not None
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         """The room as clients see it (the HTTP API's answers, `welcome` and `room` frames)."""
@@ -384,7 +388,7 @@ class Room:
             except ServerError as error:
                 self.delivery.send([(conn, error.frame(ref))])
                 return
-            if self.owned or self.status != "playing":
+            if self.epoch is not None or self.status != "playing":  # (`owned`, inlined: every action)
                 self._act(conn, seat, action, ref)
                 return
         await self.hub.forward(self, conn, seat, action, ref)
@@ -422,8 +426,10 @@ class Room:
         """Stores and announces a step the match's session has just applied (the session's `on_entry`)."""
         current = self._begun()
         assert self.epoch is not None, f"room {self.code}: only its owner records steps"
-        write = current.record(entry, events, time.time(), self.epoch)
-        write.notice = {"k": "log", "seq": current.last_seq, "acks": [], "t": time.time()}
+        wall = time.time()
+        write = current.record(entry, events, wall, self.epoch)
+        if not self.hub.alone:  # the processes following the room are told of the step once it is stored
+            write.notice = {"k": "log", "seq": current.last_seq, "acks": [], "t": wall}
         if current.match.is_over:
             # Its write gives the room up (no lease to renew any more): whoever starts the next match owns that.
             self.status, self.epoch = "over", None
