@@ -15,6 +15,7 @@ import asyncio
 import functools
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from partygames.engine.game import Game
@@ -38,6 +39,18 @@ def stamps_of(match_class: type[Match]) -> tuple[str, ...]:
 
 
 ViewCache = dict[int | None, tuple[str, str]]  # seat -> its view's JSON and content (`Delivery._view`)
+
+
+@dataclass
+class Moment:
+    """What the updates built at one moment share: the room's version and event history, the time limit
+    and the reveal still playing then, and each seat's view (made once per seat: `Delivery._view`)."""
+
+    version: int
+    history: EventHistory
+    deadline: dict[str, Any] | None
+    reveal: float | None
+    views: ViewCache = field(default_factory=dict)
 
 
 class Delivered(Protocol):
@@ -114,7 +127,7 @@ class Delivery:
         conn.presence = self.presence()  # what its welcome shows
         sends += [(conn, entry) for entry in self.chat_room.kept_for(channels, conn.seat)]
         if room.match is not None:
-            sends.append((conn, self.update(conn, self._since(conn, since), {}, room.deadline_json(time.time()), [])))
+            sends.append((conn, self.update(conn, self._since(conn, since), self.moment(time.time()), [])))
         self.send(sends)
         self.presence_changed()
 
@@ -149,7 +162,7 @@ class Delivery:
 
     def sync(self, conn: Connection, since: int) -> None:
         """Catches a connection up from `since` (its own version)."""
-        self.send([(conn, self.update(conn, self._since(conn, since), {}, self.room.deadline_json(time.time()), []))])
+        self.send([(conn, self.update(conn, self._since(conn, since), self.moment(time.time()), []))])
 
     def _since(self, conn: Connection, since: int | None) -> int | None:
         """The room's version a connection's own `since` stands for (None: unknown, so a fresh update)."""
@@ -180,16 +193,15 @@ class Delivery:
         if not self.dirty:
             return
         self.dirty = False
-        cache: ViewCache = {}
-        deadline_json = self.room.deadline_json(time.time())
-        version = self.room.version
+        moment = self.moment(time.time())
+        version = moment.version
         sends: Sends = []
         for conn in self.conns:
             acks = self.pending_acks.pop(conn, [])
             if conn.sent_version == version and not acks:
                 continue
             since = conn.sent_version if conn.sent_version >= 0 else None
-            update = self.news(conn, since, cache, deadline_json, acks, quiet=True)
+            update = self.news(conn, since, moment, acks, quiet=True)
             if update is not None:
                 sends.append((conn, update))
         self.pending_acks.clear()
@@ -198,22 +210,25 @@ class Delivery:
             sends.extend(self.room_frames())
         self.outbox.put(self.last_write, sends)
 
-    def update(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
-               acks: list[Any]) -> frames.Frame:
-        """An update bringing `conn` from the room's version `since` (None: from nothing) to the current one."""
-        update = self.news(conn, since, cache, deadline, acks, quiet=False)
+    def moment(self, now: float) -> Moment:
+        """What the updates built at `now` share (a match has begun)."""
+        room = self.room
+        return Moment(room.version, room.history, room.deadline_json(now), room.clock.reveal_remaining(now))
+
+    def update(self, conn: Connection, since: int | None, moment: Moment, acks: list[Any]) -> frames.Frame:
+        """An update bringing `conn` from the room's version `since` (None: from nothing) to `moment`'s."""
+        update = self.news(conn, since, moment, acks, quiet=False)
         assert update is not None
         return update
 
-    def news(self, conn: Connection, since: int | None, cache: ViewCache, deadline: dict[str, Any] | None,
-             acks: list[Any], quiet: bool) -> frames.Frame | None:
+    def news(self, conn: Connection, since: int | None, moment: Moment, acks: list[Any],
+             quiet: bool) -> frames.Frame | None:
         """`update`, or with `quiet` None when nothing the seat may know changed (no event for it, no ack,
         the same view content and deadline): a seat is not told that a step it may not see happened
         (issue #9: a private contact). Its next update covers those versions too (their events for it:
         none), so catching up stays exact."""
-        room = self.room
-        version, seat, history = room.version, conn.seat, room.history
-        number = room.numbering(seat)  # versions as this connection counts them: the steps it witnessed
+        version, history, deadline, seat = moment.version, moment.history, moment.deadline, conn.seat
+        number = self.room.numbering(seat)  # versions as this connection counts them: the steps it witnessed
         seen = version if number is None else number(version)
         fresh = since is None or not history.covers(since)
         if fresh:
@@ -222,14 +237,13 @@ class Delivery:
         else:
             assert since is not None
             events = history.events_for(seat, since, version, number)
-        view, content = self._view(seat, seen, cache)
+        view, content = self._view(seat, seen, moment.views)
         shown = (content, None if deadline is None else (deadline["phase"], deadline["ends_at"]))
         if quiet and not fresh and not events and not acks and shown == conn.shown:
             return None
         conn.sent_version, conn.shown = version, shown
         seen_since = None if fresh or since is None else since if number is None else number(since)
-        return frames.update(seen, seen_since, view, events, fresh, acks, deadline,
-                             room.clock.reveal_remaining(time.time()))
+        return frames.update(seen, seen_since, view, events, fresh, acks, deadline, moment.reveal)
 
     def _view(self, seat: int | None, seen: int, cache: ViewCache) -> tuple[str, str]:
         """The seat's view as JSON, made now (a view may share lists with the state, which moves on), and
@@ -248,9 +262,8 @@ class Delivery:
     def fresh_updates(self, now: float) -> Sends:
         """A fresh update for every connection (a match has just begun)."""
         self.pending_acks.clear()
-        cache: ViewCache = {}
-        deadline_json = self.room.deadline_json(now)
-        return [(c, self.update(c, None, cache, deadline_json, [])) for c in self.conns]
+        moment = self.moment(now)
+        return [(c, self.update(c, None, moment, [])) for c in self.conns]
 
     def room_frames(self, stale_only: bool = False) -> Sends:
         """A `room` frame for every connection (`stale_only`: those shown other presence than there is now)."""

@@ -2,9 +2,9 @@
 
 As lila-ws's `History`: version v's events are kept with their audience (None: everyone) while v is among
 the last `keep` versions; a client whose gap reaches further back is sent a fresh view instead, with
-every kept event it may see (the match's history, as far back as it is kept). Events are kept without
-their version, which is the reader's: each connection numbers the steps it witnessed (`number`, from the
-room's version to the connection's; docs/server.md, Versions). Pure: no I/O, no clock.
+every kept event it may see (the match's history, as far back as it is kept). Events are kept numbered by
+the room's version; a connection that did not witness every step numbers them by the steps it witnessed
+(`number`, from the room's version to the connection's; docs/server.md, Versions). Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
@@ -17,18 +17,17 @@ from partygames.server import frames
 Numbering = Callable[[int], int]  # a room version -> the version a reader knows it by (None: the same)
 
 
-def wire(version: int, body: str) -> str:
-    """An event's JSON: `body` (`{"type", "data"}` without its opening brace) numbered `version`."""
-    return f'{{"version":{version:d},{body}'
+def renumber(wire: str, version: int) -> str:
+    """An event's JSON (`{"version":v,...}`, as `EventHistory.record` made it) numbered `version` instead."""
+    return f'{{"version":{version:d},{wire[wire.index(",") + 1:]}'
 
 
 class EventHistory:
     def __init__(self, keep: int) -> None:
         self.keep = keep
         self.base = 0  # versions up to `base` are forgotten
-        # Per version, its events: (audience, type, JSON numbered by the room's version, JSON body without
-        # its opening brace, for readers who number versions otherwise: `wire`).
-        self._versions: list[list[tuple[tuple[int, ...] | None, str, str, str]]] = []
+        # Per version, its events: (audience, JSON numbered by the room's version: `renumber` makes another).
+        self._versions: list[list[tuple[tuple[int, ...] | None, str]]] = []
 
     @property
     def version(self) -> int:
@@ -39,11 +38,8 @@ class EventHistory:
         """Keeps the next version's events, made into JSON now (event data may share lists with the
         match's state, which moves on), and returns that version."""
         version = self.base + len(self._versions) + 1
-        entries = []
-        for e in events:
-            body = frames.dumps({"type": e.type, "data": e.data})[1:]
-            entries.append((e.to, e.type, f'{{"version":{version:d},{body}', body))  # (`wire`, inlined: every step)
-        self._versions.append(entries)
+        self._versions.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data}))
+                               for e in events])
         excess = len(self._versions) - self.keep
         if excess > self.keep // 4:  # trimmed in chunks, not on every entry
             del self._versions[:excess]
@@ -62,9 +58,9 @@ class EventHistory:
             raise ValueError(f"versions {after}..{upto} are not all kept ({self.base}..{self.version})")
         kept = self._versions[after - base:upto - base]
         if number is None:
-            return [w for v in kept for to, _, w, _ in v if to is None or (seat is not None and seat in to)]
-        return [wire(number(version), body) for version, events in enumerate(kept, start=after + 1)
-                for to, _, _, body in events if to is None or (seat is not None and seat in to)]
+            return [w for v in kept for to, w in v if to is None or (seat is not None and seat in to)]
+        return [renumber(w, number(version)) for version, events in enumerate(kept, start=after + 1)
+                for to, w in events if to is None or (seat is not None and seat in to)]
 
     def recent(self, seat: int | None, number: Numbering | None = None) -> list[str]:
         """The JSON of every kept event `seat` may see, oldest first: the match's history for someone

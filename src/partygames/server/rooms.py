@@ -152,6 +152,7 @@ class Room:
         self.broken = False
         self.epoch: int | None = None  # this process owns the room under this fencing epoch; None: it follows
         self.owner: str | None = None  # the owning process (a node id), as last read from the database
+        self.followed = not hub.alone  # other processes may follow it: each step's write carries a notice
         self._step: Write | None = None  # the write of the latest step (a forwarded action's ack joins it)
 
     # -- what the parts and the app read --------------------------------------------------------------
@@ -428,7 +429,7 @@ class Room:
         assert self.epoch is not None, f"room {self.code}: only its owner records steps"
         wall = time.time()
         write = current.record(entry, events, wall, self.epoch)
-        if not self.hub.alone:  # the processes following the room are told of the step once it is stored
+        if self.followed:  # the processes following the room are told of the step once it is stored
             write.notice = {"k": "log", "seq": current.last_seq, "acks": [], "t": wall}
         if current.match.is_over:
             # Its write gives the room up (no lease to renew any more): whoever starts the next match owns that.
