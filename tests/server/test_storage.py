@@ -156,6 +156,37 @@ def test_rows_of_different_shapes_in_one_batch_keep_every_value(database_url: st
         store.close()
 
 
+def test_leases_are_renewed_and_batches_kept_for_exactly_the_rooms_still_held_under_their_epochs(
+        database_url: str | None, tmp_path: Path) -> None:
+    # Three rooms owned by process "a"; process "b" takes the second, and "a" itself takes the third again
+    # (a restart: a new epoch). "a" renewing all three under the epochs it knew keeps the first alone. On
+    # PostgreSQL (where processes share the database) a batch of "a" under those epochs stores the first
+    # room's step and drops the others': they are fenced.
+    store = make_storage(database_url, tmp_path)
+    codes = [uuid.uuid4().hex[:12].upper() for _ in range(3)]
+    try:
+        store.write([w for code in codes for w in (room_write(code), action_write(code, 1))])
+        claimed = {code: store.claim(code, "a", 30.0) for code in codes}
+        epochs = {code: e for code, e in claimed.items() if e is not None}
+        assert len(epochs) == 3
+        assert store.claim(codes[1], "b", 30.0, force=True) == epochs[codes[1]] + 1
+        assert store.claim(codes[2], "a", 30.0, force=True) == epochs[codes[2]] + 1
+        assert store.renew("a", epochs, 30.0) == {codes[0]}
+        if database_url is None:
+            return  # SQLite: one process, no fencing of batches (its file is locked: dblock.py)
+        batch = []
+        for code in codes:
+            write = action_write(code, 2)
+            write.inserts[0][1]["epoch"] = epochs[code]
+            write.room, write.epoch = code, epochs[code]
+            batch.append(write)
+        assert store.write(batch, "a", 30.0) == {codes[1], codes[2]}
+        stored = {code: [a["seq"] for a in (store.load(code) or pytest.fail(code)).log] for code in codes}
+        assert stored == {codes[0]: [1, 2], codes[1]: [1], codes[2]: [1]}
+    finally:
+        store.close()
+
+
 def test_plain_postgresql_urls_use_psycopg_3() -> None:
     assert normalize_database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"

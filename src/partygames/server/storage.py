@@ -42,6 +42,7 @@ from sqlalchemy import (
     or_,
     select,
     true,
+    tuple_,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
@@ -313,7 +314,9 @@ class Storage:
         """The rooms of `owned` (code -> epoch) that `node` still owns under that epoch, their leases renewed
         (a compare-and-set under the rows' locks: a process taking a room over waits for it, then sees the
         renewed lease, or this one waits and finds the epoch changed)."""
-        match = or_(*[and_(rooms.c.code == code, rooms.c.epoch == epoch) for code, epoch in owned.items()])
+        # One (code, epoch) IN list, an expanding parameter: the statement is compiled once and cached, whatever
+        # the number of rooms (an OR of one clause per room was compiled anew for each count: milliseconds).
+        match = tuple_(rooms.c.code, rooms.c.epoch).in_(list(owned.items()))
         held = conn.execute(update(rooms).where(rooms.c.owner == node, match)
                             .values(lease_until=self.now() + lease).returning(rooms.c.code)).scalars()
         return set(held)
