@@ -58,6 +58,8 @@ def test_sockets_from_pages_on_other_sites_are_refused_before_the_handshake(lobb
         error = refused(url, origin)["error"]
         assert error["code"] == "origin/refused" and error["en"] and error["ja"], origin
     assert lobby.room(code)["spectators"] == 0
+    # A refusal is an answer, not an error of the server's: nothing is logged for it.
+    assert "without completing handshake" not in server.log.read_text(encoding="utf-8")
     # The page the server itself served, under the address it was reached by; and clients that are not browsers.
     assert welcome(url, server.url)["type"] == "welcome"
     assert welcome(f"ws://localhost:{server.port}/ws/{code}", f"http://localhost:{server.port}")["type"] == "welcome"
