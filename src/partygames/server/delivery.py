@@ -73,9 +73,6 @@ class Delivered(Protocol):
     @property
     def version(self) -> int: ...
 
-    def seen(self, seat: int | None, version: int | None = None) -> int:
-        """`seat`'s version (None: the public's) at the room's `version` (default: now)."""
-
     def numbering(self, seat: int | None) -> Callable[[int], int] | None:
         """The room's versions as `seat` numbers them (None: the same)."""
 
