@@ -6,6 +6,8 @@ import re
 import time
 from pathlib import Path
 
+import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser import driver
@@ -153,7 +155,16 @@ def test_a_host_who_only_watches_sees_bots_play_a_whole_match(
     page.get_by_test_id("watch-only").check()
     driver.create_room(host, "lucky-nine", 2, ("bot:heuristic", "bot:random"), "Host", {"rounds": 4})
     page.get_by_test_id("start").click()
-    page.get_by_test_id("results").wait_for(timeout=60_000)
+    try:
+        page.get_by_test_id("results").wait_for(timeout=60_000)
+    except PlaywrightTimeout:
+        # It timed out once in a full run (passing alone and under load since): say where the match and the
+        # page stood then.
+        code = page.url.rsplit("/", 1)[-1]
+        room = httpx.get(f"{platform.url}/api/rooms/{code}", timeout=10).json()
+        raise AssertionError(f"no results after 60 s; the room: status {room.get('status')!r}, version "
+                             f"{room.get('version')!r}; the page: {page.inner_text('body')[:1500]!r}; the server's "
+                             f"log ends: {platform.log.read_text(encoding='utf-8')[-2000:]!r}") from None
     expect(page.locator(".spectating")).to_be_visible()
     assert page.locator(".actions").count() == 0
     assert host.errors == []
