@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -95,18 +94,12 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         super().send_receive_event_to_app()
 
-    def send(self, message: Any) -> Coroutine[Any, Any, None]:
-        # Not a coroutine of its own: every frame the server sends passes here, and the app awaits uvicorn's
-        # send directly; only the last part of a denial response takes the detour.
-        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
-            return self._end_denial(message)
-        return super().send(message)
-
-    async def _end_denial(self, message: Any) -> None:
+    async def send(self, message: Any) -> None:
         await super().send(message)
-        # A denial response (Starlette's send_denial_response) ends the handshake; uvicorn 0.54 does not note
-        # it, and logs "ASGI callable returned without completing handshake" for each.
-        self.handshake_complete = True
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
+            # A denial response (Starlette's send_denial_response) ends the handshake; uvicorn 0.54 does not
+            # note it, and logs "ASGI callable returned without completing handshake" for each.
+            self.handshake_complete = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._handshake_timer is not None:
