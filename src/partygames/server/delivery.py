@@ -245,7 +245,7 @@ class Delivery:
     def _view(self, seat: int | None, seen: int, cache: ViewCache) -> tuple[str, str]:
         """The seat's view as JSON, made now (a view may share lists with the state, which moves on), and
         its content: the JSON without the fields that only stamp when it was made (`STAMPS`). Its `version`
-        is `seen`, the seat's own (`Delivered.seen`)."""
+        is `seen`, the seat's own (the room's version as `Delivered.numbering` counts it for the seat)."""
         made = cache.get(seat)
         if made is None:
             match = self.room.match
