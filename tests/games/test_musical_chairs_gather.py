@@ -156,3 +156,27 @@ def test_the_terminal_shows_the_gathering_its_countdown_and_the_voting_place_in_
     event = {"type": "gather", "data": {"period": 1, "at": SETTLED, "ends": SETTLED + 30_000}}
     assert terminal.describe_event(event, "en") == "Seating is settled: the parent vote follows the gathering."
     assert terminal.describe_event(event, "ja") == "着座確定: 集合時間の後に親決め投票です。"
+
+
+@pytest.mark.parametrize("preset", [None, "original"])
+def test_the_original_rules_count_only_ballots_cast_at_the_totem(preset: str | None) -> None:
+    """「その時間に投票会場に居なかった者はその回の投票においては「棄権」とみなされます」: the lobby's "Original rules"
+    play it (docs/rules/musical-chairs.md, The parent vote); the quicker default does not. On the drawn island
+    the six players plan in the break for chairs 1-6 (each at least 25 m from the totem), run by the totem at GO
+    and sit; once the vote opens, each of them, still at its chair, may cast a blank ballot only under the
+    original rules."""
+    from partygames.games import get
+
+    game = get("musical-chairs")
+    seats, options = game.preset_table(preset) if preset else (24, game.options_for(24, {}))
+    match = game.new(seats, options, seed=2)
+    assert isinstance(match, MusicalChairsMatch)
+    for seat in range(6):
+        match.apply(seat, {"type": "plan", "chairs": [seat + 1]}, 0)
+    while match.phase != "vote":
+        due = match.wake_at()
+        assert due is not None and match.period == 1 and not match.rerun
+        match.advance(due)
+    assert sorted(match.candidates) == list(range(6))  # everyone sat: seating was settled
+    for seat in range(6):
+        assert ballot_choices(match, seat) == (["blank"] if preset else [*range(6), "blank"])

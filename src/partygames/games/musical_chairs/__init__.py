@@ -68,10 +68,13 @@ GAME = Game(
     match_class=MusicalChairsMatch,
     # The defaults are the quicker digital table (24 participants, players + 1 chairs, 1-minute races:
     # about 13 min); the original's figures are a preset (docs/rules/musical-chairs.md, The default table).
+    # The original rules are its figures and its voting place: 「その時間に投票会場に居なかった者は…「棄権」」
+    # (docs/rules/musical-chairs.md, The parent vote).
     presets={"original": Preset(
-        Text("Original rules", "原作ルール"), SEED_PARTICIPANTS, {"preset": "seed"},
-        Text("6 players and 18 in the gallery, 25 chairs, 10-minute races, the vote 5 minutes after",
-             "プレイヤー6人とガヤ18人・イス25個・イス取り10分・投票は5分後"))},
+        Text("Original rules", "原作ルール"), SEED_PARTICIPANTS, {"preset": "seed", "vote_at_totem": True},
+        Text("6 players and 18 in the gallery, 25 chairs, 10-minute races, the vote 5 minutes after at the "
+             "totem (absent: abstains)",
+             "プレイヤー6人とガヤ18人・イス25個・イス取り10分・投票は5分後にトーテムポールで(不在は棄権)"))},
     bots={"random": RealTimeRandomBot, "heuristic": HeuristicBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
     labels=LABELS,

@@ -22,16 +22,18 @@ MEDAL_YEN = 100_000_000
 
 
 class MusicalChairsOptions(Options):
-    """Every figure the seed gives is reachable (preset "seed", shown as "Original rules"); the digital
-    default is a quicker table."""
+    """Every figure the seed gives is reachable (preset "seed", shown as "The original's figures"; the lobby's
+    "Original rules" are those figures and `vote_at_totem`); the digital default is a quicker table."""
 
     preset: Literal["digital", "seed"] = Field(
         "digital", title="Figures",
         json_schema_extra=choice_titles("設定", {
             "digital": Text("Quicker: chairs for the players + 1, 1-minute races, the vote at once",
                             "短め: イスはプレイヤー数+1・イス取り1分・すぐに投票"),
-            "seed": Text("Original rules: 25 chairs, 10-minute races, the vote 5 minutes after, 24 participants",
-                         "原作ルール: イス25個・イス取り10分・投票は5分後・参加者24名")}))
+            # The figures only: the original rules (the lobby's preset) also vote at the totem (`vote_at_totem`).
+            "seed": Text("The original's figures: 25 chairs, 10-minute races, the vote 5 minutes after, "
+                         "24 participants",
+                         "原作の数値: イス25個・イス取り10分・投票は5分後・参加者24名")}))
     tempo: Literal["real-time", "rounds"] = Field(
         "real-time", title="Tempo",
         json_schema_extra=choice_titles("進行", {
