@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from partygames.engine import IllegalAction
+from partygames.engine import IllegalAction, Options
+from partygames.engine.log import Entry, MatchLog
+from partygames.engine.session import Session, play, wake_ups
 from partygames.games import get
 from partygames.games.pandemic.odds import from_view
+from partygames.games.pandemic.options import PandemicOptions
+from partygames.games.pandemic.rules import CONTACT_ACTIONS as CONTACT_TYPES
 from partygames.games.pandemic.rules import PandemicMatch
 from partygames.games.pandemic.watch import Watch, contact, press
 
@@ -324,6 +329,62 @@ def test_public_contacts_can_make_a_seat_s_infection_certain_and_the_odds_say_so
     touch(match, 0, 1, 12_000)
     assert match.view(None)["odds"] == {"worlds": 4, "infected": [4, 3, 2, 2]}
     assert match.infected[0]
+
+
+def _public_steps(log: MatchLog, infected: list[int] | None,
+                  skip: frozenset[str] = frozenset()) -> Iterator[tuple[Entry, PandemicMatch, dict[str, Any]]]:
+    """Replays `log` (leaving out the actions whose type is in `skip`) from a match whose initial infected
+    set is `infected` (None: the log's own draw), yielding after each entry the match and its public view,
+    the view's `version` counted as the server counts it for the public: the steps the public witnessed
+    (docs/server.md, Versions)."""
+    session = Session(GAME, GAME.new(log.seats, log.options, log.seed, bots=log.bots,
+                                     script=None if infected is None else {"infected": infected}))
+    public = 0
+    for entry in log.entries:
+        if entry.action is not None and entry.action["type"] in skip:
+            continue
+        match = session.match
+        # A host wakes a match only when something falls due (where nobody touched, less does).
+        if entry.seat is None:
+            for at in wake_ups(match, entry.at):
+                public += match.step_witnesses(None, None, session.wake(at)) is None
+        else:
+            public += match.step_witnesses(entry.seat, entry.action, session.replay_entry(entry)) is None
+        assert isinstance(match, PandemicMatch)
+        if not match.is_over:
+            view = {k: v for k, v in match.view(None).items() if k not in PandemicMatch.VIEW_CLOCK_KEYS}
+            yield entry, match, {**view, "version": public}
+
+
+def test_the_original_rules_let_nobody_prove_a_status() -> None:
+    """「自分のステータスがどうであるかを他人に証明することは出来ず、また他人のステータスを知ることも出来ません」
+    (docs/rules/pandemic.md, The default table). Twelve greedy bots (they contact whoever likeliest gives a
+    vaccine) play the lobby's "Original rules". With the default's public contacts the same play makes a
+    seat's status certain to everyone after 30 s; under the original rules the public sees, at every step,
+    exactly what it would see had nobody touched anybody, from any initial infected set: six of them, so
+    that every seat is infected at the start in one and healthy in the five others, and, untouched, stays
+    so. So whatever anyone claims, no seat's status follows from what the table sees."""
+    def greedy(options: Options) -> MatchLog:
+        return play(GAME, seats, [GAME.make_bot("greedy", s, s) for s in range(seats)], options, seed=5)[1]
+
+    seats, options = GAME.preset_table("original")
+    assert isinstance(options, PandemicOptions) and (seats, options.public_contacts) == (12, False)
+    proved = next(match.t for _, match, view in _public_steps(greedy(GAME.options_for(seats, {})), None)
+                  if {0, view["odds"]["worlds"]} & set(view["odds"]["infected"]))
+    assert proved == 30_000  # a seat's odds of being infected reach 0 (or 100%) at the default table
+    log = greedy(options)
+    assert sum(e.action is not None and e.action["type"] == "accept" for e in log.entries) > 50
+    untouched = [_public_steps(log, [2 * k, 2 * k + 1], CONTACT_TYPES) for k in range(seats // 2)]
+    steps = 0
+    for entry, _, view in _public_steps(log, None):
+        if entry.action is not None and entry.action["type"] in CONTACT_TYPES:
+            continue  # left out of the worlds without contacts
+        worlds = [next(world) for world in untouched]
+        assert all(w_entry == entry and w_view == view for w_entry, _, w_view in worlds), entry
+        steps += 1
+    assert steps > 100
+    for k, (_, world, _) in enumerate(worlds):
+        assert [s for s in range(seats) if world.infected[s]] == [2 * k, 2 * k + 1]
 
 
 def test_a_seat_in_the_queue_may_touch_and_be_touched() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from partygames.engine import Game, RandomBot, Text
-from partygames.engine.game import ChatRules, Dynamics
+from partygames.engine.game import ChatRules, Dynamics, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
 from partygames.games.pandemic import commands, terminal
@@ -51,6 +51,13 @@ GAME = Game(
                "誰が感染者か分からない中、リアルタイムに接触してワクチンを集める。"),
     match_class=PandemicMatch,
     default_seats=12,  # 「参加者は12人。」: at 4 seats every healthy seat would be among the 6 who pass
+    # 「自分のステータスがどうであるかを他人に証明することは出来ず、また他人のステータスを知ることも出来ません」: public
+    # contacts (the default, an open hall) let the table work a status out; the original's do not
+    # (docs/rules/pandemic.md, The default table).
+    presets={"original": Preset(
+        Text("Original rules", "原作ルール"), 12, {"public_contacts": False},
+        Text("Who touched whom is known only to the two, so nobody can prove or learn another's status",
+             "誰と誰が接触したかは本人たちだけが知る: 他人のステータスを証明することも知ることもできない"))},
     bots={"random": RandomBot, "heuristic": HeuristicBot, "cautious": CautiousBot, "greedy": GreedyBot,
           "checker": CheckerBot, "search": SearchBot},
     dynamics=Dynamics.REAL_TIME,
@@ -72,7 +79,8 @@ GAME = Game(
         golden=Setup(5, {"tempo": "rounds", "step_seconds": 30, "minutes": 5, "qualifiers": 2}),
         # Real time with short stays and offers (rooms fill and free, offers lapse) and two periods with a
         # break between them; the rounds tempo with the vaccine threshold; and rounds with contacts and
-        # presses told only to those involved (each seat's view, and its observation, sees less of the log).
+        # presses told only to those involved (each seat's view, and its observation, sees less of the log);
+        # and real time with private contacts, the original rules' (a busy time ending is seen by the two).
         conformance=Conformance(seats=(4, 7), seeds=2, deep_every=3,
                                 options={"minutes": 1, "rooms": 1, "qualifiers": 2, "read_seconds": 5,
                                          "stay_seconds": 10, "offer_seconds": 5, "periods": 2,
@@ -80,7 +88,9 @@ GAME = Game(
                                 variants=({"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
                                            "vaccine_threshold": 1},
                                           {"tempo": "rounds", "step_seconds": 5, "minutes": 1, "rooms": 1,
-                                           "read_seconds": 5, "public_contacts": False, "public_presses": False})),
+                                           "read_seconds": 5, "public_contacts": False, "public_presses": False},
+                                          {"minutes": 1, "rooms": 1, "qualifiers": 2, "read_seconds": 5,
+                                           "stay_seconds": 10, "offer_seconds": 5, "public_contacts": False})),
         benchmark=Setup(12, {"tempo": "rounds"}),
         # The research interfaces play the rounds tempo (time moves on actions): four seats, one infected,
         # six rounds of 10 game seconds, one room, so that readings, queues and cures all happen.

@@ -98,6 +98,8 @@ class PandemicMatch(Match):
         **dict.fromkeys(("history", "log", "announcements"), Shape.LOG)}
     # A cache (not stored): every initial infected set carried through the public log, built on first use.
     _worlds: Worlds | None = None
+    # The game time before the latest step (not stored: `step_witnesses` reads it right after the step).
+    _step_from: int = 0
     # A cache (not stored): per seat, the log as it saw it, counted (`seen_counts`).
     _seen: dict[int, SeenCounts] | None = None
     # A cache (not stored): `to_act()`, asked several times a step; dropped wherever the intents, the
@@ -130,15 +132,26 @@ class PandemicMatch(Match):
                        events: Sequence[Event]) -> frozenset[int] | None:
         """A contact's steps (offers, acceptances, declines, withdrawals) when contacts are not public, and a
         press when presses are not: witnessed by those involved, whom their events reach (docs/rules/pandemic.md,
-        What others notice). Time passing that only lapses offers or reads a watch in a room is witnessed
-        by those it told; any public event makes a step public."""
+        What others notice). Time passing that only lapses offers, reads a watch in a room or ends a private
+        busy time is witnessed by those it concerns; any public event makes a step public."""
+        public_contacts = self.opts.public_contacts
         if actor is None:
-            return audience(events) if events else None
-        assert action is not None
-        kind = action.get("type")
-        if (kind in CONTACT_ACTIONS and not self.opts.public_contacts) or (kind == "press" and not self.opts.public_presses):
-            return audience(events, actor)
-        return None
+            if not events and public_contacts:
+                return None
+            seen = audience(events)
+        else:
+            assert action is not None
+            kind = action.get("type")
+            if not ((kind in CONTACT_ACTIONS and not public_contacts) or (kind == "press" and not self.opts.public_presses)):
+                return None
+            seen = audience(events, actor)
+        # A busy time that ended with this step (at a wake-up, or at an action at the very moment it was
+        # due) changes the views of those who see it: everyone's with public contacts, else the two's
+        # alone. Told to the public, it would let everyone count the private contacts (issue 29).
+        ended = [s for s, until in enumerate(self.busy_until) if self._step_from < until <= self.t]
+        if seen is None or not ended:
+            return seen
+        return None if public_contacts else seen | frozenset(ended)
 
     # -- set-up ------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -302,6 +315,7 @@ class PandemicMatch(Match):
         return None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._step_from = self.t
         if self.options.tempo == "rounds":
             return self._submit(seat, action["intent"])
         now = self.clock.now
@@ -395,6 +409,7 @@ class PandemicMatch(Match):
         return due if limit is None else limit if due is None else min(due, limit)
 
     def advance(self, now: int) -> list[Event]:
+        self._step_from = self.t
         events = super().advance(now)
         if self.options.tempo != "rounds":
             events += self._settle(now)
