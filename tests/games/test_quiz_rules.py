@@ -253,16 +253,60 @@ def test_the_next_peeker_pays_the_same_and_then_the_row_is_scored() -> None:
 
 # -- giving, the end, options ----------------------------------------------------------------------------
 
-def test_a_seat_may_give_markers_outside_the_sealed_answer_but_not_during_it() -> None:
+def test_a_seat_may_give_markers_whenever_it_holds_some_answering_included() -> None:
+    """「交渉やマーカーの収受 ご自由にどうぞ」 (docs/rules/quiz.md, Free negotiation)."""
     match = peeking()
     assert 2 in match.to_act()  # a bystander holding markers may give
     match.apply(2, {"type": "give", "to": 0, "score": 2, "money": 0}, 5000)
     assert match.held[0]["score"] == 2 and match.held[2]["score"] == 0
     assert 2 not in match.to_act()  # nothing left to give
+    # While answering: before its sheet is written a seat may give as well as write; after it, it stays
+    # awaited to give until it says `wait`, and nothing waits for it: the sheets are revealed as the last
+    # one is written. Here seat 1 pays for seat 2's peek: one look costs one marker (one peeker).
     fresh = memorised()
     ask(fresh, place=4)
-    fresh.held[1] = {"score": 1, "money": 0}
-    assert {s["type"] for s in fresh.legal_actions(1)} == {"answer", "secret_money", "peek"}
+    fresh.held[1] = {"score": 1, "money": 1}
+    fresh.stock = {"score": 11, "money": 11}
+    assert {s["type"] for s in fresh.legal_actions(1)} == {"answer", "secret_money", "peek", "give"}
+    fresh.apply(1, {"type": "secret_money"}, 3000)
+    assert fresh.to_act() == (0, 2, 1) and fresh.turns() == (0, 2)
+    assert {s["type"] for s in fresh.legal_actions(1)} == {"give", "wait"}
+    fresh.apply(1, {"type": "give", "to": 2, "score": 0, "money": 1}, 3500)
+    assert fresh.held[1] == {"score": 1, "money": 0} and fresh.held[2] == {"score": 0, "money": 1}
+    assert fresh.view(2)["my_sheet"] is None and fresh.view(2)["sheets"] is None  # the sheets stay sealed
+    write(fresh, {0: {"type": "answer", "words": [12]}, 2: {"type": "peek"}}, 4000)
+    assert fresh.phase == "peek" and fresh.peekers == [2]
+    fresh.apply(2, {"type": "look", "card": "a7.1", "paid_money": 1}, 5000)
+    assert fresh.held[2] == {"score": 0, "money": 0}
+    # At the answer's limit a seat that wrote nothing peeks (its default) and the bystander's `wait`
+    # comes after: the default moves the phase on.
+    late = memorised()
+    ask(late, place=4)
+    late.held[0] = {"score": 1, "money": 0}
+    write(late, {0: {"type": "secret_money"}, 1: {"type": "answer", "words": [12]}})
+    limit = late.time_limit()
+    assert limit is not None and limit.defaults == {2: {"type": "peek"}, 0: {"type": "wait"}}
+
+
+def test_no_gift_while_memorising_nor_in_the_tie_break() -> None:
+    """While memorising nobody holds a marker (「マーカーは全てストックとして置いておきます」); the tie-break
+    comes after the count (「8問目の終了をもってゲーム終了となり、得点計算を行います」), where a marker no longer
+    scores: a gift there would be refused (docs/rules/quiz.md, Free negotiation)."""
+    match = new()
+    assert all(h == {"score": 0, "money": 0} for h in match.held) and match.stock == {"score": 14, "money": 14}
+    assert {s["type"] for s in match.legal_actions(0)} == {"ready", "extend"}
+    match = memorised(3)
+    match.question = 8
+    ask(match, place=3)
+    match.held[1] = {"score": 1, "money": 1}
+    match.held[2] = {"score": 1, "money": 1}
+    match.held[0] = {"score": 1, "money": 1}
+    write(match, {s: {"type": "secret_money"} for s in range(3)})
+    assert match.phase == "tiebreak" and match.tiebreak is not None and match.tiebreak["turn"] == 1
+    assert {s["type"] for s in match.legal_actions(1)} == {"call"} and match.to_act() == (1,)
+    with pytest.raises(IllegalAction):
+        match.apply(1, {"type": "give", "to": 2, "score": 1, "money": 0}, 9000)
+    assert match.held[1] == {"score": 1, "money": 1}
 
 
 def test_a_gift_of_nothing_is_refused_and_the_specs_never_offer_one() -> None:

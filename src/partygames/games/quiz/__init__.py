@@ -25,7 +25,7 @@ SUMMARY_EN = """\
 - Secret money: one taker takes it all, two take one each, three or more nothing.
 - A wrong word or two words in reverse order make an answer wrong. The most words wins alone: the field's score markers and the parent's seat. Two tied take one each.
 - The asked row's cards are dealt to the shortest rows, and the parent may move up to two white cards.
-- The end: a point per score marker, and 1 trillion points (1億万 in the original rules) to the sole winner of question 8. Markers may be given at any time (not during the sealed answer).
+- The end: a point per score marker, and 1 trillion points (1億万 in the original rules) to the sole winner of question 8. Markers may be given at any time, while answering too (not in the tie-break: the points are counted).
 """
 SUMMARY_JA = """\
 - 2〜5人用(3〜5人推奨)。問題は10問。各問題に黒いカード(常に表)と白いカードがあり、正解カード30枚をシャッフルして黒いカードの横に3枚ずつ並べます。つまり問題の「正解」は、その列に並んだ単語です(本当の答えではありません)。それがこのゲームの冗談です。
@@ -36,7 +36,7 @@ SUMMARY_JA = """\
 - 裏金: 1人なら場の裏金を全部、2人なら1個ずつ、3人以上は誰も取れません。
 - 誤った単語や順番の逆転は誤答。正解数の最多が単独なら勝者: 場の得点マーカーと親を得ます。2人同数なら1個ずつ。
 - 開かれた正解カードは枚数の少ない列の末尾に配られ、親は白いカードを2枚まで動かせます。
-- 終了: 得点マーカー1個1点、第8問の単独勝者に1億万点。マーカーの受け渡しはいつでも自由(解答の記入中を除く)。
+- 終了: 得点マーカー1個1点、第8問の単独勝者に1億万点。マーカーの受け渡しはいつでも自由(解答の記入中も可。同点決勝では得点計算済みのため不可)。
 """
 
 GAME = Game(

@@ -5,8 +5,9 @@ Phases: `memorise` (all cards open; seats vote to extend), then per question `se
 white cards, turn by turn), `open` (the parent picks among the least-marked white cards, when there is
 a choice), `answer` (sealed, all at once), `peek` (the peekers one by one), `deal` (the parent deals
 the opened answer cards), `move` (the parent may move white cards); at the end `tiebreak` and `over`.
-Outside `memorise`, `answer` and `tiebreak`, every seat holding markers may give some away at any time:
-it is awaited (after the seat whose turn it is) until it says `wait` for the rest of the phase.
+Outside `memorise` (nobody holds a marker) and `tiebreak` (the totals are counted), every seat holding
+markers may give some away at any time (「交渉やマーカーの収受 ご自由にどうぞ」), while answering too: it is
+awaited (after the seats whose turn it is) until it says `wait` for the rest of the phase.
 
 After memorising, a face-down card's content is in no view, event or error, except for the seat
 peeking at it (and the seats it shows the card to), while the peek lasts. Time is the engine's: the
@@ -60,7 +61,7 @@ EXTEND_MS = 60_000  # each agreed extension of the memorising time
 MAX_EXTENSIONS = 5
 MAX_ANSWER = 10  # the longest row there can be: 30 cards on the 3 rows left at question 8
 MOVES = 2  # 伏せられている白い問題カードを2枚まで
-GIVING_PHASES = frozenset({"select", "open", "peek", "deal", "move"})
+GIVING_PHASES = frozenset({"select", "open", "answer", "peek", "deal", "move"})
 KINDS = ("score", "money")
 
 #: Chance labels, in the order drawn.
@@ -729,7 +730,7 @@ class QuizMatch(Match):
             seconds = (self.memorise_until - self.memorise_from) / 1000
             return TimeLimit(f"memorise:{self.extensions}", seconds, {s: {"type": "ready"} for s in primary})
         if phase == "answer":
-            return TimeLimit(f"answer:{q}", float(o.answer_seconds), {s: {"type": "peek"} for s in primary})
+            return TimeLimit(f"answer:{q}", float(o.answer_seconds), {**{s: {"type": "peek"} for s in primary}, **defaults})
         if not primary:
             return None
         seat = primary[0]
