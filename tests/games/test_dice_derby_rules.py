@@ -9,7 +9,7 @@ import pytest
 
 from partygames.engine import IllegalAction, InvalidOptions, Match
 from partygames.games.dice_derby import GAME
-from partygames.games.dice_derby.horses import PAIRS, die_name, payout
+from partygames.games.dice_derby.horses import PAIRS, die_name, payout, simple_odds_x10
 from partygames.games.dice_derby.rules import DiceDerbyMatch
 
 START = 10_000
@@ -343,6 +343,39 @@ def test_odds_follow_the_payout_rate_and_never_drop_below_one() -> None:
     floor = new(6, {"payout_rate": 0.5})
     owners_by_seat(floor)
     assert floor.win_odds[5] == 10  # 0.5 / 0.4561 = 1.096 -> 1.0 at least
+
+
+def test_simplified_odds_round_down_to_easy_values_and_are_what_tickets_pay() -> None:
+    """「アルコールの席など計算が大変な場合もありますので、その場合は倍率を簡略化した簡易版のオッズを利用されると良い
+    でしょう。」 (option `simple_odds`, docs/rules/dice-derby.md, Odds). By hand: 40.8 -> 40, 16.7 -> 15, 9.5 -> 9,
+    6.5 -> 6, 4.9 -> 4, 2.1 -> 2; quinella 4.8 -> 4, 80.9 -> 80; and 1.4 -> 1, 1.9 -> 1.5, 2.7 -> 2.5, 12.3 -> 10,
+    27.4 -> 25, 155 -> 150, 310 -> 300."""
+    assert [simple_odds_x10(o) for o in (10, 14, 19, 27, 39, 99, 100, 123, 149, 150, 274, 999, 1000, 1550, 3100)] == [
+        10, 10, 15, 25, 30, 90, 100, 100, 100, 150, 250, 900, 1000, 1500, 3000]
+    match = new(6, {"simple_odds": True})
+    owners_by_seat(match)
+    assert match.win_odds == [400, 150, 90, 60, 40, 20]
+    assert match.view(None)["horses"][1]["win_odds"] == 15.0
+    assert match.quinella_odds["5-6"] == 40 and match.quinella_odds["1-2"] == 800
+    exact = new()
+    owners_by_seat(exact)
+    pairs = ("1-3", "1-4", "2-3", "5-6")
+    assert [exact.quinella_odds[p] for p in pairs] == [633, 525, 336, 48]  # 63.3, 52.5, 33.6, 4.8
+    assert [match.quinella_odds[p] for p in pairs] == [600, 500, 300, 40]  # 60, 50, 30, 4
+    # The worked race (gate 2 wins, 1-2 the quinella): 500 on gate 2 at 15 pays 7,500 (16.7 paid 8,300);
+    # 200 on 1-2 at 80 pays 16,000 (80.9 paid 16,100).
+    match.apply(0, {"type": "bet_win", "horse": 2, "amount": 500})
+    match.apply(1, {"type": "bet_quinella", "pair": "1-2", "amount": 200})
+    script_rolls(match, WORKED)
+    all_done(match)
+    assert match.money[:2] == [9_000 - 500 + 7_500 + 1_000, 9_000 - 200 + 16_000 + 2_000]
+    assert total(match) == 6 * START
+    # With the loser boost the boosted odds are simplified: d12 out first, 1.5 x 4.951 = 7.4 -> 7.
+    boosted = new(6, {"simple_odds": True, "loser_boost": True})
+    owners_by_seat(boosted)
+    script_order(boosted, [5, 1, 2, 3, 4])
+    all_done(boosted)
+    assert boosted.win_odds == [400, 150, 90, 60, 70, 20]
 
 
 def test_first_furlong_loser_gets_1_5x_win_odds_for_later_races_when_the_option_is_on() -> None:

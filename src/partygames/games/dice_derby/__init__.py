@@ -31,7 +31,8 @@ Six horses are six dice: d4, d6, d8, d10, d12 and d20 (gates 1-6). 6-30 players,
   last die standing wins.
 - **Prizes:** the owners of first and second get 2,000 and 1,000 from the house.
 - **Options:** the fall rule (a die may fall out of the cup and is out that furlong), 1.5x win odds for
-  each first-furlong loser, loans (borrow 10,000, repay 15,000 at the end).
+  each first-furlong loser, loans (borrow 10,000, repay 15,000 at the end), simplified odds (rounded
+  down to easy values: 2, 4, 15, 40 rather than 2.1, 4.9, 16.7, 40.8).
 
 **End:** most money wins. Owners' award: most prize money, and most prize money minus price.
 """
@@ -50,7 +51,8 @@ SUMMARY_JA = """\
   同じ目ならより多面体のダイスが脱落。4ハロン目で連複が確定し、最後に残ったダイスが1着。
 - **賞金:** 1着と2着の馬主は胴元から賞金2,000と1,000を受け取る。
 - **オプション:** 落馬ルール(カップから飛び出たダイスはそのハロンで脱落)、最初のハロンの脱落馬の
-  単勝倍率を以降1.5倍、借金(10,000借りて最後に15,000返済)。
+  単勝倍率を以降1.5倍、借金(10,000借りて最後に15,000返済)、簡易版のオッズ(2.1・4.9・16.7・40.8を
+  2・4・15・40のように計算しやすい値に切り捨て)。
 
 **終了:** 所持金が最も多い人の勝ち。馬主賞は賞金総額と「賞金−落札額」の両方で表彰。
 """
@@ -83,6 +85,6 @@ GAME = Game(
         golden=Setup(6, {"races": 4}),
         conformance=Conformance(seats=(6, 12), deep_every=3,
                                 options={"races": 4, "fall_rule": True, "fall_probability": 0.2,
-                                         "loans": True, "loser_boost": True}),
+                                         "loans": True, "loser_boost": True, "simple_odds": True}),
     ),
 )

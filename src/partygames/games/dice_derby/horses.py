@@ -32,6 +32,22 @@ def odds_x10(probability: Fraction, payout_rate: Fraction, boost: Fraction = Fra
     return max(10, int(payout_rate * boost * 10 / probability))
 
 
+#: The simplified odds' mantissas, in tenths: 1, 1.5, 2, 2.5, 3, 4, ..., 9 times a power of ten.
+SIMPLE_MANTISSAS: tuple[int, ...] = (10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90)
+
+
+def simple_odds_x10(odds_in_tenths: int) -> int:
+    """The seed's 簡易版のオッズ (「倍率を簡略化した簡易版のオッズ」, option `simple_odds`): odds in tenths
+    rounded down to an easy value, 1, 1.5, 2, 2.5 or 3-9 times a power of ten (1, 1.5, 2, 2.5, 3, ..., 9,
+    10, 15, 20, 25, 30, ..., 90, 100, 150, ...), so that a payout is a stake times one digit (or 1.5,
+    2.5). Down, as the odds' 0.1 is: a ticket never pays more than its exact odds."""
+    scale = 1
+    while odds_in_tenths >= 100 * scale:
+        scale *= 10
+    mantissa = max(m for m in SIMPLE_MANTISSAS if m * scale <= odds_in_tenths)
+    return mantissa * scale
+
+
 def payout(stake: int, odds_in_tenths: int) -> int:
     """What a winning ticket pays back (stake included), rounded down to the money unit."""
     return stake * odds_in_tenths // 10 // UNIT * UNIT

@@ -17,7 +17,7 @@ from partygames.engine.actions import Action, ActionSpec, choice, int_range, spe
 from partygames.engine.copying import Shape
 from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
-from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout
+from partygames.games.dice_derby.horses import GATES, PAIRS, UNIT, die_name, odds_x10, payout, simple_odds_x10
 from partygames.games.dice_derby.options import DiceDerbyOptions
 from partygames.games.dice_derby.race import run_race
 
@@ -43,10 +43,15 @@ def ticket_id(kind: str, pick: str) -> str:
     return f"{kind}:{pick}"
 
 
-def odds_table(fall: float, rate: float, boost: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
+def odds_table(fall: float, rate: float, boost: tuple[int, ...],
+               simple: bool = False) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
     """Win odds per gate and quinella odds per pair, in tenths, for these option values (taken as the
-    decimals they were written as) and boosts."""
-    return tuple(_win_odds(fall, rate, g, boost[g - 1]) for g in GATES), _quinella_odds(fall, rate)
+    decimals they were written as) and boosts; with `simple`, the simplified odds (`simple_odds_x10`)."""
+    win = tuple(_win_odds(fall, rate, g, boost[g - 1]) for g in GATES)
+    pairs = _quinella_odds(fall, rate)
+    if simple:
+        return tuple(simple_odds_x10(o) for o in win), tuple((p, simple_odds_x10(o)) for p, o in pairs)
+    return win, pairs
 
 
 # Memoised per gate and boost rather than per table of boosts: a match's boosts make ever new tables, each
@@ -257,7 +262,8 @@ class DiceDerbyMatch(Match):
     def _price_odds(self) -> None:
         """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」."""
         o = self.options
-        win, pairs = odds_table(o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost))
+        win, pairs = odds_table(o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost),
+                                o.simple_odds)
         self.win_odds = list(win)
         self.quinella_odds = dict(pairs)
 
