@@ -523,3 +523,53 @@ def test_owners_awards_are_shared_by_tied_owners_under_both_definitions() -> Non
     assert award["prize_total"] == {"amount": 4_000, "seats": [4, 5]}
     assert award["prize_minus_price"] == {"amount": 4_000, "seats": [4, 5]}
     assert result.winners == (4, 5) and [s.score for s in result.seats][4:] == [14_000, 14_000]
+
+
+# -- issue 29: rules no test checked (each with the mutation that fails it: tests/mutations) --------------
+def test_a_win_ticket_pays_only_on_the_winner_not_on_the_second() -> None:
+    """「単勝=1位になると思う馬を予想し…その馬が1位になれば、倍率(オッズ)に応じて配当金が受け取れます。外れた場合は
+    掛け金を失ったままです。」 In the worked race gate 2 wins and gate 1 is second: a win ticket on gate 1 loses
+    its stake, as one on gate 6 (out in furlong 4) does; only the ticket on gate 2 is paid."""
+    match = new()
+    owners_by_seat(match)
+    for seat, horse in ((3, 1), (4, 6), (5, 2)):
+        match.apply(seat, {"type": "bet_win", "horse": horse, "amount": 1_000})
+    script_rolls(match, WORKED)
+    events = all_done(match)
+    paid = next(e for e in events if e.type == "win_paid").data
+    assert paid["pick"] == "2" and [w["seat"] for w in paid["winners"]] == [5]
+    assert match.money[3:] == [8_000, 8_000, 8_000 + payout(1_000, 167)]
+    assert total(match) == 6 * START
+
+
+def test_winnings_and_prizes_of_a_race_may_be_staked_in_the_next() -> None:
+    """「前のレースで受け取った配当金も次以降のレースで掛けることが出来ます。」「馬主はその賞金で馬券を購入することが
+    出来ます。」 Seat 1 (owner of gate 2) wins 16,100 on the quinella and the 2,000 prize: in race 2 it may
+    stake all of its 26,900, far above the 10,000 it started with."""
+    match = new()
+    owners_by_seat(match)
+    match.apply(1, {"type": "bet_quinella", "pair": "1-2", "amount": 200})
+    script_rolls(match, WORKED)
+    all_done(match)
+    assert match.race == 2 and match.money[1] == 9_000 - 200 + 16_100 + 2_000 == 26_900
+    win = next(s for s in match.legal_actions(1) if s["type"] == "bet_win")
+    assert win["params"]["amount"]["max"] == 26_900
+    match.apply(1, {"type": "bet_win", "horse": 6, "amount": 26_900})
+    assert match.view(1)["me"]["available"] == 0
+
+
+def test_a_seat_that_declared_done_may_neither_buy_nor_cancel_and_its_tickets_stand() -> None:
+    """docs/rules/dice-derby.md (Betting): tickets can be cancelled until the seat declares done, as a line on
+    the score sheet can be crossed out before the host closes betting; after `done` the seat waits."""
+    match = new()
+    owners_by_seat(match)
+    match.apply(0, {"type": "bet_win", "horse": 2, "amount": 500})
+    match.apply(0, {"type": "done"})
+    assert 0 not in match.to_act() and match.legal_actions(0) == []
+    for action in ({"type": "cancel", "ticket": "win:2"}, {"type": "bet_quinella", "pair": "1-2", "amount": 100}):
+        with pytest.raises(IllegalAction):
+            match.apply(0, action)
+    assert match.tickets["0"] == [{"kind": "win", "pick": "2", "stake": 500}]
+    script_rolls(match, WORKED)
+    all_done(match)
+    assert match.money[0] == 9_000 - 500 + 8_300 + 1_000

@@ -590,3 +590,49 @@ def test_a_table_of_absent_players_still_finishes_the_game() -> None:
 def test_time_limits_outside_5_to_3600_seconds_are_refused(field: str, seconds: int) -> None:
     with pytest.raises(InvalidOptions, match=field):
         new(3, {field: seconds})
+
+
+# -- issue 29: rules no test checked (each with the mutation that fails it: tests/mutations) --------------
+def test_a_disqualified_player_in_the_middle_of_the_order_is_skipped_in_later_laps() -> None:
+    """「失格となったプレイヤーは「ドロップアウト」と同じく、ゲーム終了まで手番が回されません。」 Three players, one
+    diamond each: seat 1 misses at once (it owes 2 and holds 1) and is disqualified; the lap goes on to seat
+    2, wraps to seat 0, and then passes seat 1 by for seat 2, lap after lap."""
+    match = new(3, {"start_diamonds": 1})
+    turn(match, ["lapis"])  # seat 0 hits
+    turn(match, ["wood"])  # seat 1 misses: disqualified
+    assert match.status == ["active", "disqualified", "active"] and match.turn_seat == 2
+    seats = []
+    for draw in ["redstone", "gold", "emerald", "lapis"]:
+        seats.append(match.turn_seat)
+        turn(match, [draw])
+    assert seats == [2, 0, 2, 0] and match.holdings[1] == 0
+
+
+def test_the_result_ranks_by_diamonds_plus_the_value_of_claimed_prizes() -> None:
+    """「ダイヤのチェストに特別な賞品を入れる場合もあります」 and docs/rules/lucky-nine.md (End of the game): the
+    standing is the diamonds plus the `value` of claimed prizes. Seat 0 claims two elytra worth 30 each and
+    ends with 64 + 60 = 124, against seat 1's 64 + 1 + 1 = 66 diamonds: seat 0 is first although it holds
+    fewer diamonds."""
+    options = {"special_prizes": [{"name": "elytra", "count": 2, "value": 30}]}
+    match = new(2, options, draws=["diamond"])  # 2 players: the diamond chest holds only the elytra
+    act(match, "press")  # one kind: claimed for the player
+    assert match.claimed[0] == {"elytra": 2} and match.holdings[0] == 64
+    act(match, "pass")
+    act(match, "drop_out")
+    turn(match, ["lapis", "redstone"], after="drop_out")  # seat 1 takes 2 diamonds; nobody is left
+    result = match.result()
+    assert result is not None and match.holdings == [64, 66]
+    assert [s.score for s in result.seats] == [124.0, 66.0]
+    assert result.winners == (0,) and [s.rank for s in result.seats] == [1, 2]
+
+
+def test_the_results_show_each_player_s_net_gain_or_loss_in_diamonds() -> None:
+    """「主催者及びほかの参加者からダイヤを奪いあう」: the results' `net` is what a player took from the others and
+    the house: diamonds held at the end minus the diamonds brought (docs/rules/lucky-nine.md, End of the
+    game). Seat 0 hits lapis (+1), seat 1 misses wood (-2), both drop out: net +1 and -2."""
+    match = new(2)
+    turn(match, ["lapis"], after="drop_out")
+    turn(match, ["wood"], after="drop_out")
+    result = match.result()
+    assert result is not None and result.termination == "no_active_players"
+    assert [(s.holdings["diamonds"], s.holdings["net"]) for s in result.seats] == [(65, 1), (62, -2)]

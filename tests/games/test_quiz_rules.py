@@ -493,3 +493,131 @@ def test_what_a_peeker_sees_changes_no_other_seats_view() -> None:
     assert other.view(1)["peek"]["word"] != 22  # the owner sees another word there
     for seat in (None, 0, 2):
         assert json.dumps(other.view(seat), sort_keys=True) == json.dumps(match.view(seat), sort_keys=True)
+
+
+# -- issue 29: rules no test checked (each with the mutation that fails it: tests/mutations) --------------
+def second_selection() -> QuizMatch:
+    """Question 1 asked at place 4 (row: words 12, 13, 14): seat 0 takes the secret money (2), seat 1 names
+    12 then 13 and wins the field's 2 score markers and the parent's seat, seat 2 names 12. Question 2's
+    selection starts at the parent's left, seat 2, who holds nothing and passes at once: seat 0's turn."""
+    match = memorised()
+    ask(match, place=4)
+    write(match, {0: {"type": "secret_money"}, 1: {"type": "answer", "words": [12, 13]},
+                  2: {"type": "answer", "words": [12]}})
+    while match.phase in ("deal", "move"):
+        parent = match.to_act()[0]
+        match.apply(parent, match.time_limit().defaults[parent], 4000)  # type: ignore[union-attr]
+    assert match.question == 2 and match.parent == 1 and match.phase == "select" and match.turn == 0
+    assert [match.held[s] for s in range(3)] == [{"score": 0, "money": 2}, {"score": 2, "money": 0},
+                                                 {"score": 0, "money": 0}]
+    assert match.passed == [False, False, True]
+    return match
+
+
+def test_selection_places_one_held_marker_of_either_kind_on_a_face_down_white_card() -> None:
+    """「手番のプレイヤーは伏せられている白い問題カードの上に、手持ちのマーカーをひとつ置くことができます。」「置く
+    マーカーは、得点マーカーでも裏金マーカーでも構いません。」"""
+    match = second_selection()
+    place = next(s for s in match.legal_actions(0) if s["type"] == "place")["params"]
+    assert place["kind"]["choice"] == ["money"] and 4 not in place["card"]["choice"]  # its only kind; 4 is gone
+    match.apply(0, {"type": "place", "card": 0, "kind": "money"}, 5000)
+    match.apply(1, {"type": "place", "card": 0, "kind": "score"}, 5000)
+    assert match.held[0] == {"score": 0, "money": 1} and match.held[1] == {"score": 1, "money": 0}
+    assert match.on_cards[0] == {"score": 1, "money": 1}
+    assert match.view(2)["board"][0]["markers"] == {"score": 1, "money": 1}  # on the table: public
+    with pytest.raises(IllegalAction):
+        match.apply(0, {"type": "place", "card": 4, "kind": "money"}, 5000)  # question 1's card left the game
+
+
+def test_selection_skips_the_seats_that_passed() -> None:
+    """「親の左隣のプレイヤーから時計回りに手番を行います。但し、パスをしたプレイヤーは飛ばします。」 Seat 2 passed (it
+    holds nothing); seat 0 passes; seat 1 places, and the turn comes back to seat 1 past both."""
+    match = second_selection()
+    match.apply(0, {"type": "pass"}, 5000)
+    assert match.turn == 1
+    match.apply(1, {"type": "place", "card": 0, "kind": "score"}, 5000)
+    assert match.turn == 1 and match.to_act()[0] == 1
+    match.apply(1, {"type": "place", "card": 1, "kind": "score"}, 5000)
+    # Seat 1 now holds nothing: it passes at once, and so everyone has passed.
+    assert match.phase == "open" and match.turn is None
+
+
+def test_the_parent_opens_only_a_least_marked_card() -> None:
+    """「やがて全員がパスしたら、伏せられた白い問題カードのうち、その時点で載っているマーカーの数が最も少ないもの(※)
+    から親が1枚選んで開き」「※マーカーはゼロが最小です」. Cards 0 (two markers) and 1 (one) are out of reach."""
+    match = second_selection()
+    match.apply(0, {"type": "place", "card": 0, "kind": "money"}, 5000)
+    match.apply(1, {"type": "place", "card": 0, "kind": "score"}, 5000)
+    match.apply(0, {"type": "place", "card": 1, "kind": "money"}, 5000)
+    match.apply(1, {"type": "pass"}, 5000)  # seat 0 holds nothing now: it passes at once
+    assert match.phase == "open" and match.to_act() == (1,)
+    assert match.legal_actions(1)[0]["params"]["card"]["choice"] == [2, 3, 5, 6, 7, 8, 9]
+    for card in (0, 1):
+        with pytest.raises(IllegalAction):
+            match.apply(1, {"type": "open", "card": card}, 6000)
+    match.apply(1, {"type": "open", "card": 7}, 6000)
+    assert match.asked == 7 and match.phase == "answer"
+
+
+def test_opening_a_card_returns_every_marker_on_the_cards_to_the_stock() -> None:
+    """「この段階で、カードの上に置かれたマーカーは全てストックに戻します。」 then 2 of each kind go to the field:
+    the stock held 12 and 12; 2 score and 1 secret money come back from cards 0 and 1."""
+    match = second_selection()
+    assert match.stock == {"score": 12, "money": 12} and match.field == {"score": 0, "money": 0}
+    match.apply(0, {"type": "place", "card": 0, "kind": "money"}, 5000)
+    match.apply(1, {"type": "place", "card": 0, "kind": "score"}, 5000)
+    match.apply(0, {"type": "pass"}, 5000)
+    match.apply(1, {"type": "place", "card": 1, "kind": "score"}, 5000)
+    match.apply(1, {"type": "open", "card": 2}, 6000)
+    assert all(m == {"score": 0, "money": 0} for m in match.on_cards)
+    assert match.stock == {"score": 12 + 2 - 2, "money": 12 + 1 - 2} and match.field == {"score": 2, "money": 2}
+    kinds = ("score", "money")
+    assert [match.stock[k] + match.field[k] + sum(h[k] for h in match.held) for k in kinds] == [14, 14]
+
+
+def test_a_seat_that_writes_nothing_peeks() -> None:
+    """「何も書かなければ、「覗き見」として扱われます」: at the answer's limit seat 2 has written nothing, and its sheet
+    is a peek (it peeks alone: one marker a card)."""
+    match = memorised()
+    ask(match, place=4)
+    write(match, {0: {"type": "answer", "words": [12]}, 1: {"type": "secret_money"}})
+    limit = match.time_limit()
+    assert limit is not None and limit.seconds == 90
+    match.advance(match.time_limit_due() or 0)
+    assert match.phase == "peek" and match.peekers == [2] and match.sheets[2] == {"choice": "peek"}
+
+
+def test_every_card_open_in_the_tie_break_the_last_right_caller_wins() -> None:
+    """「全ての正解カードが開けられた場合は、最後の1枚を当てたプレイヤーの勝ちとなります。」 Three seats tie at 0;
+    seat 1 calls right, seat 2 wrong (out); seats 0 and 1 then call every card right in turn, 13 each: seat 0
+    names the last one and wins, though seat 1 has as many right calls."""
+    match = memorised(3)
+    match.question = 8
+    ask(match, place=3)
+    write(match, {s: {"type": "secret_money"} for s in range(3)})
+    assert match.tiebreak is not None and match.tiebreak["seats"] == [1, 2, 0]
+    match.chance.script("tiebreak_lot", 1)  # were the last call ignored, a lot between 0 and 1 would say 1
+    first = match.face_down_answers()[0]
+    match.apply(1, {"type": "call", "card": first, "word": match.content(first)["word"]}, 9000)
+    wrong = match.face_down_answers()[0]
+    match.apply(2, {"type": "call", "card": wrong, "word": (match.content(wrong)["word"] + 1) % 30}, 9000)
+    while not match.is_over:
+        seat, card = match.tiebreak["turn"], match.face_down_answers()[0]
+        match.apply(seat, {"type": "call", "card": card, "word": match.content(card)["word"]}, 9000)
+    assert match.tiebreak["correct"] == [13, 13, 0] and match.tiebreak["calls"][-1]["seat"] == 0
+    result = match.result()
+    assert result is not None and result.winners == (0,) and result.termination == "tie_break"
+
+
+def test_secret_money_scores_nothing_at_the_end() -> None:
+    """「各プレイヤーとも自分が持っている得点マーカー1個につき1点を得ます。なお、裏金マーカーは得点になりません。」 Seat 0
+    ends with 1 score and 5 secret-money markers, seat 1 with 2 score: 1 point against 2, seat 1 wins."""
+    match = memorised(2)
+    match.question = 8
+    match.held[0] = {"score": 1, "money": 5}
+    match.held[1] = {"score": 2, "money": 0}
+    ask(match, place=3)
+    write(match, {0: {"type": "secret_money"}, 1: {"type": "secret_money"}})
+    result = match.result()
+    assert result is not None and result.termination == "most_points" and result.winners == (1,)
+    assert [(s.score, s.holdings["money"], s.holdings["total"]) for s in result.seats] == [(1.0, 5, 1), (2.0, 0, 2)]
