@@ -119,8 +119,9 @@ class QuizDeterminiser(Determiniser):
             "winner": None,
             "termination": None,
         })
-        # Another seat's sealed sheet: written (no longer awaited) and not seen.
-        self.writers = [s for s in range(seats) if answering and s != me and s not in to_act]
+        # Another seat's sealed sheet: written (public) and not seen. (A seat that wrote may still be
+        # awaited: it may give markers while the others write.)
+        self.writers = [s for s in range(seats) if answering and s != me and view["written"][s]]
 
     @classmethod
     def memory(cls, seat: int) -> QuizMemory:
