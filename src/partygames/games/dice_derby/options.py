@@ -35,8 +35,9 @@ class DiceDerbyOptions(Options):
                               json_schema_extra=_ja("2着の馬主への賞金"))
     payout_rate: float = Field(1.0, ge=0.5, le=2.0, title="Payout rate (odds = rate / probability)",
                                json_schema_extra=_ja("払戻率(オッズ = 払戻率 ÷ 確率)"))
-    simple_odds: bool = Field(False, title="Simplified odds: rounded down to 1, 1.5, 2, 2.5, 3-9, 10, 15, 20, 25, 30-90, 100…",
-                              json_schema_extra=_ja("簡易版のオッズ: 1・1.5・2・2.5・3〜9・10・15・20・25・30〜90・100…に切り捨て"))
+    simple_odds: bool = Field(
+        False, title="Simplified odds: rounded down to easy values (2, 4, 15, 40 for 2.1, 4.9, 16.7, 40.8)",
+        json_schema_extra=_ja("簡易版のオッズ: 計算しやすい値に切り捨て(2.1・4.9・16.7・40.8 → 2・4・15・40)"))
     loser_boost: bool = Field(False, title="Raise the win odds of each first-furlong loser by 1.5x for later races",
                               json_schema_extra=_ja("最初の1ハロンで脱落した馬の単勝倍率を以降1.5倍ずつ上げる"))
     fall_rule: bool = Field(False, title="Fall rule (落馬)", json_schema_extra=_ja("落馬ルール"))
