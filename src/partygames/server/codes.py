@@ -52,7 +52,10 @@ class Code(StrEnum):
     SEAT_NOT_HUMAN = "seat/not_human", "`host_seat` (or the seat a bot is to stand in for) is not a human seat of the room."
     SEAT_NOT_YOURS = "seat/not_yours", "The action names another seat than the token's."
     SEAT_SPECTATOR = "seat/spectator", "Spectators cannot act."
-    NAME_INVALID = "name/invalid", "A display name must be 1-24 characters after trimming, with no control characters."
+    NAME_INVALID = ("name/invalid", "A display name must be 1-24 characters after trimming, with a visible one, and no "
+                    "control characters or letters that show as blank (U+3164, U+2800).")
+    NAME_TAKEN = ("name/taken", "Someone at the table already has that name, or one that looks the same (compared "
+                  "after NFKC, case folding and Unicode's confusable letters).")
     BOT_UNKNOWN = "bot/unknown", "The game has no bot of that kind."
     GAME_UNKNOWN = "game/unknown", "No game with that id."
     OPTIONS_INVALID = "options/invalid", "Options (or a seat count) the game does not allow; from the engine."
