@@ -77,6 +77,7 @@ class Code(StrEnum):
                         "Text that is not valid Unicode: invalid UTF-8, or an unpaired surrogate (`\\ud800`).")
     MSG_NOT_OBJECT = "msg/not_object", "The frame is not a JSON object."
     MSG_UNKNOWN_TYPE = "msg/unknown_type", "The frame's `type` is not one of the protocol's."
+    MSG_TIMEOUT = "msg/timeout", "An HTTP request's body did not arrive within 10 s of its head: HTTP 408, connection closed."
     MSG_INVALID = ("msg/invalid",
                    "A frame or HTTP body lacks a field, has an unknown one, or has a value of the wrong kind or size.")
     RATE_LIMITED = "rate/limited", "Too many frames, or too many HTTP `POST`s; this one was dropped."
@@ -84,6 +85,8 @@ class Code(StrEnum):
                          "Too many lookups of room codes that do not exist from this address (20, then 12 a "
                          "minute); every lookup by code waits. WebSocket: closed 1013.")
     RATE_SOCKETS = "rate/sockets", "This client address already holds as many WebSockets as it may (64); closed 1013."
+    RATE_CONNECTIONS = ("rate/connections", "This client address already holds as many connections as it may (128, "
+                        "HTTP and WebSocket alike): HTTP 429, and the connection is closed.")
     CHAT_CHANNEL = "chat/channel", "This connection may not post to that channel now."
     CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."
     CHAT_TOO_LONG = "chat/too_long", "The chat text is over the limit (300 characters)."
