@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.server.client import Lobby
@@ -21,11 +22,14 @@ from tests.server.live import LiveServer
 BODY_TIMEOUT = 1.0
 SEND_TIMEOUT = 1.0
 PER_ADDRESS = 10
+# (Frames are not rate-limited here, nor the frames queued for a connection: a WebSocket client may ask for
+# as many answers as it likes, and never read them.)
 SETTINGS: dict[str, object] = {"body_timeout": BODY_TIMEOUT, "send_timeout": SEND_TIMEOUT,
-                               "connections_per_address": PER_ADDRESS, "handshake_timeout": 5.0}
+                               "connections_per_address": PER_ADDRESS, "handshake_timeout": 5.0,
+                               "rate_per_second": 10**6, "rate_burst": 10**6, "send_queue_limit": 10**6}
 # Loopback addresses of their own (Linux routes all of 127/8 to the loopback), so that each test's client is
 # one address apart from the others and from 127.0.0.1, which uvicorn trusts as a proxy by default.
-ATTACKER, OTHER, PIPELINER = "127.0.0.2", "127.0.0.3", "127.0.0.4"
+ATTACKER, OTHER, PIPELINER, LISTENER = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
 
 
 @pytest.fixture(scope="module")
@@ -207,3 +211,17 @@ def test_clients_that_pipeline_requests_and_never_read_are_dropped(live: LiveSer
     with open_from(live, PIPELINER) as sock:  # and the address is served again
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert read_all(sock).startswith(b"HTTP/1.1 200 ")
+
+
+def test_a_websocket_client_that_never_reads_is_dropped(live: LiveServer) -> None:
+    lobby = Lobby(live.url)
+    code = lobby.create("toy", 2, name="Host")["code"]
+    lobby.http.close()
+    baseline = descriptors(live)
+    with connect(f"{live.ws_url}/ws/{code}", sock=open_from(live, LISTENER, receive_buffer=4096),
+                 open_timeout=5) as ws:
+        with contextlib.suppress(OSError, ConnectionClosed):
+            for _ in range(30_000):  # each answered with a pong it never reads (about 1.3 MB)
+                ws.send('{"type": "ping"}')
+        assert wait_for(lambda: not queued_to(live, LISTENER) and descriptors(live) <= baseline, SEND_TIMEOUT + 10), (
+            baseline, descriptors(live), queued_to(live, LISTENER))
