@@ -46,6 +46,7 @@ import struct
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+# (uvicorn's own reading of forwarded_allow_ips, addresses and networks, so that both agree on who is a proxy.)
 from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -129,7 +130,8 @@ class GuardedH11Protocol(H11Protocol):
         # to), and the protocol is told of any byte beyond (`pause_writing`), not only of 64 KiB.
         sock = self.transport.get_extra_info("socket")
         if sock is not None:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer_bytes)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer_bytes)
         self.transport.set_write_buffer_limits(high=0)
         if self._admitted():
             self._await_head()
