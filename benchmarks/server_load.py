@@ -133,7 +133,7 @@ def start_server(port: int, data_dir: Path, database_url: str | None, core: int 
             "--data-dir", str(data_dir), "--games-module", "server_load:GAMES", "--rate-limit", "100000", *extra]
     known = (checkout / "src/partygames/server/settings.py").read_text()
     for name, value in (("http_rate_burst", 100000), ("sockets_per_address", 100000),
-                        ("unknown_code_burst", 100000)):
+                        ("unknown_code_burst", 100000), ("connections_per_address", 100000)):
         if f"    {name}:" in known:  # (an older checkout may not have the limit at all)
             args += ["--set", f"{name}={value}"]
     if database_url:

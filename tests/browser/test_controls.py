@@ -3,12 +3,14 @@ the countdown of a timed phase, and the generic renderer for any view."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
+from websockets.sync.client import connect
 
 from partygames import games
 from partygames.engine.text import Lang
@@ -129,6 +131,24 @@ def test_a_team_chat_reaches_only_the_team(browser: Browser, platform: PlatformP
     assert "the trunk is empty" not in guest.page.get_by_test_id("chat").inner_text()
     host.close()
     guest.close()
+
+
+def test_a_spectator_s_chat_name_is_marked_as_a_spectator_s(browser: Browser, platform: PlatformProcess) -> None:
+    # A spectator names themselves (here as the host): the page marks their line, in the reader's language.
+    created = driver.api_room(platform, "lucky-nine", ("human", "bot:random"), name="Aki")
+    host = driver.open_seat(browser, platform, created, lang="ja", name="Aki")
+    with connect(f"{platform.ws_url}/ws/{created['code']}?name=Aki", open_timeout=10) as impostor:
+        impostor.send(json.dumps({"type": "chat", "text": "I pass"}))
+        host.page.get_by_test_id("chat-input").fill("no I don't")
+        host.page.get_by_test_id("chat-input").press("Enter")
+        lines = host.page.get_by_test_id("chat").locator("li")
+        expect(lines).to_have_count(2)
+    spectator = lines.filter(has_text="I pass")
+    expect(spectator.get_by_test_id("chat-spectator")).to_have_text("観戦者")
+    expect(spectator).to_contain_text("Aki 観戦者: I pass")
+    expect(lines.filter(has_text="no I don't").get_by_test_id("chat-spectator")).to_have_count(0)
+    assert host.errors == []
+    host.close()
 
 
 def test_every_platform_string_has_english_and_japanese(browser: Browser, platform: PlatformProcess) -> None:

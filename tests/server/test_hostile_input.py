@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from tests.server.client import Lobby, Socket, human_room
 from tests.server.live import LiveServer
@@ -269,3 +270,39 @@ def test_clients_that_vanish_right_after_the_handshake_leave_no_traceback(lobby:
     me = Socket(server.ws_url, code, tokens[1])  # and the room goes on
     me.act(BID, "still")
     assert me.update(1)["acks"] == ["still"]
+
+
+# -- issue #31, item 9: numbers from outside are ASCII digits ---------------------------------------------------
+@pytest.mark.parametrize("since", ["%C2%B2", "%E2%91%A0", "%D9%A1", "1_0", "+1"])  # ², ①, Arabic-Indic 1
+def test_a_since_that_is_no_ascii_number_is_ignored_and_the_socket_is_served(lobby: Lobby, server: LiveServer,
+                                                                               since: str) -> None:
+    created, tokens = human_room(lobby)
+    url = f"{server.ws_url}/ws/{created['code']}?token={tokens[0]}&since={since}"
+    with connect(url, open_timeout=10) as ws:
+        frames = [json.loads(ws.recv(timeout=10)) for _ in range(2)]
+        assert [f["type"] for f in frames] == ["welcome", "update"], frames  # a fresh view, as without `since`
+        ws.send(json.dumps({"type": "action", "action": BID, "id": "after"}))
+        while (frame := json.loads(ws.recv(timeout=10)))["type"] != "update":
+            pass
+        assert frame["acks"] == ["after"]
+
+
+def test_seat_numbers_in_paths_and_queries_are_ascii_digits(lobby: Lobby) -> None:
+    created, _ = human_room(lobby)
+    code, host = created["code"], {"X-Host-Token": created["host_token"]}
+    for seat in ("²", "①", "١", "1_0", "+1", " 1", "1.0"):
+        assert_coded(lobby.http.get(f"/api/rooms/{code}/replay", params={"seat": seat}), 422, "msg/invalid")
+        answer = lobby.http.post(f"/api/rooms/{code}/seats/{seat}/standin", json={"kind": None}, headers=host)
+        assert_coded(answer, 422, "msg/invalid")
+    # The digits 0-9 still reach the route: the match is not over, the seat is present.
+    assert_coded(lobby.http.get(f"/api/rooms/{code}/replay", params={"seat": "1"}), 409, "room/not_over")
+    answer = lobby.http.post(f"/api/rooms/{code}/seats/1/standin", json={"kind": "random"}, headers=host)
+    assert_coded(answer, 409, "seat/present")
+
+
+# -- issue #31, item 10: a NUL byte in a file name is no file -----------------------------------------------------
+@pytest.mark.parametrize("path", ["/games/smuggling/%00", "/games/smuggling/view.js%00.py",
+                                  "/games/smuggling/%00view.js"])
+def test_a_game_file_name_with_a_nul_byte_is_not_found(lobby: Lobby, path: str) -> None:
+    assert lobby.http.get("/games/smuggling/view.js").status_code == 200
+    assert_coded(lobby.http.get(path), 404, "file/not_found")

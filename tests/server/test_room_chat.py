@@ -22,9 +22,9 @@ def test_a_message_is_kept_escaped_and_shown_to_those_who_may_read_it() -> None:
     chat = chat_of("team-toy")
     channels = chat.channels(None)
     posted = chat.post(channels, "team:even", 2, "Aki", "<b>hi</b>", at=5.0)
-    assert posted == {"type": "chat", "channel": "team:even", "seat": 2, "name": "Aki", "text": "&lt;b&gt;hi&lt;/b&gt;",
-                      "at": 5.0}
-    chat.post(channels, "public", None, "watcher", "hello", at=6.0)
+    assert posted == {"type": "chat", "channel": "team:even", "seat": 2, "spectator": False, "name": "Aki",
+                      "text": "&lt;b&gt;hi&lt;/b&gt;", "at": 5.0}
+    assert chat.post(channels, "public", None, "watcher", "hello", at=6.0)["spectator"] is True
     assert chat.kept_for(channels, 0) == chat.log
     assert [m["text"] for m in chat.kept_for(channels, 1)] == ["hello"]  # odd seats never see the even team
     assert [m["text"] for m in chat.kept_for(channels, None)] == ["hello"]

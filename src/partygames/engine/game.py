@@ -174,18 +174,18 @@ class Game:
         default = self.default_seats
         return default if default is not None and default in allowed else min(allowed)
 
-    def options_for(self, seats: int, options: Mapping[str, Any] | None) -> Options:
+    def options_for(self, seats: int, options: Mapping[str, Any] | None, strict: bool = False) -> Options:
         """The options of a room of `seats`: the `SEAT_FIELDS` that `options` leaves out follow the seat
-        count (`Options.follow_seats`); raises InvalidOptions."""
-        return self.options_class.parse({**self.options_class.follow_seats(seats), **(options or {})})
+        count (`Options.follow_seats`); raises InvalidOptions (`strict`: see `Options.parse`)."""
+        return self.options_class.parse({**self.options_class.follow_seats(seats), **(options or {})}, strict)
 
-    def room_seat_counts(self, options: Mapping[str, Any] | None) -> list[int]:
+    def room_seat_counts(self, options: Mapping[str, Any] | None, strict: bool = False) -> list[int]:
         """The seat counts a room may have with `options`, the `SEAT_FIELDS` it leaves out following
         each count (Smuggling without a team size: any even count; with one: twice it)."""
         counts = []
         for seats in self.seat_counts:
             try:
-                fitted = self.options_for(seats, options)
+                fitted = self.options_for(seats, options, strict)
             except InvalidOptions:
                 continue
             if seats in self.match_class.allowed_seat_counts(fitted):

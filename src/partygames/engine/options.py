@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.config import JsonDict
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, InitErrorDetails
 
 from partygames.engine.errors import InvalidOptions
 from partygames.engine.text import Text
@@ -96,8 +97,13 @@ class Options(BaseModel):
         return None
 
     @classmethod
-    def parse(cls, data: Options | dict[str, Any] | None) -> Options:
-        """Options from a dict (missing fields take defaults); raises InvalidOptions with every problem."""
+    def parse(cls, data: Options | dict[str, Any] | None, strict: bool = False) -> Options:
+        """Options from a dict (missing fields take defaults); raises InvalidOptions with every problem.
+
+        `strict`: the dict is JSON from a client (a room's options, the lobby's seat-count query), and every
+        value must already have its field's JSON type: "5" is not 5, 10000.0 not 10000, "false" not false,
+        true not 1 (issue #31, item 11). Otherwise values are converted where Pydantic can: the CLI's
+        `-o key=value` gives text on purpose, and stored logs and rows keep working as they were written."""
         if data is None:
             return cls()
         if isinstance(data, cls):
@@ -108,11 +114,31 @@ class Options(BaseModel):
         if not isinstance(data, dict):
             raise InvalidOptions("Options must be an object.", "オプションはオブジェクトで指定してください。")
         try:
+            if strict:
+                if floats := cls._floats_for_whole_choices(data):
+                    raise ValidationError.from_exception_data(cls.__name__, floats)
+                # Validated as the JSON it came as: strict JSON still takes an array for a tuple, and an
+                # integer for a float.
+                return cls.model_validate_json(json.dumps(data), strict=True)
             return cls.model_validate(data)
         except ValidationError as error:
             problems = [problem_text(e, "options") for e in error.errors()]
             raise InvalidOptions(f"Invalid options: {'; '.join(p.en for p in problems)}",
                                  f"オプションが不正です: {'、'.join(p.ja for p in problems)}") from None
+
+    @classmethod
+    def _floats_for_whole_choices(cls, data: dict[str, Any]) -> list[InitErrorDetails]:
+        """Refusals of a float given for a choice of whole numbers (Lucky Nine's `rounds`: 4, 5 or 6), which
+        Pydantic's `Literal` takes even in strict mode (5.0 == 5)."""
+        refusals: list[InitErrorDetails] = []
+        for name, field in cls.model_fields.items():
+            choices = get_args(field.annotation) if get_origin(field.annotation) is Literal else ()
+            if choices and all(type(c) is int for c in choices) and type(data.get(name)) is float:
+                *first, last = map(repr, choices)
+                expected = f"{', '.join(first)} or {last}" if first else last
+                refusals.append({"type": "literal_error", "loc": (name,), "input": data[name],
+                                 "ctx": {"expected": expected}})
+        return refusals
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")

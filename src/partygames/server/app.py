@@ -43,6 +43,7 @@ from partygames.server.protocol import (
     FillBots,
     JoinRoom,
     NextMatch,
+    ParamInt,
     PingFrame,
     PresenceFrame,
     StandIn,
@@ -161,12 +162,12 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         game = hub.game(game_id)
         try:
             data = _options_param(options, settings.max_json_depth)
-            parsed = game.options_class.parse(data)
+            parsed = game.options_class.parse(data, strict=True)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None
         setups = []
-        for seats in game.room_seat_counts(data):
-            fitted = game.options_for(seats, data)
+        for seats in game.room_seat_counts(data, strict=True):
+            fitted = game.options_for(seats, data, strict=True)
             outline, seconds = fitted.outline(seats), fitted.estimated_seconds(seats)
             setups.append({"seats": seats, "options": fitted.to_json(),
                            "outline": outline.to_json() if outline is not None else None,
@@ -233,7 +234,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return room_json(await settled(room))
 
     @app.post("/api/rooms/{code}/seats/{seat}/standin", tags=["lobby"])
-    async def stand_in(code: str, seat: int, body: StandIn, request: Request,
+    async def stand_in(code: str, seat: ParamInt, body: StandIn, request: Request,
                        x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The host hands a leaver's seat to a bot of `kind` (once its person has run out of time or been away
         the room's `standin_after` seconds), or gives it back (`kind` null). The person's return gives it back
@@ -245,7 +246,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return room_json(await settled(room))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
-    async def get_replay(code: str, request: Request, seat: int | None = None) -> dict[str, Any]:
+    async def get_replay(code: str, request: Request, seat: ParamInt | None = None) -> dict[str, Any]:
         """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
         room = await over(await find(code, request))
         if seat is not None and not 0 <= seat < room.seats:
@@ -354,7 +355,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def game_file(game_id: str, name: str) -> Response:
         game = hub.games.get(game_id)
         directory = game.web.resolve() if game is not None and game.web is not None else None
-        path = (directory / name).resolve() if directory is not None else None
+        # A NUL byte is no file name (the OS refuses it with a ValueError, which would answer 500).
+        path = (directory / name).resolve() if directory is not None and "\x00" not in name else None
         if path is None or path.parent != directory or not path.is_file():
             return JSONResponse({"error": {"code": Code.FILE_NOT_FOUND, "en": "No such file.", "ja": "ファイルがありません。"}},
                                 status_code=404)
@@ -434,7 +436,9 @@ def _spectator_name(value: str | None) -> str:
 
 
 def _int_param(value: str | None) -> int | None:
-    if value is None or not value.isdigit() or len(value) > 15:
+    """A whole number in a query parameter (None: absent or not one). ASCII digits only: `isdigit` also
+    takes "²" and "①", which `int` refuses, and `int` takes "١٢" and "1_0" (issue #31, item 9)."""
+    if value is None or not value.isascii() or not value.isdigit() or len(value) > 15:
         return None
     return int(value)
 

@@ -137,6 +137,13 @@ def readable(channels: Channels, seat: int | None, log: Sequence[dict[str, Any]]
     return picked[::-1]
 
 
+def chat_frame(channel: str, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
+    """A message as clients get it, its name and text escaped. `spectator`: it comes from someone without a
+    seat, whose name is their own choice and may be a player's (issue #31, item 12): clients mark it."""
+    return {"type": "chat", "channel": channel, "seat": seat, "spectator": seat is None, "name": escape(name),
+            "text": escape(text), "at": at}
+
+
 def message_write(room: str, channel: str, seat: int | None, name: str, text: str, at: float) -> Write:
     """The write that stores a message of room `room` as it was sent (it is escaped again when loaded)."""
     return Write(inserts=[(db.chat_messages, {"room": room, "channel": channel, "seat": seat, "name": name,
@@ -168,7 +175,7 @@ class RoomChat:
         if not may_post(channels, channel, seat):
             raise ServerError(Code.CHAT_CHANNEL, f"You cannot post to {channel[:64]!r} now.",
                               f"チャンネル「{channel[:64]}」には今は投稿できません。", 403)
-        entry = {"type": "chat", "channel": channel, "seat": seat, "name": escape(name), "text": escape(text), "at": at}
+        entry = chat_frame(channel, seat, name, text, at)
         self.log.append(entry)
         return entry
 

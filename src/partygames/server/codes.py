@@ -52,7 +52,10 @@ class Code(StrEnum):
     SEAT_NOT_HUMAN = "seat/not_human", "`host_seat` (or the seat a bot is to stand in for) is not a human seat of the room."
     SEAT_NOT_YOURS = "seat/not_yours", "The action names another seat than the token's."
     SEAT_SPECTATOR = "seat/spectator", "Spectators cannot act."
-    NAME_INVALID = "name/invalid", "A display name must be 1-24 characters after trimming, with no control characters."
+    NAME_INVALID = ("name/invalid", "A display name must be 1-24 characters after trimming, with a visible one, and no "
+                    "control characters or letters that show as blank (U+3164, U+2800).")
+    NAME_TAKEN = ("name/taken", "Someone at the table already has that name, or one that looks the same (compared "
+                  "after NFKC, case folding and Unicode's confusable letters).")
     BOT_UNKNOWN = "bot/unknown", "The game has no bot of that kind."
     GAME_UNKNOWN = "game/unknown", "No game with that id."
     OPTIONS_INVALID = "options/invalid", "Options (or a seat count) the game does not allow; from the engine."
@@ -74,6 +77,7 @@ class Code(StrEnum):
                         "Text that is not valid Unicode: invalid UTF-8, or an unpaired surrogate (`\\ud800`).")
     MSG_NOT_OBJECT = "msg/not_object", "The frame is not a JSON object."
     MSG_UNKNOWN_TYPE = "msg/unknown_type", "The frame's `type` is not one of the protocol's."
+    MSG_TIMEOUT = "msg/timeout", "An HTTP request's body did not arrive within 10 s of its head: HTTP 408, connection closed."
     MSG_INVALID = ("msg/invalid",
                    "A frame or HTTP body lacks a field, has an unknown one, or has a value of the wrong kind or size.")
     RATE_LIMITED = "rate/limited", "Too many frames, or too many HTTP `POST`s; this one was dropped."
@@ -81,6 +85,8 @@ class Code(StrEnum):
                          "Too many lookups of room codes that do not exist from this address (20, then 12 a "
                          "minute); every lookup by code waits. WebSocket: closed 1013.")
     RATE_SOCKETS = "rate/sockets", "This client address already holds as many WebSockets as it may (64); closed 1013."
+    RATE_CONNECTIONS = ("rate/connections", "This client address already holds as many connections as it may (128, "
+                        "HTTP and WebSocket alike): HTTP 429, and the connection is closed.")
     CHAT_CHANNEL = "chat/channel", "This connection may not post to that channel now."
     CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."
     CHAT_TOO_LONG = "chat/too_long", "The chat text is over the limit (300 characters)."

@@ -223,7 +223,7 @@ class Hub:
         game = self.game(body.game)
         try:
             # The seat count is the room's: options left out that follow it (a team size) are fitted.
-            options = game.options_for(body.seats, body.options)
+            options = game.options_for(body.seats, body.options, strict=True)  # JSON from a client: checked
             allowed = game.match_class.allowed_seat_counts(options)
         except EngineError as error:
             raise ServerError.from_engine(error, 422) from None

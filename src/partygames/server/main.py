@@ -58,8 +58,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
           f"partygames: ブラウザで {address} を開いてください(データベース: {database})。Ctrl+C で停止します。",
           flush=True)
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
-    # The protocols are uvicorn's own, bounding how long a handshake may stay incomplete (server/transport.py).
-    http, ws = protocols(settings.handshake_timeout)
+    # The protocols are uvicorn's own, bounding how long a handshake or a body may stay incomplete, how long a
+    # client may take nothing, and the connections per address (server/transport.py).
+    http, ws = protocols(settings)
     config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
                             log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG)
     Server(config, app.state.hub).run()

@@ -10,9 +10,17 @@ import json
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
-from partygames.engine.options import problem_text
+from partygames.engine.options import OptionError, problem_text
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 
@@ -22,6 +30,20 @@ Scalar = int | float | str | bool | None
 ShortStr = Annotated[str, StringConstraints(max_length=100)]
 ActionValue = Annotated[int, Field(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)] | float | ShortStr | bool | None
 MsgId = Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(ge=-MAX_SAFE_INT, le=MAX_SAFE_INT)]
+
+
+def _ascii_digits(value: Any) -> Any:
+    """A number in a path or a query is written in the digits 0-9: Pydantic's lax `int` would also take
+    " 1", "+1", "1_0" and "1.0" (issue #31, item 9)."""
+    if isinstance(value, str) and not (value.isascii() and value.isdigit() and len(value) <= 15):
+        # (OptionError: a refusal whose words reach the client in both languages, through problem_text.)
+        raise OptionError("must be a whole number written in the digits 0-9",
+                          "0〜9 の数字で書いた整数にしてください")
+    return value
+
+
+# A whole number from a path or a query parameter (FastAPI hands them over as text).
+ParamInt = Annotated[int, BeforeValidator(_ascii_digits)]
 
 
 class _Frame(BaseModel):

@@ -31,6 +31,7 @@ from partygames.server.seats import (
     token_hash,
 )
 from partygames.server.storage import Write
+from partygames.server.text import check_name_free
 
 
 class Joined(NamedTuple):
@@ -67,8 +68,9 @@ class RoomLobby:
 
     def join(self, name: str, seat: int | None) -> Joined:
         """Seats `name` at `seat` (None: the first free human seat) with a new token; refused (ServerError)
-        when there is no such seat or it is taken."""
+        when there is no such seat or it is taken, or when someone at the table has a name that looks the same."""
         seat = seat_to_join(self.seats, seat)
+        check_name_free(name, (info.name for other, info in enumerate(self.seats) if other != seat))
         token = new_token()
         info = self.seats[seat]
         info.name, info.token_hash = name, token_hash(token)

@@ -31,7 +31,7 @@ from partygames.engine.game import Game
 from partygames.engine.log import Entry
 from partygames.engine.match import TIMED_OUT, Event, Match
 from partygames.engine.options import Options
-from partygames.server.chat import RoomChat, message_write
+from partygames.server.chat import RoomChat, chat_frame, message_write
 from partygames.server.codes import Code
 from partygames.server.committer import Committer
 from partygames.server.connections import Connection
@@ -47,7 +47,6 @@ from partygames.server.seats import SeatInfo, acting_seat, bot_kinds
 from partygames.server.series import next_games, plan_next
 from partygames.server.settings import Settings
 from partygames.server.storage import StoredRoom, Write
-from partygames.server.text import escape
 
 T = TypeVar("T")
 
@@ -236,8 +235,7 @@ class Room:
         self.auto_standin, self.standin_after = bool(row.get("auto_standin")), float(row.get("standin_after") or 60)
         self.lobby.seats[:] = [SeatInfo.from_row(s) for s in stored.seats]
         self.presence.seen_at.update({s["seat"]: s["seen_at"] for s in stored.seats if s.get("seen_at")})
-        self.chat_room.log = [{"type": "chat", "channel": c["channel"], "seat": c["seat"], "name": escape(c["name"]),
-                               "text": escape(c["text"]), "at": c["at"]} for c in stored.chat]
+        self.chat_room.log = [chat_frame(c["channel"], c["seat"], c["name"], c["text"], c["at"]) for c in stored.chat]
         self.epoch = owned if self.status == "playing" else None
         if self.status == "open":
             self.current = None

@@ -99,6 +99,15 @@ class Settings:
     # A connection whose request head (or WebSocket handshake) is still incomplete this long after it
     # opened, or after its previous response, is closed (server/transport.py).
     handshake_timeout: float = 10.0
+    # A request's body must be whole this long after its head, else 408 (`msg/timeout`) and the connection is
+    # closed; a connection whose client takes none of the bytes waiting for it this long is reset.
+    body_timeout: float = 10.0
+    send_timeout: float = 20.0
+    # What the kernel holds for one client beyond what it has taken (its socket's send buffer; Linux doubles it).
+    send_buffer_bytes: int = 128 * 1024
+    # Open connections (HTTP and WebSocket alike) per client address: past it one is answered 429
+    # (`rate/connections`) and closed. A trusted proxy's (uvicorn's forwarded_allow_ips) are not counted.
+    connections_per_address: int = 128
 
     @staticmethod
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:

@@ -70,7 +70,9 @@ export function Chat({ messages, channels, onSend, disabled, game, deadline, ctx
     <ul class="chat-list" ref=${list} data-testid="chat">
       ${messages.map((m) => html`<li key=${m.key} data-channel=${m.channel || "public"}>
         ${m.channel && m.channel !== "public" ? html`<span class="chip static">${channelName(m.channel, game, ctx)}</span> ` : null}
-        <strong>${unescapeHtml(m.name ?? m.from ?? "?")}</strong>: <span class="chat-text">${unescapeHtml(m.text)}</span></li>`)}
+        <strong>${unescapeHtml(m.name ?? m.from ?? "?")}</strong>${m.spectator
+          ? html` <span class="chip static chat-spectator" data-testid="chat-spectator">${t("chat_spectator")}</span>`
+          : null}: <span class="chat-text">${unescapeHtml(m.text)}</span></li>`)}
     </ul>
     <form class="chat-form" onSubmit=${submit}>
       ${choices.length > 1

@@ -67,6 +67,8 @@ const STRINGS = {
   submit: ["Submit", "決定"],
   chat: ["Chat", "チャット"],
   chat_placeholder: ["Say something…", "メッセージ…"],
+  // A spectator chooses their own name, which may be a player's: it is marked as a spectator's.
+  chat_spectator: ["spectator", "観戦者"],
   what_happened: ["What just happened", "直前の出来事"],
   log: ["Log", "ログ"],
   skip: ["Skip", "スキップ"],
