@@ -68,7 +68,11 @@ class RoomMatch:
         self.clock.head_start = {seat: self.think for seat, bot in players.items() if isinstance(bot, SearchBot)}
         self.session = Session(game, match, players, forgive_bots=True)  # its `on_entry` is set by the room
         self.history = EventHistory(settings.max_catchup)
-        self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
+        # Per log entry: "seat", "bot", "standin" (a bot playing for an absent person), "wake" (older logs:
+        # "timer", "clock"); the stand-ins' kinds by the room's version of their steps (`by_standin`).
+        self.sources: list[str] = []
+        self.by_standin: dict[int, str] = {}
+        self.standins: dict[int, str] = {}  # seat -> the kind of the bot standing in for its person now
         # Per perspective (a seat; None: the public), the versions of the steps it did not witness
         # (`Match.step_witnesses`), in order: it numbers the others 1, 2, ... (`seen`).
         self.hidden: dict[int | None, list[int]] = {}
@@ -183,28 +187,36 @@ class RoomMatch:
         owner's `epoch` (with the result, once the match is over); the clock stands still while its reveal
         plays."""
         match = self.session.match
-        source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
+        standin = self.standins.get(entry.seat) if entry.seat is not None else None
+        source = ("wake" if entry.seat is None else "standin" if standin is not None
+                  else "bot" if entry.seat in self.session.bots else "seat")
         self.sources.append(source)
-        version = self.history.record(events)
+        version = self.history.record(events, standin)
+        if standin is not None:
+            self.by_standin[version] = standin
         private = self._witnessed(match, version, entry, events)
         write = Write(inserts=[(db.log_entries, {
             "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
             "action": dumps(entry.action) if entry.action is not None else None, "source": source,
-            "epoch": epoch})], room=self.code, epoch=epoch)
+            "standin": standin, "epoch": epoch})], room=self.code, epoch=epoch)
         result = match.result() if match.is_over else None
         if result is not None:
             # The room's owner gives it up with its last step: whoever starts the next match owns that.
             write.updates.append((db.rooms, {"code": self.code}, {
                 "status": "over", "result": dumps(result.to_json()), "finished_at": wall, "owner": None,
                 "lease_until": None}))
-        self.clock.step(wall, self.reveal_ms(events, private), entry.seat if source == "bot" else None)
+        self.clock.step(wall, self.reveal_ms(events, private), entry.seat if source in ("bot", "standin") else None)
         return write
 
-    def replay(self, entry: Entry, source: str) -> None:
+    def replay(self, entry: Entry, source: str, standin: str | None = None) -> None:
         """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set);
-        the reveals it held the clock for are held again, as they were."""
+        the reveals it held the clock for are held again, as they were. `standin`: the kind of the bot that
+        played it for the seat's absent person."""
         events = self.session.replay_entry(entry)
-        private = self._witnessed(self.session.match, self.history.record(events), entry, events)
+        version = self.history.record(events, standin)
+        if standin is not None:
+            self.by_standin[version] = standin
+        private = self._witnessed(self.session.match, version, entry, events)
         self.sources.append(source)
         self.clock.replay_step(entry.at, self.reveal_ms(events, private))
 
@@ -216,12 +228,17 @@ class RoomMatch:
         bots = self.session.bots
         if kind is None:
             bots.pop(seat, None)
+            self.session.standins.discard(seat)
+            self.standins.pop(seat, None)
             return
         if seat in bots:
             return
         bot = self.make_bot(kind, seat)
         Session.replay(self.game, self.session.log, {seat: bot})
         bots[seat] = bot
+        # It never makes a choice only the person should (`Match.stand_in_actions`), and its steps are marked.
+        self.session.standins.add(seat)
+        self.standins[seat] = kind
         if isinstance(bot, SearchBot):
             self.clock.head_start[seat] = self.think
         else:

@@ -84,6 +84,8 @@ CONTACT_ACTIONS = frozenset({"offer", "accept", "decline", "withdraw"})
 
 
 class PandemicMatch(Match):
+    # a contact, offered or accepted: a deal between two people (docs/rules/pandemic.md, Stand-ins)
+    PERSONAL = frozenset({"offer", "accept"})
     game_id = "pandemic"
     options_class = PandemicOptions
     seat_counts = tuple(range(4, 25))
