@@ -40,7 +40,7 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
         version = len(out)
         # A step a bot played for the seat's absent person says so, and which kind (`source` "standin").
         standin = None if hidden else current.by_standin.get(step)
-        by = {"standin": standin} if standin is not None else {}
+        by = {"standin": standin, "for": entry.seat} if standin is not None else {}
         out.append({"version": version, "at": entry.at, "seat": None if hidden else entry.seat, "action": action,
                     "source": None if hidden else source, "standin": standin,
                     "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data), **by}

@@ -191,7 +191,7 @@ class RoomMatch:
         source = ("wake" if entry.seat is None else "standin" if standin is not None
                   else "bot" if entry.seat in self.session.bots else "seat")
         self.sources.append(source)
-        version = self.history.record(events, standin)
+        version = self.history.record(events, standin, entry.seat)
         if standin is not None:
             self.by_standin[version] = standin
         private = self._witnessed(match, version, entry, events)
@@ -213,7 +213,7 @@ class RoomMatch:
         the reveals it held the clock for are held again, as they were. `standin`: the kind of the bot that
         played it for the seat's absent person."""
         events = self.session.replay_entry(entry)
-        version = self.history.record(events, standin)
+        version = self.history.record(events, standin, entry.seat)
         if standin is not None:
             self.by_standin[version] = standin
         private = self._witnessed(self.session.match, version, entry, events)
