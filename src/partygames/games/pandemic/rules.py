@@ -201,6 +201,15 @@ class PandemicMatch(Match):
             return self._rule_actions(seat)
         return [{"type": "intend", "params": {"intent": {"choice": self._intents(seat)}}}]
 
+    def stand_in_actions(self, seat: int) -> list[ActionSpec]:
+        """A stand-in neither offers nor accepts a contact, in real time (`PERSONAL`) or as a round's intent
+        (`offer:…`, `accept:…`)."""
+        specs = super().stand_in_actions(seat)
+        if self.options.tempo != "rounds":
+            return specs
+        intents = [i for i in self._intents(seat) if i.split(":")[0] not in self.PERSONAL]
+        return [{"type": "intend", "params": {"intent": {"choice": intents}}}] if specs else []
+
     def _intents(self, seat: int) -> list[str]:
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
         its order (written straight from the state: this is every step of the rounds tempo)."""
