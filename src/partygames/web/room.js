@@ -359,6 +359,7 @@ export function RoomPage({ code, table, lang, navigate }) {
   ctx.botTitle = (kind) => (info && info.bot_titles && tr(info.bot_titles[kind])) || null;
   // Everything below shows the update being narrated, never a later one: the board, the buttons, the
   // countdown and the results wait until the stage has told what led to them.
+  useEffect(() => widgets.forgetDrawn(), [room ? room.match : null]); // a new match counts its versions from 0 again
   const narration = useNarration(state.updates, { game, ctx, reveals: info && info.reveals, ready: loaded, match: room ? room.match : null });
   const shown = narration.shown;
   const view = shown ? shown.view : null;
@@ -397,6 +398,8 @@ export function RoomPage({ code, table, lang, navigate }) {
       <a href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></main>`;
   }
   const deadline = shown && !view.is_over ? shown.deadline : null;
+  // The time limit the banner counts down, for a board that shows the same clock (the Quiz's "Memorise!").
+  ctx.deadline = deadline;
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = view && view.is_over ? view.result || (room && room.result) : null;
