@@ -50,7 +50,7 @@ class Eager(Bot):
 
 def personal(kinds: frozenset[str], action: dict[str, Any] | None) -> bool:
     """Whether `action` is one of `kinds` (PERSONAL), as an action or as a sealed intent."""
-    return bool(action) and (action["type"] in kinds or str(action.get("intent", "")).split(":")[0] in kinds)
+    return action is not None and (action["type"] in kinds or str(action.get("intent", "")).split(":")[0] in kinds)
 
 
 def test_every_game_names_the_choices_only_a_person_makes() -> None:
@@ -61,6 +61,7 @@ def test_every_game_names_the_choices_only_a_person_makes() -> None:
 def test_a_stand_in_never_makes_a_person_s_own_choice_and_its_match_replays(game_id: str) -> None:
     game = get_game(game_id)
     setup = game.samples.golden
+    assert setup is not None
     kinds = game.match_class.PERSONAL
     # The same table twice: seat 0 played by a bot that grabs every personal choice, as itself, then standing in.
     taken: dict[bool, set[str]] = {}
@@ -71,7 +72,7 @@ def test_a_stand_in_never_makes_a_person_s_own_choice_and_its_match_replays(game
             session.standins.add(0)
         session.run_bots(max_entries=4000) if not standin else _run(session)
         taken[standin] = {str(e.action.get("intent", e.action["type"])).split(":")[0] for e in session.log.entries
-                          if e.seat == 0 and personal(kinds, e.action)}
+                          if e.seat == 0 and e.action is not None and personal(kinds, e.action)}
         if standin:
             offered = bots[0]
             assert isinstance(offered, Eager) and not offered.offered & kinds  # never even offered
