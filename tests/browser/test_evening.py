@@ -39,6 +39,10 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
         expect(page.get_by_test_id("results")).to_have_count(0)
         expect(page.locator("[data-testid=board][data-game=musical-chairs]")).to_have_count(1)
         expect(page.locator("[data-testid=board][data-game=pandemic]")).to_have_count(0)
+        # Musical Chairs' own board (its island), none of the Pandemic board, and no script error on the way.
+        expect(page.locator("[data-testid=board] [data-testid=island]")).to_have_count(1)
+        expect(page.locator("[data-testid=board] [data-testid=pd-time]")).to_have_count(0)
+        assert player.errors == [], player.errors
         # The Pandemic Game's Cautious bot plays Heuristic in Musical Chairs, which has no Cautious: said so.
         expect(page.get_by_test_id("bots-replaced")).to_contain_text("慎重派" if player is guest else "cautious")
     expect(host.page.get_by_test_id("bots-replaced")).to_contain_text("it plays heuristic now")

@@ -22,7 +22,7 @@ from partygames.engine.actions import Action
 from partygames.engine.bots import Bot, TableInfo
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
-from partygames.engine.log import Entry
+from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import TIMED_OUT, Event, Match
 from partygames.engine.options import Options
 from partygames.engine.search import Budget, SearchBot
@@ -77,6 +77,10 @@ class RoomMatch:
         # (`Match.step_witnesses`), in order: it numbers the others 1, 2, ... (`seen`).
         self.hidden: dict[int | None, list[int]] = {}
         self.timed_out: set[int] = set()  # the seats that ran out of time in this match (`TIMED_OUT`)
+        # The steps whose reveal may still be playing: (version, wall time its reveal ends), oldest first; and the
+        # match as it was before the first of them, for someone arriving meanwhile (`revealing_from`, `view_at`).
+        self.reveals: list[tuple[int, float]] = []
+        self._before: tuple[int, Match] | None = None
 
     @property
     def match(self) -> Match:
@@ -205,7 +209,11 @@ class RoomMatch:
             write.updates.append((db.rooms, {"code": self.code}, {
                 "status": "over", "result": dumps(result.to_json()), "finished_at": wall, "owner": None,
                 "lease_until": None}))
-        self.clock.step(wall, self.reveal_ms(events, private), entry.seat if source in ("bot", "standin") else None)
+        cost = self.reveal_ms(events, private)
+        self.clock.step(wall, cost, entry.seat if source in ("bot", "standin") else None)
+        if cost > 0 and self.clock.reveal_scale > 0:
+            self.reveals = [r for r in self.reveals if r[1] > wall]
+            self.reveals.append((version, self.clock.reveal_end))
         return write
 
     def replay(self, entry: Entry, source: str, standin: str | None = None) -> None:
@@ -219,6 +227,21 @@ class RoomMatch:
         private = self._witnessed(self.session.match, version, entry, events)
         self.sources.append(source)
         self.clock.replay_step(entry.at, self.reveal_ms(events, private))
+
+    # -- arriving during a reveal -------------------------------------------------------------------------------
+    def revealing_from(self, wall: float) -> int | None:
+        """The first version whose reveal is still playing at `wall` (None: none is): someone arriving now is
+        shown the match as it was before it, then its events, as everyone else still sees them."""
+        return next((version for version, end in self.reveals if end > wall), None)
+
+    def view_at(self, version: int, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view of the match as it was at `version` (the log replayed that far: only for someone
+        arriving while a reveal plays, so it is kept for the next arrival)."""
+        if self._before is None or self._before[0] != version:
+            log = self.session.log
+            before = MatchLog(log.game, log.seats, log.options, log.seed, log.entries[:version], bots=log.bots)
+            self._before = (version, Session.replay(self.game, before).match)
+        return self._before[1].view(seat)
 
     # -- stand-ins ------------------------------------------------------------------------------------------
     def stand_in(self, seat: int, kind: str | None) -> None:

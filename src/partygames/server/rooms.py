@@ -177,6 +177,13 @@ class Room:
     def step_of(self, seat: int | None, seen: int) -> int | None:
         return self.current.step_of(seat, seen) if self.current is not None else None
 
+    def revealing_from(self, wall: float) -> int | None:
+        """The first version whose reveal still plays at `wall` (`RoomMatch.revealing_from`)."""
+        return self.current.revealing_from(wall) if self.current is not None and self.status == "playing" else None
+
+    def view_at(self, version: int, seat: int | None) -> dict[str, Any]:
+        return self._begun().view_at(version, seat)
+
     @property
     def history(self) -> EventHistory:
         """The current match's recent events (delivery reads them once a match has begun)."""
