@@ -2,7 +2,8 @@
 then the host's "Next: Musical Chairs" turns every screen to the new game without a reload (the bots the new
 game lacks are said, not silently renamed); then a Lucky Nine table plays again, a person leaves during the
 rematch, a bot stands in for them only after the grace, never drops them out, the feed says when it takes
-the seat and when the person is back, and its steps read as the bot's."""
+the seat and when the person is back, and its steps read as the bot's; last, a reload during a Dice Derby race
+goes on showing the race, and nothing runs ahead of it."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from tests.browser.server import PlatformProcess
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 BIG_SCREEN: ViewportSize = {"width": 1920, "height": 1080}
+RACE_EVENTS = {"betting_done", "betting_closed", "furlong_start", "roll", "out", "fall", "furlong_rerun", "runoff_start", "runoff_end",
+               "quinella_decided", "race_result", "win_paid", "quinella_paid", "prizes"}
 QUICK = {"rounds": 4, "press_seconds": 5, "decide_seconds": 5, "claim_seconds": 5, "dropout_seconds": 5}
 
 
-@pytest.mark.platform(deadline_scale=0.1, settings={"standin_grace": 2, "presence_interval": 0.1})
+# Time limits 10 times faster, reveals at a tenth of their length (a Dice Derby race: about 3 s), a short grace.
+@pytest.mark.platform(deadline_scale=0.1, settings={"standin_grace": 2, "presence_interval": 0.1, "reveal_scale": 0.1})
 def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(browser: Browser,
                                                                            platform: PlatformProcess) -> None:
     host = driver.open_player(browser, platform, lang="en", viewport=PHONE)
@@ -80,3 +84,23 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
     assert aki.errors == [] and ben.errors == []
     aki.close()
     ben.close()
+
+    # The last table: Dice Derby. Aki reloads while the first race is being shown: the race goes on being
+    # shown from where the table is, and nothing on the page runs ahead of it (the next race's betting).
+    created = driver.api_room(platform, "dice-derby", ("human", *["bot:random"] * 5),
+                              {"races": 4, "bidding_seconds": 5, "betting_seconds": 5})
+    derby = driver.open_seat(browser, platform, created, viewport=PHONE)
+    page = derby.page
+    page.locator("[data-testid=stage] .stage-current[data-event=roll]").first.wait_for(timeout=30_000)
+    page.reload()
+    page.locator("[data-testid=stage] .stage-current").first.wait_for(timeout=5000)
+    watched = page.evaluate("""() => ({ kind: document.querySelector("[data-testid=turn]").dataset.kind,
+      event: document.querySelector("[data-testid=stage] .stage-current").dataset.event,
+      shown: window.partygames.narration.version, latest: window.partygames.state.version,
+      phase: window.partygames.state.view.phase })""")
+    assert watched["kind"] == "reveal" and watched["event"] in RACE_EVENTS, watched
+    assert watched["shown"] < watched["latest"], watched  # the board waits for the race to be shown
+    # Then the next race's betting, once the race has been shown.
+    expect(page.get_by_test_id("turn")).not_to_have_attribute("data-kind", "reveal", timeout=15_000)
+    assert derby.errors == []
+    derby.close()
