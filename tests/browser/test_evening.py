@@ -3,7 +3,7 @@ then the host's "Next: Musical Chairs" turns every screen to the new game withou
 game lacks are said, not silently renamed); then a Lucky Nine table plays again, a person leaves during the
 rematch, a bot stands in for them only after the grace, never drops them out, the feed says when it takes
 the seat and when the person is back, and its steps read as the bot's; last, a reload during a Dice Derby race
-goes on showing the race, and nothing runs ahead of it."""
+goes on showing the race, and nothing runs ahead of it; and a Quiz's memorising clock reads as its banner's."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from tests.browser.server import PlatformProcess
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 BIG_SCREEN: ViewportSize = {"width": 1920, "height": 1080}
-RACE_EVENTS = {"betting_done", "betting_closed", "furlong_start", "roll", "out", "fall", "furlong_rerun", "runoff_start", "runoff_end",
-               "quinella_decided", "race_result", "win_paid", "quinella_paid", "prizes"}
 QUICK = {"rounds": 4, "press_seconds": 5, "decide_seconds": 5, "claim_seconds": 5, "dropout_seconds": 5}
 
 
@@ -95,12 +93,29 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
     page.reload()
     page.locator("[data-testid=stage] .stage-current").first.wait_for(timeout=5000)
     watched = page.evaluate("""() => ({ kind: document.querySelector("[data-testid=turn]").dataset.kind,
-      event: document.querySelector("[data-testid=stage] .stage-current").dataset.event,
+      playing: Number(document.querySelector("[data-testid=stage] .stage-current").dataset.version),
       shown: window.partygames.narration.version, latest: window.partygames.state.version,
-      phase: window.partygames.state.view.phase })""")
-    assert watched["kind"] == "reveal" and watched["event"] in RACE_EVENTS, watched
-    assert watched["shown"] < watched["latest"], watched  # the board waits for the race to be shown
+      race: window.partygames.state.events.filter((e) => e.type === "race_result").map((e) => e.version) })""")
+    # The banner says what is happening; the stage plays the step still being shown, which holds the race; the
+    # board shows the match as it was before it.
+    assert watched["kind"] == "reveal" and watched["playing"] > watched["shown"], watched
+    assert watched["playing"] in watched["race"] and watched["shown"] < watched["latest"], watched
     # Then the next race's betting, once the race has been shown.
     expect(page.get_by_test_id("turn")).not_to_have_attribute("data-kind", "reveal", timeout=15_000)
     assert derby.errors == []
     derby.close()
+
+    # A Quiz table: the board's "Memorise!" clock and the banner's read the same time limit, also after a reload.
+    created = driver.api_room(platform, "quiz", ("human", "bot:random", "bot:random"), {"memorise_seconds": 300})
+    quiz = driver.open_seat(browser, platform, created, viewport=PHONE)
+    page = quiz.page
+    clocks = """() => [document.querySelector("[data-testid=qz-memorise] [data-testid=countdown]").dataset.left,
+      document.querySelector("[data-testid=turn] [data-testid=countdown]").dataset.left].map(Number)"""
+    page.get_by_test_id("qz-memorise").wait_for()
+    page.wait_for_timeout(1500)
+    page.reload()
+    page.get_by_test_id("qz-memorise").wait_for()
+    board, banner = page.evaluate(clocks)
+    assert abs(board - banner) <= 1 and banner < 30, (board, banner)
+    assert quiz.errors == []
+    quiz.close()
