@@ -25,7 +25,7 @@ export function describe(event, game, ctx) {
 function describeOwn(event, game, ctx) {
   // Every game's: a seat the match waited for ran out of time (the engine's `timed_out`).
   if (event.type === "timed_out") return t("timed_out", ctx.seatName(event.data.seat));
-  if (event.type === "stood_in") return t("stood_in", ctx.seatName(event.data.seat), t("standin_bot", botName(event.data.bot, ctx)));
+  if (event.type === "stood_in") return t("stood_in", ctx.seatName(event.data.seat), botName(event.data.bot, ctx));
   if (event.type === "came_back") return t("came_back", ctx.seatName(event.data.seat));
   if (game && typeof game.describeEvent === "function") {
     const text = game.describeEvent(event, getLang(), ctx);
