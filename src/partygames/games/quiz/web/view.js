@@ -168,9 +168,8 @@ function countdown(view, until, seconds, widgets, html) {
  * or a reload the view's own match time may be stale); from the view only where the room gives no deadline. */
 function memoriseCountdown(view, ctx) {
   const { html, widgets } = ctx;
-  const seconds = view.extensions ? null : ctx.options.memorise_seconds;
-  if (ctx.deadline) return html`<${widgets.Countdown} deadline=${seconds ? { ...ctx.deadline, seconds } : ctx.deadline} />`;
-  return countdown(view, view.memorise_until, seconds, widgets, html);
+  if (ctx.deadline) return html`<${widgets.Countdown} deadline=${ctx.deadline} />`;
+  return countdown(view, view.memorise_until, view.extensions ? null : ctx.options.memorise_seconds, widgets, html);
 }
 
 /** Score markers (gold) and secret money (black), as counts beside a dot of each colour. */
