@@ -79,6 +79,10 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
     ben = driver.open_seat(browser, platform, {**ben_seat, "code": lucky, "host_token": None}, lang="ja", viewport=PHONE,
                            name="Ben")
     expect(log.locator("li", has_text="Ben is back")).to_have_count(1, timeout=15_000)
+    # Ben's own (Japanese) feed says he is back, and marks what the bot played for him as the bot's.
+    ben_log = ben.page.locator(".log .log-list")
+    expect(ben_log.locator("li", has_text="が戻り、また自分で打ちます")).to_have_count(1, timeout=15_000)
+    expect(ben_log.locator("li", has_text="の代打ち").first).to_be_attached()
     assert aki.errors == [] and ben.errors == []
     aki.close()
     ben.close()
