@@ -44,7 +44,7 @@ def open_player(browser: Browser, server: PlatformProcess, lang: str = "en",
 
 
 def api_room(server: PlatformProcess, game: str, kinds: Sequence[str], options: dict[str, Any] | None = None,
-             host_plays: bool = True, name: str = "Aki") -> dict[str, Any]:
+             host_plays: bool = True, name: str = "Aki", start: bool = True) -> dict[str, Any]:
     """A room made and started through the HTTP API (when the lobby's forms are not the point): the host in
     the first human seat (or watching), `kinds` per seat. Returns the creation's answer (code, tokens)."""
     body: dict[str, Any] = {"game": game, "seats": len(kinds), "options": options or {}, "seat_kinds": list(kinds),
@@ -53,6 +53,8 @@ def api_room(server: PlatformProcess, game: str, kinds: Sequence[str], options: 
         body["host_seat"] = None
     with httpx.Client(base_url=server.url, timeout=30) as http:
         created: dict[str, Any] = http.post("/api/rooms", json=body).json()
+        if not start:  # (people join first)
+            return created
         started = http.post(f"/api/rooms/{created['code']}/start", json={}, headers={"X-Host-Token": created["host_token"]})
         assert started.status_code == 200, started.text
     return created

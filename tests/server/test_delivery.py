@@ -71,6 +71,12 @@ class ToyRoom:
     def deadline_json(self, now: float) -> dict[str, Any] | None:
         return None
 
+    def revealing_from(self, wall: float) -> int | None:
+        return None  # (reveals are not paced here)
+
+    def view_at(self, version: int, seat: int | None) -> dict[str, Any]:
+        raise AssertionError("only asked while a reveal plays")
+
 
 def connect(delivery: Delivery, seat: int | None, sent_version: int = 0) -> Connection:
     conn = Connection(cast(WebSocket, None), seat, f"seat {seat}", Settings(database_url="sqlite://"))

@@ -99,7 +99,8 @@ def test_someone_arriving_mid_match_is_shown_the_match_s_history(lobby: Lobby, p
         ben.act({"type": "bid", "amount": 0}, f"b{round_no}")
         aki.until(partial(_round_over, round_no=round_no + 1))
     aki.act({"type": "bid", "amount": 4}, "a4")
-    aki.update(7)
+    # (once the reveals queued so far have been shown: someone arriving during one watches it, below)
+    time.sleep(aki.update(7)["reveal"] + 0.1)
     late = Socket(paced.ws_url, code)
     late.recv()
     first = late.update()
@@ -107,3 +108,31 @@ def test_someone_arriving_mid_match_is_shown_the_match_s_history(lobby: Lobby, p
     # Every public event since the match began, oldest first: the whole history, not only this round.
     assert [e["version"] for e in first["events"]] == [1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 6, 6, 7]
     assert [e["type"] for e in first["events"][-4:]] == ["bid_sealed", "revealed", "round", "bid_sealed"]
+
+
+def test_someone_arriving_during_a_reveal_watches_it_from_before_it(lobby: Lobby, paced: LiveServer) -> None:
+    created, tokens = human_room(lobby, "reveal-toy", seats=2)
+    code = created["code"]
+    aki, ben = (Socket(paced.ws_url, code, token) for token in tokens)
+    aki.update()
+    aki.act({"type": "bid", "amount": 1}, "a")
+    aki.reach(1)
+    ben.act({"type": "bid", "amount": 2}, "b")
+    revealing = aki.until(lambda f: _round_over(f, 2))  # Ben's bid reveals round 1's bids: 1 s to watch
+    assert revealing["version"] == 2 and revealing["reveal"] > 0.5
+    # Aki reloads while it plays: the match as it was before that step, then the step's events to watch.
+    back = Socket(paced.ws_url, code, tokens[0])
+    back.recv()
+    before = back.update()
+    assert before["fresh"] is True and before["version"] == 1
+    assert before["view"]["has_bid"] == [True, False] and before["view"]["version"] == 1
+    assert [e["type"] for e in before["events"]] == ["bid_sealed"]
+    watch = back.update()
+    assert watch["fresh"] is False and watch["version"] == 2 and watch["view"] == revealing["view"]
+    assert watch["events"] == [e for e in revealing["events"] if e["version"] == 2]
+    assert 0 < watch["reveal"] <= revealing["reveal"]
+    # Once it has been shown, a reload is shown the match as it is.
+    time.sleep(REVEAL)
+    again = Socket(paced.ws_url, code, tokens[0])
+    again.recv()
+    assert again.update()["version"] == 2

@@ -288,7 +288,8 @@ def check_encoding(game: Game, match: Match, encoder: Encoder, step: int = 0,
 
 
 def _check_time_limit(game: Game, match: Match, step: int) -> None:
-    """Every default of the current time limit is legal for its seat, and every awaited seat has one."""
+    """Every default of the current time limit is legal for its seat, and every awaited seat has one; none is
+    a choice only the seat's person may make (`Match.PERSONAL`: an absent person's seat plays its defaults)."""
     limit = match.time_limit()
     if limit is None:
         return
@@ -298,6 +299,8 @@ def _check_time_limit(game: Game, match: Match, step: int) -> None:
     for seat, default in limit.defaults.items():
         if seat not in awaited:
             raise _fail(game, step, f"time limit {limit.phase} has a default for seat {seat}, who is not awaited")
+        if default.get("type") in match.PERSONAL:
+            raise _fail(game, step, f"time limit {limit.phase}: default {default!r} of seat {seat} is its person's own")
         try:
             match.clone().apply(seat, default)
         except IllegalAction as error:

@@ -180,6 +180,10 @@ class Match(ABC):
     # View fields that only say when the view was made (a real-time game's current time), like `version`:
     # a host need not tell a seat of a step after which nothing else in its view changed.
     VIEW_CLOCK_KEYS: ClassVar[frozenset[str]] = frozenset()
+    # Action types only a seat's person may choose: irreversible choices of their own (giving something away,
+    # dropping out, a deal with another seat). A bot standing in for an absent person never takes them
+    # (`stand_in_actions`); each game's rules page says which of its actions these are and why.
+    PERSONAL: ClassVar[frozenset[str]] = frozenset()
     # What `clone()` may rely on about some state attributes' shapes (default: any JSON-ready value, copied
     # at every depth). The conformance suite checks every declaration at every step of its playouts.
     CLONE_SHAPES: ClassVar[Mapping[str, Shape]] = {}
@@ -347,6 +351,11 @@ class Match(ABC):
         offer lapsing or an arrival), in milliseconds since the match began; None: not until someone acts.
         A real-time game that overrides it includes `time_limit_due()`."""
         return self.time_limit_due()
+
+    def stand_in_actions(self, seat: int) -> list[ActionSpec]:
+        """The legal actions a bot standing in for `seat`'s absent person may take: every legal action but
+        the `PERSONAL` ones ([]: it waits, and the seat's time limit, if any, plays its default)."""
+        return [s for s in self.legal_actions(seat) if s["type"] not in self.PERSONAL]
 
     def time_limit_due(self) -> int | None:
         """When the current phase's time limit runs out (None: no limit, or its defaults are applied)."""

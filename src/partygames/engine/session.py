@@ -70,6 +70,8 @@ class Session:
         self.log = MatchLog(game.id, match.seats, match.options.to_json(), match.seed, bots=list(match.bot_seats))
         self.on_entry = on_entry
         self.forgive_bots = forgive_bots
+        # The bot seats whose bot stands in for an absent person: it takes only `Match.stand_in_actions`.
+        self.standins: set[int] = set()
         # A bot seat -> the match version at which it last answered "nothing now": not asked again
         # until something changes.
         self._waiting: dict[int, int] = {}
@@ -135,9 +137,15 @@ class Session:
 
     def bot_turn(self, seat: int, now: int | None = None) -> Action | None:
         """Asks the seat's bot and plays what it chooses at `now`; returns the action played, or None
-        when the bot has nothing to do now."""
+        when the bot has nothing to do now. A stand-in (`standins`) is offered, and may play, only the
+        seat's `Match.stand_in_actions`: with none, it waits."""
         match = self.match
-        observation = Observation(seat, match.legal_actions(seat), partial(match.view, seat),
+        standin = seat in self.standins
+        specs = match.stand_in_actions(seat) if standin else match.legal_actions(seat)
+        if standin and not specs:
+            self._waiting[seat] = match.version
+            return None
+        observation = Observation(seat, specs, partial(match.view, seat),
                                   match.now if now is None else now, match.deadline)
         try:
             action = self.bots[seat].act(observation)
@@ -149,6 +157,11 @@ class Session:
         if action is None:
             self._waiting[seat] = match.version
             return None
+        if standin and action.get("type") in match.PERSONAL:
+            # (a bot that read its choices from the view, not the specs): never the person's own choice
+            log.warning("the %s stand-in of seat %d proposed %r, its person's own choice; playing another",
+                        self.game.id, seat, action.get("type"))
+            action = self._fallback(seat)
         try:
             self.act(seat, action, now)
         except IllegalAction:
@@ -161,7 +174,8 @@ class Session:
         return action
 
     def _fallback(self, seat: int) -> Action:
-        return sample(self.match.legal_actions(seat), random.Random(bot_seed(self.match.seed, seat) + self.match.version))
+        specs = self.match.stand_in_actions(seat) if seat in self.standins else self.match.legal_actions(seat)
+        return sample(specs, random.Random(bot_seed(self.match.seed, seat) + self.match.version))
 
     def run_bots(self, until: int | None = None, max_entries: int = 1_000_000) -> None:
         """Runs the bots on a virtual clock: a bot acts as soon as it is asked, and when no bot has

@@ -89,6 +89,12 @@ class Delivered(Protocol):
 
     def deadline_json(self, now: float) -> dict[str, Any] | None: ...
 
+    def revealing_from(self, wall: float) -> int | None:
+        """The first version whose reveal still plays at `wall` (None: none)."""
+
+    def view_at(self, version: int, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view as it was at the room's `version`."""
+
 
 class Delivery:
     """What room `room` owes its connections; `chat`, the room's, says who may read and post where."""
@@ -124,9 +130,31 @@ class Delivery:
         conn.presence = self.presence()  # what its welcome shows
         sends += [(conn, entry) for entry in self.chat_room.kept_for(channels, conn.seat)]
         if room.match is not None:
-            sends.append((conn, self.update(conn, self._since(conn, since), self.moment(time.time()), [])))
+            sends += self.arrival(conn, self._since(conn, since), time.time())
         self.send(sends)
         self.presence_changed()
+
+    def arrival(self, conn: Connection, since: int | None, now: float) -> Sends:
+        """The update(s) for a connection arriving at `now` from the room's version `since`. Someone who needs a
+        fresh update (a reload, a late spectator) while a reveal plays gets the match as it was before that
+        reveal, then its events as a normal update: their stage plays what the others' stage plays (shortened
+        to end with it), and no part of their screen runs ahead of it (docs/server.md, Reveals)."""
+        moment = self.moment(now)
+        history = moment.history
+        start = self.room.revealing_from(now) if since is None or not history.covers(since) else None
+        if start is None or start < 1 or not history.covers(start - 1):
+            return [(conn, self.update(conn, since, moment, []))]
+        before, seat = start - 1, conn.seat
+        number = self.room.numbering(seat)
+        seen = before if number is None else number(before)
+        view, match = self.room.view_at(before, seat), self.room.match
+        assert match is not None
+        view_json, _ = frames.view_json({**view, "version": seen}, stamps_of(type(match)))
+        first = frames.update(seen, None, view_json, history.events_for(seat, history.base, before, number), True, [],
+                              None, moment.reveal)
+        then = self.update(conn, before, moment, [])
+        then["apart"] = True  # (never merged into the fresh one before it: its events are to be played)
+        return [(conn, first), (conn, then)]
 
     def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)

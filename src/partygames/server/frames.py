@@ -72,7 +72,8 @@ def _small(value: Any) -> str:
 
 def merge_updates(frames: list[Frame | int | None]) -> list[Frame | int | None]:
     """Merges runs of consecutive updates that continue each other (the latest view, all events, all
-    acks, the latest reveal); other frames keep their place. A close marker (a close code, or None) is
+    acks, the latest reveal), unless an update is to stay `apart` (the events of a reveal an arriving connection
+    is to watch, after the match as it was before it); other frames keep their place. A close marker (a close code, or None) is
     kept as is."""
     if len(frames) < 2:  # the usual case: one frame waiting
         return frames
@@ -80,7 +81,7 @@ def merge_updates(frames: list[Frame | int | None]) -> list[Frame | int | None]:
     for frame in frames:
         last = merged[-1] if merged else None
         if (isinstance(frame, dict) and isinstance(last, dict) and frame["type"] == "update" and last["type"] == "update"
-                and (frame["fresh"] or frame["since"] == last["version"])):
+                and (frame["fresh"] or frame["since"] == last["version"]) and not frame.get("apart")):
             # A fresh update's events are the recent history, which already ends with the newest events.
             events = frame["events"] if frame["fresh"] else last["events"] + frame["events"]
             merged[-1] = {**frame, "since": last["since"], "events": events,

@@ -34,11 +34,13 @@ class EventHistory:
         """The latest version recorded."""
         return self.base + len(self._versions)
 
-    def record(self, events: Iterable[Event]) -> int:
+    def record(self, events: Iterable[Event], standin: str | None = None, seat: int | None = None) -> int:
         """Keeps the next version's events, made into JSON now (event data may share lists with the
-        match's state, which moves on), and returns that version."""
+        match's state, which moves on), and returns that version. `standin`: the step was played by a bot of
+        that kind standing in for `seat`'s absent person (each event says so: `"standin": kind, "for": seat`)."""
         version = self.base + len(self._versions) + 1
-        self._versions.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data}))
+        by = {"standin": standin, "for": seat} if standin is not None else {}
+        self._versions.append([(e.to, frames.dumps({"version": version, "type": e.type, "data": e.data, **by}))
                                for e in events])
         excess = len(self._versions) - self.keep
         if excess > self.keep // 4:  # trimmed in chunks, not on every entry

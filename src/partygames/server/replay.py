@@ -30,7 +30,7 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
 
     out: list[dict[str, Any]] = []
     out.append({"version": 0, "at": 0, "seat": None, "action": None, "source": None, "events": [], "view": view()})
-    for entry, source in zip(current.session.log.entries, current.sources, strict=True):
+    for step, (entry, source) in enumerate(zip(current.session.log.entries, current.sources, strict=True), start=1):
         events = session.replay_entry(entry)
         witnesses = session.match.step_witnesses(entry.seat, entry.action, events)
         if witnesses is not None and seat not in witnesses:
@@ -38,9 +38,12 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
         action = None if entry.seat is None or entry.action is None else final.shown_action(entry.seat, entry.action, seat)
         hidden = action is None and entry.action is not None  # an act this seat never learns of: a step, no more
         version = len(out)
+        # A step a bot played for the seat's absent person says so, and which kind (`source` "standin").
+        standin = None if hidden else current.by_standin.get(step)
+        by = {"standin": standin, "for": entry.seat} if standin is not None else {}
         out.append({"version": version, "at": entry.at, "seat": None if hidden else entry.seat, "action": action,
-                    "source": None if hidden else source,
-                    "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data)}
+                    "source": None if hidden else source, "standin": standin,
+                    "events": [{"version": version, "type": e.type, "data": copy.deepcopy(e.data), **by}
                                for e in events if e.is_visible_to(seat)],
                     "view": view()})
     result = final.result()
@@ -59,14 +62,18 @@ def match_log(room: Room, raw: bool) -> dict[str, Any]:
     names = [escape(s.name) if s.kind == "human" and s.name else "" for s in room.lobby.seats]
     log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),
                    final.to_json(), list(final.bot_seats), names if any(names) else [])
+    # The entries a bot played for the seat's absent person: {entry number (1, 2, ... as listed): bot kind}.
+    by_standin = room.current.by_standin
     if raw:
-        return {**log.to_json(), "redacted": False}
+        return {**log.to_json(), "standins": {str(v): k for v, k in sorted(by_standin.items())}, "redacted": False}
     # The steps the public witnessed (a private one is not there at all), each action as it may know it.
     public = set(room.current.hidden.get(None, ()))
+    kept = [version for version in range(1, len(session.log.entries) + 1) if version not in public]
     shown = [e if e.seat is None or e.action is None else _shown_entry(final, e)
              for version, e in enumerate(session.log.entries, start=1) if version not in public]
+    standins = {str(n): by_standin[v] for n, v in enumerate(kept, start=1) if v in by_standin}
     return {**log.to_json(), "seed": None, "entries": [e.to_json() for e in shown], "final_state": None,
-            "redacted": True}
+            "standins": standins, "redacted": True}
 
 
 def _shown_entry(final: Match, entry: Entry) -> Entry:

@@ -22,7 +22,7 @@ from partygames.engine.actions import Action
 from partygames.engine.bots import Bot, TableInfo
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Game
-from partygames.engine.log import Entry
+from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import TIMED_OUT, Event, Match
 from partygames.engine.options import Options
 from partygames.engine.search import Budget, SearchBot
@@ -68,11 +68,19 @@ class RoomMatch:
         self.clock.head_start = {seat: self.think for seat, bot in players.items() if isinstance(bot, SearchBot)}
         self.session = Session(game, match, players, forgive_bots=True)  # its `on_entry` is set by the room
         self.history = EventHistory(settings.max_catchup)
-        self.sources: list[str] = []  # per log entry: "seat", "bot", "wake" (older logs: "timer", "clock")
+        # Per log entry: "seat", "bot", "standin" (a bot playing for an absent person), "wake" (older logs:
+        # "timer", "clock"); the stand-ins' kinds by the room's version of their steps (`by_standin`).
+        self.sources: list[str] = []
+        self.by_standin: dict[int, str] = {}
+        self.standins: dict[int, str] = {}  # seat -> the kind of the bot standing in for its person now
         # Per perspective (a seat; None: the public), the versions of the steps it did not witness
         # (`Match.step_witnesses`), in order: it numbers the others 1, 2, ... (`seen`).
         self.hidden: dict[int | None, list[int]] = {}
         self.timed_out: set[int] = set()  # the seats that ran out of time in this match (`TIMED_OUT`)
+        # The steps whose reveal may still be playing: (version, wall time its reveal ends), oldest first; and the
+        # match as it was before the first of them, for someone arriving meanwhile (`revealing_from`, `view_at`).
+        self.reveals: list[tuple[int, float]] = []
+        self._before: tuple[int, Match] | None = None
 
     @property
     def match(self) -> Match:
@@ -183,30 +191,57 @@ class RoomMatch:
         owner's `epoch` (with the result, once the match is over); the clock stands still while its reveal
         plays."""
         match = self.session.match
-        source = "wake" if entry.seat is None else "bot" if entry.seat in self.session.bots else "seat"
+        standin = self.standins.get(entry.seat) if entry.seat is not None else None
+        source = ("wake" if entry.seat is None else "standin" if standin is not None
+                  else "bot" if entry.seat in self.session.bots else "seat")
         self.sources.append(source)
-        version = self.history.record(events)
+        version = self.history.record(events, standin, entry.seat)
+        if standin is not None:
+            self.by_standin[version] = standin
         private = self._witnessed(match, version, entry, events)
         write = Write(inserts=[(db.log_entries, {
             "room": self.code, "seq": self.seq_offset + version, "at": entry.at, "seat": entry.seat,
             "action": dumps(entry.action) if entry.action is not None else None, "source": source,
-            "epoch": epoch})], room=self.code, epoch=epoch)
+            "standin": standin, "epoch": epoch})], room=self.code, epoch=epoch)
         result = match.result() if match.is_over else None
         if result is not None:
             # The room's owner gives it up with its last step: whoever starts the next match owns that.
             write.updates.append((db.rooms, {"code": self.code}, {
                 "status": "over", "result": dumps(result.to_json()), "finished_at": wall, "owner": None,
                 "lease_until": None}))
-        self.clock.step(wall, self.reveal_ms(events, private), entry.seat if source == "bot" else None)
+        cost = self.reveal_ms(events, private)
+        self.clock.step(wall, cost, entry.seat if source in ("bot", "standin") else None)
+        if cost > 0 and self.clock.reveal_scale > 0:
+            self.reveals = [r for r in self.reveals if r[1] > wall]
+            self.reveals.append((version, self.clock.reveal_end))
         return write
 
-    def replay(self, entry: Entry, source: str) -> None:
+    def replay(self, entry: Entry, source: str, standin: str | None = None) -> None:
         """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set);
-        the reveals it held the clock for are held again, as they were."""
+        the reveals it held the clock for are held again, as they were. `standin`: the kind of the bot that
+        played it for the seat's absent person."""
         events = self.session.replay_entry(entry)
-        private = self._witnessed(self.session.match, self.history.record(events), entry, events)
+        version = self.history.record(events, standin, entry.seat)
+        if standin is not None:
+            self.by_standin[version] = standin
+        private = self._witnessed(self.session.match, version, entry, events)
         self.sources.append(source)
         self.clock.replay_step(entry.at, self.reveal_ms(events, private))
+
+    # -- arriving during a reveal -------------------------------------------------------------------------------
+    def revealing_from(self, wall: float) -> int | None:
+        """The first version whose reveal is still playing at `wall` (None: none is): someone arriving now is
+        shown the match as it was before it, then its events, as everyone else still sees them."""
+        return next((version for version, end in self.reveals if end > wall), None)
+
+    def view_at(self, version: int, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view of the match as it was at `version` (the log replayed that far: only for someone
+        arriving while a reveal plays, so it is kept for the next arrival)."""
+        if self._before is None or self._before[0] != version:
+            log = self.session.log
+            before = MatchLog(log.game, log.seats, log.options, log.seed, log.entries[:version], bots=log.bots)
+            self._before = (version, Session.replay(self.game, before).match)
+        return self._before[1].view(seat)
 
     # -- stand-ins ------------------------------------------------------------------------------------------
     def stand_in(self, seat: int, kind: str | None) -> None:
@@ -216,12 +251,17 @@ class RoomMatch:
         bots = self.session.bots
         if kind is None:
             bots.pop(seat, None)
+            self.session.standins.discard(seat)
+            self.standins.pop(seat, None)
             return
         if seat in bots:
             return
         bot = self.make_bot(kind, seat)
         Session.replay(self.game, self.session.log, {seat: bot})
         bots[seat] = bot
+        # It never makes a choice only the person should (`Match.stand_in_actions`), and its steps are marked.
+        self.session.standins.add(seat)
+        self.standins[seat] = kind
         if isinstance(bot, SearchBot):
             self.clock.head_start[seat] = self.think
         else:

@@ -2,7 +2,8 @@
 
 The same seats, people and bots play again with a new seed: the same game with the same options, or a
 game that follows the finished one (`Game.follows`) with the options it derives from that result. A bot
-kind the next game lacks becomes its heuristic bot (or its first). The finished match is kept in
+kind the next game lacks becomes its heuristic bot (or its first); the room says so (`bots_replaced`). Stand-ins
+end with the match: the next one begins without them. The finished match is kept in
 `matches` in the same write that starts the next one. Pure: the seed and the time are passed in.
 """
 
@@ -75,5 +76,8 @@ def plan_next(finished: Finished, game: Game, seats: Sequence[SeatInfo], seed: i
         updates=[(db.rooms, {"code": finished.room}, {
             "game": game.id, "options": dumps(options.to_json()), "status": "playing", "seed": dumps(seed),
             "started_at": now, "result": None})]
-        + [(db.seats, {"room": finished.room, "seat": seat}, {"bot": kind}) for seat, kind in bots.items()])
+        + [(db.seats, {"room": finished.room, "seat": seat}, {"bot": kind}) for seat, kind in bots.items()]
+        # The next match starts without stand-ins: its people have its grace to come back (docs/server.md).
+        + [(db.seats, {"room": finished.room, "seat": seat}, {"standin": None})
+           for seat, info in enumerate(seats) if info.standin is not None])
     return NextMatch(options, bots, write)

@@ -71,6 +71,9 @@ class Settings:
     # Multiplies every game's reveal durations (Game.reveals): the match clock and the bots wait while
     # a reveal plays (docs/server.md, Reveals). 0: no waiting (most tests).
     reveal_scale: float = 1.0
+    # No bot stands in for an absent person until a match has run this long (seconds): after "Play again" or
+    # a series' next game, people reopen the room a few seconds late (docs/server.md, Stand-ins).
+    standin_grace: float = 10.0
     # Catch-up gives missed events only for gaps up to this many versions; beyond, a fresh view.
     max_catchup: int = 1000
     send_queue_limit: int = 2000

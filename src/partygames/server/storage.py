@@ -104,7 +104,8 @@ log_entries = Table(
     Column("at", BigInteger, nullable=False),  # match time: ms since the match started
     Column("seat", Integer, nullable=True),  # None: time passing (a wake-up)
     Column("action", Text, nullable=True),  # JSON; None for a wake-up
-    Column("source", String(8), nullable=False),  # seat | bot | wake (before the rename also timer | clock)
+    Column("source", String(8), nullable=False),  # seat | bot | standin | wake (before the rename also timer | clock)
+    Column("standin", String(32), nullable=True),  # source standin: the kind of the bot that played for the person
     # The owner's epoch it was written under: a trigger refuses any other than the room's (migration 0002).
     Column("epoch", Integer, nullable=False, server_default="0"),
 )

@@ -32,6 +32,28 @@ function withKeys(events, version) {
   return (events || []).map((event) => ({ ...event, version: event.version ?? version, key: ++eventCounter }));
 }
 
+/** The room's seats changed hands during the match: a bot took a seat over for its absent person (`standin`
+ * set), or the person is back (cleared). The feed says so, as the room's own events (`stood_in`, `came_back`),
+ * in an update of their own that changes nothing else: they take their turn after what the stage tells now. */
+function withStandins(state, room) {
+  if (!room || !state.room || !state.view || !Array.isArray(room.seats)) return state;
+  const before = state.room.seats || [];
+  const events = [];
+  room.seats.forEach((s, i) => {
+    const was = before[i] && before[i].standin ? before[i].standin.bot : null;
+    const now = s.standin ? s.standin.bot : null;
+    if (was === now) return;
+    if (now) events.push({ type: "stood_in", data: { seat: i, bot: now } });
+    else events.push({ type: "came_back", data: { seat: i } });
+  });
+  if (!events.length) return state;
+  const received = withKeys(events, state.version);
+  const last = state.updates.length ? state.updates[state.updates.length - 1] : null;
+  const update = { seq: ++updateCounter, version: state.version, view: state.view, deadline: state.deadline, events: received,
+    fresh: false, revealEnd: last ? last.revealEnd : null };
+  return { ...state, events: [...state.events, ...received].slice(-KEEP_EVENTS), updates: [...state.updates, update].slice(-KEEP_UPDATES) };
+}
+
 function reducer(state, msg) {
   switch (msg.type) {
     case "_status":
@@ -59,7 +81,8 @@ function reducer(state, msg) {
         return { ...state, room: msg.room, view: null, version: -1, deadline: null, events: [], updates: [], ackedVersion: -1,
           pending: null, error: null };
       }
-      return { ...state, room: msg.room ?? state.room, closed: state.closed || !!(msg.room && msg.room.status === "closed") };
+      return { ...withStandins(state, msg.room), room: msg.room ?? state.room,
+        closed: state.closed || !!(msg.room && msg.room.status === "closed") };
     case "channels":
       // The match opened or closed a channel this connection may post to (docs/protocol.md, Chat).
       return { ...state, channels: msg.channels || ["public"] };

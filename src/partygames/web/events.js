@@ -7,10 +7,26 @@ import { html, useEffect, useReducer, useRef } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { describeGeneric } from "./generic.js";
 
-/** An event as a sentence: the game's own wording, else the generic one; null hides the event. */
+/** The room's own events, which no game has (the connection makes them from the room's seats): a bot takes
+ * a seat over while its person is away, the person is back. Told at once, without a stage of their own. */
+export const ROOM_EVENTS = ["stood_in", "came_back"];
+
+/** A bot kind's name ("Heuristic"), from the game's info when the context has it. */
+const botName = (kind, ctx) => (ctx.botTitle ? ctx.botTitle(kind) : null) || kind;
+
+/** An event as a sentence: the game's own wording, else the generic one; null hides the event. A step a bot
+ * played for an absent person (`event.standin`, docs/protocol.md) says so: the bot's, not the person's. */
 export function describe(event, game, ctx) {
+  const text = describeOwn(event, game, ctx);
+  if (text == null || !event.standin) return text;
+  return `${text} (${t("by_standin", botName(event.standin, ctx), ctx.seatName(event.for))})`;
+}
+
+function describeOwn(event, game, ctx) {
   // Every game's: a seat the match waited for ran out of time (the engine's `timed_out`).
   if (event.type === "timed_out") return t("timed_out", ctx.seatName(event.data.seat));
+  if (event.type === "stood_in") return t("stood_in", ctx.seatName(event.data.seat), botName(event.data.bot, ctx));
+  if (event.type === "came_back") return t("came_back", ctx.seatName(event.data.seat));
   if (game && typeof game.describeEvent === "function") {
     const text = game.describeEvent(event, getLang(), ctx);
     if (text !== undefined) return text;
@@ -30,6 +46,7 @@ const said = (event, game, ctx) => (ctx.paint ? ctx.paint(describe(event, game, 
 
 /** The ms the game declares for showing `event` (0: only in the log). */
 export function revealMs(event, reveals) {
+  if (ROOM_EVENTS.includes(event.type)) return 0;
   if (!reveals) return DEFAULT_MS;
   const ms = reveals.durations ? reveals.durations[event.type] : undefined;
   return typeof ms === "number" ? ms : reveals.default ?? DEFAULT_MS;
@@ -43,6 +60,7 @@ const START = {
   recent: [], // narrated events, newest first
   narrated: 0, // the highest event key narrated (or skipped): the log shows up to it
   revealEnd: null, // local ms by which the server expects the reveals received so far to end (null: it does not pace)
+  match: null, // the room's match these updates belong to (`room.match`)
 };
 
 const lastKey = (events, key) => events.reduce((k, e) => Math.max(k, e.key), key);
@@ -114,6 +132,7 @@ function narrate(state, action) {
     case "take": return take(state, action.updates, action.isStaged, action.isTold);
     case "advance": return advance(state, action.now, action.reveals);
     case "skip": return skip(state);
+    case "reset": return { ...START, taken: state.taken, match: action.match };
     default: return state;
   }
 }
@@ -123,14 +142,20 @@ function narrate(state, action) {
  * (the update whose view to render), `current`, `head` (the update `current` belongs to, shown next),
  * `told` (its events told so far, `current` included), `recent`, `remaining` (events still to narrate),
  * `narrated` (the highest event key narrated) and `skip()`. */
-export function useNarration(updates, { game, ctx, reveals, ready = true }) {
-  const [state, dispatch] = useReducer(narrate, START);
+export function useNarration(updates, { game, ctx, reveals, ready = true, match = null }) {
+  const [held, dispatch] = useReducer(narrate, START);
+  // A new match (play again, a series' next game): nothing of the last one is narrated or shown any more,
+  // even for the one render before the reset below has run.
+  const state = held.match === match ? held : { ...START, taken: held.taken, match };
+  useEffect(() => {
+    if (held.match !== match) dispatch({ type: "reset", match });
+  }, [match]);
   useEffect(() => {
     if (!ready) return;
     const isTold = (e) => describe(e, game, ctx) !== null;
     const isStaged = (e) => revealMs(e, reveals) > 0 && isTold(e);
     dispatch({ type: "take", updates, isStaged, isTold });
-  }, [updates, ready]);
+  }, [updates, ready, match]);
   const idle = !state.current && state.pending.length > 0;
   useEffect(() => {
     if (idle) {

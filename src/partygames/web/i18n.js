@@ -171,6 +171,14 @@ const STRINGS = {
   absent_note: ["{0} ({1})", "{0}({1})"],
   standin_for: ["A bot stands in for {0}", "ボットが{0}の代わりに打っています"],
   standin_short: ["bot stands in", "ボットが代打ち"],
+  // The feed (every screen's log): a bot takes a seat over while its person is away, and the person is back.
+  stood_in: ["A bot ({1}) takes over {0}'s seat while they are away", "{0}が離れている間、ボット({1})が代わりに打ちます"],
+  came_back: ["{0} is back and plays again", "{0}が戻り、また自分で打ちます"],
+  // A step a stand-in played, in the feed, the stage and the replay: the bot's, not the person's.
+  by_standin: ["stand-in {0} for {1}", "{1}の代打ち {0}"],
+  // A series' next game lacks a bot kind (the Pandemic Game's Cautious in Musical Chairs): said, not silent.
+  bots_replaced: ["{0} played {1} in {2}, which {3} has not: it plays {4} now.",
+    "{0}は{2}で{1}でしたが、{3}にはないため{4}で打ちます。"],
   ran_out: ["ran out of time", "時間切れ"],
   hand_to_bot: ["Hand to a bot", "ボットに任せる"],
   hand_to_bot_title: ["A {0} bot plays this seat until its player comes back", "本人が戻るまで{0}ボットがこの席を打ちます"],

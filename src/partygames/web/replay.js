@@ -18,7 +18,9 @@ function describeAction(step, game, ctx) {
     const shown = Array.isArray(v) ? v.map(one).join(" → ") : one(v); // a sequence: its values in order
     return `${ctx.label("params", k) || humanize(k)}: ${shown}`;
   });
-  const source = step.source === "bot" ? ` (${t("by_bot")})` : step.source === "timer" ? ` (${t("by_timer")})` : "";  // "timer": logs before wake-ups
+  // A bot that played for the seat's absent person: the stand-in's step, not the person's.
+  const standin = step.source === "standin" ? ` (${t("by_standin", (ctx.botTitle && ctx.botTitle(step.standin)) || step.standin, by)})` : "";
+  const source = step.source === "bot" ? ` (${t("by_bot")})` : step.source === "timer" ? ` (${t("by_timer")})` : standin;  // "timer": logs before wake-ups
   return `${by}${source}: ${actionLabel(ctx, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -59,6 +61,7 @@ export function ReplayPage({ code, lang, navigate }) {
   const seat = perspective === "" ? null : Number(perspective);
   // The perspective is not "you" in a replay: names stay plain.
   const ctx = makeCtx({ room, seat, lang, table: false, send: () => {}, markYou: false, labels: info && info.labels });
+  ctx.botTitle = (kind) => (info && info.bot_titles && tr(info.bot_titles[kind])) || null;
   const steps = (replay && replay.steps) || [];
   const step = steps[index];
   // Each step visited is narrated like an update (its events on the stage, at the game's pace).

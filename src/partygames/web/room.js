@@ -280,6 +280,17 @@ function NextMatch({ room, hostToken, onError }) {
       ${t("next_game", tr(g.title) || g.id)}</button>`)}`;
 }
 
+/** The bot seats whose kind the series' next game lacks (the Pandemic Game's Cautious in Musical Chairs): said
+ * on every screen, not silently renamed (`room.bots_replaced`, docs/server.md). */
+function BotsReplaced({ room, ctx }) {
+  const replaced = (room && room.bots_replaced) || [];
+  if (!replaced.length) return null;
+  return html`<ul class="panel notice bots-replaced" data-testid="bots-replaced">
+    ${replaced.map((r) => html`<li key=${r.seat} data-seat=${r.seat}>${t("bots_replaced", ctx.shortName(r.seat), tr(r.was.title) || r.was.bot,
+      tr(r.was.game), tr(room.title) || room.game, tr(r.now.title) || r.now.bot)}</li>`)}
+  </ul>`;
+}
+
 /** The version at which the seat's current turn began (null: it is not its turn): a turn continued after
  * the seat's own action (a ticket bought) began earlier. */
 function useTurnStart(version, mine) {
@@ -312,20 +323,27 @@ function bringIntoView(el) {
 export function RoomPage({ code, table, lang, navigate }) {
   const [held, setHeld] = useState(() => loadSeat(code));
   const [problem, setProblem] = useState(null);
-  const [game, setGame] = useState(null);
-  const [info, setInfo] = useState(null);
-  const [loaded, setLoaded] = useState(false); // the renderer and the game's info (its reveals) have arrived
+  // The room's game's renderer and info (its reveals, labels), for the game they were loaded for: after a
+  // series' next game, nothing of the last game's renderer draws the new game's views.
+  const [found, setFound] = useState({ id: null, game: null, info: null });
   const token = table ? null : held.token || null;
   const [state, send] = useRoomConnection(code, token);
   const room = state.room;
   const gameId = room && room.game;
+  const loaded = !!gameId && found.id === gameId; // the renderer and the game's info have arrived
+  const game = loaded ? found.game : null;
+  const info = loaded ? found.info : null;
 
   useEffect(() => {
-    if (!gameId) return;
+    if (!gameId) return undefined;
+    let current = true;
     // ?generic=1 shows any game with the generic renderer (for checking a new game's view).
     const renderer = new URLSearchParams(location.search).get("generic") === "1" ? Promise.resolve(null) : loadRenderer(gameId);
-    const described = api.games().then((games) => setInfo(games.find((g) => g.id === gameId) || null));
-    Promise.allSettled([renderer.then(setGame), described]).then(() => setLoaded(true));
+    const described = api.games().then((games) => games.find((g) => g.id === gameId) || null);
+    Promise.allSettled([renderer, described]).then(([r, d]) => {
+      if (current) setFound({ id: gameId, game: r.status === "fulfilled" ? r.value : null, info: d.status === "fulfilled" ? d.value : null });
+    });
+    return () => { current = false; };
   }, [gameId]);
 
   useEffect(() => {
@@ -338,9 +356,11 @@ export function RoomPage({ code, table, lang, navigate }) {
 
   const seat = table ? null : state.seat;
   const ctx = makeCtx({ room, seat, lang, table, send, labels: info && info.labels });
+  ctx.botTitle = (kind) => (info && info.bot_titles && tr(info.bot_titles[kind])) || null;
   // Everything below shows the update being narrated, never a later one: the board, the buttons, the
   // countdown and the results wait until the stage has told what led to them.
-  const narration = useNarration(state.updates, { game, ctx, reveals: info && info.reveals, ready: loaded });
+  useEffect(() => widgets.forgetDrawn(), [room ? room.match : null]); // a new match counts its versions from 0 again
+  const narration = useNarration(state.updates, { game, ctx, reveals: info && info.reveals, ready: loaded, match: room ? room.match : null });
   const shown = narration.shown;
   const view = shown ? shown.view : null;
   // An action of ours was confirmed in a version not shown yet: its buttons stay locked until then, and it is
@@ -378,6 +398,8 @@ export function RoomPage({ code, table, lang, navigate }) {
       <a href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></main>`;
   }
   const deadline = shown && !view.is_over ? shown.deadline : null;
+  // The time limit the banner counts down, for a board that shows the same clock (the Quiz's "Memorise!").
+  ctx.deadline = deadline;
   const status = room ? room.status : null;
   const title = room ? tr(room.title) || room.game : code;
   const result = view && view.is_over ? view.result || (room && room.result) : null;
@@ -409,7 +431,8 @@ export function RoomPage({ code, table, lang, navigate }) {
               ? html`<${NextMatch} room=${room} hostToken=${held.hostToken} onError=${setProblem} />` : null}
             <a class="button secondary" href="/" data-testid="back-to-lobby"
               onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
-        <div class="room-grid">
+        <${BotsReplaced} room=${room} ctx=${ctx} />
+        <div class="room-grid" key=${`${room.match}:${gameId}`}>
           <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />
           ${seat != null && !view.is_over && !state.closed && !ownsActions(game, view, ctx) && (view.legal_actions.length || state.error)
             ? html`<${ActionPanel} game=${game} view=${view} ctx=${ctx} specs=${view.legal_actions} busy=${state.pending != null || confirming || revealing}

@@ -55,6 +55,11 @@ export function Chest({ open, content, animate = true }) {
 // (frames come on change only), so a countdown to a match time counts from then, whenever it is redrawn.
 const drawn = new Map();
 
+/** Forgets when versions were drawn: the room's next match (play again, a series) counts from 0 again. */
+export function forgetDrawn() {
+  drawn.clear();
+}
+
 /** The local time (s) at which view `version` was first drawn. */
 function drawnAt(version) {
   if (!drawn.has(version)) {

@@ -69,6 +69,8 @@ def _quinella_odds(fall: float, rate: float) -> tuple[tuple[str, int], ...]:
 
 
 class DiceDerbyMatch(Match):
+    # a loan taken: the person's own (docs/rules/dice-derby.md, Stand-ins)
+    PERSONAL = frozenset({"borrow"})
     game_id = "dice-derby"
     options_class = DiceDerbyOptions
     seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, 31))

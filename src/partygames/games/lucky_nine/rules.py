@@ -47,6 +47,8 @@ _DRAWS_WITHOUT: dict[str, tuple[str, ...]] = {c: tuple(x for x in CHESTS if x !=
 
 
 class LuckyNineMatch(Match):
+    # dropping out of the game: the person's own (docs/rules/lucky-nine.md, Stand-ins)
+    PERSONAL = frozenset({"drop_out"})
     CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
         **dict.fromkeys(("holdings", "status", "chests", "prizes", "turn_draws"), Shape.FLAT), "claimed": Shape.ROWS}
     game_id = "lucky-nine"

@@ -64,6 +64,8 @@ _SEALS = frozenset({"plan", "pass", "stop", "hold", "vote"})
 
 
 class MusicalChairsMatch(IslandMatch):
+    # a medal given away: the person's own (docs/rules/musical-chairs.md, Stand-ins)
+    PERSONAL = frozenset({"give"})
     game_id = "musical-chairs"
     options_class = MusicalChairsOptions
     seat_counts = tuple(range(2, 55))

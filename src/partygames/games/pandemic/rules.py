@@ -84,6 +84,8 @@ CONTACT_ACTIONS = frozenset({"offer", "accept", "decline", "withdraw"})
 
 
 class PandemicMatch(Match):
+    # a contact, offered or accepted: a deal between two people (docs/rules/pandemic.md, Stand-ins)
+    PERSONAL = frozenset({"offer", "accept"})
     game_id = "pandemic"
     options_class = PandemicOptions
     seat_counts = tuple(range(4, 25))
@@ -211,6 +213,15 @@ class PandemicMatch(Match):
         if self.options.tempo != "rounds":
             return self._rule_actions(seat)
         return [{"type": "intend", "params": {"intent": {"choice": self._intents(seat)}}}]
+
+    def stand_in_actions(self, seat: int) -> list[ActionSpec]:
+        """A stand-in neither offers nor accepts a contact, in real time (`PERSONAL`) or as a round's intent
+        (`offer:…`, `accept:…`)."""
+        specs = super().stand_in_actions(seat)
+        if self.options.tempo != "rounds":
+            return specs
+        intents = [i for i in self._intents(seat) if i.split(":")[0] not in self.PERSONAL]
+        return [{"type": "intend", "params": {"intent": {"choice": intents}}}] if specs else []
 
     def _intents(self, seat: int) -> list[str]:
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in

@@ -106,6 +106,8 @@ def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
 
 
 class QuizMatch(Match):
+    # markers or money given away: the person's own (docs/rules/quiz.md, Stand-ins)
+    PERSONAL = frozenset({"give"})
     game_id = "quiz"
     options_class = QuizOptions
     seat_counts = (2, 3, 4, 5)

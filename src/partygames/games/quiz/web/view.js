@@ -164,13 +164,21 @@ function countdown(view, until, seconds, widgets, html) {
   return html`<${widgets.MatchCountdown} version=${view.version} now=${view.now || 0} until=${until} seconds=${seconds} />`;
 }
 
+/** The memorising time left: the phase's time limit, the very clock the banner counts down (after "Play again"
+ * or a reload the view's own match time may be stale); from the view only where the room gives no deadline. */
+function memoriseCountdown(view, ctx) {
+  const { html, widgets } = ctx;
+  if (ctx.deadline) return html`<${widgets.Countdown} deadline=${ctx.deadline} />`;
+  return countdown(view, view.memorise_until, view.extensions ? null : ctx.options.memorise_seconds, widgets, html);
+}
+
 /** Score markers (gold) and secret money (black), as counts beside a dot of each colour. */
 function dots(markers, html) {
   return html`<span class="qz-counts"><span class="qz-count"><span class="qz-dot score"></span>${markers.score}</span> <span class="qz-count"><span class="qz-dot money"></span>${markers.money}</span></span>`;
 }
 
 function Status({ view, ctx }) {
-  const { html, lang, widgets } = ctx;
+  const { html, lang } = ctx;
   const J = ja(lang);
   const turn = view.turn != null ? view.turn : view.peeker != null ? view.peeker : view.phase === "tiebreak" && view.tiebreak ? view.tiebreak.turn
     : ["open", "deal", "move"].includes(view.phase) ? view.parent : null;
@@ -184,7 +192,7 @@ function Status({ view, ctx }) {
     ${view.peek_cost != null ? html`<div><span class="muted">${J ? "覗き見の費用" : "Peek cost"}</span> <strong>${view.peek_cost}</strong>/${J ? "枚" : "card"}</div>` : null}
     ${view.moves_left != null ? html`<div><span class="muted">${J ? "白カードの移動" : "White-card moves left"}</span> <strong>${view.moves_left}</strong></div>` : null}
     ${view.phase === "memorise" ? html`<div class="qz-memorise" data-testid="qz-memorise"><strong>${J ? "覚えてください!" : "Memorise!"}</strong>
-      ${countdown(view, view.memorise_until, view.extensions ? null : ctx.options.memorise_seconds, widgets, html)}</div>` : null}
+      ${memoriseCountdown(view, ctx)}</div>` : null}
     ${view.asked != null ? html`<div class="qz-asked" data-testid="qz-asked">? <strong>${question(view, view.asked, lang)}</strong></div>` : null}
   </div>`;
 }
