@@ -209,7 +209,9 @@ class Room:
                 **self.lobby.to_json(self.game, self.presence.of, current.timed_out if current is not None else ()),
                 "auto_standin": self.auto_standin, "standin_after": self.standin_after, "version": self.seen(None),
                 "spectators": self.presence.spectators(), "created_at": self.created_at,
-                "result": result.to_json() if result is not None else None}
+                "result": result.to_json() if result is not None else None,
+                # The rules summary where its figures follow the options (the medals a player starts with).
+                "summary": self.game.summary_for(self.options, self.seats).to_json() if self.game.summary_for else None}
 
     def presence_shown(self) -> Hashable:
         """What the room's JSON says of who is here (`Delivered.presence_shown`), and of who ran out of time

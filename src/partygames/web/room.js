@@ -141,12 +141,21 @@ export function bannerKind(view, seat, acted = false) {
   return awaited ? "optional" : "waiting";
 }
 
-/** The banner's words for `view` (`bannerKind`'s kind and its sentence), the seats named by `name`. */
-export function bannerWords(view, seat, ctx, name, acted = false) {
+/** The banner's words for `view` (`bannerKind`'s kind and its sentence), the seats named by `name`; in real
+ * time the game's own (its view.js `banner`: the phase and what it asks of the reader), else "Live: …". */
+export function bannerWords(view, seat, ctx, name, acted = false, game = null) {
   if (view.is_over) return { kind: "over", text: t("match_over") };
   const kind = bannerKind(view, seat, acted);
   if (kind === "turn") return { kind, text: t("your_turn") };
-  if (kind === "live") return { kind, text: t(seat != null && view.to_act.includes(seat) ? "live_you" : "live") };
+  if (kind === "live") {
+    let own = null;
+    try {
+      own = game && typeof game.banner === "function" ? game.banner(view, ctx.lang, ctx) : null;
+    } catch (error) {
+      console.error("the game's banner failed; saying it generically", error);
+    }
+    return { kind, text: own || t(seat != null && view.to_act.includes(seat) ? "live_you" : "live") };
+  }
   // Whom the table waits for (others acting at once is not your concern); an optional action is named by the
   // seat's first legal action (a game lists the optional one first).
   const others = view.turns.filter((s) => s !== seat).map(name);
@@ -210,13 +219,13 @@ function measureBanner(el) {
  * change the seat's situation (`reveal`), it says what is happening and shows no countdown; otherwise whose
  * turn it is. Names are short ("Bot Aoi"), so that it stays one or two lines. `fresh`: the seat's turn has
  * just begun (the tab title and a vibration say so, and the banner pulses). */
-function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh, offset }) {
+function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh, offset, game }) {
   // A seat the table waits for whose person is gone says so, with the time it has been gone (ticking).
   const seats = (ctx.room && ctx.room.seats) || [];
   const absent = !!view && view.turns.some((s) => s !== seat && seats[s] && (isAbsent(seats[s]) || seats[s].standin));
   const now = useServerNow(absent, offset);
   const waitedName = (i) => withAbsence(ctx.shortName(i), seats[i], now);
-  const words = view ? bannerWords(view, seat, ctx, waitedName, acted) : null;
+  const words = view ? bannerWords(view, seat, ctx, waitedName, acted, game) : null;
   const kind = reveal ? "reveal" : words && words.kind;
   const mine = kind === "turn";
   useEffect(() => {
@@ -392,13 +401,13 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"
-      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(info.summary)} lang=${lang} /></details>` : null}
+      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(room.summary || info.summary)} lang=${lang} /></details>` : null}
         <${RoomLobby} room=${room} held=${table ? { hostToken: held.hostToken } : held} info=${info} allowJoin=${!table} onJoined=${(h) => { setHeld(h); setProblem(null); }} onError=${setProblem} />`
       : null}
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
       ? html`
-        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} offset=${state.clockOffset} />
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} offset=${state.clockOffset} game=${game} />
         ${state.closed ? html`<div class="panel error" role="alert" data-testid="room-closed">${t("room_closed")}</div>` : null}
         ${!view.is_over ? html`<${TablePresence} room=${room} seat=${seat} ctx=${ctx} hostToken=${held.hostToken} info=${info}
           offset=${state.clockOffset} />` : null}
@@ -419,7 +428,7 @@ export function RoomPage({ code, table, lang, navigate }) {
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
             deadline=${deadline} ctx=${ctx} direct=${!!(info && info.chat_direct)} />`}
           <${EventLog} events=${state.events} narrated=${narration.narrated} game=${game} ctx=${ctx} />
-          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(info.summary)} lang=${lang} /></details>` : null}
+          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(room.summary || info.summary)} lang=${lang} /></details>` : null}
         </div>`
       : room && status === "open" && !table
         ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
