@@ -46,6 +46,8 @@ const STRINGS = {
   copy: ["Copy", "コピー"],
   copied: ["Copied", "コピーしました"],
   copy_by_hand: ["Press Ctrl+C", "Ctrl+Cでコピー"],
+  copy_by_touch: ["The link is selected: touch and hold it, then choose Copy", "リンクを選択しました: 長押しして「コピー」を選んでください"],
+  share: ["Share", "共有"],
   start: ["Start the match", "対戦開始"],
   fill_bots: ["Fill empty seats with bots", "空席をボットで埋める"],
   bot_kind: ["Bot kind", "ボットの種類"],

@@ -15,7 +15,7 @@ import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
 import { seatName as nameOf, shortSeatName, paintNames, seatColour, SeatDot } from "./seats.js";
 import { yen } from "./money.js";
-import { copyOrSelect } from "./copy.js";
+import { copyOrSelect, canShare } from "./copy.js";
 import { Prose } from "./prose.js";
 import { TablePresence, useServerNow, withAbsence, pickName, isAbsent } from "./presence.js";
 
@@ -56,20 +56,21 @@ function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
 }
 
 function ShareBox({ room }) {
-  const [copied, setCopied] = useState(null); // null, "copied", or "by_hand": selected, press Ctrl+C
+  // null, "shared", "copied", or selected for the reader to copy: "by_hand" (Ctrl+C), "by_touch" (a phone)
+  const [copied, setCopied] = useState(null);
   const link = room.link || `${location.origin}/room/${room.code}`;
   const copy = async (e) => {
-    const outcome = await copyOrSelect(link, e.currentTarget.parentElement.querySelector("input"));
+    const outcome = await copyOrSelect(link, e.currentTarget.parentElement.querySelector("input"), tr(room.title) || "");
     setCopied(outcome);
-    if (outcome === "copied") setTimeout(() => setCopied(null), 1500);
+    if (outcome === "copied" || outcome === "shared") setTimeout(() => setCopied(null), 1500);
   };
   return html`<div class="share">
     <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong>
       ${room.private ? html` <span class="badge" data-testid="private-badge">${t("private_badge")}</span>` : null}</div>
     <div class="share-link"><span class="muted">${t("share_link")}</span>
       <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
-      <button class="small" onClick=${copy} data-testid="copy-link">${copied === "copied" ? t("copied") : t("copy")}</button>
-      ${copied === "by_hand" ? html`<span class="copy-hint" role="status" data-testid="copy-hint">${t("copy_by_hand")}</span>` : null}
+      <button class="small" onClick=${copy} data-testid="copy-link">${copied === "copied" ? t("copied") : canShare() ? t("share") : t("copy")}</button>
+      ${copied === "by_hand" || copied === "by_touch" ? html`<span class="copy-hint" role="status" data-testid="copy-hint">${t(copied === "by_touch" ? "copy_by_touch" : "copy_by_hand")}</span>` : null}
       <a class="button small subtle" href=${`/room/${room.code}?table=1`} target="_blank" rel="noopener" data-testid="table-link">${t("table_view")}</a></div>
   </div>`;
 }
