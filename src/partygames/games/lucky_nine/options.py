@@ -58,6 +58,9 @@ class LuckyNineOptions(Options):
     # a press and staying in are one click each.
     press_seconds: int = Field(15, ge=5, le=3600, title="Time to press the button at the start of a turn (seconds)",
                                json_schema_extra={"title_ja": "手番の最初にボタンを押す制限時間(秒)"})
+    first_press_seconds: int = Field(
+        60, ge=5, le=3600, title="Time to press at a player's first turn of the match (seconds)",
+        json_schema_extra={"title_ja": "各プレイヤーの最初の手番でボタンを押す制限時間(秒)"})
     decide_seconds: int = Field(30, ge=5, le=3600, title="Time to continue or pass after a hit (seconds)",
                                 json_schema_extra={"title_ja": "あたりの後に続行かパスを決める制限時間(秒)"})
     claim_seconds: int = Field(30, ge=5, le=3600, title="Time to name a kind in the diamond chest (seconds)",
@@ -91,4 +94,5 @@ class LuckyNineOptions(Options):
         laps = 2 if seats <= 6 else 1
         turns = self.rounds * laps * seats
         return (decisions(turns, self.press_seconds + self.decide_seconds + self.dropout_seconds)
+                + decisions(seats, max(0, self.first_press_seconds - self.press_seconds))
                 + reveals(turns * DRAWS_PER_TURN, DRAW_REVEAL_SECONDS))
