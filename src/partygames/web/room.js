@@ -9,7 +9,7 @@ import { renderGeneric } from "./generic.js";
 import { Stage, EventLog, useNarration, describe } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
-import { TableHeader } from "./table.js";
+import { TableHeader, useFitToScreen } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
@@ -347,6 +347,7 @@ export function RoomPage({ code, table, lang, navigate }) {
   }, [state.fatal]);
 
   const seat = table ? null : state.seat;
+  useFitToScreen(!!table);
   const ctx = makeCtx({ room, seat, lang, table, send, labels: info && info.labels });
   // Everything below shows the update being narrated, never a later one: the board, the buttons, the
   // countdown and the results wait until the stage has told what led to them.
