@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from partygames.engine.length import decisions, reveals
+from partygames.engine.length import CHOICE_SECONDS, CLICK_SECONDS, quick, reveals
 from partygames.engine.options import OptionError, Options, choice_titles
 from partygames.engine.text import Text
 
@@ -89,10 +89,13 @@ class LuckyNineOptions(Options):
 
     def estimated_seconds(self, seats: int) -> float:
         """Every turn of every round: a round is two laps of the seats with 6 or fewer, one with 7 or
-        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice, and
-        its draws' reveals."""
+        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice, at
+        people's pace (`quick`), and its draws' reveals."""
         laps = 2 if seats <= 6 else 1
         turns = self.rounds * laps * seats
-        return (decisions(turns, self.press_seconds + self.decide_seconds + self.dropout_seconds)
-                + decisions(seats, max(0, self.first_press_seconds - self.press_seconds))
+        # Quick decisions at people's pace (engine/length.py): a press and staying in are clicks, continue or
+        # pass a choice; each player's first press, with the machine still to read, a choice too.
+        return (quick(turns, CLICK_SECONDS, self.press_seconds) + quick(turns, CHOICE_SECONDS, self.decide_seconds)
+                + quick(turns, CLICK_SECONDS, self.dropout_seconds)
+                + quick(seats, CHOICE_SECONDS - CLICK_SECONDS, self.first_press_seconds)
                 + reveals(turns * DRAWS_PER_TURN, DRAW_REVEAL_SECONDS))
