@@ -42,7 +42,9 @@ export function fitToScreen(grid) {
   };
   const now = at(zoom);
   let best = zoom;
-  if (now.height > now.room || (zoom < 1 && now.height < 0.92 * now.room)) {
+  // Searched once per change of the page or its content (a search is a few layouts, not one a tick).
+  const key = `${window.innerWidth}x${window.innerHeight} ${zoom} ${Math.round(now.height)} ${Math.round(now.room)}`;
+  if (grid.dataset.fitted !== key && (now.height > now.room || (zoom < 1 && now.height < 0.92 * now.room))) {
     let [low, high] = [FLOOR, 1];
     if (at(1).height <= now.room) low = 1;
     for (let i = 0; i < 7 && high - low > 0.01; i += 1) {
@@ -53,6 +55,12 @@ export function fitToScreen(grid) {
     best = Math.floor(low * 100) / 100;
   }
   grid.style.zoom = best < 1 ? String(best) : "";
+  if (best !== zoom) {
+    const settled = at(best);
+    grid.dataset.fitted = `${window.innerWidth}x${window.innerHeight} ${best} ${Math.round(settled.height)} ${Math.round(settled.room)}`;
+  } else {
+    grid.dataset.fitted = key;
+  }
   grid.style.flex = "";
   grid.dataset.zoom = String(best);
 }
