@@ -523,7 +523,7 @@ def test_a_player_s_first_turn_opens_with_60_seconds_to_press_and_every_later_on
     """Issue 29: at 15 s a newcomer's first turn timed out while they read the machine. Each player's first
     press of the match (round 1, lap 1) has `first_press_seconds`; every later one `press_seconds`."""
     match = new(3, {"rounds": 4})
-    limits = []
+    limits: list[tuple[int, int, int, float]] = []
     while len(limits) < 9:
         limit = match.time_limit()
         assert limit is not None
