@@ -108,3 +108,6 @@ def test_a_gallery_bot_without_medals_names_a_candidate_and_the_vote_leads_every
                for seed in range(20)]
     assert all(b is not None and b["type"] == "vote" and b["candidate"] in (0, 1, 2) for b in ballots), ballots
     assert len({b["candidate"] for b in ballots if b}) > 1  # by lot, not always the same player
+    # The rounds tempo (the analyses, the bot figures) keeps the blank ballot of a ガヤ with no stake.
+    seen_in_rounds = Observation(3, match.legal_actions(3), lambda: {**match.view(3), "tempo": "rounds"}, match.now)
+    assert HeuristicBot(3).act(seen_in_rounds) == {"type": "vote", "candidate": "blank"}
