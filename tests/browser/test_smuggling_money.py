@@ -1,6 +1,6 @@
 """Smuggling writes money as money everywhere (issue 29): the banner's "doubts 200000000" and the amount field
 were raw yen; a results amount kept its minus sign on a line of its own; a winner who lost money was only a
-"Winner"; and the Japanese called the case both アタッシュケース and トランク.
+"Winner" (now "Winner" and "but lost money": the team won, the person lost); and the Japanese called the case both アタッシュケース and トランク.
 
 The client's own modules, in the page the platform serves: the game's view.js with the room's real ctx
 (`makeCtx`), the results and the action panel rendered by Preact."""
@@ -34,6 +34,7 @@ RENDER = """async ({ lang }) => {
   // The results in a phone's width: a winning team's member who lost money, and the other side.
   const box = document.createElement("div");
   box.style.width = "340px";
+  box.style.overflow = "auto";
   document.body.append(box);
   const result = { termination: "all_played", detail: {}, seats: [
     { seat: 0, rank: 1, score: -217386667, is_winner: true, holdings: {} },
@@ -43,7 +44,8 @@ RENDER = """async ({ lang }) => {
   const range = document.createRange();
   range.selectNodeContents(cell);
   const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-  const badge = box.querySelector("[data-testid=winner-badge]").textContent.trim();
+  const badge = [...box.querySelectorAll("tbody[data-seat='0'] .badge")].map((b) => b.textContent.trim()).join(" | ");
+  const overflow = box.scrollWidth - box.clientWidth;
   // The amount field of packing the trunk, with 200,000,000 typed.
   const panel = document.createElement("div");
   document.body.append(panel);
@@ -57,7 +59,7 @@ RENDER = """async ({ lang }) => {
   const pageText = document.body.innerText;
   box.remove(); panel.remove();
   return { texts, cellText: cell.textContent.trim(), cellLines: lines,
-           badge, reading: reading ? reading.textContent : null, pageText };
+           badge, overflow, reading: reading ? reading.textContent : null, pageText };
 }"""
 
 
@@ -65,9 +67,9 @@ def test_smuggling_writes_money_as_money_and_says_a_winner_lost_money(browser: B
                                                                       platform: PlatformProcess) -> None:
     player = driver.open_player(browser, platform)
     for lang, doubt, reading, badge, amount in (
-            ("en", "Alice (you) doubts ¥200,000,000: the trunk opens", "¥20,000,000", "Winning side, own loss",
+            ("en", "Alice (you) doubts ¥200,000,000: the trunk opens", "¥20,000,000", "Winner | but lost money",
              "−¥217,386,667"),
-            ("ja", "Alice (あなた) のダウト 2億円: アタッシュケースを開けます", "2000万円", "勝利側・本人は損失",
+            ("ja", "Alice (あなた) のダウト 2億円: アタッシュケースを開けます", "2000万円", "勝者 | 本人は損失",
              "−2億1738万6667円")):
         said = player.page.evaluate(RENDER, {"lang": lang})
         assert said["texts"][0] == doubt, said["texts"]
@@ -78,5 +80,6 @@ def test_smuggling_writes_money_as_money_and_says_a_winner_lost_money(browser: B
         assert said["badge"] == badge and said["cellText"] == amount, said
         # One line at the row's height, however narrow the phone: the minus sign stays with its amount.
         assert said["cellLines"] == 1, said
+        assert said["overflow"] <= 0, said  # and the row still fits a phone's width
     assert player.errors == []
     player.close()

@@ -83,7 +83,7 @@ const STRINGS = {
   rank: ["Rank", "順位"],
   score: ["Score", "得点"],
   winner: ["Winner", "勝者"],
-  winner_lost_money: ["Winning side, own loss", "勝利側・本人は損失"],
+  winner_lost_money: ["but lost money", "本人は損失"],
   holdings: ["Holdings", "所持"],
   termination: ["How it ended", "終了理由"],
   replay: ["Replay", "リプレイ"],

@@ -115,7 +115,8 @@ export function Results({ result, game, ctx }) {
       <thead><tr><th>${t("rank")}</th><th>${t("seat")}</th><th class="num">${t("score")}</th></tr></thead>
       ${rows.map((r) => html`<tbody class=${(r.is_winner ? "winner" : "") + (r.seat === ctx.seat ? " me" : "")} data-seat=${r.seat}>
         <tr class="seat-result">
-          <td>${r.rank}${r.is_winner ? html` <span class="badge" data-testid="winner-badge"><${Icon} name="trophy" /> ${t(lostMoney(r, ctx) ? "winner_lost_money" : "winner")}</span>` : null}</td>
+          <td>${r.rank}${r.is_winner ? html` <span class="badge" data-testid="winner-badge"><${Icon} name="trophy" /> ${t("winner")}</span>` : null}
+            ${r.is_winner && lostMoney(r, ctx) ? html` <span class="badge subtle" data-testid="own-loss">${t("winner_lost_money")}</span>` : null}</td>
           <td><${SeatDot} seat=${r.seat} />${ctx.seatName(r.seat)}</td>
           <td class="num">${scoreText(r.score, game, ctx)}</td>
         </tr>
