@@ -5,8 +5,8 @@ Starts `python -m partygames.server` with its own pacing (reveals at their decla
 per game at the lobby's default table (`Game.default_seats` and the default options, or a preset's table
 with `--preset`), every seat a heuristic bot and the host watching, starts them all at once and times
 each to its end on the wall clock. A bots' match is the floor of a match with people: the reveals, the
-real-time clocks and the bots' thinking, where people take longer to decide (the estimate counts a
-decision at half its time limit, docs/engine.md). Prints a table; asserts nothing.
+real-time clocks and the bots' thinking, where people take longer to decide (the estimate counts a quick
+decision at people's pace, a click 2 s, a choice 6 s, and any other at half its time limit, docs/engine.md). Prints a table; asserts nothing.
 
     .venv/bin/python benchmarks/match_length.py [--games smuggling,quiz] [--preset original]
 """

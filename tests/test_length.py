@@ -14,7 +14,15 @@ import pytest
 
 from partygames import games
 from partygames.engine.game import Game
-from partygames.engine.length import DECISION_SHARE, decisions, reveals, whole_minutes
+from partygames.engine.length import (
+    CHOICE_SECONDS,
+    CLICK_SECONDS,
+    DECISION_SHARE,
+    decisions,
+    quick,
+    reveals,
+    whole_minutes,
+)
 from partygames.engine.options import Options
 from partygames.engine.session import Session
 from partygames.games.dice_derby import options as derby
@@ -37,6 +45,8 @@ def _estimate(game_id: str, seats: int, options: dict[str, Any] | None = None) -
 
 def test_a_decision_counts_half_its_limit_and_minutes_round_half_up() -> None:
     assert DECISION_SHARE == 0.5 and decisions(3, 60) == 90 and reveals(4, 2.5) == 10
+    # A quick decision at people's pace, its limit only a cap.
+    assert (CLICK_SECONDS, CHOICE_SECONDS) == (2, 6) and quick(3, CHOICE_SECONDS, 60) == 18 and quick(3, CLICK_SECONDS, 2) == 3
     assert [whole_minutes(s) for s in (0, 29, 89, 90, 1170, 19_500)] == [1, 1, 1, 2, 20, 325]
 
 
@@ -44,17 +54,18 @@ def test_a_decision_counts_half_its_limit_and_minutes_round_half_up() -> None:
     # The auction (120 s) once, then 5 races of betting (90 s): (120 + 5 x 90) / 2; reveals 13 + 5 x 30 s.
     ("dice-derby", 6, {}, 285 + 163, 7),
     ("dice-derby", 6, {"races": 4, "betting_seconds": 300}, (120 + 4 * 300) / 2 + 13 + 4 * 30, 13),
-    # 4 seats hire 4 fighters each (16 hires of 60 s), then 5 rounds (60 s): (16 + 5) x 60 / 2; reveals: a
-    # hire 1 s, a round 4 s and 0.5 s per seat's card.
-    ("last-man-standing", 4, {}, 630 + 16 + 5 * 6, 11),
-    ("last-man-standing", 8, {"play_seconds": 20}, (32 * 60 + 5 * 20) / 2 + 32 + 5 * 8, 18),
-    # The default table: 4 seats, 5 rounds of 2 laps = 40 turns, each press 15 + decide 30 + drop-out 15 s,
-    # halved; 1.5 draws a turn of 3.5 s.
-    ("lucky-nine", 4, {}, 40 * 30 + 40 * 1.5 * 3.5, 24),
-    # The former limits (30, 60, 30 s) at 2 seats: 20 turns x 120 s / 2.
-    ("lucky-nine", 2, {"press_seconds": 30, "decide_seconds": 60, "dropout_seconds": 30}, 1200 + 20 * 5.25, 22),
-    # 7 seats: one lap a round; 4 rounds x 7 turns x 60 s / 2.
-    ("lucky-nine", 7, {"rounds": 4}, 28 * 30 + 28 * 5.25, 16),
+    # 4 seats hire 4 fighters each (16 hires), then 5 rounds: each a choice in sight, 6 s (engine/length.py,
+    # issue 29: 11 min were estimated, 1 min played); reveals: a hire 1 s, a round 4 s and 0.5 s per seat's card.
+    ("last-man-standing", 4, {}, (16 + 5) * 6 + 16 + 5 * 6, 3),
+    ("last-man-standing", 8, {"play_seconds": 20}, (32 + 5) * 6 + 32 + 5 * 8, 5),
+    # The default table: 4 seats, 5 rounds of 2 laps = 40 turns, each a press (a click, 2 s), continue or pass
+    # (a choice, 6 s) and staying in (2 s), each player's first press 4 s more; 1.5 draws a turn of 3.5 s
+    # (issue 29: 24 min were estimated, 4-6 min played with people acting within a second).
+    ("lucky-nine", 4, {}, 40 * 10 + 4 * 4 + 40 * 1.5 * 3.5, 10),
+    # Longer limits do not make people slower: 2 seats, 20 turns.
+    ("lucky-nine", 2, {"press_seconds": 30, "decide_seconds": 60, "dropout_seconds": 30}, 200 + 8 + 20 * 5.25, 5),
+    # 7 seats: one lap a round; 4 rounds x 7 turns.
+    ("lucky-nine", 7, {"rounds": 4}, 28 * 10 + 7 * 4 + 28 * 5.25, 8),
     # The default table, 3 a side: 20 small games x (vote 30 + packing 30 + inspection 120) / 2; each small
     # game's reveals 6 s, its vote's 1 s and 0.4 s per ballot.
     ("smuggling", 6, {}, 20 * 90 + 20 * (6 + 1 + 6 * 0.4), 33),
@@ -196,3 +207,19 @@ def test_a_real_time_game_s_bot_match_fits_in_its_estimate(game_id: str) -> None
     took, held, _ = _paced(game, seats, options, 1, lambda _: False)
     estimate = options.estimated_seconds(seats)
     assert held == 0 and estimate is not None and 0.6 * estimate <= took <= estimate, (took, estimate)
+
+
+@pytest.mark.parametrize(("game_id", "limits"), [
+    ("lucky-nine", ("press_seconds", "decide_seconds", "dropout_seconds")),
+    ("last-man-standing", ("draft_seconds", "play_seconds"))])
+def test_quick_decisions_count_at_people_s_pace_not_at_half_a_longer_limit(game_id: str, limits: tuple[str, ...]) -> None:
+    """Issue 29: Lucky Nine was estimated at 24 min and played in 4-6, Last Man Standing at 11 and played in 1 (people
+    acting within a second, a floor). A press, a hire, a card to play take people seconds however long the limit:
+    ten times the limits leave the estimate as it is, and it stays above a bot match's floor (its reveals)."""
+    game = games.get(game_id)
+    seats, options = _default_table(game)
+    estimate = options.estimated_seconds(seats)
+    longer = game.options_for(seats, {key: 10 * getattr(options, key) for key in limits}).estimated_seconds(seats)
+    assert estimate is not None and longer == estimate
+    held = statistics.mean(_paced(game, seats, options, seed, lambda _: False)[1] for seed in range(3))
+    assert held < estimate <= 15 * 60, (game_id, held, estimate)

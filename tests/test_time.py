@@ -112,9 +112,9 @@ def test_an_unseen_action_is_shown_to_nobody_but_its_actor_not_even_its_type_and
 def test_a_lucky_nine_table_whose_players_all_walk_away_still_finishes() -> None:
     lucky_nine = games.get("lucky-nine")
     session = Session.new(lucky_nine, 3, seed=2)
-    assert session.match.wake_at() == 15_000  # press_seconds: the first player's press is due at 15 s
+    assert session.match.wake_at() == 60_000  # first_press_seconds: the first player's first press is due at 60 s
     session.catch_up(10**12)
     assert session.match.is_over
     # Every step was a wake-up applying a default (press; pass after a hit; stay; a claim of the kind
     # worth most), each at its phase's start plus its limit.
-    assert all(e.seat is None for e in session.log.entries) and session.log.entries[0].at == 15_000
+    assert all(e.seat is None for e in session.log.entries) and session.log.entries[0].at == 60_000

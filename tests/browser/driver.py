@@ -132,6 +132,8 @@ def create_room(player: Player, game: str, seats: int, kinds: Sequence[str], nam
             control.select_option(json.dumps(value))
         elif tag.endswith(":checkbox"):
             control.set_checked(bool(value))
+        elif isinstance(value, list) and tag == "INPUT:text":  # a list of figures or words: "2, 3, 4"
+            control.fill(", ".join(map(str, value)))
         else:
             control.fill(json.dumps(value) if isinstance(value, (list, dict)) else str(value))
     page.get_by_test_id("create-seats").select_option(str(seats))

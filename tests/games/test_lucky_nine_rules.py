@@ -488,7 +488,8 @@ def time_out(match: LuckyNineMatch) -> TimeLimit:
 
 
 def test_an_absent_player_presses_passes_after_a_hit_and_stays_in() -> None:
-    options = {"press_seconds": 10, "decide_seconds": 20, "claim_seconds": 30, "dropout_seconds": 40}
+    options = {"press_seconds": 10, "decide_seconds": 20, "claim_seconds": 30, "dropout_seconds": 40,
+               "first_press_seconds": 10}
     match = new(3, options, draws=["lapis"])
     press = time_out(match)
     assert (press.phase, press.seconds, press.defaults) == ("press:1:0", 10, {0: {"type": "press"}})
@@ -513,9 +514,35 @@ def test_time_limits_default_to_15_30_30_and_15_seconds() -> None:
         assert limit is not None
         seconds.append((match.phase, limit.seconds))
         match.apply(0, action)
-    assert seconds == [("press", 15), ("claim", 30), ("decide", 30), ("decide", 30)]
+    assert seconds == [("press", 60), ("claim", 30), ("decide", 30), ("decide", 30)]
     limit = match.time_limit()
     assert match.phase == "dropout" and limit is not None and limit.seconds == 15
+
+
+def test_a_player_s_first_turn_opens_with_60_seconds_to_press_and_every_later_one_with_15() -> None:
+    """Issue 29: at 15 s a newcomer's first turn timed out while they read the machine. Each player's first
+    press of the match (round 1, lap 1) has `first_press_seconds`; every later one `press_seconds`."""
+    match = new(3, {"rounds": 4})
+    limits: list[tuple[int, int, int, float]] = []
+    while len(limits) < 9:
+        limit = match.time_limit()
+        assert limit is not None
+        if match.phase == "press":
+            limits.append((match.turn_seat, match.round, match.lap, limit.seconds))
+        match.apply(match.turn_seat, limit.defaults[match.turn_seat])
+    assert limits == [(0, 0, 0, 60), (1, 0, 0, 60), (2, 0, 0, 60), (0, 0, 1, 15), (1, 0, 1, 15), (2, 0, 1, 15),
+                      (0, 1, 0, 15), (1, 1, 0, 15), (2, 1, 0, 15)]
+
+
+def test_the_view_after_the_last_round_says_its_last_lap() -> None:
+    """Issue 29: the end screen said "Round 5/5 (lap 1/2)" after lap 2."""
+    match = new(3, {"rounds": 4})
+    while not match.is_over:
+        limit = match.time_limit()
+        assert limit is not None
+        match.apply(match.turn_seat, limit.defaults[match.turn_seat])
+    view = match.view(None)
+    assert (view["round"], view["rounds"], view["lap"], view["laps"]) == (4, 4, 2, 2)
 
 
 def phase_name(match: LuckyNineMatch) -> str:
@@ -585,7 +612,8 @@ def test_a_table_of_absent_players_still_finishes_the_game() -> None:
     assert sum(p.startswith("press:") for p in phases) == 5 * 2 * 6
 
 
-@pytest.mark.parametrize("field", ["press_seconds", "decide_seconds", "claim_seconds", "dropout_seconds"])
+@pytest.mark.parametrize("field", ["press_seconds", "first_press_seconds", "decide_seconds", "claim_seconds",
+                                   "dropout_seconds"])
 @pytest.mark.parametrize("seconds", [4, 3601])
 def test_time_limits_outside_5_to_3600_seconds_are_refused(field: str, seconds: int) -> None:
     with pytest.raises(InvalidOptions, match=field):

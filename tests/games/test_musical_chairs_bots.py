@@ -61,7 +61,7 @@ def test_heuristic_bots_walk_to_the_voting_place_in_the_gathering_when_only_ball
         at_totem: bool) -> None:
     """The test island, 3 players and 1 ガヤ at chair 4: the players sit on chairs 1, 2 and 3 (50, 60 and 70 m
     out) and a 30 s gathering follows. With `vote_at_totem` the players run to the totem; so does the ガヤ
-    once it holds a remaining player's medals (without any it would vote blank, and stays). Without
+    once it holds a remaining player's medals (without any it has no stake, and stays). Without
     `vote_at_totem` nobody moves."""
     match = GAME.new(4, {"players": 3, "gallery": 1, "island": "test", "first_break_seconds": 10,
                          "gather_seconds": 30, "vote_at_totem": at_totem})
@@ -91,3 +91,23 @@ def test_heuristic_bots_play_real_time_with_a_gathering_and_vote_at_the_totem() 
     assert result is not None and result.winners
     tallies = [entry["vote"] for entry in match.history if "vote" in entry]
     assert tallies and all(sum(t["votes"].values()) >= len(t["candidates"]) for t in tallies), tallies
+
+
+def test_a_gallery_bot_without_medals_names_a_candidate_and_the_vote_leads_everyone_s_actions() -> None:
+    """Issue 29: in a first vote 5 of 11 ballots were blank, cast by ガヤ bots with nobody's medals; and the
+    vote sat below the moves on a phone. The test island, 3 players seated and a ガヤ with no medals."""
+    match = GAME.new(4, {"players": 3, "gallery": 1, "island": "test", "first_break_seconds": 10})
+    assert isinstance(match, MusicalChairsMatch)
+    match.advance(10_000)
+    for seat, chair in ((0, 1), (1, 2), (2, 3)):
+        match.apply(seat, {"type": "run_to_chair", "chair": chair}, 10_000)
+    match.advance(24_000)
+    assert match.phase == "vote"
+    assert [match.legal_actions(seat)[0]["type"] for seat in range(4)] == ["vote"] * 4
+    ballots = [HeuristicBot(3, seed).act(Observation(3, match.legal_actions(3), lambda: match.view(3), match.now))
+               for seed in range(20)]
+    assert all(b is not None and b["type"] == "vote" and b["candidate"] in (0, 1, 2) for b in ballots), ballots
+    assert len({b["candidate"] for b in ballots if b}) > 1  # by lot, not always the same player
+    # The rounds tempo (the analyses, the bot figures) keeps the blank ballot of a ガヤ with no stake.
+    seen_in_rounds = Observation(3, match.legal_actions(3), lambda: {**match.view(3), "tempo": "rounds"}, match.now)
+    assert HeuristicBot(3).act(seen_in_rounds) == {"type": "vote", "candidate": "blank"}

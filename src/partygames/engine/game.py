@@ -115,6 +115,9 @@ class Game:
     title: Text
     summary: Text
     match_class: type[Match]
+    summary_for: Callable[[Options, int], Text] | None = None
+    """The summary of a table with these options and seats, where it gives figures that follow them (Musical
+    Chairs' medals per player); None: `summary` for every table."""
     blurb: Text | None = None
     """What the game is, in one line of each language, for the lobby's game card ("Two teams smuggle cash past
     each other's inspectors")."""
@@ -176,8 +179,9 @@ class Game:
 
     def options_for(self, seats: int, options: Mapping[str, Any] | None, strict: bool = False) -> Options:
         """The options of a room of `seats`: the `SEAT_FIELDS` that `options` leaves out follow the seat
-        count (`Options.follow_seats`); raises InvalidOptions (`strict`: see `Options.parse`)."""
-        return self.options_class.parse({**self.options_class.follow_seats(seats), **(options or {})}, strict)
+        count (`Options.follow_seats`, given `options`); raises InvalidOptions (`strict`: see `Options.parse`)."""
+        return self.options_class.parse({**self.options_class.follow_seats(seats, options), **(options or {})},
+                                        strict)
 
     def room_seat_counts(self, options: Mapping[str, Any] | None, strict: bool = False) -> list[int]:
         """The seat counts a room may have with `options`, the `SEAT_FIELDS` it leaves out following
@@ -279,12 +283,15 @@ class Game:
 
     def info(self) -> dict[str, Any]:
         """A JSON description for lobbies, the web client's labels and `partygames games`."""
+        counts = self.room_seat_counts(None)
         return {
             "id": self.id,
             "title": self.title.to_json(),
             "summary": self.summary.to_json(),
-            "seat_counts": list(self.seat_counts),
-            "default_seats": self.default_seats,
+            # Honest for a room made with the default options (issue 29): the counts they accept, the
+            # `SEAT_FIELDS` following each; the default among them.
+            "seat_counts": counts,
+            "default_seats": self.default_seats if self.default_seats in counts else (counts[0] if counts else None),
             "blurb": (self.blurb or self.title).to_json(),
             "options": self.options_class.describe(),
             "presets": [preset.to_json(key) for key, preset in self.presets.items()],

@@ -13,10 +13,28 @@ import math
 
 DECISION_SHARE = 0.5
 
+# A quick decision takes people about as long whatever its limit (issue 29: Lucky Nine was estimated at 24 min
+# and played in 4-6 with people acting within a second, Last Man Standing 11 min against 1): a game counts
+# those at these paces instead (`quick`), and the limit only caps them. The model, as no clock measures people
+# here: a click with nothing to weigh (a press, staying in) takes a couple of seconds; a choice among a few
+# things in sight (continue or pass, a fighter of four to hire, a card of a hand to play) a few more; talk,
+# negotiation and memory stay at half their limits (`decisions`). A bot match, whose decisions take no time, is
+# the floor (`tests/test_length.py` holds each estimate above it).
+CLICK_SECONDS = 2.0
+"""A decision with nothing to weigh: a press, staying in."""
+CHOICE_SECONDS = 6.0
+"""A choice among a few things in sight: continue or pass, a fighter to hire, a card to play."""
+
 
 def decisions(count: float, limit_seconds: float) -> float:
     """Seconds that `count` decisions take, each with a time limit of `limit_seconds`."""
     return count * limit_seconds * DECISION_SHARE
+
+
+def quick(count: float, pace_seconds: float, limit_seconds: float) -> float:
+    """Seconds that `count` quick decisions take at `pace_seconds` each (`CLICK_SECONDS`, `CHOICE_SECONDS`),
+    never more than `decisions` counts for their limit."""
+    return count * min(pace_seconds, limit_seconds * DECISION_SHARE)
 
 
 def reveals(count: float, seconds: float) -> float:

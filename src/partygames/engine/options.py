@@ -82,8 +82,9 @@ class Options(BaseModel):
     SEAT_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def follow_seats(cls, seats: int) -> dict[str, Any]:
-        """The `SEAT_FIELDS` values for a room of `seats` (Smuggling: two teams of half the seats)."""
+    def follow_seats(cls, seats: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The `SEAT_FIELDS` values for a room of `seats` given the options `given` (Smuggling: two teams of
+        half the seats; Musical Chairs: the gallery is the seats left after the players)."""
         return {}
 
     def outline(self, seats: int) -> Text | None:

@@ -219,7 +219,9 @@ class Room:
                 "bots_replaced": [{"seat": seat, "was": was, "now": {"bot": self.lobby.seats[seat].bot, "title": self.game.bot_title(
                     self.lobby.seats[seat].bot or "").to_json()}} for seat, was in sorted(self.replaced.items())],
                 "spectators": self.presence.spectators(), "created_at": self.created_at,
-                "result": result.to_json() if result is not None else None}
+                "result": result.to_json() if result is not None else None,
+                # The rules summary where its figures follow the options (the medals a player starts with).
+                "summary": self.game.summary_for(self.options, self.seats).to_json() if self.game.summary_for else None}
 
     def presence_shown(self) -> Hashable:
         """What the room's JSON says of who is here (`Delivered.presence_shown`), and of who ran out of time

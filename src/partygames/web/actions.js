@@ -53,6 +53,14 @@ export function quickValues(param) {
   return [...values].sort((a, b) => a - b);
 }
 
+/** The typed figure as the game writes it (an amount of yen: "¥200,000,000", 「2億円」), under the input,
+ * where that differs from the bare figure: a number field itself can only show digits. */
+function reading(game, type, name, value, valid) {
+  if (!valid) return null;
+  const text = valueLabel(game, type, name, value);
+  return text !== String(value) && text !== formatValue(value) ? html`<output class="reading" data-reading=${name}>${text}</output>` : null;
+}
+
 function RangeInput({ game, type, name, param, value, onChange }) {
   const step = param.step || 1;
   const valid = inRange(param, value);
@@ -72,6 +80,7 @@ function RangeInput({ game, type, name, param, value, onChange }) {
       <button type="button" class="small" aria-label="+" disabled=${!valid || value + step > param.max}
         onClick=${() => onChange(snap(param, value + step))}>+</button>
     </div>
+    ${reading(game, type, name, value, valid)}
     <input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step}
       value=${valid ? value : param.min} onInput=${(e) => onChange(Number(e.target.value))} />
     <div class="quick">

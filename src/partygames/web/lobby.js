@@ -39,16 +39,18 @@ function fieldTitle(name, field) {
  * any other value as a figure or a word. */
 export function valueTitle(field, value) {
   const title = value === null || value === undefined ? null : (field.value_titles || {})[String(value)];
+  if (Array.isArray(value) && !value.length) return t("none");
   return title ? tr(title) : formatValue(value);
 }
 
-function OptionField({ name, field, value, onChange }) {
+function OptionField({ name, field, value, onChange, root = null }) {
   const title = fieldTitle(name, field);
   const description = getLang() === "ja" ? field.description_ja || field.description : field.description;
   const defaultText = field.default === undefined ? null : html`<span class="muted default">${t("default_is", valueTitle(field, field.default))}</span>`;
   if (field.type === "boolean") {
+    // The words beside the box, wrapping there (never onto a line apart from it).
     return html`<label class="option bool"><input type="checkbox" name=${name} checked=${!!value} onChange=${(e) => onChange(e.target.checked)} />
-      ${title} ${defaultText}${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+      <span class="bool-text">${title} ${defaultText}${description ? html`<small class="muted">${description}</small>` : null}</span></label>`;
   }
   if (Array.isArray(field.enum)) {
     return html`<label class="option">${title} ${defaultText}
@@ -56,8 +58,19 @@ function OptionField({ name, field, value, onChange }) {
         ${field.enum.map((v) => html`<option value=${JSON.stringify(v)}>${valueTitle(field, v)}</option>`)}
       </select>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
   }
+  if (field.type === "array") {
+    const items = resolveField(field.items || {}, root);
+    if (items.type === "object" && items.properties) {
+      return html`<${RowsField} name=${name} title=${title} defaultText=${defaultText} description=${description} value=${value}
+        items=${items} root=${root} onChange=${onChange} />`;
+    }
+    if (["integer", "number", "string"].includes(items.type)) {
+      return html`<${ListField} name=${name} title=${title} defaultText=${defaultText} description=${description} value=${value}
+        items=${items} nullable=${!!field.nullable} onChange=${onChange} />`;
+    }
+  }
   if (field.type === "array" || field.type === "object") {
-    // Structured options (e.g. a list of prizes) are edited as JSON; the server checks them.
+    // Other structured options are edited as JSON; the server checks them.
     return html`<${JsonField} name=${name} title=${title} defaultText=${defaultText} description=${description} value=${value} onChange=${onChange} />`;
   }
   if (field.type === "integer" || field.type === "number") {
@@ -74,6 +87,48 @@ function OptionField({ name, field, value, onChange }) {
   return html`<label class="option">${title} ${defaultText}
     <input type="text" name=${name} value=${value ?? ""} onInput=${(e) => onChange(e.target.value === "" && field.nullable ? null : e.target.value)} />
     ${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+}
+
+/** A list of figures or words as one line, "2, 3, 4" (empty: the default, where the option may be left out). */
+function ListField({ name, title, defaultText, description, value, items, nullable, onChange }) {
+  const [text, setText] = useState(Array.isArray(value) ? value.join(", ") : "");
+  const [bad, setBad] = useState(false);
+  const parse = (raw) => {
+    const parts = raw.split(/[,、\s]+/).filter(Boolean);
+    if (items.type === "string") return parts;
+    const figures = parts.map(Number);
+    return figures.every((n) => Number.isFinite(n) && (items.type !== "integer" || Number.isInteger(n))) ? figures : null;
+  };
+  return html`<label class="option">${title} ${defaultText}
+    <input type="text" name=${name} class=${bad ? "invalid" : ""} value=${text} inputmode=${items.type === "string" ? "text" : "numeric"}
+      placeholder=${nullable ? "—" : ""}
+      onInput=${(e) => {
+        setText(e.target.value);
+        const list = parse(e.target.value);
+        setBad(list === null);
+        if (list !== null) onChange(!list.length && nullable ? null : list);
+      }} />
+    <small class="muted">${t("list_hint")}</small>${description ? html`<small class="muted">${description}</small>` : null}</label>`;
+}
+
+/** A list of records (Lucky Nine's special prizes): a row of fields each, added and removed by buttons. */
+function RowsField({ name, title, defaultText, description, value, items, root, onChange }) {
+  const rows = Array.isArray(value) ? value : [];
+  const fields = Object.entries(items.properties).map(([key, raw]) => [key, resolveField(raw, root)]);
+  const blank = () => Object.fromEntries(fields.map(([key, f]) => [key, f.default !== undefined ? f.default : f.type === "string" ? "" : f.minimum ?? 0]));
+  const set = (i, key, v) => onChange(rows.map((row, j) => (j === i ? { ...row, [key]: v } : row)));
+  return html`<fieldset class="option rows" data-option=${name}><legend>${title} ${defaultText}</legend>
+    ${rows.length ? null : html`<p class="muted">${t("none")}</p>`}
+    ${rows.map((row, i) => html`<div class="row-item" data-row=${i}>
+      ${fields.map(([key, f]) => html`<label class="option">${fieldTitle(key, f)}
+        <input type=${f.type === "integer" || f.type === "number" ? "number" : "text"} name=${`${name}.${i}.${key}`}
+          min=${f.minimum} max=${f.maximum} maxlength=${f.maxLength} value=${row[key] ?? ""}
+          onInput=${(e) => set(i, key, f.type === "integer" || f.type === "number" ? Number(e.target.value) : e.target.value)} /></label>`)}
+      <button type="button" class="small subtle" data-remove=${i} onClick=${() => onChange(rows.filter((_, j) => j !== i))}>${t("remove_item")}</button>
+    </div>`)}
+    ${rows.length < (items.maxItems ?? Infinity) ? html`<button type="button" class="small" data-add=${name}
+      onClick=${() => onChange([...rows, blank()])}>${t("add_item")}</button>` : null}
+    ${description ? html`<small class="muted">${description}</small>` : null}</fieldset>`;
 }
 
 function JsonField({ name, title, defaultText, description, value, onChange }) {
@@ -262,7 +317,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
             ? html`<div class="option follows" data-follows-seats=${key} data-value=${setup ? setup.options[key] : ""}>
                 ${fieldTitle(key, resolveField(raw, info.options))}: <strong>${setup ? formatValue(setup.options[key]) : "…"}</strong>
                 <small class="muted">${t("follows_seats")}</small></div>`
-            : html`<${OptionField} key=${`${info.id} ${key} ${revision}`} name=${key} field=${resolveField(raw, info.options)}
+            : html`<${OptionField} key=${`${info.id} ${key} ${revision}`} name=${key} field=${resolveField(raw, info.options)} root=${info.options}
             value=${options[key]} onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
         </fieldset></details>`
       : null}
@@ -284,9 +339,9 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     <${MatchOutline} seatKinds=${seatKinds} setup=${setup} />
     <label class="option">${t("your_name")}
       <input maxlength="24" value=${name} placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} data-testid="create-name" /></label>
-    <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> ${t("spectate")} (${t("host")})</label>
-    <label class="option bool"><input type="checkbox" checked=${isPrivate} onChange=${(e) => setPrivate(e.target.checked)} data-testid="private" /> ${t("private_room")}</label>
-    <label class="option bool"><input type="checkbox" checked=${standins} onChange=${(e) => setAutoStandin(e.target.checked)} data-testid="auto-standin" /> ${t("auto_standin")}</label>
+    <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> <span class="bool-text">${t("spectate")} (${t("host")})</span></label>
+    <label class="option bool"><input type="checkbox" checked=${isPrivate} onChange=${(e) => setPrivate(e.target.checked)} data-testid="private" /> <span class="bool-text">${t("private_room")}</span></label>
+    <label class="option bool"><input type="checkbox" checked=${standins} onChange=${(e) => setAutoStandin(e.target.checked)} data-testid="auto-standin" /> <span class="bool-text">${t("auto_standin")}</span></label>
     ${standins ? html`<label class="option">${t("standin_after_label")}
       <input type="number" min="10" max="3600" step="10" value=${standinAfter} data-testid="standin-after"
         onInput=${(e) => { const v = Math.round(Number(e.target.value)); if (v >= 10 && v <= 3600) setStandinAfter(v); }} /></label>` : null}

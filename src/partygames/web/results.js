@@ -101,6 +101,9 @@ function Verdict({ rows, ctx }) {
     <${Icon} name="trophy" /> ${tie ? (rows.length === 2 ? t("tie_two") : t("tie_all", rows.length)) : t("won_by", first.map((r) => ctx.seatName(r.seat)).join(", "))}</p>`;
 }
 
+/** A winner who lost money (a member of the winning team whose own net is negative): both are said. */
+const lostMoney = (row, ctx) => ctx.scoreUnit === "yen" && typeof row.score === "number" && row.score < 0;
+
 export function Results({ result, game, ctx }) {
   if (!result) return null;
   const rows = [...result.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -112,7 +115,8 @@ export function Results({ result, game, ctx }) {
       <thead><tr><th>${t("rank")}</th><th>${t("seat")}</th><th class="num">${t("score")}</th></tr></thead>
       ${rows.map((r) => html`<tbody class=${(r.is_winner ? "winner" : "") + (r.seat === ctx.seat ? " me" : "")} data-seat=${r.seat}>
         <tr class="seat-result">
-          <td>${r.rank}${r.is_winner ? html` <span class="badge"><${Icon} name="trophy" /> ${t("winner")}</span>` : null}</td>
+          <td>${r.rank}${r.is_winner ? html` <span class="badge" data-testid="winner-badge"><${Icon} name="trophy" /> ${t("winner")}</span>` : null}
+            ${r.is_winner && lostMoney(r, ctx) ? html` <span class="badge subtle" data-testid="own-loss">${t("winner_lost_money")}</span>` : null}</td>
           <td><${SeatDot} seat=${r.seat} />${ctx.seatName(r.seat)}</td>
           <td class="num">${scoreText(r.score, game, ctx)}</td>
         </tr>

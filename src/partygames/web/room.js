@@ -9,13 +9,13 @@ import { renderGeneric } from "./generic.js";
 import { Stage, EventLog, useNarration, describe } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
-import { TableHeader } from "./table.js";
+import { TableHeader, useFitToScreen } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
 import { seatName as nameOf, shortSeatName, paintNames, seatColour, SeatDot } from "./seats.js";
 import { yen } from "./money.js";
-import { copyOrSelect } from "./copy.js";
+import { copyOrSelect, canShare } from "./copy.js";
 import { Prose } from "./prose.js";
 import { TablePresence, useServerNow, withAbsence, pickName, isAbsent } from "./presence.js";
 
@@ -56,20 +56,21 @@ function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
 }
 
 function ShareBox({ room }) {
-  const [copied, setCopied] = useState(null); // null, "copied", or "by_hand": selected, press Ctrl+C
+  // null, "shared", "copied", or selected for the reader to copy: "by_hand" (Ctrl+C), "by_touch" (a phone)
+  const [copied, setCopied] = useState(null);
   const link = room.link || `${location.origin}/room/${room.code}`;
   const copy = async (e) => {
-    const outcome = await copyOrSelect(link, e.currentTarget.parentElement.querySelector("input"));
+    const outcome = await copyOrSelect(link, e.currentTarget.parentElement.querySelector("input"), tr(room.title) || "");
     setCopied(outcome);
-    if (outcome === "copied") setTimeout(() => setCopied(null), 1500);
+    if (outcome === "copied" || outcome === "shared") setTimeout(() => setCopied(null), 1500);
   };
   return html`<div class="share">
     <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong>
       ${room.private ? html` <span class="badge" data-testid="private-badge">${t("private_badge")}</span>` : null}</div>
     <div class="share-link"><span class="muted">${t("share_link")}</span>
       <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
-      <button class="small" onClick=${copy} data-testid="copy-link">${copied === "copied" ? t("copied") : t("copy")}</button>
-      ${copied === "by_hand" ? html`<span class="copy-hint" role="status" data-testid="copy-hint">${t("copy_by_hand")}</span>` : null}
+      <button class="small" onClick=${copy} data-testid="copy-link">${copied === "copied" ? t("copied") : canShare() ? t("share") : t("copy")}</button>
+      ${copied === "by_hand" || copied === "by_touch" ? html`<span class="copy-hint" role="status" data-testid="copy-hint">${t(copied === "by_touch" ? "copy_by_touch" : "copy_by_hand")}</span>` : null}
       <a class="button small subtle" href=${`/room/${room.code}?table=1`} target="_blank" rel="noopener" data-testid="table-link">${t("table_view")}</a></div>
   </div>`;
 }
@@ -141,12 +142,21 @@ export function bannerKind(view, seat, acted = false) {
   return awaited ? "optional" : "waiting";
 }
 
-/** The banner's words for `view` (`bannerKind`'s kind and its sentence), the seats named by `name`. */
-export function bannerWords(view, seat, ctx, name, acted = false) {
+/** The banner's words for `view` (`bannerKind`'s kind and its sentence), the seats named by `name`; in real
+ * time the game's own (its view.js `banner`: the phase and what it asks of the reader), else "Live: …". */
+export function bannerWords(view, seat, ctx, name, acted = false, game = null) {
   if (view.is_over) return { kind: "over", text: t("match_over") };
   const kind = bannerKind(view, seat, acted);
   if (kind === "turn") return { kind, text: t("your_turn") };
-  if (kind === "live") return { kind, text: t(seat != null && view.to_act.includes(seat) ? "live_you" : "live") };
+  if (kind === "live") {
+    let own = null;
+    try {
+      own = game && typeof game.banner === "function" ? game.banner(view, ctx.lang, ctx) : null;
+    } catch (error) {
+      console.error("the game's banner failed; saying it generically", error);
+    }
+    return { kind, text: own || t(seat != null && view.to_act.includes(seat) ? "live_you" : "live") };
+  }
   // Whom the table waits for (others acting at once is not your concern); an optional action is named by the
   // seat's first legal action (a game lists the optional one first).
   const others = view.turns.filter((s) => s !== seat).map(name);
@@ -210,13 +220,13 @@ function measureBanner(el) {
  * change the seat's situation (`reveal`), it says what is happening and shows no countdown; otherwise whose
  * turn it is. Names are short ("Bot Aoi"), so that it stays one or two lines. `fresh`: the seat's turn has
  * just begun (the tab title and a vibration say so, and the banner pulses). */
-function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh, offset }) {
+function TurnBanner({ view, seat, ctx, deadline, acted, reveal, fresh, offset, game }) {
   // A seat the table waits for whose person is gone says so, with the time it has been gone (ticking).
   const seats = (ctx.room && ctx.room.seats) || [];
   const absent = !!view && view.turns.some((s) => s !== seat && seats[s] && (isAbsent(seats[s]) || seats[s].standin));
   const now = useServerNow(absent, offset);
   const waitedName = (i) => withAbsence(ctx.shortName(i), seats[i], now);
-  const words = view ? bannerWords(view, seat, ctx, waitedName, acted) : null;
+  const words = view ? bannerWords(view, seat, ctx, waitedName, acted, game) : null;
   const kind = reveal ? "reveal" : words && words.kind;
   const mine = kind === "turn";
   useEffect(() => {
@@ -355,6 +365,7 @@ export function RoomPage({ code, table, lang, navigate }) {
   }, [state.fatal]);
 
   const seat = table ? null : state.seat;
+  useFitToScreen(!!table);
   const ctx = makeCtx({ room, seat, lang, table, send, labels: info && info.labels });
   ctx.botTitle = (kind) => (info && info.bot_titles && tr(info.bot_titles[kind])) || null;
   // Everything below shows the update being narrated, never a later one: the board, the buttons, the
@@ -414,13 +425,13 @@ export function RoomPage({ code, table, lang, navigate }) {
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"
-      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(info.summary)} lang=${lang} /></details>` : null}
+      ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(room.summary || info.summary)} lang=${lang} /></details>` : null}
         <${RoomLobby} room=${room} held=${table ? { hostToken: held.hostToken } : held} info=${info} allowJoin=${!table} onJoined=${(h) => { setHeld(h); setProblem(null); }} onError=${setProblem} />`
       : null}
     ${room && status !== "open" && seat == null && !table ? html`<p class="muted spectating">${t("spectating")}</p>` : null}
     ${view
       ? html`
-        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} offset=${state.clockOffset} />
+        <${TurnBanner} view=${view} seat=${seat} ctx=${ctx} deadline=${deadline} acted=${confirming} reveal=${reveal} fresh=${fresh} offset=${state.clockOffset} game=${game} />
         ${state.closed ? html`<div class="panel error" role="alert" data-testid="room-closed">${t("room_closed")}</div>` : null}
         ${!view.is_over ? html`<${TablePresence} room=${room} seat=${seat} ctx=${ctx} hostToken=${held.hostToken} info=${info}
           offset=${state.clockOffset} />` : null}
@@ -442,7 +453,7 @@ export function RoomPage({ code, table, lang, navigate }) {
           ${table ? null : html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}
             deadline=${deadline} ctx=${ctx} direct=${!!(info && info.chat_direct)} />`}
           <${EventLog} events=${state.events} narrated=${narration.narrated} game=${game} ctx=${ctx} />
-          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(info.summary)} lang=${lang} /></details>` : null}
+          ${info && !table ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(room.summary || info.summary)} lang=${lang} /></details>` : null}
         </div>`
       : room && status === "open" && !table
         ? html`<${Chat} messages=${state.chat} channels=${state.channels} game=${game} onSend=${send} disabled=${state.status !== "open"}

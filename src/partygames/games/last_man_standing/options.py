@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from partygames.engine.length import decisions, reveals
+from partygames.engine.length import CHOICE_SECONDS, quick, reveals
 from partygames.engine.options import Options
 from partygames.engine.text import Text
 from partygames.games.last_man_standing.cards import DEALT_CARDS, ENTRY_FEE, HAND_SIZE, ROUNDS
@@ -49,8 +49,8 @@ class LastManStandingOptions(Options):
                     f"各自${self.starting_chips}、{paid_ja}雇用のあと最大{ROUNDS}ラウンド")
 
     def estimated_seconds(self, seats: int) -> float:
-        """The draft, one hire at a time until every hand is full, then the rounds (all play at once), and
-        the reveals of both."""
+        """The draft, one hire at a time until every hand is full, then the rounds (all play at once), each a
+        choice among a few cards in sight at people's pace (`quick`), and the reveals of both."""
         hires = seats * (HAND_SIZE - DEALT_CARDS)
-        return (decisions(hires, self.draft_seconds) + decisions(ROUNDS, self.play_seconds)
+        return (quick(hires, CHOICE_SECONDS, self.draft_seconds) + quick(ROUNDS, CHOICE_SECONDS, self.play_seconds)
                 + reveals(hires, HIRE_REVEAL_SECONDS) + reveals(ROUNDS, ROUND_REVEAL_SECONDS + CARD_REVEAL_SECONDS * seats))

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from partygames.engine.length import decisions, reveals
+from partygames.engine.length import CHOICE_SECONDS, CLICK_SECONDS, quick, reveals
 from partygames.engine.options import OptionError, Options, choice_titles
 from partygames.engine.text import Text
 
@@ -58,6 +58,9 @@ class LuckyNineOptions(Options):
     # a press and staying in are one click each.
     press_seconds: int = Field(15, ge=5, le=3600, title="Time to press the button at the start of a turn (seconds)",
                                json_schema_extra={"title_ja": "手番の最初にボタンを押す制限時間(秒)"})
+    first_press_seconds: int = Field(
+        60, ge=5, le=3600, title="Time to press at a player's first turn of the match (seconds)",
+        json_schema_extra={"title_ja": "各プレイヤーの最初の手番でボタンを押す制限時間(秒)"})
     decide_seconds: int = Field(30, ge=5, le=3600, title="Time to continue or pass after a hit (seconds)",
                                 json_schema_extra={"title_ja": "あたりの後に続行かパスを決める制限時間(秒)"})
     claim_seconds: int = Field(30, ge=5, le=3600, title="Time to name a kind in the diamond chest (seconds)",
@@ -86,9 +89,13 @@ class LuckyNineOptions(Options):
 
     def estimated_seconds(self, seats: int) -> float:
         """Every turn of every round: a round is two laps of the seats with 6 or fewer, one with 7 or
-        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice, and
-        its draws' reveals."""
+        more; a turn is counted as a press, one decision after a hit, and the stay-or-drop-out choice, at
+        people's pace (`quick`), and its draws' reveals."""
         laps = 2 if seats <= 6 else 1
         turns = self.rounds * laps * seats
-        return (decisions(turns, self.press_seconds + self.decide_seconds + self.dropout_seconds)
+        # Quick decisions at people's pace (engine/length.py): a press and staying in are clicks, continue or
+        # pass a choice; each player's first press, with the machine still to read, a choice too.
+        return (quick(turns, CLICK_SECONDS, self.press_seconds) + quick(turns, CHOICE_SECONDS, self.decide_seconds)
+                + quick(turns, CLICK_SECONDS, self.dropout_seconds)
+                + quick(seats, CHOICE_SECONDS - CLICK_SECONDS, self.first_press_seconds)
                 + reveals(turns * DRAWS_PER_TURN, DRAW_REVEAL_SECONDS))

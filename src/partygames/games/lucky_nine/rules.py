@@ -152,7 +152,10 @@ class LuckyNineMatch(Match):
         o = self.options
         default: Action
         if phase == "press":
-            seconds, default = o.press_seconds, {"type": "press"}
+            # A player's first turn of the match opens with a longer limit: a newcomer reads the machine first
+            # (issue 29: 15 s timed a newcomer's first turn out).
+            first = self.round == 0 and self.lap == 0
+            seconds, default = o.first_press_seconds if first else o.press_seconds, {"type": "press"}
         elif phase == "decide":
             seconds, default = o.decide_seconds, {"type": "pass"}
         elif phase == "claim":
@@ -358,7 +361,8 @@ class LuckyNineMatch(Match):
             "rounds": o.rounds,
             "stakes": list(o.stakes),
             "stake": self.stake,
-            "lap": self.lap + 1,
+            # (after the last round the lap is the last one, not the first of a round that never starts)
+            "lap": self.laps if over and self.round >= o.rounds else self.lap + 1,
             "laps": self.laps,
             "turn_number": self.turn_number,
             "turn_seat": None if over else self.turn_seat,

@@ -14,11 +14,15 @@ from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot
 from partygames.games.musical_chairs.determinise import MusicalChairsDeterminiser
 from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
-from partygames.games.musical_chairs.options import SEED_PARTICIPANTS
+from partygames.games.musical_chairs.options import SEED_PARTICIPANTS, MusicalChairsOptions
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
-SUMMARY = Text(
-    en="""An island with a totem pole on its plaza and chairs numbered 1 to C (default: players + 1). Players and
+
+def summary(medals: int) -> Text:
+    """The rules summary for players who start with `medals` medals each (issue 29: it said 23 to a table
+    of 12, whose players hold 11)."""
+    return Text(
+        en=f"""An island with a totem pole on its plaza and chairs numbered 1 to C (default: players + 1). Players and
 the gallery (ガヤ: everyone out) walk the island; positions are public. The game ends when one player is left.
 - A period: a break (talk, medals, free movement), then GO: every player runs to the totem pole, touches
   it, then runs to a chair. A player sits on a free chair, never on the chair number they held at the end
@@ -29,10 +33,10 @@ the gallery (ガヤ: everyone out) walk the island; positions are public. The ga
   player; abstaining is allowed); a tie has one run-off, then a lot. The parent removes one chair.
 - If every remaining player fails to sit, that race is run once more; if again nobody sits, nobody wins
   and every medal is void.
-- Medals: each player starts with 23 medals bearing their name (participants - 1). Anyone may give medals
-  to anyone at any time; holdings and transfers are private. Medals of a player who is out are void. At
+- Medals: each player starts with {medals} medals bearing their name (participants - 1 by default). Anyone
+  may give medals to anyone at any time; holdings and transfers are private. Medals of a player who is out are void. At
   the end every holder of the winner's medals is paid 100,000,000 yen per medal.""",
-    ja="""トーテムポールのある広場を中心とした島に、1〜C番のイス(既定: プレイヤー数+1)。プレイヤーとガヤ(敗退者)は
+        ja=f"""トーテムポールのある広場を中心とした島に、1〜C番のイス(既定: プレイヤー数+1)。プレイヤーとガヤ(敗退者)は
 島を歩けます。位置は全員に公開。最後の1人が決まった時点でゲーム終了。
 - 1ピリオド: 休憩(会話・メダル・自由移動)の後スタート。プレイヤーはトーテムポールまで走ってタッチし、
   その後イスへ走ります。空いているイスに座れます。ただし前のレースで座ったのと同じ番号のイスには座れません。
@@ -42,10 +46,19 @@ the gallery (ガヤ: everyone out) walk the island; positions are public. The ga
 - その後(設定により集合時間の後)、全員の無記名投票で親を決めます(プレイヤーのみ・棄権可)。
   同数なら1回だけ決選投票、その後は抽選。親はイスを1つ除外します。
 - 残り全員が座れなかったら、そのレースを1回だけやり直し、再び誰も座れなければ勝者なし・メダルはすべて無効。
-- メダル: 各プレイヤーは自分の名前のメダル23枚(参加者数-1)を持って始めます。誰でもいつでも誰にでも渡せます。
+- メダル: 各プレイヤーは自分の名前のメダル{medals}枚(既定は参加者数-1)を持って始めます。誰でもいつでも誰にでも渡せます。
   所持数と受け渡しは当事者だけが知ります。敗退者の名前のメダルは無効。最後に勝者の名前のメダル1枚につき
   1億円が、持っている人に支払われます。""",
-)
+    )
+
+
+#: The summary of a room at the default seats (six players: five medals each).
+SUMMARY = summary(MusicalChairsOptions.model_validate(MusicalChairsOptions.follow_seats(6)).medal_count)
+
+
+def summary_for(options: Options, seats: int) -> Text:
+    assert isinstance(options, MusicalChairsOptions)
+    return summary(options.medal_count)
 
 def after_pandemic(result: Result, options: Options, seats: int) -> dict[str, Any]:
     """The Liar Game final after its qualifier, with the same people (`予選敗退者、本戦敗退者を「ガヤ」と呼び`):
@@ -63,9 +76,12 @@ GAME = Game(
     id="musical-chairs",
     title=Text("Musical Chairs", "イス取りゲーム"),
     summary=SUMMARY,
+    summary_for=summary_for,
     blurb=Text("Race for the chairs on an island in real time and bribe with medals: the last one seated wins.",
                "島でイスをリアルタイムに奪い合い、メダルで買収する。最後に座っていた1人の勝ち。"),
     match_class=MusicalChairsMatch,
+    # A room starts at six seats, six players (its seat count picks players and gallery: `follow_seats`).
+    default_seats=6,
     # The defaults are the quicker digital table (24 participants, players + 1 chairs, 1-minute races:
     # about 13 min); the original's figures are a preset (docs/rules/musical-chairs.md, The default table).
     # The original rules are its figures and its voting place: 「その時間に投票会場に居なかった者は…「棄権」」

@@ -5,7 +5,8 @@ totem, then the earliest arrival at a chair takes it) and plans the chair it win
 its own arrival; it votes for itself, offers `budget` of its medals to ガヤ each break (a bribe for
 their votes and their holds), and as parent removes the chair its leading rival would take. The
 heuristic ガヤ votes for the player whose medals it holds most (its expected payout, every remaining
-player being as likely to win) and holds the best chair for that player. In the gathering before the
+player being as likely to win), or, holding none, by lot among the candidates in real time (blank in the
+rounds tempo), and holds the best chair for that player. In the gathering before the
 vote both walk to the totem when only ballots cast near it count (a ガヤ with nobody to vote for stays).
 """
 
@@ -197,11 +198,17 @@ class HeuristicBot(Bot):
             return {"type": "vote", "candidate": patron}
         if obs.view["tempo"] == "real-time" and obs.view["vote_at_totem"] and candidates == [BLANK]:
             return {"type": "run_to_totem"} if obs.view["people"][self.seat]["target"] != {"kind": "totem"} else None
+        # No stake in any candidate. At a live table (real time) it names one by lot, as a person would rather
+        # than abstain: every such ガヤ voting blank at once made 5 of 11 ballots of a first vote blank (issue
+        # 29). The rounds tempo, which the analyses and the bot figures play, keeps the blank ballot.
+        named = [c for c in candidates if c != BLANK]
+        if named and obs.view["tempo"] == "real-time":
+            return {"type": "vote", "candidate": self.rng.choice(named)}
         return {"type": "vote", "candidate": BLANK}
 
     def _gather(self, obs: Observation, board: Board) -> Action | None:
         """Between the race and the vote: to the voting place when only ballots cast near the totem count
-        (a ガヤ holding no remaining player's medals votes blank anyway, and stays put); else it waits."""
+        (a ガヤ holding no remaining player's medals has no stake in it and stays put until the vote opens); else it waits."""
         view = obs.view
         me = view["people"][self.seat]
         if not view["vote_at_totem"] or _legal(obs, "run_to_totem") is None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,9 +22,26 @@ SEED_GATHER_SECONDS = 300
 MEDAL_YEN = 100_000_000
 
 
+#: A room's players when its seat count picks them (`follow_seats`): the seed's six, or everyone in a smaller room.
+ROOM_PLAYERS = 6
+
+
 class MusicalChairsOptions(Options):
     """Every figure the seed gives is reachable (preset "seed", shown as "The original's figures"; the lobby's
     "Original rules" are those figures and `vote_at_totem`); the digital default is a quicker table."""
+
+    # A room's gallery is the seats left after its players (issue 29: a room of 4 had to edit both Players and
+    # Gallery first); a room that names no players has up to six, the others the gallery.
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("gallery",)
+
+    @classmethod
+    def follow_seats(cls, seats: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        players = (given or {}).get("players")
+        if players is None:
+            players = max(2, min(ROOM_PLAYERS, seats))
+            return {"players": players, "gallery": seats - players}
+        # (a count that is not a number is refused by the parse that follows)
+        return {"gallery": seats - players} if isinstance(players, int) else {}
 
     preset: Literal["digital", "seed"] = Field(
         "digital", title="Figures",

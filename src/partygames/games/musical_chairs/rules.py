@@ -449,12 +449,13 @@ class MusicalChairsMatch(IslandMatch):
                     vote = memo["vote"] = spec("vote", candidate=choice([*self.candidates, BLANK]))
             else:
                 vote = _VOTE_BLANK
-            specs.append(vote)
+            # First: what the phase asks of the seat leads its list (a phone shows it above the moves).
+            specs.insert(0, vote)
         if phase == "remove" and seat == self.parent:
             remove = memo.get("remove")
             if remove is None:
                 remove = memo["remove"] = spec("remove_chair", chair=choice(chairs))
-            specs.append(remove)
+            specs.insert(0, remove)
         others, show = _others(self.seats)[seat]  # shared: specs are read-only
         for name, count in self.medals[seat].items():
             specs.append({"type": "give", "params": {"to": others, "name": {"choice": [int(name)]},

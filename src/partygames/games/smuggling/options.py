@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
@@ -54,7 +55,7 @@ class SmugglingOptions(Options):
                                     json_schema_extra={"title_ja": "検査ルームの制限時間(秒)"})
 
     @classmethod
-    def follow_seats(cls, seats: int) -> dict[str, Any]:
+    def follow_seats(cls, seats: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return {"team_size": max(1, seats // 2)}
 
     def outline(self, seats: int) -> Text:

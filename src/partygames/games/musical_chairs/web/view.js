@@ -296,6 +296,7 @@ function status(view, ctx, big) {
   const me = ctx.seat != null ? view.people[ctx.seat] : null;
   // A phone's banner counts the phase down already; the big screen's clock is here, ticking.
   return html`<div class="mc-status">
+    ${big ? null : role(view, ctx)}
     <p data-testid="mc-phase"><strong>${T(lang, "Period", "ピリオド")} ${view.period}</strong> — ${ctx.label("phases", view.phase) || view.phase}
       ${view.rerun ? T(lang, " (re-run)", "(やり直し)") : ""}</p>
     ${big ? phaseClock(view, ctx) : null}
@@ -306,6 +307,66 @@ function status(view, ctx, big) {
     ${view.parent != null ? html`<p>${T(lang, "Parent", "親")}: ${ctx.seatName(view.parent)}</p>` : null}
     ${removed.length ? html`<p>${T(lang, "Removed chairs", "除外されたイス")}: ${removed.join(", ")}</p>` : null}
   </div>`;
+}
+
+/** The banner's words in real time, where nobody has a turn and anyone may act at any moment: the phase
+ * and what it asks of the reader (a player, a ガヤ, the parent, a spectator), never a bare "act whenever you
+ * like" through the break, the race and the votes. */
+export function banner(view, lang, ctx) {
+  if (view.is_over || view.tempo !== "real-time") return null;
+  const me = ctx.seat != null ? view.people[ctx.seat] : null;
+  const player = !!me && me.role === "player" && me.out == null;
+  const gallery = !!me && !player;
+  const phase = ctx.label("phases", view.phase) || view.phase;
+  const may = (legal(view, "vote") || {}).params;
+  const blankOnly = !!may && may.candidate.choice.length === 1;
+  let todo = "";
+  switch (view.phase) {
+    case "break":
+      todo = player ? T(lang, "talk, give medals, stand where you will start; the race begins when the time is up",
+        "会話・メダルの受け渡し・スタート地点へ移動。時間になるとレース開始")
+        : gallery ? T(lang, "you are in the gallery: talk, give medals, walk the island", "あなたはガヤです: 会話・メダルの受け渡し・島を歩く")
+          : T(lang, "talk and medals; the race begins when the time is up", "会話とメダル。時間になるとレース開始");
+      break;
+    case "race":
+      todo = player
+        ? me.chair != null ? T(lang, `you sit on chair ${me.chair}: stay there`, `イス${me.chair}に着席中: そのまま`)
+          : me.touched ? T(lang, "run to a free chair (tap it on the map)", "空いているイスへ走る(地図でタップ)")
+            : T(lang, "run to the totem pole and touch it, then to a chair", "トーテムポールにタッチしてからイスへ")
+        : gallery ? T(lang, "you are in the gallery: stand at a free chair to hold it for a player",
+          "あなたはガヤです: 空いているイスの所に立つと、プレイヤーのために押さえられます")
+          : T(lang, "the players run for the chairs", "プレイヤーがイスを奪い合っています");
+      break;
+    case "gather":
+      todo = T(lang, "seating is settled; the parent vote opens when the time is up", "着座確定。時間になると親決め投票");
+      break;
+    case "vote": case "runoff":
+      todo = may
+        ? blankOnly ? T(lang, "you may cast only a blank ballot here (go to the totem pole to vote)", "ここでは白票のみ(投票はトーテムポールへ)")
+          : T(lang, "vote now: pick a player (Vote for the parent, first below)", "今すぐ投票: プレイヤーを選ぶ(下の「親決め投票」)")
+        : me ? T(lang, "your ballot is cast; the votes are counted when the time is up", "投票済み。時間になると開票")
+          : T(lang, "everyone votes in secret for the parent", "全員が親を無記名で投票中");
+      break;
+    case "remove":
+      todo = legal(view, "remove_chair") ? T(lang, "you are the parent: remove a chair (first below)", "あなたが親です: 除外するイスを選ぶ(下の最初のボタン)")
+        : T(lang, `${view.parent != null ? ctx.seatName(view.parent) : T(lang, "the parent", "親")} removes a chair`,
+          `${view.parent != null ? ctx.seatName(view.parent) : "親"}がイスを除外します`);
+      break;
+    default: return null;
+  }
+  return `${phase}: ${todo}`;
+}
+
+/** Whom the reader is, on a phone: a ガヤ is told so (they run for no chair, they hold chairs and vote). */
+function role(view, ctx) {
+  const { html, lang } = ctx;
+  const me = ctx.seat != null ? view.people[ctx.seat] : null;
+  if (!me || view.is_over || me.role === "player") return null;
+  const how = T(lang, "you run for no chair; you may hold a free chair for a player, vote for the parent and give medals",
+    "イスには座れません。空いているイスをプレイヤーのために押さえ、親決め投票をし、メダルを渡せます");
+  const who = me.out != null ? T(lang, `You are out (period ${me.out}) and in the gallery (ガヤ)`, `あなたは敗退し(第${me.out}ピリオド)、ガヤになりました`)
+    : T(lang, "You are in the gallery (ガヤ)", "あなたはガヤです");
+  return html`<p class="mc-role" data-testid="mc-role"><strong>${who}</strong>: ${how}.</p>`;
 }
 
 /** One player's state, in words: out, the winner, seated, running, or still in. */
@@ -350,6 +411,7 @@ const STYLE = `
 .mc-key.chair { width: .75rem; height: .75rem; border-radius: 3px; box-sizing: border-box; }
 .mc-chair { cursor: pointer; }
 .mc-status p { margin: .2rem 0; }
+.mc-role { padding: .3rem .5rem; border-radius: 6px; background: #eceff1; color: #263238; }
 .mc-roster { list-style: none; padding: 0; margin: .2rem 0; }
 .mc-roster li { padding: .15rem 0; border-top: 1px dotted var(--line); }
 .mc-roster li.mc-out { opacity: .6; }

@@ -274,6 +274,10 @@ const STYLE = `
 .pd-time .pd-bar { flex: 1 1 8rem; margin-top: 0; }
 .pd-bar { display: block; height: 14px; background: var(--line); border-radius: 7px; overflow: hidden; margin-top: .3rem; }
 .pd-bar span { display: block; height: 100%; background: var(--accent); }
+.pd-table { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
+.pd-table > .pd-time { grid-column: 1 / -1; }
+.pd-table .pd-side { display: flex; flex-direction: column; gap: .6rem; }
+.pd-table svg.pd-plot { max-height: 62vh; }
 .pd-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .6rem; }
 .pd-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: .5rem; }
 .pd-card.offered { box-shadow: 0 0 0 3px var(--accent); }
@@ -312,11 +316,13 @@ export function render(view, ctx) {
 export function renderTable(view, ctx) {
   // The graph is the show: right under the clock, above the fold of a 1080p screen; the odds and the
   // rooms below it.
+  // A 1920x1080 screen shows it all without scrolling (issue 29): the graph beside the odds and the rooms, its
+  // height held to the screen's.
   const { html } = ctx;
-  return html`<div class="pd"><style>${STYLE}</style>
+  return html`<div class="pd pd-table"><style>${STYLE}</style>
     <${TimeBar} view=${view} ctx=${ctx} />
     <${Graph} view=${view} ctx=${ctx} />
-    <div class="pd-grid"><${Odds} view=${view} ctx=${ctx} /><${Rooms} view=${view} ctx=${ctx} /></div>
+    <div class="pd-side"><${Odds} view=${view} ctx=${ctx} /><${Rooms} view=${view} ctx=${ctx} /></div>
   </div>`;
 }
 

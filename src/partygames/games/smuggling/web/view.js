@@ -5,10 +5,10 @@ const TEAM = { north: ["North", "北の国"], south: ["South", "南の国"] };
 const L = (pair, lang) => (pair ? pair[ja(lang) ? 1 : 0] : null);
 const teamName = (team, lang) => L(TEAM[team], lang) || team;
 const OUTCOMES = {
-  passed: ["passed: the trunk goes to the smuggler", "パス: トランクは密輸人へ"],
-  caught: ["doubted and caught: the trunk goes to the inspector", "ダウト成功: トランクは検査官へ"],
-  empty_doubted: ["doubted an empty trunk: the inspector pays half the doubt", "空のトランクをダウト: 検査官がダウト額の半分を支払う"],
-  under_doubted: ["doubted too low: trunk and half the doubt to the smuggler", "ダウト額不足: トランクとダウト額の半分は密輸人へ"],
+  passed: ["passed: the trunk goes to the smuggler", "パス: アタッシュケースは密輸人へ"],
+  caught: ["doubted and caught: the trunk goes to the inspector", "ダウト成功: アタッシュケースは検査官へ"],
+  empty_doubted: ["doubted an empty trunk: the inspector pays half the doubt", "空のアタッシュケースをダウト: 検査官がダウト額の半分を支払う"],
+  under_doubted: ["doubted too low: trunk and half the doubt to the smuggler", "ダウト額不足: アタッシュケースとダウト額の半分は密輸人へ"],
 };
 
 /** Yen in the client's one format (ctx.yen, web/money.js): "¥399,985,000", 「3億9998万5000円」. */
@@ -73,11 +73,11 @@ export function describeEvent(event, lang, ctx) {
     case "vote_opened": return J ? `小ゲーム${d.small_game}: 密輸側は${teamName(d.smuggling_team, lang)}。代表者を投票` : `Small game ${d.small_game}: ${teamName(d.smuggling_team, lang)} smuggles; vote for representatives`;
     case "vote_cast": return J ? `${who(d.seat)} が投票した` : `${who(d.seat)} voted`;
     case "representatives": return J ? `小ゲーム${d.small_game}: 密輸人 ${who(d.smuggler)}、検査官 ${who(d.inspector)}` : `Small game ${d.small_game}: ${who(d.smuggler)} smuggles, ${who(d.inspector)} inspects`;
-    case "trunk_packed": return J ? `${who(d.smuggler)} がトランクを詰めた` : `${who(d.smuggler)} packed the trunk`;
-    case "trunk_contents": return J ? `あなたのトランク: ${yen(d.amount, lang, ctx)}` : `Your trunk holds ${yen(d.amount, lang, ctx)}`;
+    case "trunk_packed": return J ? `${who(d.smuggler)} がアタッシュケースを詰めた` : `${who(d.smuggler)} packed the trunk`;
+    case "trunk_contents": return J ? `あなたのアタッシュケース: ${yen(d.amount, lang, ctx)}` : `Your trunk holds ${yen(d.amount, lang, ctx)}`;
     case "settled": {
       const decl = d.declaration === "pass" ? (J ? "パス" : "pass") : `${J ? "ダウト" : "doubt"} ${yen(d.doubt, lang, ctx)}`;
-      return J ? `${who(d.inspector)} の宣言: ${decl}。トランクの中身は ${yen(d.trunk, lang, ctx)} — ${L(OUTCOMES[d.outcome], lang) || d.outcome}`
+      return J ? `${who(d.inspector)} の宣言: ${decl}。アタッシュケースの中身は ${yen(d.trunk, lang, ctx)} — ${L(OUTCOMES[d.outcome], lang) || d.outcome}`
         : `${who(d.inspector)} declares ${decl}. The trunk held ${yen(d.trunk, lang, ctx)} — ${L(OUTCOMES[d.outcome], lang) || d.outcome}`;
     }
     case "match_over": {
@@ -94,8 +94,8 @@ export function happening(event, view, lang, ctx) {
   const J = ja(lang);
   if (event.type === "settled") {
     const who = ctx.seatName(d.inspector);
-    if (d.declaration === "pass") return J ? `${who} はパス: トランクを開けます` : `${who} passes: the trunk opens`;
-    return J ? `${who} のダウト ${yen(d.doubt, lang)}: トランクを開けます` : `${who} doubts ${yen(d.doubt, lang)}: the trunk opens`;
+    if (d.declaration === "pass") return J ? `${who} はパス: アタッシュケースを開けます` : `${who} passes: the trunk opens`;
+    return J ? `${who} のダウト ${yen(d.doubt, lang, ctx)}: アタッシュケースを開けます` : `${who} doubts ${yen(d.doubt, lang, ctx)}: the trunk opens`;
   }
   if (event.type === "trunk_packed") return describeEvent(event, lang, ctx);
   return undefined;
@@ -136,7 +136,7 @@ function Round({ view, ctx }) {
     <div><span class="muted">${J ? "段階" : "Phase"}</span> <strong>${ctx.label("phases", view.phase) || view.phase}</strong></div>
     ${view.smuggler != null ? html`<div><span class="muted">${J ? "密輸人" : "Smuggler"}</span> <${ctx.Icon} name="trunk" /> <strong>${ctx.seatName(view.smuggler)}</strong></div>` : null}
     ${view.inspector != null ? html`<div><span class="muted">${J ? "検査官" : "Inspector"}</span> <${ctx.Icon} name="search" /> <strong>${ctx.seatName(view.inspector)}</strong></div>` : null}
-    ${view.trunk != null ? html`<div class="sm-trunk"><span class="muted">${J ? "あなたのトランク" : "Your trunk"}</span> <strong>${yen(view.trunk, lang, ctx)}</strong></div>` : null}
+    ${view.trunk != null ? html`<div class="sm-trunk"><span class="muted">${J ? "あなたのアタッシュケース" : "Your trunk"}</span> <strong>${yen(view.trunk, lang, ctx)}</strong></div>` : null}
     ${view.my_vote != null ? html`<div><span class="muted">${J ? "あなたの投票" : "Your vote"}</span> ${ctx.seatName(view.my_vote)}</div>` : null}
   </div>`;
 }
@@ -147,7 +147,7 @@ function Ledger({ view, ctx }) {
   const rows = [...(view.ledger || [])].reverse();
   if (!rows.length) return null;
   return html`<div class="panel"><h3>${J ? "公開台帳" : "Public ledger"}</h3><div class="table-wrap"><table class="grid">
-    <thead><tr><th>#</th><th><${ctx.Icon} name="trunk" title=${J ? "密輸人" : "Smuggler"} /></th><th><${ctx.Icon} name="search" title=${J ? "検査官" : "Inspector"} /></th><th class="num">${J ? "トランク" : "Trunk"}</th><th>${J ? "宣言" : "Declared"}</th><th>${J ? "結果" : "Outcome"}</th></tr></thead>
+    <thead><tr><th>#</th><th><${ctx.Icon} name="trunk" title=${J ? "密輸人" : "Smuggler"} /></th><th><${ctx.Icon} name="search" title=${J ? "検査官" : "Inspector"} /></th><th class="num">${J ? "アタッシュケース" : "Trunk"}</th><th>${J ? "宣言" : "Declared"}</th><th>${J ? "結果" : "Outcome"}</th></tr></thead>
     <tbody>${rows.map((e) => html`<tr><td>${e.small_game}</td><td>${ctx.seatName(e.smuggler)}</td><td>${ctx.seatName(e.inspector)}</td>
       <td class="num">${yen(e.trunk, lang, ctx)}</td><td>${e.declaration === "pass" ? (J ? "パス" : "pass") : `${J ? "ダウト" : "doubt"} ${yen(e.doubt, lang, ctx)}`}</td>
       <td>${L(OUTCOMES[e.outcome], lang) || e.outcome}</td></tr>`)}</tbody></table></div></div>`;
