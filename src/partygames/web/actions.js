@@ -66,13 +66,13 @@ function RangeInput({ game, type, name, param, value, onChange }) {
     <div class="range-row">
       <button type="button" class="small" aria-label="−" disabled=${!valid || value - step < param.min}
         onClick=${() => onChange(snap(param, value - step))}>−</button>
-      <input type="number" inputmode="numeric" data-param=${name} min=${param.min} max=${param.max} step=${step}
+      <input type="number" inputmode="numeric" data-param=${name} min=${param.min} max=${param.max} step=${step} aria-label=${paramLabel(currentCtx, name)}
         value=${Number.isFinite(value) ? value : ""} class=${valid ? "" : "invalid"}
         onInput=${(e) => onChange(e.target.value === "" ? NaN : Number(e.target.value))} />
       <button type="button" class="small" aria-label="+" disabled=${!valid || value + step > param.max}
         onClick=${() => onChange(snap(param, value + step))}>+</button>
     </div>
-    <input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step}
+    <input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step} aria-label=${paramLabel(currentCtx, name)}
       value=${valid ? value : param.min} onInput=${(e) => onChange(Number(e.target.value))} />
     <div class="quick">
       ${quickValues(param).map(

@@ -174,7 +174,7 @@ function LastRace({ view, ctx, big }) {
   const J = ja(lang);
   return html`<div class=${"panel dd-race" + (big ? " big" : "")} data-race=${race.race}>
     <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: <${ctx.Icon} name="first" /> ${die(race.first)} <${ctx.Icon} name="second" /> ${die(race.second)}</h3>
-    <div class="table-wrap"><table class="grid dd-furlongs"><thead><tr><th></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
+    <div class="table-wrap" tabindex="0"><table class="grid dd-furlongs"><thead><tr><th><span class="sr-only">${J ? "ハロン" : "Furlong"}</span></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
     <tbody>${(race.furlongs || []).map((f) => {
       const rolls = Object.fromEntries(f.rolls || []);
       return html`<tr><th>${f.stage === "runoff" ? (J ? "決" : "R") : ""}${f.furlong}${f.rerun ? "↺" : ""}</th>

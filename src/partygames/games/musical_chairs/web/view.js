@@ -352,7 +352,7 @@ const STYLE = `
 .mc-status p { margin: .2rem 0; }
 .mc-roster { list-style: none; padding: 0; margin: .2rem 0; }
 .mc-roster li { padding: .15rem 0; border-top: 1px dotted var(--line); }
-.mc-roster li.mc-out { opacity: .6; }
+.mc-roster li.mc-out { color: var(--muted); } /* dimmed, still legible (an opacity took it below 4.5:1) */
 .mc-roster li.mc-winner { font-weight: 700; }
 .mc-gallery { font-size: .85rem; }
 .mc-players summary { cursor: pointer; }

@@ -280,6 +280,7 @@ const STYLE = `
 .pd-offer { color: var(--accent); font-weight: 700; }
 .pd-buttons { display: flex; flex-wrap: wrap; gap: .3rem; margin-top: .3rem; }
 .pd-buttons button.selected { outline: 3px solid var(--ok); }
+.pd-buttons button.selected:focus-visible { outline-color: var(--focus); } /* focus is told apart from the choice (its ✓ stays) */
 .pd-reading { font-size: 1.2rem; } .pd-reading.sick strong { color: var(--accent); } .pd-reading.well strong { color: var(--ok); }
 .pd-odds-list { display: grid; grid-template-columns: fit-content(50%) minmax(4rem, 1fr) auto; align-items: center; gap: .2rem .6rem; }
 .pd-odd { display: contents; }
