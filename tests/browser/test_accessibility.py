@@ -280,7 +280,8 @@ def test_the_musical_chairs_map_plays_by_keyboard(browser: Browser, platform: Pl
     created = driver.api_room(platform, "musical-chairs", ["human"] + ["bot:heuristic"] * 5, MAP_OPTIONS)
     player = _open(browser, platform, created, "en", PHONE)
     page = player.page
-    page.locator("[data-testid=island] .mc-chair[tabindex]").first.wait_for()
+    page.get_by_test_id("island").wait_for()
+    page.wait_for_function("() => window.partygames.state.view.legal_actions.some((a) => a.type === 'run_to_chair')")
     # Tab reaches the map's totem, then its one chair in the tab order.
     stops = []
     for _ in range(80):
