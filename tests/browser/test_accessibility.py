@@ -3,7 +3,8 @@ and big screen during a real match, nor on the results; and every game is played
 visible.
 
 axe runs its default rule set (WCAG 2 A and AA, and the best practices it reports as violations); each page is
-checked in English and in Japanese. One match per game: the human's seat, bots in the others.
+checked in English and in Japanese, and the phone's in the dark theme too. One match per game: the human's
+seat, bots in the others.
 """
 
 from __future__ import annotations
@@ -58,6 +59,15 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     found: list[dict[str, Any]] = page.evaluate(RUN_AXE)
     return found
+
+
+def dark_violations(page: Page) -> list[dict[str, Any]]:
+    """axe's violations on the page in the dark theme (a phone set to dark mode), then light again."""
+    page.emulate_media(color_scheme="dark")
+    try:
+        return axe_violations(page)
+    finally:
+        page.emulate_media(color_scheme="light")
 
 
 def _games() -> list[Game]:
@@ -213,10 +223,12 @@ def test_the_lobby_and_a_room_waiting_for_players_have_no_axe_violations(
                 box.locator("summary").click()
             page.get_by_test_id("match-outline").wait_for()
             found[f"lobby {game} {lang}"] = axe_violations(page)
+        found[f"lobby dark {lang}"] = dark_violations(page)
         player.close()
         # The room before its match: the seats (each numbered on its colour), the share link, the host's controls.
         room = _open(browser, platform, waiting, lang, PHONE, wait_for="room-lobby")
         found[f"room waiting {lang}"] = axe_violations(room.page)
+        found[f"room waiting dark {lang}"] = dark_violations(room.page)
         # axe leaves a one-digit text out of its contrast rule ("too short"): the seat numbers are measured here.
         ratios = room.page.eval_on_selector_all(".seat-no", CONTRAST)
         assert len(ratios) == 3 and min(ratios) >= 4.5, ratios
@@ -253,6 +265,7 @@ def test_a_match_plays_by_keyboard_and_its_pages_have_no_axe_violations(
             screen.page.get_by_test_id("lang").click()
         driver.settled(phone, quiet=0.5)
         found[f"phone {lang}"] = axe_violations(phone.page)
+        found[f"phone dark {lang}"] = dark_violations(phone.page)
         found[f"big screen {'ja' if lang == 'en' else 'en'}"] = axe_violations(screen.page)
     # The results, played out by random choices.
     _play_on(phone, rng, 10_000, timeout=240)
@@ -262,6 +275,8 @@ def test_a_match_plays_by_keyboard_and_its_pages_have_no_axe_violations(
         phone.page.get_by_test_id("lang").click()
         screen.page.get_by_test_id("lang").click()
         found[f"results phone {lang}"] = axe_violations(phone.page)
+        if lang == "en":
+            found["results phone dark en"] = dark_violations(phone.page)
         found[f"results big screen {'ja' if lang == 'en' else 'en'}"] = axe_violations(screen.page)
     (artifacts / f"axe-{game.id}.json").write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
     assert not any(found.values()), _report(found)

@@ -210,10 +210,10 @@ const STYLE = `
 .dd-board.big table { font-size: 1.15rem; }
 .dd-board th { white-space: normal; }
 .dd-qgrid { display: flex; flex-wrap: wrap; }
-.dd-furlongs td.dd-out { color: #c0201a; font-weight: 700; }
+.dd-furlongs td.dd-out { color: var(--accent); font-weight: 700; }
 .dd-race.big table { font-size: 1.4rem; }
 .dd-roll { display: flex; align-items: center; gap: .6rem; font-size: 1.4rem; font-weight: 800; }
-.dd-roll.out { color: #c0201a; }
+.dd-roll.out { color: var(--accent); }
 .dd-podium { display: flex; gap: 1.2rem; font-size: 1.4rem; font-weight: 700; }
 .dd-table { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8rem; align-items: start; }
 @media (max-width: 700px) { .dd-table { grid-template-columns: 1fr; } }
