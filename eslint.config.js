@@ -6,7 +6,7 @@ import globals from "globals";
 const WEB = ["src/partygames/web/**/*.js", "src/partygames/games/*/web/**/*.js"];
 
 export default [
-  { ignores: ["src/partygames/web/vendor/**", "node_modules/**", ".venv/**", "build/**", "dist/**"] },
+  { ignores: ["src/partygames/web/vendor/**", "tests/browser/vendor/**", "node_modules/**", ".venv/**", "build/**", "dist/**"] },
   { ...js.configs.recommended, files: [...WEB, "eslint.config.js"] },
   {
     files: WEB,

@@ -5,6 +5,7 @@
 import { html, useState, useEffect } from "./lib.js";
 import { t, getLang } from "./i18n.js";
 import { humanize, formatValue } from "./generic.js";
+import { arrowFocus } from "./widgets.js";
 
 // The view of the moment, so a game's value labels can name what a value stands for (a market slot's card).
 let currentView = null;
@@ -74,14 +75,14 @@ function RangeInput({ game, type, name, param, value, onChange }) {
     <div class="range-row">
       <button type="button" class="small" aria-label="−" disabled=${!valid || value - step < param.min}
         onClick=${() => onChange(snap(param, value - step))}>−</button>
-      <input type="number" inputmode="numeric" data-param=${name} min=${param.min} max=${param.max} step=${step}
+      <input type="number" inputmode="numeric" data-param=${name} min=${param.min} max=${param.max} step=${step} aria-label=${paramLabel(currentCtx, name)}
         value=${Number.isFinite(value) ? value : ""} class=${valid ? "" : "invalid"}
         onInput=${(e) => onChange(e.target.value === "" ? NaN : Number(e.target.value))} />
       <button type="button" class="small" aria-label="+" disabled=${!valid || value + step > param.max}
         onClick=${() => onChange(snap(param, value + step))}>+</button>
     </div>
     ${reading(game, type, name, value, valid)}
-    <input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step}
+    <input type="range" class="slider" data-slider=${name} min=${param.min} max=${param.max} step=${step} aria-label=${paramLabel(currentCtx, name)}
       value=${valid ? value : param.min} onInput=${(e) => onChange(Number(e.target.value))} />
     <div class="quick">
       ${quickValues(param).map(
@@ -113,7 +114,7 @@ function ChoiceInput({ game, type, name, param, value, onChange }) {
   }
   return html`<div class="param choice">
     <span class="param-label">${paramLabel(currentCtx, name)}</span>
-    <div class="choices" role="radiogroup">
+    <div class="choices" role="radiogroup" onKeyDown=${arrowFocus}>
       ${param.choice.map(
         (v, i) => html`<button type="button" role="radio" aria-checked=${JSON.stringify(v) === JSON.stringify(value)}
           class=${"chip" + (JSON.stringify(v) === JSON.stringify(value) ? " selected" : "")}
@@ -152,7 +153,7 @@ function SequenceInput({ game, type, name, param, value, onChange }) {
           </ol>`
         : html`<span class="muted seq-empty">${t("seq_empty")}</span>`}
     </div>
-    <div class="choices">
+    <div class="choices" onKeyDown=${arrowFocus}>
       ${param.sequence.map((v, i) => {
         const at = picked.findIndex((p) => same(p, v));
         return html`<button type="button" class=${"chip" + (at >= 0 ? " selected" : "")} data-param=${name}
@@ -255,7 +256,7 @@ function SpecControl({ game, spec, parts = [spec], onAct, busy, folded }) {
     const [name, param] = params[0];
     return html`<div class="spec">
       <div class="spec-title">${title}</div>
-      <div class="choices">
+      <div class="choices" onKeyDown=${arrowFocus}>
         ${param.choice.map(
           (v, i) => html`<button class="action" data-action=${spec.type} data-param=${name} data-index=${i} disabled=${busy}
             onClick=${() => onAct({ type: spec.type, [name]: v })}>${valueLabel(game, spec.type, name, v)}</button>`,

@@ -45,9 +45,10 @@ function App() {
   if (route.page === "room") page = html`<${RoomPage} key=${route.code + (route.table ? ":t" : "")} code=${route.code} table=${route.table} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
   else page = html`<${LobbyPage} navigate=${navigate} />`;
+  const brand = html`<a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}><${Icon} name="dice" /> ${t("app_title")}</a>`;
   return html`<div class="app" data-lang=${lang}>
     <nav class="top">
-      <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}><${Icon} name="dice" /> ${t("app_title")}</a>
+      ${route.page === "lobby" ? html`<h1>${brand}</h1>` : brand /* the lobby's heading; a room's is its game */}
       <button class="lang" data-testid="lang" onClick=${() => setLang(lang === "ja" ? "en" : "ja")}>${t("lang_switch")}</button>
     </nav>
     ${page}

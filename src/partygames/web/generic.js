@@ -60,7 +60,7 @@ function Value({ value, name, seats, ctx, depth }) {
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const columns = [...new Set(value.flatMap((v) => Object.keys(v)))];
       const perSeat = seats && value.length === seats;
-      return html`<div class="table-wrap"><table class="grid"><thead><tr>
+      return html`<div class="table-wrap" tabindex="0"><table class="grid"><thead><tr>
           ${perSeat ? html`<th>${t("seat")}</th>` : null}
           ${columns.map((c) => html`<th>${keyLabel(ctx, c)}</th>`)}</tr></thead>
         <tbody>${value.map((row, i) => html`<tr>

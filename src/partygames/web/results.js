@@ -46,7 +46,7 @@ function DetailValue({ name, value, game, ctx }) {
     if (!value.length) return html`<span class="muted">${t("none")}</span>`;
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const columns = [...new Set(value.flatMap((v) => Object.keys(v)))];
-      return html`<div class="table-wrap"><table class="grid detail-rows">
+      return html`<div class="table-wrap" tabindex="0"><table class="grid detail-rows">
         <thead><tr>${columns.map((c) => html`<th><${Label} ctx=${ctx} table="details" name=${c} /></th>`)}</tr></thead>
         <tbody>${value.map((row) => html`<tr>${columns.map((c) => html`<td class=${isFigure(c, row[c]) ? "num" : ""}>
           <${DetailValue} name=${c} value=${row[c]} game=${game} ctx=${ctx} /></td>`)}</tr>`)}</tbody></table></div>`;

@@ -13,7 +13,7 @@ import { TableHeader, useFitToScreen } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
 import { Icon } from "./icons.js";
-import { seatName as nameOf, shortSeatName, paintNames, seatColour, SeatDot } from "./seats.js";
+import { seatName as nameOf, shortSeatName, paintNames, seatInk, SeatDot } from "./seats.js";
 import { yen } from "./money.js";
 import { copyOrSelect, canShare } from "./copy.js";
 import { Prose } from "./prose.js";
@@ -45,7 +45,7 @@ function SeatList({ room, mySeat, canJoin, onJoinSeat }) {
   const lang = getLang();
   return html`<ul class="seat-list" data-testid="seats">
     ${room.seats.map((s) => html`<li class=${"seat-row" + (s.seat === mySeat ? " me" : "")} data-seat=${s.seat}>
-      <span class="seat-no" style=${`background:${seatColour(s.seat)}`}>${s.seat + 1}</span>
+      <span class="seat-no" style=${`background:${seatInk(s.seat)}`}>${s.seat + 1}</span>
       <span class="seat-name">${s.kind === "bot" ? html`<${Icon} name="bot" /> ${nameOf(room.seats, s.seat, lang)}` : s.taken ? unescapeHtml(s.name) : html`<span class="muted">${t("empty_seat")}</span>`}
         ${s.seat === mySeat ? html` <span class="badge">${t("you")}</span>` : null}
         ${s.seat === room.host_seat ? html` <span class="badge subtle">${t("host")}</span>` : null}</span>
@@ -68,7 +68,7 @@ function ShareBox({ room }) {
     <div><span class="muted">${t("room_code")}</span> <strong class="room-code" data-testid="room-code">${room.code}</strong>
       ${room.private ? html` <span class="badge" data-testid="private-badge">${t("private_badge")}</span>` : null}</div>
     <div class="share-link"><span class="muted">${t("share_link")}</span>
-      <input readonly value=${link} data-testid="share-link" onFocus=${(e) => e.target.select()} />
+      <input readonly value=${link} aria-label=${t("share_link")} data-testid="share-link" onFocus=${(e) => e.target.select()} />
       <button class="small" onClick=${copy} data-testid="copy-link">${copied === "copied" ? t("copied") : canShare() ? t("share") : t("copy")}</button>
       ${copied === "by_hand" || copied === "by_touch" ? html`<span class="copy-hint" role="status" data-testid="copy-hint">${t(copied === "by_touch" ? "copy_by_touch" : "copy_by_hand")}</span>` : null}
       <a class="button small subtle" href=${`/room/${room.code}?table=1`} target="_blank" rel="noopener" data-testid="table-link">${t("table_view")}</a></div>

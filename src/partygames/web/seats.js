@@ -13,9 +13,34 @@ const BOT_NAMES = [
   ["Noa", "ノア"], ["Rei", "レイ"], ["Saki", "サキ"], ["Toma", "トウマ"], ["Yuki", "ユキ"], ["Kou", "コウ"],
 ];
 
+const seatHue = (seat) => Math.round((seat * 137.508 + 12) % 360);
+
 /** The seat's colour: hues a golden angle apart, so neighbours differ and 30 seats stay distinct. */
 export function seatColour(seat) {
-  return `hsl(${Math.round((seat * 137.508 + 12) % 360)} 62% 42%)`;
+  return `hsl(${seatHue(seat)} 62% 42%)`;
+}
+
+/** The relative luminance (WCAG 2) of hsl(h s% l%). */
+function luminance(h, s, l) {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const channel = (n) => {
+    const k = (n + h / 30) % 12;
+    const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+}
+
+/** The seat's colour for a name written in it: its hue, darkened (light theme) or lightened (dark theme)
+ * until it reads at 4.5:1 at least on the page's backgrounds (a yellow at the dots' 42% reads at 2.4:1).
+ * Luminance at most 0.15 against the light panels and your own row's yellow; at least 0.25 against the
+ * dark panels. */
+export function seatInk(seat, dark = false) {
+  const h = seatHue(seat);
+  let l = 42;
+  if (dark) while (l < 90 && luminance(h, 62, l) < 0.25) l += 1;
+  else while (l > 10 && luminance(h, 62, l) > 0.15) l -= 1;
+  return `hsl(${h} 62% ${l}%)`;
 }
 
 /** A bot seat's name in the current language: "Bot Aoi (heuristic)". */
@@ -66,7 +91,7 @@ export function paintNames(text, names) {
     }
     if (!best) break;
     if (best.at) parts.push(rest.slice(0, best.at));
-    parts.push(html`<span class="seat-ref" style=${`--seat:${seatColour(best.seat)}`}>${best.name}</span>`);
+    parts.push(html`<span class="seat-ref" style=${`--seat:${seatInk(best.seat)};--seat-dark:${seatInk(best.seat, true)}`}>${best.name}</span>`);
     rest = rest.slice(best.at + best.name.length);
   }
   if (!parts.length) return text;

@@ -96,3 +96,40 @@ export function Countdown({ deadline }) {
     <span class="countdown-bar"><span style=${`width:${Math.min(100, (100 * left) / total)}%`}></span></span>
   </div>`;
 }
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** A keydown handler for a group of controls (a row of choices, the chairs on a map): the arrow keys move
+ * the focus among the group's `selector` items, Home and End to its first and last; Tab leaves the group,
+ * Enter and Space press the item as they always do. In a row (`geometric` false) Left and Right go to the
+ * previous and next item in order (a row that wraps reads on to the next line); Up and Down, and every
+ * arrow on a map, go to the nearest item that way as drawn. */
+export function arrowFocus(event, selector = "button:not([disabled])", geometric = false) {
+  const arrow = ARROWS[event.key];
+  if ((!arrow && event.key !== "Home" && event.key !== "End") || event.altKey || event.ctrlKey || event.metaKey) return;
+  const items = [...event.currentTarget.querySelectorAll(selector)];
+  const at = items.indexOf(document.activeElement);
+  if (at < 0) return;
+  let next = null;
+  if (!arrow) next = event.key === "Home" ? items[0] : items[items.length - 1];
+  else if (arrow[0] && !geometric) next = items[at + arrow[0]] || null;
+  else {
+    const centre = (item) => {
+      const box = item.getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2];
+    };
+    const [x, y] = centre(items[at]);
+    let best = Infinity;
+    for (const item of items) {
+      const [ix, iy] = centre(item);
+      const along = (ix - x) * arrow[0] + (iy - y) * arrow[1]; // how far this way
+      const across = Math.abs((ix - x) * arrow[1]) + Math.abs((iy - y) * arrow[0]); // how far off the line
+      if (along <= 1) continue;
+      const cost = along + 2 * across;
+      if (cost < best) [best, next] = [cost, item];
+    }
+  }
+  if (!next) return;
+  event.preventDefault(); // no page scroll, no caret move
+  next.focus();
+}

@@ -174,7 +174,7 @@ function LastRace({ view, ctx, big }) {
   const J = ja(lang);
   return html`<div class=${"panel dd-race" + (big ? " big" : "")} data-race=${race.race}>
     <h3>${J ? `第${race.race}レース` : `Race ${race.race}`}: <${ctx.Icon} name="first" /> ${die(race.first)} <${ctx.Icon} name="second" /> ${die(race.second)}</h3>
-    <div class="table-wrap"><table class="grid dd-furlongs"><thead><tr><th></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
+    <div class="table-wrap" tabindex="0"><table class="grid dd-furlongs"><thead><tr><th><span class="sr-only">${J ? "ハロン" : "Furlong"}</span></th>${FACES.map((f, i) => html`<th><span class="dd-gate" style=${gateStyle(i + 1)}>${i + 1}</span></th>`)}</tr></thead>
     <tbody>${(race.furlongs || []).map((f) => {
       const rolls = Object.fromEntries(f.rolls || []);
       return html`<tr><th>${f.stage === "runoff" ? (J ? "決" : "R") : ""}${f.furlong}${f.rerun ? "↺" : ""}</th>
@@ -210,10 +210,10 @@ const STYLE = `
 .dd-board.big table { font-size: 1.15rem; }
 .dd-board th { white-space: normal; }
 .dd-qgrid { display: flex; flex-wrap: wrap; }
-.dd-furlongs td.dd-out { color: #c0201a; font-weight: 700; }
+.dd-furlongs td.dd-out { color: var(--accent); font-weight: 700; }
 .dd-race.big table { font-size: 1.4rem; }
 .dd-roll { display: flex; align-items: center; gap: .6rem; font-size: 1.4rem; font-weight: 800; }
-.dd-roll.out { color: #c0201a; }
+.dd-roll.out { color: var(--accent); }
 .dd-podium { display: flex; gap: 1.2rem; font-size: 1.4rem; font-weight: 700; }
 .dd-table { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8rem; align-items: start; }
 @media (max-width: 700px) { .dd-table { grid-template-columns: 1fr; } }

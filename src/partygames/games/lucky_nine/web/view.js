@@ -190,7 +190,7 @@ const STYLE = `
 .ln-event { display: flex; flex-direction: column; align-items: center; gap: .2rem; font-size: 1.6rem; font-weight: 800; }
 .ln-event .chest-lid, .ln-event .chest-body { background: var(--c); }
 .ln-event-name { font-size: 1rem; }
-.ln-event.gain { color: #1e9b4b; } .ln-event.loss { color: #c0201a; }
+.ln-event.gain { color: var(--ok); } .ln-event.loss { color: var(--accent); } /* the theme's own: 4.5:1 in light and dark */
 .ln-table { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: .8rem; align-items: start; }
 @media (max-width: 700px) { .ln-table { grid-template-columns: 1fr; } }
 `;

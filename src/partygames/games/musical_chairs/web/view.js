@@ -144,6 +144,9 @@ export function placeNames(labels, obstacles, bounds, size) {
 const SIZES = { phone: { chair: 10, number: 9.5, dot: 2.8, me: 3.6, name: 6.5, hit: 8 },
   table: { chair: 8, number: 7, dot: 2, me: 2.6, name: 4.2, hit: 7 } };
 
+// The chair the keyboard last stood on: the map's one Tab stop among the chairs (a roving tabindex).
+let tabChair = null;
+
 function island(view, ctx, big) {
   const { html, lang } = ctx;
   const z = big ? SIZES.table : SIZES.phone;
@@ -152,6 +155,14 @@ function island(view, ctx, big) {
   const canRun = !!legal(view, "run_to_chair");
   const run = (action) => ctx.send && ctx.send({ type: "action", action });
   const open = view.chairs.filter((c) => !c.removed);
+  // By keyboard: Tab reaches one chair (the last one focused), the arrows move among the chairs and the totem
+  // as drawn, Enter or Space runs there.
+  const stop = open.some((c) => c.number === tabChair) ? tabChair : open.length ? open[0].number : null;
+  const pressed = (e, action) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    if (action) run(action);
+  };
   const chairs = open.map((c) => {
     const lit = c.occupant != null;
     const forbidden = me && me.last_chair === c.number;
@@ -159,9 +170,11 @@ function island(view, ctx, big) {
       + (c.holder != null ? T(lang, " (held by the gallery)", "(ガヤが押さえています)") : "")
       + (forbidden ? T(lang, " (not for you this time)", "(今回は座れません)") : "");
     // A wide, invisible target around the chair: a finger on a phone is bigger than the chair's square.
-    return html`<g class=${"mc-chair" + (lit ? " lit" : "") + (forbidden ? " forbidden" : "")} role="button"
-        aria-label=${label} data-chair=${c.number}
-        onClick=${canRun ? () => run({ type: "run_to_chair", chair: c.number }) : null}>
+    const action = canRun ? { type: "run_to_chair", chair: c.number } : null;
+    return html`<g key=${c.number} class=${"mc-chair" + (lit ? " lit" : "") + (forbidden ? " forbidden" : "")} role="button"
+        aria-label=${label} data-chair=${c.number} tabindex=${canRun ? (c.number === stop ? 0 : -1) : null}
+        onFocus=${() => { tabChair = c.number; }} onKeyDown=${(e) => pressed(e, action)}
+        onClick=${action ? () => run(action) : null}>
       <circle cx=${c.at[0]} cy=${c.at[1] - 3} r=${z.hit} fill="transparent" />
       <rect x=${c.at[0] - z.chair / 2} y=${c.at[1] - z.chair / 2} width=${z.chair} height=${z.chair} rx="1.5"
         fill=${lit ? CHAIR.lit : CHAIR.free} stroke=${forbidden ? CHAIR.forbidden : c.holder != null ? CHAIR.held : CHAIR.edge}
@@ -217,10 +230,11 @@ function island(view, ctx, big) {
       pointer-events="none">${short[seat]}</text></g>`);
   return html`<svg class="mc-island" viewBox=${`-5 -5 ${width + 10} ${height + 10}`}
       style=${`width:100%;max-height:${big ? "calc(100vh - 18rem)" : "60vh"};background:#4fc3f7;border-radius:8px`}
-      data-testid="island">
+      data-testid="island" onKeyDown=${(e) => ctx.widgets.arrowFocus(e, ".mc-chair[tabindex], [data-testid=totem][tabindex]", true)}>
     <ellipse cx=${totem[0]} cy=${totem[1]} rx=${rx} ry=${ry} fill="#c5e1a5" stroke="#fff59d" stroke-width="2" />
     <circle cx=${totem[0]} cy=${totem[1]} r=${view.totem_reach} fill="#fff9c4" opacity="0.6" />
     <g role="button" aria-label=${T(lang, "Totem pole", "トーテムポール")} data-testid="totem"
+        tabindex=${legal(view, "run_to_totem") ? 0 : null} onKeyDown=${(e) => pressed(e, legal(view, "run_to_totem") ? { type: "run_to_totem" } : null)}
         onClick=${legal(view, "run_to_totem") ? () => run({ type: "run_to_totem" }) : null}>
       <circle cx=${totem[0]} cy=${totem[1]} r=${Math.min(view.totem_reach, 12)} fill="transparent" />
       <rect x=${totem[0] - 2.5} y=${totem[1] - 9} width="5" height="14" fill="#6d4c41" />
@@ -410,11 +424,14 @@ const STYLE = `
 .mc-key.dot { width: .7rem; height: .7rem; border-radius: 50%; }
 .mc-key.chair { width: .75rem; height: .75rem; border-radius: 3px; box-sizing: border-box; }
 .mc-chair { cursor: pointer; }
+/* A chair or the totem focused by keyboard: the ring drawn on the map itself, thick enough to see on the sea. */
+.mc-island g[role=button]:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
+.mc-chair:focus-visible rect { stroke: var(--focus); stroke-width: 2.2; }
 .mc-status p { margin: .2rem 0; }
 .mc-role { padding: .3rem .5rem; border-radius: 6px; background: #eceff1; color: #263238; }
 .mc-roster { list-style: none; padding: 0; margin: .2rem 0; }
 .mc-roster li { padding: .15rem 0; border-top: 1px dotted var(--line); }
-.mc-roster li.mc-out { opacity: .6; }
+.mc-roster li.mc-out { color: var(--muted); } /* dimmed, still legible (an opacity took it below 4.5:1) */
 .mc-roster li.mc-winner { font-weight: 700; }
 .mc-gallery { font-size: .85rem; }
 .mc-players summary { cursor: pointer; }

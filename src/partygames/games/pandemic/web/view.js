@@ -82,7 +82,7 @@ function Watch({ view, ctx }) {
           <span class="muted"> (${T(lang, `read at ${clock(last.t)}`, `${clock(last.t)} に確認`)})</span></div>`
       : html`<div class="muted">${T(lang, "Not read yet: visit a private room.", "まだ確認していません。個室で確認できます。")}</div>`}
     ${mine != null ? html`<div>${T(lang, "Chance you are infected now", "今あなたが感染している確率")}: <strong>${Math.round(100 * mine)}%</strong></div>` : null}
-    <div class="pd-buttons">
+    <div class="pd-buttons" onKeyDown=${ctx.widgets.arrowFocus}>
       <${MoveButton} view=${view} ctx=${ctx} intent="press" testid="pd-press" label=${T(lang, "Press the switch", "スイッチを押す")} />
       ${view.tempo === "rounds" ? html`<${MoveButton} view=${view} ctx=${ctx} intent="wait" testid="pd-wait" label=${T(lang, "Wait this round", "このラウンドは待つ")} />` : null}
     </div>
@@ -115,7 +115,7 @@ function Rooms({ view, ctx }) {
         <div class="pd-visit-row"><span>${T(lang, "Stay ends in", "退室まで")}</span>
           <${widgets.MatchCountdown} version=${view.version} now=${view.time} until=${visit.since + view.stay_seconds * 1000} seconds=${view.stay_seconds} /></div></div>` : null}
     ${visit && view.tempo === "rounds" ? html`<div class="muted">${T(lang, `inside since ${clock(visit.since)}; read after ${view.read_seconds} s`, `${clock(visit.since)} から入室中。${view.read_seconds}秒で確認`)}</div>` : null}
-    ${me != null ? html`<div class="pd-buttons">
+    ${me != null ? html`<div class="pd-buttons" onKeyDown=${ctx.widgets.arrowFocus}>
       ${visit || queued >= 0
         ? html`<${MoveButton} view=${view} ctx=${ctx} intent="leave" testid="pd-leave" label=${queued >= 0 ? T(lang, "Leave the queue", "順番待ちをやめる") : T(lang, "Leave the room", "個室を出る")} />`
         : html`<${MoveButton} view=${view} ctx=${ctx} intent="visit" testid="pd-visit" label=${T(lang, "Go to a private room", "個室に行く")} primary=${true} />`}
@@ -156,7 +156,7 @@ function SeatCards({ view, ctx }) {
       <div class="muted small">${where(s)} · ${contactCount(contacts.get(s) || 0, lang)}</div>
       <div class="small" data-testid=${`pd-chance-${s}`}>${chance(view, s, lang)}</div>
       ${offer ? html`<div class="pd-offer">${T(lang, "offers you contact", "接触を申し出ています")}</div>` : null}
-      ${me != null ? html`<div class="pd-buttons">
+      ${me != null ? html`<div class="pd-buttons" onKeyDown=${ctx.widgets.arrowFocus}>
         ${offer ? html`<${MoveButton} view=${view} ctx=${ctx} intent=${`accept:${offer.id}`} testid=${`pd-accept-${s}`} label=${T(lang, "Accept", "受ける")} primary=${true} />
           <${MoveButton} view=${view} ctx=${ctx} intent=${`decline:${offer.id}`} testid=${`pd-decline-${s}`} label=${T(lang, "Decline", "断る")} />` : null}
         ${mineTo ? html`<${MoveButton} view=${view} ctx=${ctx} intent="withdraw" testid=${`pd-withdraw-${s}`} label=${T(lang, "Withdraw offer", "申し出を取り下げる")} />`
@@ -284,6 +284,7 @@ const STYLE = `
 .pd-offer { color: var(--accent); font-weight: 700; }
 .pd-buttons { display: flex; flex-wrap: wrap; gap: .3rem; margin-top: .3rem; }
 .pd-buttons button.selected { outline: 3px solid var(--ok); }
+.pd-buttons button.selected:focus-visible { outline-color: var(--focus); } /* focus is told apart from the choice (its ✓ stays) */
 .pd-reading { font-size: 1.2rem; } .pd-reading.sick strong { color: var(--accent); } .pd-reading.well strong { color: var(--ok); }
 .pd-odds-list { display: grid; grid-template-columns: fit-content(50%) minmax(4rem, 1fr) auto; align-items: center; gap: .2rem .6rem; }
 .pd-odd { display: contents; }

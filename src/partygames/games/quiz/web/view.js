@@ -310,7 +310,9 @@ const STYLE = `
 .qz-place { position: relative; aspect-ratio: 3 / 2; border-radius: 6px; border: 1px dashed #bbb; display: flex; align-items: center; justify-content: center; }
 .qz-place.down { background: repeating-linear-gradient(45deg, #eee, #eee 5px, #fff 5px, #fff 10px); border: 2px solid #555; }
 .qz-place.up { background: #fff; border: 2px solid var(--accent); }
-.qz-place-no { position: absolute; top: 1px; left: 4px; font-size: .65rem; color: #888; }
+.qz-place.down, .qz-place.up { color: #1d1b18; } /* a card's face is light in either theme, so its words are dark */
+.qz-place-no { position: absolute; top: 1px; left: 4px; font-size: .65rem; color: var(--muted); }
+.qz-place.down .qz-place-no, .qz-place.up .qz-place-no { color: #595959; } /* on the card's own light face, in either theme */
 .qz-white-q { font-weight: 800; } .qz-markers { position: absolute; bottom: 1px; right: 3px; font-size: .7rem; }
 .qz-peek { text-align: center; border: 3px solid var(--accent); }
 .qz-peek-face { font-size: 2.6rem; font-weight: 800; margin: .6rem 0; animation: qz-up .4s ease-out; }

@@ -146,7 +146,7 @@ function Ledger({ view, ctx }) {
   const J = ja(lang);
   const rows = [...(view.ledger || [])].reverse();
   if (!rows.length) return null;
-  return html`<div class="panel"><h3>${J ? "公開台帳" : "Public ledger"}</h3><div class="table-wrap"><table class="grid">
+  return html`<div class="panel"><h3>${J ? "公開台帳" : "Public ledger"}</h3><div class="table-wrap" tabindex="0"><table class="grid">
     <thead><tr><th>#</th><th><${ctx.Icon} name="trunk" title=${J ? "密輸人" : "Smuggler"} /></th><th><${ctx.Icon} name="search" title=${J ? "検査官" : "Inspector"} /></th><th class="num">${J ? "アタッシュケース" : "Trunk"}</th><th>${J ? "宣言" : "Declared"}</th><th>${J ? "結果" : "Outcome"}</th></tr></thead>
     <tbody>${rows.map((e) => html`<tr><td>${e.small_game}</td><td>${ctx.seatName(e.smuggler)}</td><td>${ctx.seatName(e.inspector)}</td>
       <td class="num">${yen(e.trunk, lang, ctx)}</td><td>${e.declaration === "pass" ? (J ? "パス" : "pass") : `${J ? "ダウト" : "doubt"} ${yen(e.doubt, lang, ctx)}`}</td>
