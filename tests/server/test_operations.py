@@ -12,16 +12,15 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.server.client import Lobby, Socket, human_room
-from tests.server.live import LiveServer
+from tests.server.live import LiveServer, free_port
 
 
 def json_lines(log: Path) -> list[dict[str, Any]]:
-    """The log's lines that are JSON objects (uvicorn's own start-up lines and the server's greeting on
-    standard output are not)."""
+    """The log's lines, every one a JSON object (standard output and standard error both: --json-logs)."""
     found = []
     for line in log.read_text().splitlines():
-        if line.startswith("{"):
-            found.append(json.loads(line))  # a line that starts as JSON and does not parse fails here
+        assert line.startswith("{"), f"a line that is not JSON: {line!r}"
+        found.append(json.loads(line))  # a line that starts as JSON and does not parse fails here
     return found
 
 
@@ -74,6 +73,30 @@ def test_partygames_serve_takes_its_settings_from_the_environment(tmp_path: Path
         server.stop()
     serving = [line for line in json_lines(server.log) if line["message"] == "serving"]
     assert [line["address"] for line in serving] == ["https://games.example"]
+
+
+def test_a_database_that_does_not_answer_is_said_in_one_line_and_serving_never(tmp_path: Path) -> None:
+    """With a database nobody answers at, the process says so in one line (en and ja), never that it
+    serves, and exits with status 3; under --json-logs that line is JSON like every other."""
+    nobody = f"postgresql://partygames@127.0.0.1:{free_port()}/partygames"
+    for json_logs in (True, False):
+        server = LiveServer(tmp_path / str(json_logs), database_url=nobody)
+        server.data_dir.mkdir()
+        if json_logs:
+            server.args.append("--json-logs")
+        server.launch()
+        assert server.proc is not None
+        assert server.proc.wait(60) == 3
+        text = server.log.read_text()
+        assert "Traceback" not in text and "serving" not in text and "partygames: open" not in text, text
+        if json_logs:
+            (line,) = json_lines(server.log)
+            assert line["level"] == "ERROR" and "could not be opened" in line["message"]
+            assert "Connection refused" in line["message"] and "開けませんでした" in line["ja"]
+        else:
+            assert text.splitlines() == [
+                line for line in text.splitlines() if line.startswith("partygames: ")], text
+            assert len(text.splitlines()) == 2 and "開けませんでした" in text, text
 
 
 def test_health_readiness_and_metrics_of_a_serving_process(server: LiveServer, lobby: Lobby) -> None:

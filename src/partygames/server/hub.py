@@ -142,6 +142,10 @@ class Hub:
 
     # -- starting and stopping -------------------------------------------------------------------------
     async def start(self) -> None:
+        """Opens the database and starts serving (once: `serve` starts the hub before the app's lifespan
+        would)."""
+        if self._committer is not None:
+            return
         if self.settings.database_url.startswith("sqlite"):
             self._lock = lock_sqlite(self.settings.database_url)  # raises DatabaseInUse
         self._storage = await asyncio.to_thread(Storage, self.settings.database_url)
