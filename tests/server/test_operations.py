@@ -4,6 +4,8 @@ the deploy files set, `/healthz`, `/readyz` and the Prometheus metrics at `/metr
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.server.client import Lobby, Socket, human_room
-from tests.server.live import LiveServer, free_port
+from tests.server.live import ROOT, LiveServer, free_port
 
 
 def json_lines(log: Path) -> list[dict[str, Any]]:
@@ -97,6 +99,17 @@ def test_a_database_that_does_not_answer_is_said_in_one_line_and_serving_never(t
             assert text.splitlines() == [
                 line for line in text.splitlines() if line.startswith("partygames: ")], text
             assert len(text.splitlines()) == 2 and "開けませんでした" in text, text
+
+
+def test_db_upgrade_of_a_database_that_does_not_answer_says_so_without_a_traceback(tmp_path: Path) -> None:
+    nobody = f"postgresql://partygames:secret@127.0.0.1:{free_port()}/partygames"
+    upgrade = subprocess.run([sys.executable, "-m", "partygames.cli.main", "db", "upgrade", "--database-url", nobody],
+                             env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "COLUMNS": "200"},
+                             capture_output=True, text=True, timeout=60)
+    assert upgrade.returncode == 1
+    assert "Traceback" not in upgrade.stderr and "secret" not in upgrade.stderr
+    en, ja = upgrade.stderr.strip().splitlines()
+    assert "could not be upgraded" in en and "Connection refused" in en and "更新できませんでした" in ja
 
 
 def test_health_readiness_and_metrics_of_a_serving_process(server: LiveServer, lobby: Lobby) -> None:

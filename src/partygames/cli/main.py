@@ -496,6 +496,10 @@ def db_upgrade(
 ) -> None:
     """Bring the database's tables to this version (what `serve` also does when it starts; safe while other
     processes serve PostgreSQL). データベースのテーブルをこの版に更新 (serve も起動時に行います)。"""
+    from alembic.util.exc import CommandError as AlembicError
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
     from partygames.server import migrations
     from partygames.server.dblock import DatabaseInUse, lock_sqlite
     from partygames.server.settings import Settings
@@ -507,10 +511,17 @@ def db_upgrade(
         handle = lock_sqlite(settings.database_url) if settings.database_url.startswith("sqlite") else None
     except DatabaseInUse as error:
         _fail(Text(error.en, error.ja), None)
-    storage = Storage(settings.database_url)  # upgrades, in one transaction under the upgrade lock
-    with storage.engine.connect() as conn:
-        revision = migrations.current(conn)
-    storage.close()
+    try:
+        storage = Storage(settings.database_url)  # upgrades, in one transaction under the upgrade lock
+        with storage.engine.connect() as conn:
+            revision = migrations.current(conn)
+        storage.close()
+    except (SQLAlchemyError, AlembicError) as error:  # one line, not the driver's traceback
+        from partygames.server.main import reason
+
+        shown = make_url(settings.database_url).render_as_string(hide_password=True)
+        _fail(Text(f"The database {shown} could not be upgraded: {reason(error)}",
+                   f"データベース {shown} を更新できませんでした: {reason(error)}"), None)
     if handle is not None:
         handle.close()
     message = Text(f"The database is at revision {revision} (the newest).", f"データベースは最新のリビジョン {revision} です。")
