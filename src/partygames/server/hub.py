@@ -40,7 +40,7 @@ from partygames.server.room_lobby import RoomLobby
 from partygames.server.rooms import Room, moved
 from partygames.server.seats import SeatInfo, new_token, token_hash
 from partygames.server.settings import Settings
-from partygames.server.storage import Changed, Fenced, Storage, StoredRoom, Write
+from partygames.server.storage import Changed, Fenced, Storage, StoredRoom, Write, unavailable
 from partygames.server.text import clean_name
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,15 @@ class Lobbied(NamedTuple):
     lobby: RoomLobby
     status: str
     epoch: int | None
+
+
+def warn(what: str, error: BaseException) -> None:
+    """Logs a failure of the hub's own work: in one line when the database does not answer (an outage
+    repeats it every round), with its traceback otherwise."""
+    if unavailable(error):
+        log.warning("%s: the database does not answer (%s)", what, str(error).splitlines()[0])
+    else:
+        log.warning("%s", what, exc_info=error)
 
 
 def new_code() -> str:
@@ -679,8 +688,8 @@ class Hub:
                 try:
                     await self.committer.run(partial(self.storage.store_presence, self.node, counts, left,
                                                      sorted(humans)))
-                except Exception:
-                    log.warning("presence could not be stored", exc_info=True)
+                except Exception as error:
+                    warn("presence could not be stored", error)
                     for code in counts:  # stored with the next round
                         if (room := self.rooms.get(code)) is not None:
                             room.presence.dirty = True
@@ -699,8 +708,8 @@ class Hub:
             owned = {code: room.epoch for code, room in self.rooms.items() if room.epoch is not None}
             try:
                 held = await self.committer.run(partial(self.storage.renew, self.node, owned, lease))
-            except Exception:
-                log.warning("leases could not be renewed", exc_info=True)
+            except Exception as error:
+                warn("leases could not be renewed", error)
                 continue
             for code in set(owned) - held:
                 room = self.rooms.get(code)
@@ -742,5 +751,5 @@ class Hub:
                         await self._reload(code)
                 for code in await asyncio.to_thread(self.storage.claimable, 20):
                     await self._take(code)
-            except Exception:
-                log.warning("the sweep failed", exc_info=True)
+            except Exception as error:
+                warn("the sweep failed", error)

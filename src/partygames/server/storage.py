@@ -278,6 +278,9 @@ def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -
         start += size
 
 
+CONNECT_TIMEOUT = 5  # seconds to wait for a PostgreSQL connection (the URL's own `connect_timeout` wins)
+
+
 class Storage:
     """Synchronous database access; the server calls it from worker threads."""
 
@@ -287,6 +290,8 @@ class Storage:
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
+        elif "connect_timeout" not in url:  # a database that does not answer is an error in seconds, not a hang
+            kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT}
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
