@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +112,38 @@ def test_db_upgrade_of_a_database_that_does_not_answer_says_so_without_a_traceba
     assert "Traceback" not in upgrade.stderr and "secret" not in upgrade.stderr
     en, ja = upgrade.stderr.strip().splitlines()
     assert "could not be upgraded" in en and "Connection refused" in en and "更新できませんでした" in ja
+
+
+def test_the_cluster_settings_are_serve_options_and_environment_variables_checked_at_start(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "COLUMNS": "200"}
+
+    def refused(args: list[str], **more: str) -> str:
+        run = subprocess.run([sys.executable, "-m", *args, "--port", str(free_port()), "--data-dir", str(tmp_path)],
+                             env={**env, **more}, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        return run.stderr
+
+    said = refused(["partygames.cli.main", "serve", "--lease-seconds", "0.2"])
+    assert "--lease-seconds (PARTYGAMES_LEASE_SECONDS) must be a number of at least 1" in said and "以上" in said
+    said = refused(["partygames.cli.main", "serve"], PARTYGAMES_SWEEP_SECONDS="9")  # the lease is 4 s
+    assert "--sweep-seconds (9) must be at most --lease-seconds (4)" in said and "以下" in said
+    assert "--follower-idle-seconds" in refused(["partygames.server", "--follower-idle-seconds", "nan"])
+    # Given through the environment, a setting takes effect: the room's lease in the database is that long.
+    server = LiveServer(tmp_path / "served", games=None)
+    server.data_dir.mkdir()
+    server.args = [sys.executable, "-m", "partygames.cli.main", "serve", "--port", str(server.port),
+                   "--data-dir", str(server.data_dir), "--abandon-seconds", "3600"]
+    server.start({"PARTYGAMES_LEASE_SECONDS": "77"})
+    try:
+        lobby = Lobby(server.url)
+        created = lobby.create("dice-derby", 6, name="Aki", seat_kinds=["human"] + ["bot:random"] * 5)
+        lobby.start(created["code"], created["host_token"])
+        lobby.http.close()
+        with sqlite3.connect(server.data_dir / "partygames.sqlite3") as db:
+            (lease_until,) = db.execute("SELECT lease_until FROM rooms").fetchone()
+        assert 60 < lease_until - time.time() <= 77
+    finally:
+        server.stop()
 
 
 def test_health_readiness_and_metrics_of_a_serving_process(server: LiveServer, lobby: Lobby) -> None:

@@ -36,7 +36,7 @@ from partygames.engine.names import seat_names
 from partygames.engine.search import Budget
 from partygames.engine.session import Session
 from partygames.engine.text import Lang, Text
-from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
+from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE, KNOBS
 
 app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
                        f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
@@ -433,6 +433,14 @@ def _public_url_option(value: str | None) -> str | None:
                                  f"{value!r} は http:// または https:// のアドレスではありません。") from None
 
 
+def _knob(name: str) -> Any:
+    """A cluster setting's option (settings.KNOBS): seconds, its environment variable, its help in both
+    languages (its range is checked when the server starts)."""
+    knob = KNOBS[name]
+    return typer.Option(knob.option, help=f"{knob.en}\n\n{knob.ja}", envvar=knob.env, metavar="SECONDS",
+                        show_default=False)
+
+
 @app.command("serve")
 def serve(
     host: Annotated[str, typer.Option(
@@ -470,6 +478,11 @@ def serve(
     reveal_scale: Annotated[float, typer.Option(
         help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
              "and time limits run; 0: no waiting.\n\n演出を待つ時間の倍率 (0: 待たない)。")] = 1.0,
+    lease_seconds: Annotated[float | None, _knob("lease_seconds")] = None,
+    sweep_seconds: Annotated[float | None, _knob("sweep_seconds")] = None,
+    follower_idle_seconds: Annotated[float | None, _knob("follower_idle_seconds")] = None,
+    finished_retention: Annotated[float | None, _knob("finished_retention")] = None,
+    abandon_seconds: Annotated[float | None, _knob("abandon_seconds")] = None,
 ) -> None:
     """Start the web platform (lobby, rooms, live play in the browser). Webプラットフォームを起動 (ロビー、 部屋、 ブラウザでの対戦)。"""
     try:
@@ -478,9 +491,13 @@ def serve(
         _fail(Text("The web platform is not installed in this build.",
                    "このビルドには Web プラットフォームが入っていません。"), None)
         raise
+    knobs = {"lease_seconds": lease_seconds, "sweep_seconds": sweep_seconds,
+             "follower_idle_seconds": follower_idle_seconds, "finished_retention": finished_retention,
+             "abandon_seconds": abandon_seconds}
     server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
                  reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
-                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs)
+                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs,
+                 **{name: value for name, value in knobs.items() if value is not None})
 
 
 @db_app.command("upgrade")

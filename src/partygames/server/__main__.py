@@ -1,7 +1,8 @@
 """`python -m partygames.server [--host H] [--port P] [--public-url URL] [--database-url URL] [--bot-delay S]
-[--data-dir D] [--json-logs] ...`: `partygames serve`'s options, plus some for tests and benchmarks. As there,
-PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR and PARTYGAMES_JSON_LOGS stand for the
-options left out (deploy/compose.yaml)."""
+[--data-dir D] [--json-logs] [--lease-seconds S] ...`: `partygames serve`'s options, plus some for tests and
+benchmarks. As there, PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR, PARTYGAMES_JSON_LOGS
+and the cluster settings' variables (PARTYGAMES_LEASE_SECONDS, ...: settings.KNOBS) stand for the options left
+out (deploy/compose.yaml)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from partygames.server.address import check_public_url
 from partygames.server.main import serve
-from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
+from partygames.server.settings import DEFAULT_BOT_DELAY, KNOBS, Settings
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -36,6 +37,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="multiplies the games' reveal durations the server waits for (0: no waiting)")
     parser.add_argument("--rate-limit", type=float, default=None,
                         help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
+    for knob in KNOBS.values():  # the cluster's settings (docs/scaling.md)
+        parser.add_argument(knob.option, type=_number, default=os.environ.get(knob.env), metavar="SECONDS",
+                            help=f"{knob.en} (env {knob.env})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a Settings field, e.g. --set max_catchup=10 (tests)")
     parser.add_argument("--games-module", default=None,
@@ -45,6 +49,9 @@ def main(argv: list[str] | None = None) -> None:
                                     "json_logs": args.json_logs}
     if args.allow_origin:
         overrides["allowed_origins"] = tuple(args.allow_origin)
+    for knob in KNOBS.values():
+        if (value := getattr(args, knob.name)) is not None:
+            overrides[knob.name] = value
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
@@ -75,6 +82,16 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         else:
             overrides[name] = value
     return overrides
+
+
+def _number(value: str) -> float:
+    """A number of seconds as ASCII digits (checked against its range when the settings are made)."""
+    try:
+        if not value.isascii():
+            raise ValueError(value)
+        return float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number / {value!r} は数ではありません") from None
 
 
 def _flag(value: str | None) -> bool:

@@ -23,7 +23,7 @@ from partygames.server.address import check_public_url, public_url
 from partygames.server.app import create_app
 from partygames.server.dblock import DatabaseInUse, lock_sqlite
 from partygames.server.hub import Hub
-from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
+from partygames.server.settings import DEFAULT_BOT_DELAY, InvalidSetting, Settings, check_settings
 from partygames.server.transport import protocols
 
 log = logging.getLogger("partygames.server")
@@ -51,6 +51,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     address = public_url(host, port, check_public_url(str(configured)) if configured else None)
     settings = Settings.create(database_url, data_dir, bot_delay=bot_delay, base_url=address, **overrides)
     configure_logging(settings.json_logs)
+    try:
+        check_settings(settings)
+    except InvalidSetting as error:
+        refuse(error.en, error.ja, settings.json_logs)
+        raise SystemExit(2) from None
     if settings.database_url.startswith("sqlite"):
         try:
             lock_sqlite(settings.database_url)  # held for the process's life; the hub finds it held
