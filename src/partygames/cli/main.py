@@ -491,13 +491,13 @@ def serve(
         _fail(Text("The web platform is not installed in this build.",
                    "このビルドには Web プラットフォームが入っていません。"), None)
         raise
-    knobs = {"lease_seconds": lease_seconds, "sweep_seconds": sweep_seconds,
-             "follower_idle_seconds": follower_idle_seconds, "finished_retention": finished_retention,
-             "abandon_seconds": abandon_seconds}
-    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
+    knobs = {name: value for name, value in (
+        ("lease_seconds", lease_seconds), ("sweep_seconds", sweep_seconds),
+        ("follower_idle_seconds", follower_idle_seconds), ("finished_retention", finished_retention),
+        ("abandon_seconds", abandon_seconds)) if value is not None}  # (the others: Settings' defaults)
+    server.serve(**knobs, host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
                  reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
-                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs,
-                 **{name: value for name, value in knobs.items() if value is not None})
+                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs)
 
 
 @db_app.command("upgrade")

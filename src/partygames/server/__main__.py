@@ -1,8 +1,7 @@
 """`python -m partygames.server [--host H] [--port P] [--public-url URL] [--database-url URL] [--bot-delay S]
-[--data-dir D] [--json-logs] [--lease-seconds S] ...`: `partygames serve`'s options, plus some for tests and
-benchmarks. As there, PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR, PARTYGAMES_JSON_LOGS
-and the cluster settings' variables (PARTYGAMES_LEASE_SECONDS, ...: settings.KNOBS) stand for the options left
-out (deploy/compose.yaml)."""
+[--data-dir D] [--json-logs] ...`: `partygames serve`'s options, plus some for tests and benchmarks. As there,
+PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR and PARTYGAMES_JSON_LOGS stand for the
+options left out (deploy/compose.yaml)."""
 
 from __future__ import annotations
 
@@ -37,7 +36,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="multiplies the games' reveal durations the server waits for (0: no waiting)")
     parser.add_argument("--rate-limit", type=float, default=None,
                         help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
-    for knob in KNOBS.values():  # the cluster's settings (docs/scaling.md)
+    for knob in KNOBS.values():  # the cluster's settings (docs/scaling.md), or their PARTYGAMES_* variables
         parser.add_argument(knob.option, type=_number, default=os.environ.get(knob.env), metavar="SECONDS",
                             help=f"{knob.en} (env {knob.env})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -46,12 +45,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
     overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale,
-                                    "json_logs": args.json_logs}
+                                    "json_logs": args.json_logs, **_knobs(args)}
     if args.allow_origin:
         overrides["allowed_origins"] = tuple(args.allow_origin)
-    for knob in KNOBS.values():
-        if (value := getattr(args, knob.name)) is not None:
-            overrides[knob.name] = value
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
@@ -82,6 +78,11 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         else:
             overrides[name] = value
     return overrides
+
+
+def _knobs(args: argparse.Namespace) -> dict[str, object]:
+    """The cluster settings given (`--lease-seconds`, or PARTYGAMES_LEASE_SECONDS, ...: settings.KNOBS)."""
+    return {knob.name: value for knob in KNOBS.values() if (value := getattr(args, knob.name)) is not None}
 
 
 def _number(value: str) -> float:
