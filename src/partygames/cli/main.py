@@ -420,6 +420,14 @@ def replay(
         out.print(f"[green]{Text('The replay reproduces the stored final state.', '再生した結果は、保存された最終状態と一致しました。')(lang)}[/]")
 
 
+def _knob(name: str) -> Any:
+    """A cluster setting's option (settings.KNOBS): seconds, its environment variable, its help in both
+    languages (its range is checked when the server starts)."""
+    knob = KNOBS[name]
+    return typer.Option(knob.option, help=f"{knob.en}\n\n{knob.ja}", envvar=knob.env, metavar="SECONDS",
+                        show_default=False)
+
+
 def _public_url_option(value: str | None) -> str | None:
     """`--public-url` checked: an http:// or https:// address with a host."""
     if value is None:
@@ -431,14 +439,6 @@ def _public_url_option(value: str | None) -> str | None:
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not an http:// or https:// address. / "
                                  f"{value!r} は http:// または https:// のアドレスではありません。") from None
-
-
-def _knob(name: str) -> Any:
-    """A cluster setting's option (settings.KNOBS): seconds, its environment variable, its help in both
-    languages (its range is checked when the server starts)."""
-    knob = KNOBS[name]
-    return typer.Option(knob.option, help=f"{knob.en}\n\n{knob.ja}", envvar=knob.env, metavar="SECONDS",
-                        show_default=False)
 
 
 @app.command("serve")

@@ -26,8 +26,6 @@ from partygames.server.hub import Hub
 from partygames.server.settings import DEFAULT_BOT_DELAY, InvalidSetting, Settings, check_settings
 from partygames.server.transport import protocols
 
-log = logging.getLogger("partygames.server")
-
 
 def tune_gc() -> None:
     """Fewer cyclic-GC passes: a busy room server allocates many short-lived, acyclic objects (frames,
@@ -70,6 +68,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
                             log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG)
     Server(config, app.state.hub).run()
+
+
+log = logging.getLogger("partygames.server")
 
 
 def refuse(en: str, ja: str, json_logs: bool) -> None:
