@@ -71,7 +71,7 @@ def test_crossing_takes_of_a_released_room_claim_it_once(database: str, tmp_path
             stored = await asyncio.to_thread(second.storage.load, room.code)
             assert stored is not None and stored.row["epoch"] == after.row["epoch"]
             assert {e["epoch"] for e in stored.log[len(before.log):]} <= {after.row["epoch"]}
-            assert second.metrics.takeovers._value.get() == 1
+            assert second.metrics.registry.get_sample_value("partygames_lease_takeovers_total") == 1
         finally:
             await second.stop()
             await first.stop()

@@ -1,12 +1,14 @@
 """Group commit: every write waits in a queue and is committed with all others pending at that moment.
 
 Rooms keep applying actions while a commit is on disk, and the next batch holds everything that
-arrived meanwhile, so one fsync confirms many actions across rooms. A room's writes in a batch share one
-future, resolved only after the transaction has committed; nothing that depends on a write is sent
-before (see outbox.Outbox). An owner's writes are checked against its lease in the same transaction
-(`Storage.write`): a room another process has taken over has its writes dropped and its future fails with
-`Fenced`, while the other rooms of the batch commit. Lobby changes, which read before they write, run on
-the same thread between batches (`run`), so that one process never has two writers at once (SQLite).
+arrived meanwhile, so one fsync confirms many actions across rooms. A room's writes in a batch (under one
+epoch) share one future, resolved only after the transaction has committed; nothing that depends on a
+write is sent before (see outbox.Outbox). An owner's writes are checked against its lease in the same
+transaction (`Storage.write`): a room another process has taken over has its writes dropped and its
+future fails with `Fenced`, while the other rooms of the batch commit; and a batch the database refuses (a
+constraint, the fence trigger), rather than fails to reach, is committed again a room at a time, so that
+only the refused room's writes are lost. Lobby changes, which read before they write, run on the same
+thread between batches (`run`), so that one process never has two writers at once (SQLite).
 """
 
 from __future__ import annotations

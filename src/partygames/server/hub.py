@@ -385,7 +385,8 @@ class Hub:
         its connections kept; one not in memory is loaded (and claimed, once, however many ask)."""
         room = self.rooms.get(code)
         if room is None:
-            await self.get(code)
+            with contextlib.suppress(ServerError):  # (gone meanwhile, or of a game this process does not serve)
+                await self.get(code)
             return
         async with self._claiming(code):
             if self.rooms.get(code) is not room or room.owned:
