@@ -114,8 +114,7 @@ def test_a_process_restarted_after_a_crash_takes_its_rooms_back_says_so_and_coun
         lobby.http.close()
         server.kill()
         start = server.log.stat().st_size
-        server.start()
-        time.sleep(1.0)
+        server.start()  # (it answers once it has taken its rooms back)
         with server.log.open("rb") as log:
             log.seek(start)
             life = records(log.read().decode())
