@@ -46,8 +46,10 @@ class Cluster:
                                            settings={**SETTINGS, **(settings or {})}))
 
     def start(self) -> Cluster:
+        for server in self.servers:  # started together, then each awaited: their start-ups overlap
+            server.launch()
         for server in self.servers:
-            server.start()
+            server.wait()
         self.nodes = [self.node(server) for server in self.servers]
         return self
 

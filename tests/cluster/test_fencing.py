@@ -9,6 +9,8 @@ import signal
 import time
 from pathlib import Path
 
+from sqlalchemy import create_engine, text
+
 from tests.cluster.conftest import LEASE, Cluster
 from tests.server.client import Lobby, Socket, human_room
 
@@ -70,3 +72,60 @@ def test_a_paused_owner_s_next_write_is_refused_and_its_clients_are_sent_away(da
         assert cluster.owner(code) is second
     finally:
         cluster.stop()
+
+
+def test_a_process_woken_after_its_lease_ran_out_steps_back_from_a_room_that_moves_with_time(
+        database: str, tmp_path: Path) -> None:
+    # A room whose match moves by itself (a tick every 500 ms of match time): the paused owner, woken, first
+    # runs the ticks due in its own copy, then hears that another process took the room (issue #31, item 2:
+    # it replayed the new owner's earlier ticks onto its later ones: "time runs forward only", 3 runs of 3).
+    cluster = Cluster(database, tmp_path, 2).start()
+    first, second = cluster.servers
+    try:
+        lobby = Lobby(first.url)
+        created, tokens = human_room(lobby, "clock-toy", seats=2)
+        lobby.http.close()
+        code = created["code"]
+        assert cluster.owner(code) is first
+        on_first = Socket(first.ws_url, code, tokens[0])
+        on_first.update(2)  # (ticks)
+        assert first.proc is not None
+        first.proc.send_signal(signal.SIGSTOP)
+        try:
+            deadline = time.monotonic() + 10 * LEASE
+            while cluster.owner(code) is not second:
+                assert time.monotonic() < deadline, "nobody took the room over"
+                time.sleep(0.1)
+            taken = cluster.query("SELECT max(seq) FROM log_entries WHERE room = :code", code=code)
+            deadline = time.monotonic() + 10
+            while cluster.query("SELECT max(seq) FROM log_entries WHERE room = :code", code=code) == taken:
+                assert time.monotonic() < deadline, "the new owner stored no tick"
+                time.sleep(0.1)
+            time.sleep(LEASE)  # the paused process's ticks fall due meanwhile
+            # Writes to the rooms table wait (as on a busy database) while the process wakes, reads do not: it
+            # hears of the takeover, and reads what the new owner stored, before its own first write is
+            # refused. (Whichever comes first, it must step back cleanly.)
+            locker = create_engine(database.replace("postgresql://", "postgresql+psycopg://", 1))
+            held = locker.connect()
+            held.execute(text("LOCK TABLE rooms IN EXCLUSIVE MODE"))
+        finally:
+            first.proc.send_signal(signal.SIGCONT)
+        try:
+            # It steps back: its clients are told that the room moved, and sent away to reconnect.
+            assert on_first.error(timeout=15)["code"] == "room/moved"
+        finally:
+            held.rollback()
+            held.close()
+            locker.dispose()
+        # Come back through it, a client gets the room as the new owner plays it, the same as through the owner.
+        time.sleep(1.0)
+        back, there = Socket(first.ws_url, code, tokens[0]), Socket(second.ws_url, code, tokens[1])
+        stored = cluster.query("SELECT max(seq) FROM log_entries WHERE room = :code", code=code)
+        assert isinstance(stored, int)
+        seen = back.update(stored + 2, timeout=15)
+        assert there.update(seen["version"], timeout=15)["view"]["ticked"] >= seen["view"]["ticked"]
+        assert cluster.owner(code) is second
+    finally:
+        cluster.stop()
+    log = first.log.read_text()
+    assert "Traceback" not in log and "never retrieved" not in log, log[-3000:]

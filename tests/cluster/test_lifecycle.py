@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from websockets.exceptions import ConnectionClosed
 
 from tests.cluster.conftest import Cluster
 from tests.server.client import Socket
@@ -137,3 +138,46 @@ def test_readyz_answers_503_while_the_database_refuses_connections(
             conn.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
         admin.dispose()
         cluster.stop()
+
+
+def test_while_the_database_is_unreachable_the_lobby_and_the_sockets_answer_503_at_once(
+        database: str, pg_url: str, tmp_path: Path) -> None:
+    # Issue #31, item 5: the lobby's list and creation answered 500 text/plain, and a room the process did
+    # not hold in memory got no answer at all (HTTP and WebSocket) until the database came back.
+    cluster = Cluster(database, tmp_path, 2).start()
+    first, second = cluster.servers
+    name = make_url(database).database
+    admin = create_engine(pg_url.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT")
+    try:
+        with httpx.Client(base_url=first.url, timeout=10) as http:
+            code = http.post("/api/rooms", json={"game": "toy", "seats": 2, "name": "Aki"}).json()["code"]
+        with admin.connect() as conn:  # the database stops answering (as if unreachable)
+            conn.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))
+            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :name"),
+                         {"name": name})
+        with httpx.Client(base_url=second.url, timeout=10) as http:  # (the room is not in its memory)
+            for method, path in (("GET", "/api/rooms"), ("POST", "/api/rooms"), ("GET", f"/api/rooms/{code}"),
+                                 ("GET", f"/api/rooms/{code}/replay")):
+                body = {"game": "toy", "seats": 2} if method == "POST" else None
+                answer = http.request(method, path, json=body)
+                assert answer.status_code == 503, (path, answer.text)
+                assert answer.headers["content-type"] == "application/json", path
+                assert answer.json()["error"]["code"] == "server/storage" and answer.json()["error"]["ja"]
+                assert int(answer.headers["retry-after"]) > 0
+        sock = Socket(second.ws_url, code)
+        assert sock.error()["code"] == "server/storage"
+        try:
+            sock.recv(10)
+            raise AssertionError("the socket stayed open")
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1013  # try again later
+        with admin.connect() as conn:
+            conn.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
+        wait_for(lambda: httpx.get(f"{second.url}/api/rooms/{code}", timeout=10).status_code == 200, 20,
+                 "the room answers once the database does")
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
+        admin.dispose()
+        cluster.stop()
+    assert "Traceback" not in second.log.read_text()

@@ -72,10 +72,19 @@ class LiveServer:
     def start(self, environment: dict[str, str] | None = None) -> Self:
         """Starts the process (`environment`: variables of its own besides this one's) and waits until it
         answers."""
+        return self.launch(environment).wait()
+
+    def launch(self, environment: dict[str, str] | None = None) -> Self:
+        """Starts the process without waiting for it (several start together: `wait` for each)."""
         env = {**os.environ, **(environment or {}), "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}  # this checkout's code
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        wait_until_answering(self.proc, self.url, self.log, "server", 30)
+        return self
+
+    def wait(self) -> Self:
+        """Waits until the launched process answers."""
+        assert self.proc is not None
+        wait_until_answering(self.proc, self.url, self.log, "server", 60)
         return self
 
     def kill(self) -> None:

@@ -4,7 +4,11 @@ the deploy files set, `/healthz`, `/readyz` and the Prometheus metrics at `/metr
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,16 +16,15 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.server.client import Lobby, Socket, human_room
-from tests.server.live import LiveServer
+from tests.server.live import ROOT, LiveServer, free_port
 
 
 def json_lines(log: Path) -> list[dict[str, Any]]:
-    """The log's lines that are JSON objects (uvicorn's own start-up lines and the server's greeting on
-    standard output are not)."""
+    """The log's lines, every one a JSON object (standard output and standard error both: --json-logs)."""
     found = []
     for line in log.read_text().splitlines():
-        if line.startswith("{"):
-            found.append(json.loads(line))  # a line that starts as JSON and does not parse fails here
+        assert line.startswith("{"), f"a line that is not JSON: {line!r}"
+        found.append(json.loads(line))  # a line that starts as JSON and does not parse fails here
     return found
 
 
@@ -74,6 +77,73 @@ def test_partygames_serve_takes_its_settings_from_the_environment(tmp_path: Path
         server.stop()
     serving = [line for line in json_lines(server.log) if line["message"] == "serving"]
     assert [line["address"] for line in serving] == ["https://games.example"]
+
+
+def test_a_database_that_does_not_answer_is_said_in_one_line_and_serving_never(tmp_path: Path) -> None:
+    """With a database nobody answers at, the process says so in one line (en and ja), never that it
+    serves, and exits with status 3; under --json-logs that line is JSON like every other."""
+    nobody = f"postgresql://partygames@127.0.0.1:{free_port()}/partygames"
+    for json_logs in (True, False):
+        server = LiveServer(tmp_path / str(json_logs), database_url=nobody)
+        server.data_dir.mkdir()
+        if json_logs:
+            server.args.append("--json-logs")
+        server.launch()
+        assert server.proc is not None
+        assert server.proc.wait(60) == 3
+        text = server.log.read_text()
+        assert "Traceback" not in text and "serving" not in text and "partygames: open" not in text, text
+        if json_logs:
+            (line,) = json_lines(server.log)
+            assert line["level"] == "ERROR" and "could not be opened" in line["message"]
+            assert "Connection refused" in line["message"] and "開けませんでした" in line["ja"]
+        else:
+            assert text.splitlines() == [
+                line for line in text.splitlines() if line.startswith("partygames: ")], text
+            assert len(text.splitlines()) == 2 and "開けませんでした" in text, text
+
+
+def test_db_upgrade_of_a_database_that_does_not_answer_says_so_without_a_traceback(tmp_path: Path) -> None:
+    nobody = f"postgresql://partygames:secret@127.0.0.1:{free_port()}/partygames"
+    upgrade = subprocess.run([sys.executable, "-m", "partygames.cli.main", "db", "upgrade", "--database-url", nobody],
+                             env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "COLUMNS": "200"},
+                             capture_output=True, text=True, timeout=60)
+    assert upgrade.returncode == 1
+    assert "Traceback" not in upgrade.stderr and "secret" not in upgrade.stderr
+    en, ja = upgrade.stderr.strip().splitlines()
+    assert "could not be upgraded" in en and "Connection refused" in en and "更新できませんでした" in ja
+
+
+def test_the_cluster_settings_are_serve_options_and_environment_variables_checked_at_start(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "COLUMNS": "200"}
+
+    def refused(args: list[str], **more: str) -> str:
+        run = subprocess.run([sys.executable, "-m", *args, "--port", str(free_port()), "--data-dir", str(tmp_path)],
+                             env={**env, **more}, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        return run.stderr
+
+    said = refused(["partygames.cli.main", "serve", "--lease-seconds", "0.2"])
+    assert "--lease-seconds (PARTYGAMES_LEASE_SECONDS) must be a number of at least 1" in said and "以上" in said
+    said = refused(["partygames.cli.main", "serve"], PARTYGAMES_SWEEP_SECONDS="9")  # the lease is 4 s
+    assert "--sweep-seconds (9) must be at most --lease-seconds (4)" in said and "以下" in said
+    assert "--follower-idle-seconds" in refused(["partygames.server", "--follower-idle-seconds", "nan"])
+    # Given through the environment, a setting takes effect: the room's lease in the database is that long.
+    server = LiveServer(tmp_path / "served", games=None)
+    server.data_dir.mkdir()
+    server.args = [sys.executable, "-m", "partygames.cli.main", "serve", "--port", str(server.port),
+                   "--data-dir", str(server.data_dir), "--abandon-seconds", "3600"]
+    server.start({"PARTYGAMES_LEASE_SECONDS": "77"})
+    try:
+        lobby = Lobby(server.url)
+        created = lobby.create("dice-derby", 6, name="Aki", seat_kinds=["human"] + ["bot:random"] * 5)
+        lobby.start(created["code"], created["host_token"])
+        lobby.http.close()
+        with sqlite3.connect(server.data_dir / "partygames.sqlite3") as db:
+            (lease_until,) = db.execute("SELECT lease_until FROM rooms").fetchone()
+        assert 60 < lease_until - time.time() <= 77
+    finally:
+        server.stop()
 
 
 def test_health_readiness_and_metrics_of_a_serving_process(server: LiveServer, lobby: Lobby) -> None:

@@ -25,10 +25,14 @@ def test_a_second_process_on_the_same_sqlite_file_refuses_to_start_and_says_why(
         assert second.returncode == 1
         assert "Another partygames process already serves" in second.stderr and "PostgreSQL" in second.stderr
         assert "別の partygames プロセスが使用中です" in second.stderr
+        # The lock file still names the process that holds it (the refused one emptied it: issue #31).
+        assert first.proc is not None
+        assert (tmp_path / "partygames.sqlite3.lock").read_text() == str(first.proc.pid)
         upgrade = subprocess.run([sys.executable, "-m", "partygames.cli.main", "db", "upgrade", "--database-url",
                                   f"sqlite:///{tmp_path / 'partygames.sqlite3'}"], env=ENV, capture_output=True,
                                  text=True, timeout=60)
         assert upgrade.returncode == 1 and "Another partygames process" in upgrade.stderr
+        assert (tmp_path / "partygames.sqlite3.lock").read_text() == str(first.proc.pid)
         assert first.proc is not None and first.proc.poll() is None  # the first one serves on
     finally:
         first.stop()

@@ -36,7 +36,7 @@ from partygames.engine.names import seat_names
 from partygames.engine.search import Budget
 from partygames.engine.session import Session
 from partygames.engine.text import Lang, Text
-from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
+from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE, KNOBS
 
 app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
                        f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
@@ -420,6 +420,14 @@ def replay(
         out.print(f"[green]{Text('The replay reproduces the stored final state.', '再生した結果は、保存された最終状態と一致しました。')(lang)}[/]")
 
 
+def _knob(name: str) -> Any:
+    """A cluster setting's option (settings.KNOBS): seconds, its environment variable, its help in both
+    languages (its range is checked when the server starts)."""
+    knob = KNOBS[name]
+    return typer.Option(knob.option, help=f"{knob.en}\n\n{knob.ja}", envvar=knob.env, metavar="SECONDS",
+                        show_default=False)
+
+
 def _public_url_option(value: str | None) -> str | None:
     """`--public-url` checked: an http:// or https:// address with a host."""
     if value is None:
@@ -470,6 +478,11 @@ def serve(
     reveal_scale: Annotated[float, typer.Option(
         help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
              "and time limits run; 0: no waiting.\n\n演出を待つ時間の倍率 (0: 待たない)。")] = 1.0,
+    lease_seconds: Annotated[float | None, _knob("lease_seconds")] = None,
+    sweep_seconds: Annotated[float | None, _knob("sweep_seconds")] = None,
+    follower_idle_seconds: Annotated[float | None, _knob("follower_idle_seconds")] = None,
+    finished_retention: Annotated[float | None, _knob("finished_retention")] = None,
+    abandon_seconds: Annotated[float | None, _knob("abandon_seconds")] = None,
 ) -> None:
     """Start the web platform (lobby, rooms, live play in the browser). Webプラットフォームを起動 (ロビー、 部屋、 ブラウザでの対戦)。"""
     try:
@@ -478,7 +491,11 @@ def serve(
         _fail(Text("The web platform is not installed in this build.",
                    "このビルドには Web プラットフォームが入っていません。"), None)
         raise
-    server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
+    knobs = {name: value for name, value in (
+        ("lease_seconds", lease_seconds), ("sweep_seconds", sweep_seconds),
+        ("follower_idle_seconds", follower_idle_seconds), ("finished_retention", finished_retention),
+        ("abandon_seconds", abandon_seconds)) if value is not None}  # (the others: Settings' defaults)
+    server.serve(**knobs, host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
                  reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
                  allowed_origins=tuple(allow_origin or ()), json_logs=json_logs)
 
@@ -496,6 +513,10 @@ def db_upgrade(
 ) -> None:
     """Bring the database's tables to this version (what `serve` also does when it starts; safe while other
     processes serve PostgreSQL). データベースのテーブルをこの版に更新 (serve も起動時に行います)。"""
+    from alembic.util.exc import CommandError as AlembicError
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
     from partygames.server import migrations
     from partygames.server.dblock import DatabaseInUse, lock_sqlite
     from partygames.server.settings import Settings
@@ -507,10 +528,17 @@ def db_upgrade(
         handle = lock_sqlite(settings.database_url) if settings.database_url.startswith("sqlite") else None
     except DatabaseInUse as error:
         _fail(Text(error.en, error.ja), None)
-    storage = Storage(settings.database_url)  # upgrades, in one transaction under the upgrade lock
-    with storage.engine.connect() as conn:
-        revision = migrations.current(conn)
-    storage.close()
+    try:
+        storage = Storage(settings.database_url)  # upgrades, in one transaction under the upgrade lock
+        with storage.engine.connect() as conn:
+            revision = migrations.current(conn)
+        storage.close()
+    except (SQLAlchemyError, AlembicError) as error:  # one line, not the driver's traceback
+        from partygames.server.main import reason
+
+        shown = make_url(settings.database_url).render_as_string(hide_password=True)
+        _fail(Text(f"The database {shown} could not be upgraded: {reason(error)}",
+                   f"データベース {shown} を更新できませんでした: {reason(error)}"), None)
     if handle is not None:
         handle.close()
     message = Text(f"The database is at revision {revision} (the newest).", f"データベースは最新のリビジョン {revision} です。")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from partygames.server.address import check_public_url
 from partygames.server.main import serve
-from partygames.server.settings import DEFAULT_BOT_DELAY, Settings
+from partygames.server.settings import DEFAULT_BOT_DELAY, KNOBS, Settings
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -36,13 +36,16 @@ def main(argv: list[str] | None = None) -> None:
                         help="multiplies the games' reveal durations the server waits for (0: no waiting)")
     parser.add_argument("--rate-limit", type=float, default=None,
                         help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
+    for knob in KNOBS.values():  # the cluster's settings (docs/scaling.md), or their PARTYGAMES_* variables
+        parser.add_argument(knob.option, type=_number, default=os.environ.get(knob.env), metavar="SECONDS",
+                            help=f"{knob.en} (env {knob.env})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a Settings field, e.g. --set max_catchup=10 (tests)")
     parser.add_argument("--games-module", default=None,
                         help="module:attr holding a {id: Game} mapping to serve instead of the registry (tests)")
     args = parser.parse_args(argv)
     overrides: dict[str, object] = {"deadline_scale": args.deadline_scale, "reveal_scale": args.reveal_scale,
-                                    "json_logs": args.json_logs}
+                                    "json_logs": args.json_logs, **_knobs(args)}
     if args.allow_origin:
         overrides["allowed_origins"] = tuple(args.allow_origin)
     overrides.update(_settings_overrides(args.set))
@@ -75,6 +78,21 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
         else:
             overrides[name] = value
     return overrides
+
+
+def _knobs(args: argparse.Namespace) -> dict[str, object]:
+    """The cluster settings given (`--lease-seconds`, or PARTYGAMES_LEASE_SECONDS, ...: settings.KNOBS)."""
+    return {knob.name: value for knob in KNOBS.values() if (value := getattr(args, knob.name)) is not None}
+
+
+def _number(value: str) -> float:
+    """A number of seconds as ASCII digits (checked against its range when the settings are made)."""
+    try:
+        if not value.isascii():
+            raise ValueError(value)
+        return float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number / {value!r} は数ではありません") from None
 
 
 def _flag(value: str | None) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -18,6 +19,8 @@ from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -31,7 +34,13 @@ from partygames.server import replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
-from partygames.server.errors import ServerError, bad_host_token, bad_seat_token
+from partygames.server.errors import (
+    RETRY_AFTER,
+    ServerError,
+    bad_host_token,
+    bad_seat_token,
+    storage_unavailable,
+)
 from partygames.server.hub import Hub
 from partygames.server.limits import Quota, spectators_full, too_many_sockets
 from partygames.server.metrics import CONTENT_TYPE as METRICS_TYPE
@@ -55,7 +64,10 @@ from partygames.server.qr import join_qr_svg
 from partygames.server.ratelimit import ClientBuckets
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
+from partygames.server.storage import unavailable
 from partygames.server.text import clean_chat, clean_name
+
+log = logging.getLogger(__name__)
 
 PACKAGE_DIR = Path(partygames.__file__).parent
 WEB_DIR = PACKAGE_DIR / "web"
@@ -88,7 +100,18 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        return JSONResponse({"error": error.to_json()}, status_code=error.status)
+        headers = {"Retry-After": str(RETRY_AFTER)} if error.code == Code.SERVER_STORAGE else None
+        return JSONResponse({"error": error.to_json()}, status_code=error.status, headers=headers)
+
+    @app.exception_handler(DBAPIError)
+    @app.exception_handler(PoolTimeout)
+    async def database_error(request: Request, error: Exception) -> JSONResponse:
+        """The database does not answer (down, restarting, refusing connections): 503 `server/storage` at
+        once, with a Retry-After, rather than a bare 500."""
+        if not unavailable(error):
+            raise error
+        log.warning("the database does not answer: %s", str(error).splitlines()[0])
+        return await server_error(request, storage_unavailable())
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> Response:
@@ -329,6 +352,12 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         except ServerError as error:
             await websocket.send_json(error.frame())
             await websocket.close(_CLOSE_CODES.get(error.code, 1008))
+        except (DBAPIError, PoolTimeout) as error:
+            if not unavailable(error):
+                raise
+            log.warning("the database does not answer: %s", str(error).splitlines()[0])
+            await websocket.send_json(storage_unavailable().frame())
+            await websocket.close(1013)  # try again later
 
     async def serve_client(websocket: WebSocket, room: Room, seat: int | None) -> None:
         name = (room.lobby.seats[seat].name or f"seat {seat}") if seat is not None else _spectator_name(

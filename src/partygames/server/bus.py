@@ -78,6 +78,9 @@ class PostgresBus(Bus):
         self._send_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._connected = asyncio.Event()
+        self._live = False  # listening now (else every channel of `handlers` is listened to on reconnecting)
+        # A database that does not answer is an error in seconds (the DSN's own timeout wins).
+        self._timeout: dict[str, Any] = {} if "connect_timeout" in dsn else {"connect_timeout": 5}
 
     async def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="bus")
@@ -103,6 +106,8 @@ class PostgresBus(Bus):
             await self._change(channel, False)
 
     async def _change(self, channel: str, listen: bool) -> None:
+        if not self._live:
+            return  # the connection is down: reconnecting listens to `handlers` (a request waits for nothing)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._changes.append((channel, listen, done))
         await done
@@ -118,7 +123,8 @@ class PostgresBus(Bus):
             for attempt in range(2):
                 try:
                     if self._sender is None or self._sender.closed:
-                        self._sender = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+                        self._sender = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                                             **self._timeout)
                     await self._sender.execute("SELECT pg_notify(%s, %s)", (channel, text))
                     return
                 except psycopg.OperationalError:
@@ -132,10 +138,12 @@ class PostgresBus(Bus):
         delay = 0.2
         while True:
             try:
-                self._listener = conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+                self._listener = conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                                              **self._timeout)
                 for channel in self.handlers:
                     await conn.execute(f'LISTEN "{channel}"')
                 reconnected = self._connected.is_set()
+                self._live = True
                 self._connected.set()
                 delay = 0.2
                 if reconnected and self.on_reconnect is not None:
@@ -150,8 +158,15 @@ class PostgresBus(Bus):
                         self._dispatch(notice.channel, notice.payload)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("the database's notices were lost; listening again in %.1f s", delay, exc_info=True)
+            except Exception as error:
+                self._live = False
+                for _channel, _listen, done in self._changes:  # (listened to on reconnecting, from `handlers`)
+                    if not done.done():
+                        done.set_result(None)
+                self._changes.clear()
+                said = str(error).strip().splitlines()
+                log.warning("the database's notices were lost (%s); listening again in %.1f s",
+                            said[0] if said else type(error).__name__, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
 

@@ -91,7 +91,8 @@ class Code(StrEnum):
     CHAT_EMPTY = "chat/empty", "The chat text is empty once cleaned."
     CHAT_TOO_LONG = "chat/too_long", "The chat text is over the limit (300 characters)."
     CHAT_RATE_LIMITED = "chat/rate_limited", "Too many chat messages (5 per 10 seconds per connection)."
-    SERVER_STORAGE = "server/storage", "A change could not be stored, so it was not applied; reconnect."
+    SERVER_STORAGE = ("server/storage", "A change could not be stored, so it was not applied, or the database does not "
+                      "answer: try again (HTTP 503 with `Retry-After`; a WebSocket is closed 1013).")
     SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
     ORIGIN_REFUSED = ("origin/refused",
                       "A WebSocket from a page on another site: its `Origin` is not the address the request came "

@@ -1,12 +1,14 @@
 """Group commit: every write waits in a queue and is committed with all others pending at that moment.
 
 Rooms keep applying actions while a commit is on disk, and the next batch holds everything that
-arrived meanwhile, so one fsync confirms many actions across rooms. A room's writes in a batch share one
-future, resolved only after the transaction has committed; nothing that depends on a write is sent
-before (see outbox.Outbox). An owner's writes are checked against its lease in the same transaction
-(`Storage.write`): a room another process has taken over has its writes dropped and its future fails with
-`Fenced`, while the other rooms of the batch commit. Lobby changes, which read before they write, run on
-the same thread between batches (`run`), so that one process never has two writers at once (SQLite).
+arrived meanwhile, so one fsync confirms many actions across rooms. A room's writes in a batch (under one
+epoch) share one future, resolved only after the transaction has committed; nothing that depends on a
+write is sent before (see outbox.Outbox). An owner's writes are checked against its lease in the same
+transaction (`Storage.write`): a room another process has taken over has its writes dropped and its
+future fails with `Fenced`, while the other rooms of the batch commit; and a batch the database refuses (a
+constraint, the fence trigger), rather than fails to reach, is committed again a room at a time, so that
+only the refused room's writes are lost. Lobby changes, which read before they write, run on the same
+thread between batches (`run`), so that one process never has two writers at once (SQLite).
 """
 
 from __future__ import annotations
@@ -19,11 +21,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from partygames.server.storage import Fenced, Storage, Write
+from partygames.server.storage import Fenced, Storage, Write, unavailable
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+def _key(write: Write) -> tuple[str, int] | None:
+    """What a write's future is shared by: an owner's room and epoch, or nothing (the writes of no owner)."""
+    return (write.room, write.epoch) if write.epoch is not None and write.room is not None else None
 
 
 class Committer:
@@ -37,7 +44,8 @@ class Committer:
         self.lease = lease
         self.observe = observe  # told each batch's seconds and match steps (metrics)
         self._writes: list[Write] = []
-        self._open: dict[str | None, asyncio.Future[None]] = {}  # the batch being gathered: a future per room
+        # The batch being gathered: a future per room and epoch (an owner's writes), one for the rest.
+        self._open: dict[tuple[str, int] | None, asyncio.Future[None]] = {}
         self._last: asyncio.Future[None] | None = None
         self._before: list[Callable[[], None]] = []
         self._wake = asyncio.Event()
@@ -60,7 +68,7 @@ class Committer:
     def submit(self, write: Write) -> asyncio.Future[None]:
         """Queues a write; the future resolves once the batch holding it has committed (it fails with
         `Fenced` if the write's room is no longer this process's)."""
-        key = write.room if write.epoch is not None else None
+        key = _key(write)
         future = self._open.get(key)
         if future is None:
             future = self._open[key] = asyncio.get_running_loop().create_future()
@@ -105,17 +113,49 @@ class Committer:
                 try:
                     fenced = await loop.run_in_executor(self._executor, self.storage.write, writes, self.node,
                                                         self.lease)
-                except Exception as error:  # the whole batch is lost; its rooms reload from the database
+                except Exception as error:
+                    if len(futures) > 1 and not unavailable(error):
+                        # One write refused (a constraint, the fence trigger): the batch again, a room at a time,
+                        # so that only the refused room loses its writes, never the others of the batch.
+                        await self._one_by_one(writes, futures)
+                        continue
+                    # The whole batch is lost (the database is unreachable); its rooms reload from the database.
                     log.exception("commit of %d writes failed", len(writes))
                     for future in futures.values():
                         future.set_exception(error)
                     continue
-                self.batches += 1
-                self.writes += len(writes)
-                if self.observe is not None:  # the batch's seconds, and the steps of matches it stored
-                    self.observe(time.perf_counter() - started, sum(1 for w in writes if w.epoch is not None))
-                for room, future in futures.items():
-                    if room in fenced:
-                        future.set_exception(Fenced(room))
-                    else:
-                        future.set_result(None)
+                self._done(writes, futures, fenced, started)
+
+    def _done(self, writes: list[Write], futures: dict[tuple[str, int] | None, asyncio.Future[None]],
+              fenced: set[tuple[str, int]], started: float) -> None:
+        self.batches += 1
+        self.writes += len(writes)
+        if self.observe is not None:  # the batch's seconds, and the steps of matches it stored
+            self.observe(time.perf_counter() - started, sum(1 for w in writes if w.epoch is not None))
+        for key, future in futures.items():
+            if key in fenced:
+                future.set_exception(Fenced(key[0] if key is not None else None))
+            else:
+                future.set_result(None)
+
+    async def _one_by_one(self, writes: list[Write],
+                          futures: dict[tuple[str, int] | None, asyncio.Future[None]]) -> None:
+        """Commits a refused batch's writes again, one transaction per future (a room under an epoch, or the
+        writes of no owner): each fails alone. The futures resolve together at the end, as a batch's do
+        (`drain` waits for the latest one)."""
+        loop = asyncio.get_running_loop()
+        fenced: set[tuple[str, int]] = set()
+        failed: dict[tuple[str, int] | None, BaseException] = {}
+        kept: list[Write] = []
+        started = time.perf_counter()
+        for key in futures:
+            group = [w for w in writes if _key(w) == key]
+            try:
+                fenced |= await loop.run_in_executor(self._executor, self.storage.write, group, self.node, self.lease)
+                kept += group
+            except Exception as error:
+                log.exception("commit of %d writes of room %s failed", len(group), key[0] if key else "-")
+                failed[key] = error
+        for key, refusal in failed.items():
+            futures.pop(key).set_exception(refusal)
+        self._done(kept, futures, fenced, started)

@@ -44,12 +44,14 @@ def lock_sqlite(url: str) -> IO[bytes] | None:
     held = _held.get(path)
     if held is not None and not held.closed:
         return held
-    handle = open(path.with_name(path.name + ".lock"), "wb")  # noqa: SIM115 - held open while serving
+    # Opened without truncating: a process refused here leaves the holder's PID in the file.
+    handle = open(path.with_name(path.name + ".lock"), "ab")  # noqa: SIM115 - held open while serving
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         handle.close()
         raise DatabaseInUse(path) from None
+    handle.truncate(0)
     handle.write(str(os.getpid()).encode())
     handle.flush()
     _held[path] = handle

@@ -69,3 +69,11 @@ def room_closed() -> ServerError:
 
 def not_over() -> ServerError:
     return ServerError(Code.ROOM_NOT_OVER, "The match is not over yet.", "マッチはまだ終わっていません。", 409)
+
+
+RETRY_AFTER = 5  # seconds a client is asked to wait (`Retry-After`) when the database does not answer
+
+
+def storage_unavailable() -> ServerError:
+    return ServerError(Code.SERVER_STORAGE, "The server's database does not answer; try again in a moment.",
+                       "サーバーのデータベースが応答しません。少し待ってからもう一度試してください。", 503)

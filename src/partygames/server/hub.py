@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
@@ -40,7 +40,7 @@ from partygames.server.room_lobby import RoomLobby
 from partygames.server.rooms import Room, moved
 from partygames.server.seats import SeatInfo, new_token, token_hash
 from partygames.server.settings import Settings
-from partygames.server.storage import Changed, Fenced, Storage, StoredRoom, Write
+from partygames.server.storage import Changed, Fenced, Storage, StoredRoom, Write, unavailable
 from partygames.server.text import clean_name
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,15 @@ class Lobbied(NamedTuple):
     lobby: RoomLobby
     status: str
     epoch: int | None
+
+
+def warn(what: str, error: BaseException) -> None:
+    """Logs a failure of the hub's own work: in one line when the database does not answer (an outage
+    repeats it every round), with its traceback otherwise."""
+    if unavailable(error):
+        log.warning("%s: the database does not answer (%s)", what, str(error).splitlines()[0])
+    else:
+        log.warning("%s", what, exc_info=error)
 
 
 def new_code() -> str:
@@ -123,6 +132,7 @@ class Hub:
         # room changes hands meanwhile, their senders are told to send them again (`_unanswered`).
         self._forwarded: dict[str, list[tuple[Connection, Any]]] = {}
         self._idle: dict[str, float] = {}  # followed rooms nobody here watches, since when
+        self._claims: dict[str, tuple[asyncio.Lock, int]] = {}  # per room: one claim at a time (`_claiming`)
 
     @property
     def storage(self) -> Storage:
@@ -141,6 +151,10 @@ class Hub:
 
     # -- starting and stopping -------------------------------------------------------------------------
     async def start(self) -> None:
+        """Opens the database and starts serving (once: `serve` starts the hub before the app's lifespan
+        would)."""
+        if self._committer is not None:
+            return
         if self.settings.database_url.startswith("sqlite"):
             self._lock = lock_sqlite(self.settings.database_url)  # raises DatabaseInUse
         self._storage = await asyncio.to_thread(Storage, self.settings.database_url)
@@ -206,8 +220,15 @@ class Hub:
     def _spawn(self, work: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
         return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        """A spawned task ended: a failure is logged as this process's (not as asyncio's "Task exception was
+        never retrieved", which names no room and bypasses the log's format)."""
+        self._tasks.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("%s failed: %r", getattr(task.get_coro(), "__qualname__", task.get_name()), error, exc_info=error)
 
     def game(self, game_id: str) -> Game:
         game = self.games.get(game_id)
@@ -297,9 +318,8 @@ class Hub:
             raise room_not_found(code)
         return room
 
-    async def _load(self, code: str, epoch: int | None = None) -> Room | None:
-        """The room as stored, owned here under `epoch` if given (just claimed), else owned here if nobody
-        holds it, else followed."""
+    async def _load(self, code: str) -> Room | None:
+        """The room as stored, owned here if it plays and nobody holds it (claimed), else followed."""
         await self.committer.drain()  # a dropped room's last writes may still be on their way
         # Listening before reading: no entry stored after the read goes unannounced.
         await self.bus.listen(room_channel(code), partial(self._room_notice, code))
@@ -307,16 +327,16 @@ class Hub:
         if stored is None or stored.row["game"] not in self.games:
             await self.bus.unlisten(room_channel(code))
             return None
-        if stored.row["status"] == "playing" and epoch is None:
-            epoch = await self._claim(code)
+        async with self._claiming(code):
+            epoch = await self._claim(code) if stored.row["status"] == "playing" else None
             if epoch is not None:
                 stored = await asyncio.to_thread(self.storage.load, code)  # what was stored before the claim
-        if stored is None:
-            return None
-        room = self._build(stored)
-        room.load(stored, epoch)
-        await self._read_presence(room)
-        self.rooms[code] = room
+            if stored is None:
+                return None
+            room = self._build(stored)
+            room.load(stored, epoch)
+            await self._read_presence(room)
+            self.rooms[code] = room
         if room.is_running:
             room.scheduler.poke()
         return room
@@ -329,35 +349,60 @@ class Hub:
         return Room(self, game, options, RoomLobby(row["code"], infos, row["host_token_hash"], row["host_seat"]),
                     row["created_at"])
 
+    @contextlib.asynccontextmanager
+    async def _claiming(self, code: str) -> AsyncIterator[None]:
+        """Holds the lock under which this process claims room `code` and takes the new epoch into memory:
+        paths that cross (a stopping process's release notice, the sweep, a forwarded action, a client
+        loading the room) each find the room claimed already, rather than claiming it again under the next
+        epoch and fencing the writes of the first (issue #31)."""
+        lock, users = self._claims.get(code, (asyncio.Lock(), 0))
+        self._claims[code] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._claims[code]
+            if users == 1:
+                del self._claims[code]
+            else:
+                self._claims[code] = (lock, users - 1)
+
     async def _claim(self, code: str) -> int | None:
+        """Claims room `code` for this process under a new epoch, if nobody holds it (the caller holds
+        `_claiming(code)` and has checked that this process does not hold it already). A process handing
+        its rooms over claims none."""
+        if not self.accepting:
+            return None
         epoch = await self.committer.run(partial(self.storage.claim, code, self.node, self.settings.lease_seconds,
                                                  self.alone))
         if epoch is not None:
             self.metrics.takeovers.inc()
+            log.info("room %s: taken over under epoch %d", code, epoch, extra={"room": code, "epoch": epoch})
         return epoch
 
     async def _take(self, code: str) -> None:
         """Claims room `code` (nobody holds it) and plays it here: the room in memory is rebuilt as its owner,
-        its connections kept; one not in memory is loaded."""
+        its connections kept; one not in memory is loaded (and claimed, once, however many ask)."""
         room = self.rooms.get(code)
-        if room is not None and room.owned:
-            return
-        epoch = await self._claim(code)
-        if epoch is None:
-            return
         if room is None:
-            await self._load(code, epoch)
+            with contextlib.suppress(ServerError):  # (gone meanwhile, or of a game this process does not serve)
+                await self.get(code)
             return
-        stored = await asyncio.to_thread(self.storage.load, code)
-        if stored is None:
-            return
-        async with room.lock:
-            room.load(stored, epoch)
-            room.delivery.stepped()
-            room.delivery.prepare()
-            room.scheduler.poke()
+        async with self._claiming(code):
+            if self.rooms.get(code) is not room or room.owned:
+                return  # taken meanwhile (by this process), or dropped
+            epoch = await self._claim(code)
+            if epoch is None:
+                return
+            stored = await asyncio.to_thread(self.storage.load, code)
+            if stored is None:
+                return
+            async with room.lock:
+                room.load(stored, epoch)
+                room.delivery.stepped()
+                room.delivery.prepare()
+                room.scheduler.poke()
         self._unanswered(code)
-        log.info("room %s: taken over under epoch %d", code, epoch)
 
     async def refresh(self, room: Room) -> None:
         """Brings a room this process follows up to the database (a lobby answer reads the database, never
@@ -559,13 +604,18 @@ class Hub:
             return
         async with room.lock:
             row = stored.row
+            if room.epoch is not None and int(row["epoch"]) > room.epoch:
+                # Another process took the room while this one was paused past its lease (SIGSTOP, a partition):
+                # what this one did since, in memory, was never stored (its writes are fenced), so its copy is
+                # no longer the room's: it steps back, as when a write is fenced, and its clients reconnect.
+                if self.accepting:  # (a process handing its rooms over closes its connections itself)
+                    room.broken = True
+                    self.drop(room, Fenced(code))
+                return
             number = len(stored.matches) + 1
             current = room.current
             new_match = row["status"] in ("playing", "over") and (
                 current is None or current.number != number or current.match.seed != json.loads(row["seed"]))
-            if room.owned and row.get("owner") != self.node:
-                room.scheduler.stop()
-                room.epoch = None
             if row.get("owner") != room.owner:
                 self._unanswered(code)
             if new_match and not room.owned:
@@ -639,8 +689,8 @@ class Hub:
                 try:
                     await self.committer.run(partial(self.storage.store_presence, self.node, counts, left,
                                                      sorted(humans)))
-                except Exception:
-                    log.warning("presence could not be stored", exc_info=True)
+                except Exception as error:
+                    warn("presence could not be stored", error)
                     for code in counts:  # stored with the next round
                         if (room := self.rooms.get(code)) is not None:
                             room.presence.dirty = True
@@ -659,8 +709,8 @@ class Hub:
             owned = {code: room.epoch for code, room in self.rooms.items() if room.epoch is not None}
             try:
                 held = await self.committer.run(partial(self.storage.renew, self.node, owned, lease))
-            except Exception:
-                log.warning("leases could not be renewed", exc_info=True)
+            except Exception as error:
+                warn("leases could not be renewed", error)
                 continue
             for code in set(owned) - held:
                 room = self.rooms.get(code)
@@ -702,5 +752,5 @@ class Hub:
                         await self._reload(code)
                 for code in await asyncio.to_thread(self.storage.claimable, 20):
                     await self._take(code)
-            except Exception:
-                log.warning("the sweep failed", exc_info=True)
+            except Exception as error:
+                warn("the sweep failed", error)

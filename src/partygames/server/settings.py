@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,3 +117,66 @@ class Settings:
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:
         url = normalize_database_url(database_url) if database_url else default_database_url(data_dir)
         return Settings(database_url=url, data_dir=str(data_dir or default_data_dir()), **overrides)
+
+
+@dataclass(frozen=True)
+class Knob:
+    """A cluster setting with a `serve` option (`--lease-seconds`) and an environment variable
+    (`PARTYGAMES_LEASE_SECONDS`): its least value, and what it does in English and Japanese."""
+
+    name: str
+    least: float
+    en: str
+    ja: str
+
+    @property
+    def option(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def env(self) -> str:
+        return "PARTYGAMES_" + self.name.upper()
+
+
+KNOBS = {knob.name: knob for knob in (
+    Knob("lease_seconds", 1.0,
+         "Many processes on one PostgreSQL: seconds a room's owner holds it between renewals; a room whose owner "
+         "died is taken over after about this long (default 4).",
+         "複数プロセス (PostgreSQL): ルームの持ち主が更新せずに保持できる秒数。止まったプロセスのルームは"
+         "約この秒数で引き継がれます (既定 4)。"),
+    Knob("sweep_seconds", 0.05,
+         "Seconds between looks for rooms nobody holds (at most the lease; default 0.5).",
+         "だれも持っていないルームを探す間隔の秒数 (リース以下。既定 0.5)。"),
+    Knob("follower_idle_seconds", 1.0,
+         "Seconds after which a room this process only follows, and nobody here watches, is forgotten (default 60).",
+         "このプロセスが追うだけで、ここで だれも見ていないルームを忘れるまでの秒数 (既定 60)。"),
+    Knob("finished_retention", 0.0,
+         "Seconds a finished room stays in the lobby's list (default 600).",
+         "終わったルームがロビーの一覧に残る秒数 (既定 600)。"),
+    Knob("abandon_seconds", 1.0,
+         "Seconds after which a room nobody has been at is closed (default 1800).",
+         "だれもいないルームを閉じるまでの秒数 (既定 1800)。"),
+)}
+
+
+class InvalidSetting(ValueError):
+    """A setting out of its range: said in English and Japanese."""
+
+    def __init__(self, en: str, ja: str) -> None:
+        super().__init__(en)
+        self.en, self.ja = en, ja
+
+
+def check_settings(settings: Settings) -> None:
+    """Refuses cluster settings out of range (InvalidSetting): each a finite number of at least its least
+    value, and the sweep at most the lease."""
+    for knob in KNOBS.values():
+        value = getattr(settings, knob.name)
+        if not (isinstance(value, int | float) and math.isfinite(value) and value >= knob.least):
+            raise InvalidSetting(f"{knob.option} ({knob.env}) must be a number of at least {knob.least:g}, not {value!r}.",
+                                 f"{knob.option} ({knob.env}) は {knob.least:g} 以上の数にしてください({value!r} は不可)。")
+    if settings.sweep_seconds > settings.lease_seconds:
+        raise InvalidSetting(f"--sweep-seconds ({settings.sweep_seconds:g}) must be at most --lease-seconds "
+                             f"({settings.lease_seconds:g}): else a room whose owner died waits longer than a lease.",
+                             f"--sweep-seconds ({settings.sweep_seconds:g}) は --lease-seconds "
+                             f"({settings.lease_seconds:g}) 以下にしてください。")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -46,6 +46,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -179,6 +181,13 @@ class Changed(NamedTuple, Generic[T]):
     epoch: int | None
 
 
+def unavailable(error: BaseException) -> bool:
+    """Whether `error` says that the database could not be reached (down, restarting, refusing connections,
+    no connection free in time) rather than that it refused what was asked of it."""
+    return isinstance(error, OperationalError | InterfaceError | PoolTimeout) or (
+        isinstance(error, DBAPIError) and error.connection_invalidated)
+
+
 class Fenced(Exception):
     """The room is no longer this process's (another took it over: a new epoch): nothing was stored."""
 
@@ -270,6 +279,9 @@ def _insert_values(conn: Connection, table: Table, rows: list[dict[str, Any]]) -
         start += size
 
 
+CONNECT_TIMEOUT = 5  # seconds to wait for a PostgreSQL connection (the URL's own `connect_timeout` wins)
+
+
 class Storage:
     """Synchronous database access; the server calls it from worker threads."""
 
@@ -279,6 +291,8 @@ class Storage:
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
+        elif "connect_timeout" not in url:  # a database that does not answer is an error in seconds, not a hang
+            kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT}
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -300,33 +314,37 @@ class Storage:
             return float(conn.execute(select(self.now())).scalar_one())
 
     # -- writing -----------------------------------------------------------------------------------------
-    def write(self, writes: Sequence[Write], node: str | None = None, lease: float = 0.0) -> set[str]:
+    def write(self, writes: Sequence[Write], node: str | None = None, lease: float = 0.0) -> set[tuple[str, int]]:
         """Applies writes in one transaction, inserts grouped per table (executemany) in order. Owners'
         writes (with an `epoch`) are checked first, by the database, in the same transaction: the rooms
         still owned by `node` under those epochs have their leases renewed for `lease` seconds; the writes
-        of any other are dropped. Returns those rooms (fenced). Each room's notice goes out with the commit
-        (PostgreSQL only: nobody listens to SQLite)."""
+        under any other (room, epoch) are dropped, a room's writes under its current epoch kept. Returns
+        those (room, epoch) pairs (fenced). Each room's notice goes out with the commit (PostgreSQL only:
+        nobody listens to SQLite)."""
         # SQLite has one process (its file is locked: dblock.py), so no other can own a room: no fencing.
-        owned = {} if self.is_sqlite else {w.room: w.epoch for w in writes if w.epoch is not None and w.room is not None}
+        owned: set[tuple[str, int]] = set() if self.is_sqlite else {
+            (w.room, w.epoch) for w in writes if w.epoch is not None and w.room is not None}
         with self.engine.begin() as conn:
-            fenced = set(owned) - self._hold(conn, owned, node, lease) if owned else set()
-            kept = [w for w in writes if w.epoch is None or w.room not in fenced]
+            fenced = owned - self._hold(conn, owned, node, lease) if owned else set()
+            kept = [w for w in writes if w.epoch is None or (w.room, w.epoch) not in fenced]
             self._apply(conn, kept)
             if not self.is_sqlite:
                 for room, notice in merge_notices([(w.room, w.notice) for w in kept if w.room and w.notice]):
                     conn.execute(select(func.pg_notify(room_channel(room), dumps(notice))))
         return fenced
 
-    def _hold(self, conn: Connection, owned: Mapping[str, int], node: str | None, lease: float) -> set[str]:
-        """The rooms of `owned` (code -> epoch) that `node` still owns under that epoch, their leases renewed
-        (a compare-and-set under the rows' locks: a process taking a room over waits for it, then sees the
-        renewed lease, or this one waits and finds the epoch changed)."""
+    def _hold(self, conn: Connection, owned: Iterable[tuple[str, int]], node: str | None,
+              lease: float) -> set[tuple[str, int]]:
+        """The (code, epoch) pairs of `owned` under which `node` still owns the rooms, their leases renewed (a
+        compare-and-set under the rows' locks: a process taking a room over waits for it, then sees the
+        renewed lease, or this one waits and finds the epoch changed). A room has one epoch: of two pairs of
+        one room, one at most is held."""
         # One (code, epoch) IN list, an expanding parameter: the statement is compiled once and cached, whatever
         # the number of rooms (an OR of one clause per room was compiled anew for each count: milliseconds).
-        match = tuple_(rooms.c.code, rooms.c.epoch).in_(list(owned.items()))
+        match = tuple_(rooms.c.code, rooms.c.epoch).in_(list(owned))
         held = conn.execute(update(rooms).where(rooms.c.owner == node, match)
-                            .values(lease_until=self.now() + lease).returning(rooms.c.code)).scalars()
-        return set(held)
+                            .values(lease_until=self.now() + lease).returning(rooms.c.code, rooms.c.epoch))
+        return {(str(code), int(epoch)) for code, epoch in held}
 
     # -- lobby changes and ownership ----------------------------------------------------------------------
     def change_room(self, code: str, change: Callable[[dict[str, Any], list[dict[str, Any]]], tuple[Write | None, T]],
@@ -391,7 +409,7 @@ class Storage:
         """Renews the leases of the rooms `node` still owns under the epochs of `owned`; returns them."""
         with self.engine.begin() as conn:
             self._beat(conn, node)
-            return self._hold(conn, owned, node, lease) if owned else set()
+            return {code for code, _ in self._hold(conn, owned.items(), node, lease)} if owned else set()
 
     def release(self, node: str, channel: str) -> list[str]:
         """Gives up every room `node` owns (a process stopping), telling every process at once on `channel`."""
