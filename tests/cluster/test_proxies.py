@@ -1,0 +1,214 @@
+"""deploy/'s nginx and HAProxy configurations as shipped (issue #31, items 3 and 4): each process learns
+every client's own address from the proxy, so two clients behind it keep separate per-address limits,
+and an address forged in X-Forwarded-For is ignored; a hung owner (SIGSTOP) costs a request one retry,
+not a hang; and a rolling restart (SIGTERM, restart, one process after another) gives no client a 5xx."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from tests.cluster.conftest import Cluster
+from tests.cluster.proxy import Proxy
+from tests.server.client import Lobby, human_room
+from tests.server.live import LiveServer
+
+A, B = "127.0.0.2", "127.0.0.3"  # two clients' machines (the loopback network answers on all of 127/8)
+PROXIES = ["nginx", "haproxy"]
+
+
+def client(address: str, base_url: str, timeout: float = 10) -> httpx.Client:
+    """An HTTP client whose connections leave from `address`."""
+    return httpx.Client(base_url=base_url, timeout=timeout, transport=httpx.HTTPTransport(local_address=address))
+
+
+def socket_from(address: str, url: str) -> ClientConnection:
+    """A WebSocket whose connection leaves from `address`."""
+    return connect(url, open_timeout=10, source_address=(address, 0)).__enter__()
+
+
+def first_frame(ws: ClientConnection) -> dict[str, Any]:
+    import json
+
+    frame: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return frame
+
+
+@pytest.mark.parametrize("kind", PROXIES)
+def test_two_clients_behind_the_proxy_keep_separate_limits_and_a_forged_address_is_ignored(
+        kind: str, tmp_path: Path) -> None:
+    (tmp_path / "server").mkdir()
+    server = LiveServer(tmp_path / "server", settings={"unknown_code_burst": 3, "unknown_code_rate": 0.001,
+                                                       "sockets_per_address": 2}).start()
+    proxy = Proxy(kind, [server.port], tmp_path).start()
+    sockets: list[ClientConnection] = []
+    try:
+        with client(A, proxy.url) as a, client(B, proxy.url) as b, client(A, server.url) as a_direct:
+            code = a.post("/api/rooms", json={"game": "toy", "seats": 2, "name": "Aki"}).json()["code"]
+            # Two sockets each: A's third is refused (1013), B's are not, though all come through one proxy.
+            for _ in range(2):
+                sockets.append(socket_from(A, f"{proxy.ws_url}/ws/{code}"))
+                assert first_frame(sockets[-1])["type"] == "welcome"
+            with socket_from(A, f"{proxy.ws_url}/ws/{code}") as third:
+                assert first_frame(third)["code"] == "rate/sockets"
+                with pytest.raises(ConnectionClosed) as closed:
+                    third.recv(timeout=10)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            for _ in range(2):
+                sockets.append(socket_from(B, f"{proxy.ws_url}/ws/{code}"))
+                assert first_frame(sockets[-1])["type"] == "welcome"
+            # A spends its budget of unknown codes, claiming another address each time: the proxy appends
+            # the one it saw, and that is the one that counts.
+            for i in range(3):
+                missing = a.get(f"/api/rooms/ZZZZZ{i + 2}", headers={"X-Forwarded-For": f"203.0.113.{i}"})
+                assert missing.status_code == 404, missing.text
+            refused = a.get(f"/api/rooms/{code}", headers={"X-Forwarded-For": "203.0.113.99"})
+            assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate/room_lookups"
+            assert b.get(f"/api/rooms/{code}").status_code == 200  # B is someone else
+            # Straight to the process, which trusts only the proxy's address (127.0.0.1): A's header is
+            # ignored, even one naming B.
+            forged = a_direct.get(f"/api/rooms/{code}", headers={"X-Forwarded-For": B})
+            assert forged.status_code == 429
+    finally:
+        for ws in sockets:
+            ws.close()
+        proxy.stop()
+        server.stop()
+
+
+def test_a_process_believes_x_forwarded_for_only_from_the_proxies_it_is_given(tmp_path: Path) -> None:
+    """`serve --forwarded-allow-ips` names the trusted proxies: with another address given, the proxy's
+    header is not believed and its clients count as one (what an operator sees who forgot to set it)."""
+    (tmp_path / "server").mkdir()
+    server = LiveServer(tmp_path / "server", settings={"unknown_code_burst": 2, "unknown_code_rate": 0.001})
+    server.args += ["--forwarded-allow-ips", "192.0.2.7, 10.9.0.0/16"]
+    server.start()
+    proxy = Proxy("nginx", [server.port], tmp_path).start()
+    try:
+        with client(A, proxy.url) as a, client(B, proxy.url) as b:
+            code = a.post("/api/rooms", json={"game": "toy", "seats": 2, "name": "Aki"}).json()["code"]
+            for i in range(2):
+                assert a.get(f"/api/rooms/ZZZZZ{i + 2}").status_code == 404
+            assert b.get(f"/api/rooms/{code}").status_code == 429  # B is taken for A: both are the proxy
+    finally:
+        proxy.stop()
+        server.stop()
+
+
+def wait_ready(server: LiveServer, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while httpx.get(f"{server.url}/readyz", timeout=5).status_code != 200:
+        assert time.monotonic() < deadline, "the restarted process did not become ready"
+        time.sleep(0.1)
+
+
+def proxy_log(proxy: Proxy) -> str:
+    return (proxy.dir / "proxy.log").read_text()
+
+
+@pytest.mark.parametrize("kind", PROXIES)
+def test_a_hung_owner_costs_a_request_one_retry_not_a_hang(kind: str, database: str, tmp_path: Path) -> None:
+    cluster = Cluster(database, tmp_path, 2).start()
+    proxy = Proxy(kind, [s.port for s in cluster.servers], tmp_path).start()
+    owner = None
+    try:
+        lobby = Lobby(proxy.url)
+        # Started through the proxy: under nginx by the process its hash on the code picks, which owns it.
+        created, tokens = human_room(lobby, "toy", seats=2)
+        lobby.http.close()
+        code = created["code"]
+        owner = cluster.owner(code)
+        assert owner is not None and owner.proc is not None
+        owner.proc.send_signal(signal.SIGSTOP)
+        # Each answers (the client would give up after 12 s; nginx used to hold it 30 s): the one sent to
+        # the hung process is sent again to another after 5 s, and the hung one is then left alone.
+        with httpx.Client(base_url=proxy.url, timeout=12) as http:
+            for _ in range(4):  # (HAProxy's round robin reaches the hung process within two)
+                room = http.get(f"/api/rooms/{code}")
+                assert room.status_code == 200 and room.json()["status"] == "playing", room.text
+        if kind == "nginx":  # one request waited for the hung process, once for every worker
+            assert proxy_log(proxy).count("upstream timed out") == 1, proxy_log(proxy)
+        # A seat's socket through the proxy gets its room from a live process.
+        with connect(f"{proxy.ws_url}/ws/{code}?token={tokens[1]}", open_timeout=20) as ws:
+            assert first_frame(ws)["type"] == "welcome"
+    finally:
+        if owner is not None and owner.proc is not None:
+            owner.proc.send_signal(signal.SIGCONT)
+        proxy.stop()
+        cluster.stop()
+
+
+@pytest.mark.parametrize("kind", PROXIES)
+def test_a_rolling_restart_gives_no_client_a_5xx(kind: str, database: str, tmp_path: Path) -> None:
+    cluster = Cluster(database, tmp_path, 2).start()
+    proxy = Proxy(kind, [s.port for s in cluster.servers], tmp_path).start()
+    failures: list[str] = []
+    counts = {"gets": 0, "sockets": 0, "closed 1012": 0}
+    stop = threading.Event()
+
+    def clients(codes: list[str]) -> None:
+        """A socket on every room, opened again at once when it closes, and every room read, again and again:
+        people at their tables while the processes restart under them."""
+        held: dict[str, ClientConnection | None] = dict.fromkeys(codes)
+        with httpx.Client(base_url=proxy.url, timeout=20) as http:
+            while not stop.is_set():
+                for code in codes:
+                    try:
+                        answer = http.get(f"/api/rooms/{code}")
+                        counts["gets"] += 1
+                        if answer.status_code >= 500:
+                            failures.append(f"GET {code}: {answer.status_code} {answer.text[:80]}")
+                    except httpx.HTTPError as error:
+                        failures.append(f"GET {code}: {error!r}")
+                    ws = held[code]
+                    if ws is not None:
+                        try:
+                            ws.recv(timeout=0.01)
+                        except TimeoutError:
+                            pass
+                        except ConnectionClosed as closed:  # 1012: a stopping process sends its sockets away
+                            counts["closed 1012"] += closed.rcvd is not None and closed.rcvd.code == 1012
+                            held[code] = ws = None
+                    if ws is None:
+                        try:
+                            held[code] = socket_from("127.0.0.1", f"{proxy.ws_url}/ws/{code}")
+                            counts["sockets"] += 1
+                        except InvalidStatus as refused:
+                            failures.append(f"socket {code}: {refused.response.status_code}")
+                        except (OSError, TimeoutError) as error:
+                            failures.append(f"socket {code}: {error!r}")
+        for ws in held.values():
+            if ws is not None:
+                ws.close()
+
+    try:
+        lobby = Lobby(proxy.url)
+        codes = [human_room(lobby, "toy", seats=2)[0]["code"] for _ in range(6)]  # spread over the processes
+        lobby.http.close()
+        reader = threading.Thread(target=clients, args=(codes,))
+        reader.start()
+        try:
+            for server in cluster.servers:  # each stopped (handing its rooms over), started, ready, then the next
+                assert server.proc is not None
+                server.proc.send_signal(signal.SIGTERM)
+                server.proc.wait(30)
+                server.start()
+                wait_ready(server)
+                time.sleep(2)  # the proxy's health checks (every second) see it back
+        finally:
+            stop.set()
+            reader.join(60)
+        print(f"{counts} through {kind} during the restarts")
+        assert counts["gets"] > 20 and counts["closed 1012"] >= 3  # the sockets did move
+        assert failures == [], failures
+    finally:
+        proxy.stop()
+        cluster.stop()
