@@ -202,7 +202,10 @@ def test_a_rolling_restart_gives_no_client_a_5xx(kind: str, database: str, tmp_p
                 server.proc.wait(30)
                 server.start()
                 wait_ready(server)
-                time.sleep(2)  # the proxy's health checks (every second) see it back
+                # HAProxy's health checks (every second) must see it back; nginx has none, and still holds it
+                # failed (it was refused while it restarted) when the next one stops.
+                if kind == "haproxy":
+                    time.sleep(2)
         finally:
             stop.set()
             reader.join(60)
