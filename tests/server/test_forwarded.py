@@ -1,4 +1,4 @@
-"""`partygames serve --forwarded-allow-ips` (PARTYGAMES_FORWARDED_ALLOW_IPS): the proxies whose
+"""`partygames serve --trust-proxy` (PARTYGAMES_TRUST_PROXY): the proxies whose
 X-Forwarded-For is believed (issue #31, item 3). Through real proxies: tests/cluster/test_proxies.py."""
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ def test_trusted_proxies_are_addresses_networks_or_a_lone_star() -> None:
 
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_serve_refuses_a_proxy_that_is_not_an_address(how: str) -> None:
-    args = ["serve", "--port", "1"] + (["--forwarded-allow-ips", "10.0.0.1,nginx"] if how == "option" else [])
-    env = {"PARTYGAMES_FORWARDED_ALLOW_IPS": "10.0.0.1,nginx"} if how == "environment" else {}
+    args = ["serve", "--port", "1"] + (["--trust-proxy", "10.0.0.1,nginx"] if how == "option" else [])
+    env = {"PARTYGAMES_TRUST_PROXY": "10.0.0.1,nginx"} if how == "environment" else {}
     result = CliRunner().invoke(app, args, env=env)
     assert result.exit_code == 2
     said = " ".join(result.output.replace("│", " ").split())  # (unwrapped from its box)
@@ -40,7 +40,7 @@ def test_serve_believes_x_forwarded_for_only_from_the_proxies_in_its_environment
     server = LiveServer(tmp_path, games=None)
     server.args = [sys.executable, "-m", "partygames.cli.main", "serve", "--port", str(server.port),
                    "--data-dir", str(tmp_path)]
-    server.start({"PARTYGAMES_FORWARDED_ALLOW_IPS": "192.0.2.1"})
+    server.start({"PARTYGAMES_TRUST_PROXY": "192.0.2.1"})
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
             code = http.post("/api/rooms", json={"game": "dice-derby", "seats": 6, "name": "Aki"}).json()["code"]

@@ -434,7 +434,7 @@ def _public_url_option(value: str | None) -> str | None:
 
 
 def _trusted_proxies_option(value: str | None) -> str | None:
-    """`--forwarded-allow-ips` checked: IP addresses or networks, comma-separated, or *."""
+    """`--trust-proxy` checked: IP addresses or networks, comma-separated, or *."""
     if value is None:
         return None
     from partygames.server.address import check_trusted_proxies
@@ -461,16 +461,17 @@ def serve(
         help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
              "* allows any).\n\nこの サーバー 以外で WebSocket を 開いて よい ページの オリジン (複数可。 * なら すべて)。",
         metavar="ORIGIN")] = None,
-    forwarded_allow_ips: Annotated[str | None, typer.Option(
+    trust_proxy: Annotated[str | None, typer.Option(
         help="The proxies whose X-Forwarded-For header names the client (comma-separated IP addresses or "
              "networks; * trusts any sender). Behind a proxy that reaches this process from another address "
              "than 127.0.0.1, give its address, or every client counts as one for the per-address limits. "
              "Default: 127.0.0.1,::1.\n\n"
-             "X-Forwarded-For ヘッダーで クライアントを 伝えてよい プロキシ (IP アドレスか ネットワークを "
-             "カンマ区切りで。 * なら すべて)。 127.0.0.1 以外から 接続する プロキシの 後ろでは その アドレスを "
-             "指定してください (さもないと 全員が アドレスごとの 制限を 共有します)。 既定: 127.0.0.1,::1。",
+             "X-Forwarded-For で クライアントを 伝えて よい プロキシ。 IP アドレスか ネットワークを "
+             "カンマ 区切りで。 * なら すべて。 127.0.0.1 以外から 接続する プロキシの 後ろでは その "
+             "アドレスを 指定して ください。 さもないと 全員が アドレスごとの 制限を 共有します。 "
+             "既定: 127.0.0.1,::1。",
         callback=_trusted_proxies_option, metavar="ADDRESSES",
-        envvar=["PARTYGAMES_FORWARDED_ALLOW_IPS", "FORWARDED_ALLOW_IPS"])] = None,
+        envvar=["PARTYGAMES_TRUST_PROXY", "FORWARDED_ALLOW_IPS"])] = None,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL, which any "
              "number of processes can serve together.\n\n"
@@ -503,7 +504,7 @@ def serve(
     server.serve(host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
                  reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
                  allowed_origins=tuple(allow_origin or ()), json_logs=json_logs,
-                 **({} if forwarded_allow_ips is None else {"forwarded_allow_ips": tuple(forwarded_allow_ips.split(","))}))
+                 **({} if trust_proxy is None else {"trusted_proxies": tuple(trust_proxy.split(","))}))
 
 
 @db_app.command("upgrade")

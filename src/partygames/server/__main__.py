@@ -1,7 +1,7 @@
 """`python -m partygames.server [--host H] [--port P] [--public-url URL] [--database-url URL] [--bot-delay S]
 [--data-dir D] [--json-logs] ...`: `partygames serve`'s options, plus some for tests and benchmarks. As there,
 PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR, PARTYGAMES_JSON_LOGS and
-PARTYGAMES_FORWARDED_ALLOW_IPS stand for the options left out (deploy/compose.yaml)."""
+PARTYGAMES_TRUST_PROXY stand for the options left out (deploy/compose.yaml)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> None:
                              "the LAN address when bound to 0.0.0.0)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a page origin besides the server's own whose WebSockets are taken (repeatable; *: any)")
-    parser.add_argument("--forwarded-allow-ips", type=_trusted_proxies,
-                        default=os.environ.get("PARTYGAMES_FORWARDED_ALLOW_IPS", os.environ.get("FORWARDED_ALLOW_IPS")),
+    parser.add_argument("--trust-proxy", type=_trusted_proxies,
+                        default=os.environ.get("PARTYGAMES_TRUST_PROXY", os.environ.get("FORWARDED_ALLOW_IPS")),
                         help="the proxies whose X-Forwarded-For names the client: IP addresses or networks, "
                              "comma-separated, or * (default: 127.0.0.1,::1)")
     parser.add_argument("--database-url", default=os.environ.get("PARTYGAMES_DATABASE_URL"),
@@ -49,8 +49,8 @@ def main(argv: list[str] | None = None) -> None:
                                     "json_logs": args.json_logs}
     if args.allow_origin:
         overrides["allowed_origins"] = tuple(args.allow_origin)
-    if args.forwarded_allow_ips is not None:
-        overrides["forwarded_allow_ips"] = args.forwarded_allow_ips
+    if args.trust_proxy is not None:
+        overrides["trusted_proxies"] = args.trust_proxy
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)

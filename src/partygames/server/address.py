@@ -6,7 +6,7 @@ when none is configured (this machine's LAN address when bound to every interfac
 WebSocket from a browser is taken only from a page this server served (`origin_allowed`).
 
 A client's address (the per-address limits) is the connection's peer, or, when the peer is one of the
-proxies in `Settings.forwarded_allow_ips`, the last address in X-Forwarded-For that is not such a proxy
+proxies in `Settings.trusted_proxies`, the last address in X-Forwarded-For that is not such a proxy
 (uvicorn's proxy headers): a header from anyone else is ignored, and a proxy appends the address it saw,
 so a forged entry never stands for the sender (issue #31, item 3). `check_trusted_proxies` reads the option.
 """

@@ -67,7 +67,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     # from a process as hung and try the next (issue #31, item 4).
     config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
                             log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG,
-                            proxy_headers=True, forwarded_allow_ips=list(settings.forwarded_allow_ips),
+                            proxy_headers=True, forwarded_allow_ips=list(settings.trusted_proxies),
                             ws_ping_interval=WS_PING_SECONDS)
     Server(config, app.state.hub).run()
 
