@@ -10,8 +10,9 @@ EXTRAS ?= dev
 NODE_STAMP := node_modules/.package-lock.json
 # The lock of these extras (requirements/dev.txt, requirements/dev-rllib.txt): every package, the transitive
 # ones too, at one version with its hashes, so that every install is the one tested. pyproject.toml keeps
-# the direct pins (what `pip install partygames` goes by); `make lock` refreshes the locks from it
-# (DEVELOPERS.md, "Dependencies and their lock"). Extras without a lock install from pyproject.toml alone.
+# the direct pins (what `pip install partygames` goes by); `make lock` refreshes the locks from it, and
+# requirements/runtime.txt, deploy/Dockerfile's (no extras) (DEVELOPERS.md, "Dependencies and their lock").
+# Extras without a lock install from pyproject.toml alone.
 comma := ,
 LOCK := requirements/$(subst $(comma),-,$(EXTRAS)).txt
 # uv, which compiles the locks (only `make lock` needs it), and where PyTorch's CPU wheel lies for the rllib
@@ -37,6 +38,8 @@ $(STAMP): pyproject.toml $(wildcard $(LOCK))
 # allows; `make lock UPGRADE=1` moves every package to its newest allowed version.
 lock: $(STAMP)
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/runtime.txt
 	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 --generate-hashes \
 	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/dev.txt
 	$(BIN)/uv pip compile pyproject.toml --extra dev --extra rllib --python-version 3.11 \

@@ -43,17 +43,24 @@ def locked(lock: Path) -> dict[str, list[str]]:
     return versions
 
 
-def test_there_is_a_lock_for_the_suite_and_for_ci() -> None:
-    assert [lock.name for lock in LOCKS] == ["dev-rllib.txt", "dev.txt"]  # make's EXTRAS=dev; .ci/run's dev,rllib
+def extras_of(lock: Path) -> set[str]:
+    """The extras a lock is for, by its name: dev-rllib.txt for `dev` and `rllib`; runtime.txt for none."""
+    return set() if lock.stem == "runtime" else set(lock.stem.split("-"))
+
+
+def test_there_is_a_lock_for_the_suite_for_ci_and_for_the_image() -> None:
+    # make's EXTRAS=dev, .ci/run's dev,rllib, deploy/Dockerfile's runtime
+    assert [lock.name for lock in LOCKS] == ["dev-rllib.txt", "dev.txt", "runtime.txt"]
+    assert "requirements/runtime.txt" in (ROOT / "deploy" / "Dockerfile").read_text()
 
 
 @pytest.mark.parametrize("lock", LOCKS, ids=[lock.stem for lock in LOCKS])
 def test_every_direct_pin_of_pyproject_is_in_the_lock_at_its_version(lock: Path) -> None:
     from packaging.specifiers import SpecifierSet
 
-    pins = direct_pins(set(lock.stem.split("-")))
+    pins = direct_pins(extras_of(lock))
     versions = locked(lock)
-    assert {"fastapi", "pytest", "ray", "pettingzoo"} <= pins.keys()  # the extras were followed
+    assert "fastapi" in pins and ({"pytest", "ray", "pettingzoo"} <= pins.keys()) == bool(extras_of(lock))
     # (`==2.13.0` takes the lock's 2.13.0+cpu: PyTorch's CPU build of the same release)
     wrong = {name: (version, versions.get(name)) for name, version in pins.items()
              if not any(SpecifierSet(f"=={version}").contains(v) for v in versions.get(name, []))}
