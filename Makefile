@@ -38,11 +38,11 @@ $(STAMP): pyproject.toml $(wildcard $(LOCK))
 # allows; `make lock UPGRADE=1` moves every package to its newest allowed version.
 lock: $(STAMP)
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
-	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	$(BIN)/uv pip compile --quiet pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/runtime.txt
-	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 --generate-hashes \
+	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --universal --python-version 3.11 --generate-hashes \
 	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/dev.txt
-	$(BIN)/uv pip compile pyproject.toml --extra dev --extra rllib --python-version 3.11 \
+	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --extra rllib --python-version 3.11 \
 	  --python-platform x86_64-manylinux_2_28 --find-links $(TORCH_WHEELS) --generate-hashes \
 	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/dev-rllib.txt
 
