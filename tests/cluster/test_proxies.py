@@ -183,7 +183,7 @@ def test_a_rolling_restart_gives_no_client_a_5xx(kind: str, database: str, tmp_p
                 assert server.proc is not None
                 server.proc.send_signal(signal.SIGTERM)
                 server.proc.wait(30)
-                server.start()
+                server.start(seconds=90)  # (on a loaded machine a start may take over 30 s)
                 wait_ready(server)
                 # HAProxy's health checks (every second) must see it back; nginx has none, and still holds it
                 # failed (it was refused while it restarted) when the next one stops.

@@ -69,13 +69,13 @@ class LiveServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, environment: dict[str, str] | None = None) -> Self:
+    def start(self, environment: dict[str, str] | None = None, seconds: float = 30) -> Self:
         """Starts the process (`environment`: variables of its own besides this one's) and waits until it
-        answers."""
+        answers (at most `seconds`)."""
         env = {**os.environ, **(environment or {}), "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}  # this checkout's code
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        wait_until_answering(self.proc, self.url, self.log, "server", 30)
+        wait_until_answering(self.proc, self.url, self.log, "server", seconds)
         return self
 
     def kill(self) -> None:
