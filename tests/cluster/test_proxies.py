@@ -5,6 +5,7 @@ not a hang; and a rolling restart (SIGTERM, restart, one process after another) 
 
 from __future__ import annotations
 
+import json
 import signal
 import threading
 import time
@@ -36,8 +37,6 @@ def socket_from(address: str, url: str) -> ClientConnection:
 
 
 def first_frame(ws: ClientConnection) -> dict[str, Any]:
-    import json
-
     frame: dict[str, Any] = json.loads(ws.recv(timeout=10))
     return frame
 
