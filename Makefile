@@ -8,14 +8,43 @@ STAMP := $(VENV)/.installed
 EXTRAS ?= dev
 # npm writes this with every install: newer than the lock file means node_modules is current.
 NODE_STAMP := node_modules/.package-lock.json
+# The lock of these extras (requirements/dev.txt, requirements/dev-rllib.txt): every package, the transitive
+# ones too, at one version with its hashes, so that every install is the one tested. pyproject.toml keeps
+# the direct pins (what `pip install partygames` goes by); `make lock` refreshes the locks from it, and
+# requirements/runtime.txt, deploy/Dockerfile's (no extras) (DEVELOPERS.md, "Dependencies and their lock").
+# Extras without a lock install from pyproject.toml alone.
+comma := ,
+LOCK := requirements/$(subst $(comma),-,$(EXTRAS)).txt
+# uv, which compiles the locks (only `make lock` needs it), and where PyTorch's CPU wheel lies for the rllib
+# lock (this machine's disk; elsewhere a folder of wheels, or https://download.pytorch.org/whl/cpu/torch/).
+UV_VERSION := 0.13.9
+TORCH_WHEELS ?= /opt/wheels
 
-.PHONY: run test lint typecheck eslint pytest golden bench clean
+.PHONY: run test lint typecheck eslint pytest golden bench clean lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(wildcard $(LOCK))
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[$(EXTRAS)]'
+	@if [ -f $(LOCK) ]; then \
+	  echo "$(BIN)/pip install --require-hashes -r $(LOCK) && $(BIN)/pip install --no-deps -e ."; \
+	  $(BIN)/pip install --quiet --require-hashes -r $(LOCK) && $(BIN)/pip install --quiet --no-deps -e .; \
+	else \
+	  echo "no lock for EXTRAS=$(EXTRAS) ($(LOCK)): installing from pyproject.toml's ranges"; \
+	  $(BIN)/pip install --quiet -e '.[$(EXTRAS)]'; \
+	fi
 	touch $(STAMP)
+
+# Resolves pyproject.toml's dependencies into the locks, keeping each locked version pyproject.toml still
+# allows; `make lock UPGRADE=1` moves every package to its newest allowed version.
+lock: $(STAMP)
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip compile --quiet pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/runtime.txt
+	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --universal --python-version 3.11 --generate-hashes \
+	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/dev.txt
+	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --extra rllib --python-version 3.11 \
+	  --python-platform x86_64-manylinux_2_28 --find-links $(TORCH_WHEELS) --generate-hashes \
+	  --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/dev-rllib.txt
 
 run: $(STAMP)
 	$(BIN)/partygames serve

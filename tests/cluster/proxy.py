@@ -1,5 +1,5 @@
 """The deploy/ proxy configurations, run for real in front of test processes: nginx (a hash on the room
-code) and HAProxy (plain round robin), each from its file with only the `server` lines and the port
+code) and HAProxy (plain round robin), each from its file with only the servers' addresses and the port
 swapped for the test's."""
 
 from __future__ import annotations
@@ -42,16 +42,21 @@ class Proxy:
         self.proc: subprocess.Popen[bytes] | None = None
         if kind == "nginx":
             conf = (DEPLOY / "nginx.conf").read_text()
-            servers = "".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in ports)
-            conf = re.sub(r"(?m)^        server app\d+:8000 [^\n]*\n(?:        server app\d+:8000 [^\n]*\n)*", servers, conf)
+
+            def upstream(found: re.Match[str]) -> str:  # its servers, with the file's own parameters
+                return "".join(f"        server 127.0.0.1:{p}{found[1]}\n" for p in ports)
+
+            conf = re.sub(r"(?m)^        server app\d+:8000( [^\n]*)\n(?:        server app\d+:8000 [^\n]*\n)*", upstream, conf)
             conf = conf.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
             (self.dir / "nginx.conf").write_text(conf)
             self.args = [_binary("nginx"), "-p", str(self.dir), "-c", str(self.dir / "nginx.conf"),
                          "-g", f"daemon off; pid {self.dir / 'nginx.pid'};"]
         else:
             conf = (DEPLOY / "haproxy.cfg").read_text()
-            servers = "".join(f"    server app{i + 1} 127.0.0.1:{p} check\n" for i, p in enumerate(ports))
-            conf = re.sub(r"(?m)^    server app\d+ app\d+:8000 check\n(?:    server app\d+ app\d+:8000 check\n)*", servers, conf)
+            def backend(found: re.Match[str]) -> str:  # its servers, with the file's own parameters
+                return "".join(f"    server app{i + 1} 127.0.0.1:{p}{found[1]}\n" for i, p in enumerate(ports))
+
+            conf = re.sub(r"(?m)^    server app\d+ app\d+:8000( [^\n]*)\n(?:    server app\d+ app\d+:8000 [^\n]*\n)*", backend, conf)
             conf = conf.replace("bind :80", f"bind 127.0.0.1:{self.port}")
             (self.dir / "haproxy.cfg").write_text(conf)
             self.args = [_binary("haproxy"), "-f", str(self.dir / "haproxy.cfg"), "-db"]

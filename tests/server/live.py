@@ -69,10 +69,10 @@ class LiveServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, environment: dict[str, str] | None = None) -> Self:
+    def start(self, environment: dict[str, str] | None = None, seconds: float = 30) -> Self:
         """Starts the process (`environment`: variables of its own besides this one's) and waits until it
-        answers."""
-        return self.launch(environment).wait()
+        answers (at most `seconds`)."""
+        return self.launch(environment).wait(seconds)
 
     def launch(self, environment: dict[str, str] | None = None) -> Self:
         """Starts the process without waiting for it (several start together: `wait` for each)."""
@@ -81,10 +81,10 @@ class LiveServer:
             self.proc = subprocess.Popen(self.args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         return self
 
-    def wait(self) -> Self:
-        """Waits until the launched process answers."""
+    def wait(self, seconds: float = 60) -> Self:
+        """Waits until the launched process answers (at most `seconds`)."""
         assert self.proc is not None
-        wait_until_answering(self.proc, self.url, self.log, "server", 60)
+        wait_until_answering(self.proc, self.url, self.log, "server", seconds)
         return self
 
     def kill(self) -> None:

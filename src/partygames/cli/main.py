@@ -441,6 +441,18 @@ def _public_url_option(value: str | None) -> str | None:
                                  f"{value!r} は http:// または https:// のアドレスではありません。") from None
 
 
+def _trusted_proxies_option(value: str | None) -> str | None:
+    """`--trust-proxy` checked: IP addresses or networks, comma-separated, or *."""
+    if value is None:
+        return None
+    from partygames.server.address import check_trusted_proxies
+
+    try:
+        return ",".join(check_trusted_proxies(value))
+    except ValueError as error:
+        raise typer.BadParameter(f"{error}. / {value!r} に IP アドレスでも ネットワークでもない 項目があります。") from None
+
+
 @app.command("serve")
 def serve(
     host: Annotated[str, typer.Option(
@@ -457,6 +469,17 @@ def serve(
         help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
              "* allows any).\n\nこの サーバー 以外で WebSocket を 開いて よい ページの オリジン (複数可。 * なら すべて)。",
         metavar="ORIGIN")] = None,
+    trust_proxy: Annotated[str | None, typer.Option(
+        help="The proxies whose X-Forwarded-For header names the client (comma-separated IP addresses or "
+             "networks; * trusts any sender). Behind a proxy that reaches this process from another address "
+             "than 127.0.0.1, give its address, or every client counts as one for the per-address limits. "
+             "Default: 127.0.0.1,::1.\n\n"
+             "X-Forwarded-For で クライアントを 伝えて よい プロキシ。 IP アドレスか ネットワークを "
+             "カンマ 区切りで。 * なら すべて。 127.0.0.1 以外から 接続する プロキシの 後ろでは その "
+             "アドレスを 指定して ください。 さもないと 全員が アドレスごとの 制限を 共有します。 "
+             "既定: 127.0.0.1,::1。",
+        callback=_trusted_proxies_option, metavar="ADDRESSES",
+        envvar=["PARTYGAMES_TRUST_PROXY", "FORWARDED_ALLOW_IPS"])] = None,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL, which any "
              "number of processes can serve together.\n\n"
@@ -497,7 +520,8 @@ def serve(
         ("abandon_seconds", abandon_seconds)) if value is not None}  # (the others: Settings' defaults)
     server.serve(**knobs, host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
                  reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
-                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs)
+                 allowed_origins=tuple(allow_origin or ()), json_logs=json_logs,
+                 **({} if trust_proxy is None else {"trusted_proxies": tuple(trust_proxy.split(","))}))
 
 
 @db_app.command("upgrade")

@@ -1,7 +1,7 @@
 """`python -m partygames.server [--host H] [--port P] [--public-url URL] [--database-url URL] [--bot-delay S]
 [--data-dir D] [--json-logs] ...`: `partygames serve`'s options, plus some for tests and benchmarks. As there,
-PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR and PARTYGAMES_JSON_LOGS stand for the
-options left out (deploy/compose.yaml)."""
+PARTYGAMES_DATABASE_URL, PARTYGAMES_PUBLIC_URL, PARTYGAMES_DATA_DIR, PARTYGAMES_JSON_LOGS and
+PARTYGAMES_TRUST_PROXY stand for the options left out (deploy/compose.yaml)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import importlib
 import os
 from pathlib import Path
 
-from partygames.server.address import check_public_url
+from partygames.server.address import check_public_url, check_trusted_proxies
 from partygames.server.main import serve
 from partygames.server.settings import DEFAULT_BOT_DELAY, KNOBS, Settings
 
@@ -25,6 +25,10 @@ def main(argv: list[str] | None = None) -> None:
                              "the LAN address when bound to 0.0.0.0)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a page origin besides the server's own whose WebSockets are taken (repeatable; *: any)")
+    parser.add_argument("--trust-proxy", type=_trusted_proxies,
+                        default=os.environ.get("PARTYGAMES_TRUST_PROXY", os.environ.get("FORWARDED_ALLOW_IPS")),
+                        help="the proxies whose X-Forwarded-For names the client: IP addresses or networks, "
+                             "comma-separated, or * (default: 127.0.0.1,::1)")
     parser.add_argument("--database-url", default=os.environ.get("PARTYGAMES_DATABASE_URL"),
                         help="postgresql://... (default: SQLite in --data-dir)")
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help="seconds a bot thinks before acting")
@@ -48,6 +52,8 @@ def main(argv: list[str] | None = None) -> None:
                                     "json_logs": args.json_logs, **_knobs(args)}
     if args.allow_origin:
         overrides["allowed_origins"] = tuple(args.allow_origin)
+    if args.trust_proxy is not None:
+        overrides["trusted_proxies"] = args.trust_proxy
     overrides.update(_settings_overrides(args.set))
     if args.rate_limit is not None:
         overrides.update(rate_per_second=args.rate_limit, rate_burst=2 * args.rate_limit)
@@ -98,6 +104,13 @@ def _number(value: str) -> float:
 def _flag(value: str | None) -> bool:
     """An environment variable's yes or no, read as `partygames serve` (Click) reads it."""
     return (value or "").strip().lower() in ("1", "true", "t", "yes", "y", "on")
+
+
+def _trusted_proxies(value: str) -> tuple[str, ...]:
+    try:
+        return check_trusted_proxies(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _public_url(value: str) -> str:

@@ -4,10 +4,16 @@ Share links and QR codes are built from one public URL (`Settings.base_url`, `--
 from a request's `Host` header, which the client chooses (issue #21, item 8): `public_url` picks it
 when none is configured (this machine's LAN address when bound to every interface, issue #23). A
 WebSocket from a browser is taken only from a page this server served (`origin_allowed`).
+
+A client's address (the per-address limits) is the connection's peer, or, when the peer is one of the
+proxies in `Settings.trusted_proxies`, the last address in X-Forwarded-For that is not such a proxy
+(uvicorn's proxy headers): a header from anyone else is ignored, and a proxy appends the address it saw,
+so a forged entry never stands for the sender (issue #31, item 3). `check_trusted_proxies` reads the option.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 from urllib.parse import urlsplit
 
@@ -43,6 +49,24 @@ def check_public_url(url: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise ValueError(f"{url!r} is not an http:// or https:// address")
     return url.rstrip("/")
+
+
+def check_trusted_proxies(value: str) -> tuple[str, ...]:
+    """`value`, comma-separated, as the proxies trusted to say who the client is: each an IP address or a
+    network (10.0.0.0/8), or * alone (any sender: only where nothing but the proxy can reach the process);
+    else a ValueError naming the entry (uvicorn would take a typo as a literal that matches nothing)."""
+    entries = tuple(part.strip() for part in value.split(",") if part.strip())
+    if entries == ("*",):
+        return entries
+    for entry in entries:
+        try:
+            if "/" in entry:
+                ipaddress.ip_network(entry)
+            else:
+                ipaddress.ip_address(entry)
+        except ValueError:
+            raise ValueError(f"{entry!r} is not an IP address or network") from None
+    return entries
 
 
 def _origin_key(url: str) -> tuple[str, str, int] | None:

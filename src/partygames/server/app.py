@@ -453,7 +453,7 @@ _CLOSE_CODES = {Code.ROOM_NOT_FOUND: 4404, Code.SEAT_BAD_TOKEN: 4401, Code.RATE_
 
 
 def _address(connection: HTTPConnection) -> str:
-    """The client's address (behind a proxy, the one uvicorn takes from X-Forwarded-For)."""
+    """The client's address (behind a trusted proxy, the one uvicorn takes from X-Forwarded-For: address.py)."""
     return connection.client.host if connection.client is not None else "?"
 
 

@@ -26,6 +26,8 @@ from partygames.server.hub import Hub
 from partygames.server.settings import DEFAULT_BOT_DELAY, InvalidSetting, Settings, check_settings
 from partygames.server.transport import protocols
 
+WS_PING_SECONDS = 5.0
+
 
 def tune_gc() -> None:
     """Fewer cyclic-GC passes: a busy room server allocates many short-lived, acyclic objects (frames,
@@ -66,8 +68,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     # The protocols are uvicorn's own, bounding how long a handshake or a body may stay incomplete, how long a
     # client may take nothing, and the connections per address (server/transport.py).
     http, ws = protocols(settings)
+    # X-Forwarded-For is believed from the configured proxies only (server/address.py). A ping every 5 s
+    # (uvicorn's default: 20) keeps a live socket's tunnel busy, so deploy/'s proxies take 15 s of silence
+    # from a process as hung and try the next (issue #31, item 4).
     config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
-                            log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG)
+                            log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG,
+                            proxy_headers=True, forwarded_allow_ips=list(settings.trusted_proxies),
+                            ws_ping_interval=WS_PING_SECONDS)
     Server(config, app.state.hub).run()
 
 

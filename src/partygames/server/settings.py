@@ -50,6 +50,9 @@ class Settings:
     base_url: str | None = None
     # Page origins besides the server's own address and its public URL whose WebSockets are taken ("*": any).
     allowed_origins: tuple[str, ...] = ()
+    # The proxies whose X-Forwarded-For names the client (addresses or networks; "*": any): behind them the
+    # per-address limits count each client, not the proxy. Another sender's header is ignored (address.py).
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
     # Every match starts from this seed, plus the room's count of matches before it (tests, reproducible
     # demos); None: a fresh random seed for each match.
     match_seed: int | None = None
