@@ -90,7 +90,7 @@ class ScriptedPlayer(ScriptedConsole):
         order = self._order(prompt)
         if order is not None:
             return order
-        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\):", prompt)
+        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\)(?: \\?\[b to go back\]|\\?\[b で戻る\])?:", prompt)
         if numbers:
             low, high = int(numbers.group(1).replace(",", "")), int(numbers.group(2).replace(",", ""))
             step = int((numbers.group(3) or numbers.group(4) or "1").replace(",", ""))
@@ -355,8 +355,8 @@ def test_a_single_choice_prompt_takes_enter_only_and_explains_anything_else(lang
     assert Prompter(console, ORDER_GAME, lang).action([spec("go")]) == {"type": "go"}
     assert len(console.prompts) == 3
     assert console.export_text().count(explained) == 2
-    with pytest.raises(Quit):  # q still quits
-        Prompter(TypedAnswers("q"), ORDER_GAME, lang).action([spec("go")])
+    with pytest.raises(Quit):  # q still quits, once the player says yes to stopping
+        Prompter(TypedAnswers("q", "y"), ORDER_GAME, lang).action([spec("go")])
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

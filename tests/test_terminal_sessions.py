@@ -200,7 +200,8 @@ def test_a_peek_turns_face_down_on_time_though_the_player_types_nothing(monkeypa
     assert len(waited) == 1 and 0 < waited[0] <= 10
     shown = screen.index(f"You see Q9's row, card 3: {word} (29)")
     ended = screen.index("The peeked card is face down again.", shown)
-    assert "Cards are turned face down" in console.prompts[-2]  # the player reads on, the screen is cleared
+    # The player reads on, the screen is cleared (then the input ends: the next prompt asks to stop).
+    assert "Cards are turned face down" in console.prompts[-3] and "Stop this match?" in console.prompts[-1]
     assert f"{word} (29)" not in screen[ended:] and "It's a QUIZ?" in screen[ended:]  # drawn again, face down
     assert match.peek is None and match.now == until
 
@@ -346,3 +347,39 @@ def test_rules_say_what_an_unset_option_and_the_original_rules_are(lang: Lang, u
     assert original in chips
     for screen in (chairs, prizes, chips):
         assert "null" not in screen and "[]" not in screen and "seed:" not in screen and "seed 600" not in screen
+
+
+def test_an_answer_with_inner_spaces_is_refused_not_read_as_another_key() -> None:
+    """In the Pandemic Game at 80 columns, `1 1` does not choose item 11: it is explained and asked again."""
+    result = runner.invoke(app, ["play", "pandemic", "--seed", "1"], input="1 1\n",
+                           env={"COLUMNS": "80"})
+    screen = result.output
+    assert "“1 1” has spaces: type one of the numbers shown" in screen
+    assert "You offer contact" not in screen and "offer to" not in screen
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_q_and_ctrl_d_ask_before_stopping_and_say_where_the_match_is_saved(lang: Lang, tmp_path: Path) -> None:
+    """q asks first (no: the match goes on); the end of input (Ctrl-D) asks too, and at a second one the match
+    stops, saved where the question said."""
+    saved = tmp_path / "m.json"
+    result = runner.invoke(app, ["play", "lucky-nine", "--seed", "4", "--save", str(saved), "--lang", lang],
+                           input="q\nn\n")
+    screen = "".join(result.output.split())
+    question = "Stopthismatch?Itissavedto" if lang == "en" else "この対戦をやめますか?"
+    assert screen.count(question) == 2, result.output  # after q, and after the input ended
+    assert ("Thematchgoeson." if lang == "en" else "対戦を続けます。") in screen
+    assert "".join(str(saved).split()) in screen and load_log(saved).entries is not None
+    stopped = runner.invoke(app, ["play", "lucky-nine", "--seed", "4"], input="q\ny\n")
+    assert "Stop this match? It is not saved" in stopped.output and "Stopped." in stopped.output
+
+
+def test_a_parameter_s_menu_goes_back_to_the_actions_with_b() -> None:
+    """Musical Chairs' "Show my medals" asks to whom; b goes back to the menu of actions (the prompt says so),
+    and nothing was shown."""
+    result = runner.invoke(app, ["play", "musical-chairs", "--seed", "1"], input="3\nb\n", env={"COLUMNS": "80"})
+    screen = result.output
+    assert "To [1-23, b to go back, q to quit]:" in screen, screen
+    after = screen.split("Back to the actions.", 1)[1]
+    assert "3) Show my medals" in after and "Your action [1-3, q to quit]" in after
+    assert "showed" not in screen.lower()

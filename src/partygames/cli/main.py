@@ -230,7 +230,7 @@ def play(
         out.print(Phrases(tempo(lang), lang))
     session = Session(game, match, bots)
     try:
-        finished = play_in_terminal(out, session, seat, lang)
+        finished = play_in_terminal(out, session, seat, lang, save)
     except KeyboardInterrupt:
         out.print()
         out.print(Text("Interrupted (Ctrl-C).", "中断しました(Ctrl-C)。")(lang), style="bold")

@@ -24,14 +24,15 @@ from partygames.engine.text import Lang, Text
 __all__ = ["Prompter", "Quit", "load_log", "play_in_terminal", "save_log"]
 
 
-def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -> bool:
+def play_in_terminal(console: Console, session: Session, you: int, lang: Lang, save: Path | None = None) -> bool:
     """Runs the match to the end with the player at seat `you` and bots at the session's other seats.
     Returns False if the player quit. Time does not pass while the player thinks, except up to a moment at
     which the screen changes by itself (a peek's end: the game terminal's `redraw_at`), which comes in real
-    time. What happened since the player was last asked is told just before the screen is drawn again."""
+    time. What happened since the player was last asked is told just before the screen is drawn again.
+    `save`: where the match is saved when it stops, said when the player asks to stop (q, Ctrl-D)."""
     game, match = session.game, session.match
     names = seat_names(match.seats, match.bot_seats, lang, you=you)
-    prompter = Prompter(console, game, lang, names)
+    prompter = Prompter(console, game, lang, names, stop_note=_stop_note(save))
     previous = session.on_entry
     face_up = game.face_up
     redraw_at = getattr(game.terminal, "redraw_at", None)
@@ -100,6 +101,15 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang) -
     assert result is not None
     console.print(render_result(game, result.to_json(), lang, you, names))
     return True
+
+
+def _stop_note(save: Path | None) -> Text:
+    """What stopping keeps, said before the player stops."""
+    if save is None:
+        return Text("It is not saved (--save FILE keeps a match).",
+                    "保存はされません(--save ファイル名 を付けると対戦を保存できます)。")
+    return Text(f"It is saved to {save}, and `partygames replay {save}` steps through it.",
+                f"{save} に保存され、`partygames replay {save}` で再生できます。")
 
 
 def _turn_face_down(console: Console, lang: Lang) -> None:
