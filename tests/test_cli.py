@@ -570,3 +570,32 @@ def test_simulate_with_search_bots_is_reproducible_with_a_simulation_count() -> 
             "--search-simulations", "12", "-o", "team_size=1", "-o", "small_games=4", "--json"]
     runs = [json.loads(runner.invoke(app, args).output) for _ in range(2)]
     assert runs[0]["bots"] == runs[1]["bots"] and {b["bot"] for b in runs[0]["bots"]} == {"search", "heuristic"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_corrupt_match_log_gets_one_clear_line_and_no_traceback(lang: Lang, tmp_path: Path) -> None:
+    """A list, a file that is not JSON, a missing file, a log without a game, an entry whose time goes back
+    and an entry of the wrong shape: each is one line saying why, in the chosen language."""
+    assert runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--json", "--save", str(tmp_path)]).exit_code == 0
+    log = json.loads(next(tmp_path.glob("*.json")).read_text())
+    backwards = {**log, "entries": [[42, None, None], [0, None, None], *log["entries"]]}
+    misshapen = {**log, "entries": [[0, 0]]}
+    why = {"list": ("it holds no match log", "対戦ログ(ゲーム・席数・手順を持つ JSON オブジェクト)が入っていません"),
+           "text": ("it is not JSON", "JSON ではありません"),
+           "gone": ("there is no such file", "ファイルがありません"),
+           "bare": ("it names no game or format", "ゲームや形式の記載がありません"),
+           "back": ("step 2's time goes back", "2 手目の時刻が前に戻っています"),
+           "shape": ("it is damaged", "壊れています")}
+    contents = {"list": "[1,2,3]", "text": "not json", "bare": "{}", "back": json.dumps(backwards),
+                "shape": json.dumps(misshapen)}
+    for name, (english, japanese) in why.items():
+        path = tmp_path / "bad" / f"{name}.json"
+        path.parent.mkdir(exist_ok=True)
+        if name in contents:
+            path.write_text(contents[name])
+        result = runner.invoke(app, ["replay", str(path), "--lang", lang], env={"COLUMNS": "300"})
+        assert result.exit_code == 1 and not isinstance(result.exception, Exception), result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1, result.output
+        assert (english if lang == "en" else japanese) in lines[0], result.output
+        assert "Errno" not in lines[0] and "'list'" not in lines[0]

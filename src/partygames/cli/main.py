@@ -388,6 +388,10 @@ def replay(
         _fail(Text(f"Step {len(steps) + 1} is refused: {error.en}", f"{len(steps) + 1} 手目が受け付けられません: {error.ja}"),
               lang)
         raise
+    except (ValueError, KeyError, TypeError, AttributeError):  # a damaged entry the log's reader let through
+        _fail(Text(f"Step {len(steps) + 1} cannot be replayed: the match log {path} is damaged.",
+                   f"{len(steps) + 1} 手目を再生できません: 対戦ログ {path} が壊れています。"), lang)
+        raise
     # A server's log sends the people's names HTML-escaped, as it sends every user-supplied string.
     people = {seat: html.unescape(name) for seat, name in enumerate(log.names)}
     names = seat_names(log.seats, log.bots, lang, people=people)

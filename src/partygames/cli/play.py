@@ -15,7 +15,7 @@ from partygames.cli.narration import tell
 from partygames.cli.prompter import Prompter, Quit, Timeout
 from partygames.cli.terminal import render_result, render_view
 from partygames.engine.errors import EngineError, IllegalAction
-from partygames.engine.log import Entry, MatchLog
+from partygames.engine.log import READABLE_FORMATS, Entry, MatchLog
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session
@@ -130,13 +130,44 @@ def save_log(path: Path, log: MatchLog) -> None:
 
 
 def load_log(path: Path) -> MatchLog:
-    """A saved match log (from `play --save` or `simulate --save`); an EngineError in both languages when
-    it cannot be read (the system words an OSError in English only)."""
+    """A saved match log (from `play --save` or `simulate --save`); an EngineError of one line in both
+    languages, saying why, when it cannot be read."""
     try:
-        return MatchLog.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        why = ("ファイルがありません" if isinstance(error, FileNotFoundError)
-               else "読む権限がありません" if isinstance(error, PermissionError)
-               else "ファイルを読めません" if isinstance(error, OSError)
-               else "対戦ログの形式ではありません")
-        raise EngineError(f"Cannot read match log {path}: {error}", f"対戦ログ {path} を読めません: {why}。") from None
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        why = (Text("there is no such file", "ファイルがありません") if isinstance(error, FileNotFoundError)
+               else Text("it is a folder, not a file", "ファイルではなくフォルダです") if isinstance(error, IsADirectoryError)
+               else Text("there is no permission to read it", "読む権限がありません") if isinstance(error, PermissionError)
+               else Text("the file cannot be read", "ファイルを読み込めません"))
+        raise _unreadable(path, why) from None
+    except UnicodeDecodeError:
+        raise _unreadable(path, Text("it is not text (a match log is JSON)", "テキストではありません(対戦ログは JSON です)")) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _unreadable(path, Text("it is not JSON (a match log is a JSON file)",
+                                     "JSON ではありません(対戦ログは JSON ファイルです)")) from None
+    if not isinstance(data, dict):
+        raise _unreadable(path, Text("it holds no match log (a JSON object with the game, the seats and the moves)",
+                                     "対戦ログ(ゲーム・席数・手順を持つ JSON オブジェクト)が入っていません"))
+    if "format" not in data or "game" not in data:
+        raise _unreadable(path, Text("it holds no match log (it names no game or format)",
+                                     "対戦ログではありません(ゲームや形式の記載がありません)"))
+    if data.get("format") not in READABLE_FORMATS:
+        formats = ", ".join(map(str, READABLE_FORMATS))
+        raise _unreadable(path, Text(f"its format is {data.get('format')!r}; this version reads formats {formats}",
+                                     f"形式 {data.get('format')!r} はこの版では読めません(読める形式: {formats})"))
+    try:
+        return MatchLog.from_json(data)
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        detail = str(error) if isinstance(error, ValueError) and "time goes back" in str(error) else ""
+        if detail:
+            step = detail.split("'", 1)[0].removeprefix("entry ")
+            raise _unreadable(path, Text(f"step {step}'s time goes back (the file was altered or damaged)",
+                                         f"{step} 手目の時刻が前に戻っています(ファイルが書き換えられたか壊れています)")) from None
+        raise _unreadable(path, Text("it is damaged: a part of the match log is missing or not what it should be",
+                                     "壊れています: 対戦ログの一部が欠けているか、正しい値ではありません")) from None
+
+
+def _unreadable(path: Path, why: Text) -> EngineError:
+    return EngineError(f"Cannot read match log {path}: {why.en}.", f"対戦ログ {path} を読めません: {why.ja}。")
