@@ -599,3 +599,50 @@ def test_every_corrupt_match_log_gets_one_clear_line_and_no_traceback(lang: Lang
         assert len(lines) == 1, result.output
         assert (english if lang == "en" else japanese) in lines[0], result.output
         assert "Errno" not in lines[0] and "'list'" not in lines[0]
+
+
+def test_seats_pick_the_options_that_follow_them_else_the_refusal_names_the_options_to_change() -> None:
+    """Smuggling's team size follows --seats (4 seats: two teams of 2); Musical Chairs' 24 seats are players
+    plus gallery, so --seats 30 names the options that make 30; a count no options allow says which do."""
+    four = runner.invoke(app, ["play", "smuggling", "--seats", "4", "--seed", "1"], input="q\ny\n")
+    assert "you play seat 0 of 4" in four.output, four.output
+    simulated = runner.invoke(app, ["simulate", "smuggling", "--seats", "4", "--games", "2", "--json"])
+    assert simulated.exit_code == 0 and json.loads(simulated.output)["seats"] == 4, simulated.output
+    thirty = runner.invoke(app, ["play", "musical-chairs", "--seats", "30"], env={"COLUMNS": "200"})
+    assert thirty.exit_code == 1
+    assert "takes 24 seats, not 30. For 30 seats, add -o players=12 or -o gallery=24." in thirty.output
+    japanese = runner.invoke(app, ["play", "musical-chairs", "--seats", "4", "--lang", "ja"], env={"COLUMNS": "200"})
+    assert "4 席で遊ぶには" in japanese.output and "-o players=4 -o gallery=0" in japanese.output, japanese.output
+    odd = runner.invoke(app, ["play", "smuggling", "--seats", "5"])
+    assert "smuggling takes 2, 4, 6, 8, 10, 12, 14, 16, 18 seats, not 5." in odd.output
+    fixed = runner.invoke(app, ["play", "smuggling", "--seats", "4", "-o", "team_size=3"], env={"COLUMNS": "200"})
+    assert "smuggling takes 6 seats with -o team_size=3, not 4." in fixed.output
+
+
+@pytest.mark.parametrize(("option", "english", "japanese"), [
+    ("rounds=x", "rounds: it takes one of 4, 5, 6 (not 'x')", "rounds: 4, 5, 6 のどれかにしてください"),
+    ("seats=4", "seats: there is no such option. The options are: start_diamonds, rounds,", "seats: 不明な項目です"),
+    ("press_seconds=x", "press_seconds: it takes a whole number (not 'x')", "press_seconds: 整数にしてください"),
+    ("rounds=40", "rounds: it takes one of 4, 5, 6 (not 40)", "rounds: 4, 5, 6 のどれかにしてください"),
+])
+def test_a_refused_option_says_what_it_takes_in_words_for_people(option: str, english: str, japanese: str) -> None:
+    for lang, words in (("en", english), ("ja", japanese)):
+        result = runner.invoke(app, ["play", "lucky-nine", "-o", option, "--lang", lang], env={"COLUMNS": "300"})
+        assert result.exit_code == 1 and words in result.output, result.output
+        assert "Input should" not in result.output and "Extra inputs" not in result.output
+
+
+def test_an_action_no_longer_allowed_is_refused_naming_what_can_be_done_now() -> None:
+    from partygames.cli.play import _refusal
+    from partygames.engine.errors import IllegalAction
+
+    game = games.get("lucky-nine")
+    match = game.new(4, {}, 1)
+    seat = match.to_act()[0]
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(seat, {"type": "drop_out"}, 0)
+    legal = match.legal_actions(seat)
+    text = _refusal(game, refused.value, legal, "en")
+    assert text.startswith("That can no longer be done. What you can do now: ") and "allowed:" not in text
+    assert "press" not in text.split(": ", 1)[1] and "Press the button" in text, text
+    assert _refusal(game, refused.value, legal, "ja").startswith("それはもうできません。いまできること: ")

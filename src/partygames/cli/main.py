@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import html
 import importlib
+import itertools
 import json
 import secrets
 import sys
@@ -28,10 +29,10 @@ from partygames.cli.prose import Phrases, Prose
 from partygames.cli.terminal import action_text, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
 from partygames.engine.bots import TableInfo
-from partygames.engine.errors import EngineError
+from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Dynamics, Game
 from partygames.engine.log import Entry
-from partygames.engine.match import Event
+from partygames.engine.match import Event, _describe_counts
 from partygames.engine.names import seat_names
 from partygames.engine.search import Budget
 from partygames.engine.session import Session
@@ -142,6 +143,65 @@ def _options(pairs: list[str] | None, lang: Lang) -> dict[str, Any]:
     return options
 
 
+def _table(game: Game, seats: int | None, options: dict[str, Any], seed: int, lang: Lang) -> tuple[int, dict[str, Any]]:
+    """The seat count and options of a match: without --seats, the game's usual table; with it, the options
+    that follow the seat count (`SEAT_FIELDS`, Smuggling's team size) are picked from it unless given. A
+    count the options still refuse fails naming the options that would allow it (`-o gallery=0`)."""
+    try:
+        game.options_class.parse(options)  # an option the game refuses is told first
+    except InvalidOptions as error:
+        _refused(error, lang)
+    if seats is None:
+        return game.default_seat_count(options), options
+    if seats not in game.seat_counts:  # no options allow it
+        _fail(Text(f"{game.id} takes {_describe_counts(game.seat_counts)} seats, not {seats}.",
+                   f"{game.id} の席数は {_describe_counts(game.seat_counts)} です({seats} は不可)。"), lang)
+    fitted = {**game.options_class.follow_seats(seats), **options}
+    try:
+        game.new(seats, fitted, seed)
+    except InvalidOptions as error:
+        if seats in game.room_seat_counts(options):
+            _refused(error, lang)  # not about the seat count
+        changes = _changes_for(game, seats, options)
+        allowed = _describe_counts(game.room_seat_counts(options))
+        given = " ".join(f"-o {key}={json.dumps(value, ensure_ascii=False)}" for key, value in options.items()
+                         if key not in game.virtual_clock_options)
+        where = (f" with {given}", f"({given} では)") if given else ("", "")
+        if not changes:
+            _fail(Text(f"{game.id} takes {allowed} seats{where[0]}, not {seats}.",
+                       f"{game.id} の席数は{where[1]} {allowed} です({seats} は不可)。"), lang)
+        _fail(Text(f"{game.id} takes {allowed} seats{where[0]}, not {seats}. For {seats} seats, add "
+                   f"{' or '.join(changes)}.",
+                   f"{game.id} の席数は{where[1]} {allowed} です({seats} は不可)。{seats} 席で遊ぶには "
+                   f"{' または '.join(changes)} を付けてください。"), lang)
+    return seats, fitted
+
+
+def _changes_for(game: Game, seats: int, options: dict[str, Any]) -> list[str]:
+    """Up to three ways (`-o key=value`, one option, else two) that make `options` allow `seats`, among the
+    whole-number options not given; the fewest changes first."""
+    ranges: dict[str, range] = {}
+    for name, field in game.options_class.describe().get("properties", {}).items():
+        schema = next((f for f in field.get("anyOf", [field]) if f.get("type") == "integer"), None)
+        if name in options or schema is None or "minimum" not in schema or "maximum" not in schema:
+            continue
+        if schema["maximum"] - schema["minimum"] <= 100:
+            ranges[name] = range(schema["minimum"], schema["maximum"] + 1)
+
+    def allows(change: dict[str, int]) -> bool:
+        try:
+            return seats in game.seat_counts_for({**options, **change})
+        except EngineError:
+            return False
+
+    found = [f"-o {name}={value}" for name, values in ranges.items() for value in values if allows({name: value})]
+    if not found:
+        small = {name: values for name, values in ranges.items() if len(values) <= 40}
+        found = [f"-o {a}={x} -o {b}={y}" for a, b in itertools.combinations(small, 2)
+                 for x in small[a] for y in small[b] if allows({a: x, b: y})]
+    return found[:3]
+
+
 @app.command("games")
 def list_games() -> None:
     """List the games with their seat counts and bots. ゲームの一覧 (人数とボット)。"""
@@ -211,8 +271,8 @@ def play(
     game = _game(game_id, lang)
     options = {**game.virtual_clock_options, **_options(option, lang)}
     seed = _seed(seed)
+    count, options = _table(game, seats, options, seed, lang)
     try:
-        count = seats if seats is not None else game.default_seat_count(options)
         match = game.new(count, options, seed, bots=[s for s in range(count) if s != seat])
     except EngineError as error:
         _refused(error, lang)
@@ -329,8 +389,8 @@ def simulate(
         _fail(Text(f"Unknown bot {', '.join(unknown) or '(none)'}; {game.id} has: {', '.join(game.bots)}.",
                    f"不明なボット: {'、'.join(unknown) or '(なし)'}。{game.id} のボット: {', '.join(game.bots)}。"),
               lang)
+    count, options = _table(game, seats, options, seed, lang)
     try:
-        count = seats if seats is not None else game.default_seat_count(options)
         game.new(count, options, seed)  # validates seats and options before the long run
     except EngineError as error:
         _refused(error, lang)

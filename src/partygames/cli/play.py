@@ -13,8 +13,10 @@ from rich.markup import escape
 
 from partygames.cli.narration import tell
 from partygames.cli.prompter import Prompter, Quit, Timeout
-from partygames.cli.terminal import render_result, render_view
+from partygames.cli.terminal import label, render_result, render_view
+from partygames.engine.actions import ActionSpec
 from partygames.engine.errors import EngineError, IllegalAction
+from partygames.engine.game import Game
 from partygames.engine.log import READABLE_FORMATS, Entry, MatchLog
 from partygames.engine.match import Event
 from partygames.engine.names import seat_names
@@ -91,7 +93,7 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang, s
                     session.act(you, action)
                     break
                 except IllegalAction as error:
-                    console.print(f"[red]{escape(error.ja if lang == 'ja' else error.en)}[/]")
+                    console.print(f"[red]{escape(_refusal(game, error, match.legal_actions(you), lang))}[/]")
     finally:
         session.on_entry = previous
         tell_untold()
@@ -101,6 +103,15 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang, s
     assert result is not None
     console.print(render_result(game, result.to_json(), lang, you, names))
     return True
+
+
+def _refusal(game: Game, error: IllegalAction, legal: list[ActionSpec], lang: Lang) -> str:
+    """Why an action was refused, in words: an action no longer possible names what is, by its labels."""
+    if error.code != "action/not_allowed":
+        return error.ja if lang == "ja" else error.en
+    can = ", ".join(dict.fromkeys(label(game, "action", spec["type"], lang) for spec in legal))
+    return Text(f"That can no longer be done. What you can do now: {can}.",
+                f"それはもうできません。いまできること: {can}。")(lang)
 
 
 def _stop_note(save: Path | None) -> Text:
