@@ -646,3 +646,24 @@ def test_an_action_no_longer_allowed_is_refused_naming_what_can_be_done_now() ->
     assert text.startswith("That can no longer be done. What you can do now: ") and "allowed:" not in text
     assert "press" not in text.split(": ", 1)[1] and "Press the button" in text, text
     assert _refusal(game, refused.value, legal, "ja").startswith("それはもうできません。いまできること: ")
+
+
+def test_simulate_says_how_seats_and_teams_were_assigned_and_compares_team_line_ups() -> None:
+    """Three kinds on Smuggling's two teams of 3 put one of each kind in every team: every kind wins 50%,
+    and the summary says that the teams mixed them, and shows the win rate per line-up; two kinds make
+    teams of one kind each, which the line-ups compare. The table names a kind as --bots and --json do."""
+    mixed = runner.invoke(app, ["simulate", "smuggling", "--games", "6", "--seats", "6", "--seed", "1",
+                                "--bots", "heuristic,random,equilibrium"], env={"COLUMNS": "300"})
+    text = " ".join(mixed.output.split())
+    assert "Seats: the kinds take the seats in turn (heuristic, random, equilibrium, then again)" in text
+    assert "Teams: seats 0, 2, 4 and seats 1, 3, 5" in text and "Every team mixed kinds" in text, text
+    assert "│ equilibrium ×1, heuristic ×1, random ×1 │ 12 " in mixed.output
+    apart = runner.invoke(app, ["simulate", "smuggling", "--games", "4", "--seats", "6", "--seed", "1", "--json",
+                                "--bots", "heuristic,random"])
+    lineups = json.loads(apart.output)["team_lineups"]
+    assert [(x["kinds"], x["teams_played"]) for x in lineups] == [(["heuristic"] * 3, 4), (["random"] * 3, 4)]
+    assert sum(x["teams_won"] for x in lineups) == 4
+    search = runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--seed", "1", "--bots", "search",
+                                 "--search-simulations", "2"], env={"COLUMNS": "200"})
+    assert "│ search " in search.output and "Strong" not in search.output
+    assert "Teams:" not in search.output

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from partygames import games
+from partygames.analysis.stats import wilson_interval
 from partygames.analysis.tournament import SEARCH_SIMULATIONS
 from partygames.analysis.tournament import simulate as run_simulation
 from partygames.cli.bilingual import LangOption
@@ -123,9 +124,57 @@ def _simulation_table(game: Game, summary: dict[str, Any], count: int, seed: int
     for row in summary["bots"]:
         low, high = row["mean_score_ci95"]
         wl, wh = row["win_rate_ci95"]
-        table.add_row(game.bot_title(row["bot"])(lang), f"{row['seats_played']:,}",
+        # The kind as --bots and --json name it (Japanese: its title, the same kind in Japanese words).
+        table.add_row(game.bot_title(row["bot"]).ja if ja else row["bot"], f"{row['seats_played']:,}",
                       f"{row['mean_score']:,.2f} ({low:,.2f}{between}{high:,.2f})",
                       f"{row['win_rate']:.1%} ({wl:.1%}{between}{wh:.1%})")
+    return table
+
+
+def _kind_name(game: Game, kind: str, lang: Lang) -> str:
+    return game.bot_title(kind).ja if lang == "ja" else kind
+
+
+def _seating_note(game: Game, summary: dict[str, Any], lang: Lang) -> str:
+    """How the kinds took the seats, and on a team game how the teams were made of them."""
+    kinds = summary["seating"]["kinds_in_turn"]
+    order = ("、" if lang == "ja" else ", ").join(_kind_name(game, k, lang) for k in kinds)
+    note = Text(f"Seats: the kinds take the seats in turn ({order}, then again), starting one seat further on "
+                "each match, so that the kinds move round the table.",
+                f"席の割り当て: 種類を席に順に割り当て({order}、以下繰り返し)、試合ごとに 1 席ずらして"
+                "種類が席を順に回ります。")(lang)
+    teams = summary.get("teams")
+    if not teams:
+        return note
+    seats = ["、".join(map(str, t)) if lang == "ja" else ", ".join(map(str, t)) for t in teams]
+    lineups = summary["team_lineups"]
+    mixed = all(len(set(lineup["kinds"])) > 1 for lineup in lineups)
+    if lang == "ja":
+        note += f" チーム: 席 {' と 席 '.join(seats)}(席は 0 から)。勝率は、その種類が入ったチームの勝ちの割合です。"
+        if mixed:
+            note += ("どのチームにも複数の種類が混ざっていたので、上の勝率では種類を比べられません。下のチーム構成ごとの表を"
+                     "見るか、チームごとに 1 種類になるよう --bots を選んでください(例: 2 種類を交互に)。")
+        return note
+    note += (f" Teams: seats {' and seats '.join(seats)} (seats from 0). A kind's win rate is the share of its "
+             "seats on a winning team.")
+    if mixed:
+        note += (" Every team mixed kinds, so the rates above do not compare the kinds: see the line-ups below, "
+                 "or choose --bots so that each team is of one kind (e.g. two kinds, which alternate seats).")
+    return note
+
+
+def _lineup_table(game: Game, summary: dict[str, Any], lang: Lang) -> Table:
+    """Per team line-up (the kinds in a team): how many teams had it and how often such a team won."""
+    ja = lang == "ja"
+    table = Table(title="チーム構成ごとの勝率" if ja else "Win rate per team line-up")
+    for column in (("チーム構成", "チーム数", "勝率(95%信頼区間)") if ja else ("team line-up", "teams", "win rate (95% CI)")):
+        table.add_column(column, overflow="fold")
+    between = "〜" if ja else " to "
+    for lineup in summary["team_lineups"]:
+        counts = {kind: lineup["kinds"].count(kind) for kind in lineup["kinds"]}
+        kinds = ("、" if ja else ", ").join(f"{_kind_name(game, k, lang)} ×{n}" for k, n in counts.items())
+        low, high = wilson_interval(lineup["teams_won"], lineup["teams_played"])
+        table.add_row(kinds, f"{lineup['teams_played']:,}", f"{lineup['win_rate']:.1%} ({low:.1%}{between}{high:.1%})")
     return table
 
 
@@ -409,6 +458,9 @@ def simulate(
     summary = tournament.summary()
     out.print(_simulation_table(game, summary, count, seed, lang))
     out.print(Phrases(_win_rate_note(summary, lang), lang))
+    out.print(Phrases(_seating_note(game, summary, lang), lang))
+    if summary.get("teams"):
+        out.print(_lineup_table(game, summary, lang))
     speed = (f"{summary['games_per_second']:.1f} 試合/秒、{summary['actions_per_second']:.0f} 手/秒" if lang == "ja"
              else f"{summary['games_per_second']:.1f} games/s, {summary['actions_per_second']:.0f} actions/s")
     out.print(speed)
