@@ -25,7 +25,7 @@ from partygames.cli import main as cli_main
 from partygames.cli import prompter
 from partygames.cli.main import app
 from partygames.cli.play import load_log, play_in_terminal
-from partygames.cli.terminal import render_view
+from partygames.cli.terminal import render_result, render_view
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session, replay
 from partygames.engine.text import Lang
@@ -291,7 +291,7 @@ def test_the_musical_chairs_map_has_a_legend_and_a_race_is_told_in_a_few_lines()
     console = Typed("1", "1 2 3 4 5 6 7")  # the chair plan: the totem, then chairs 1 to 7
     assert not play_in_terminal(console, session, 0, "en")
     screen = console.export_text()
-    assert "@ you   p player   g ガヤ   T totem pole" in screen
+    assert "@ you   p player   g gallery   T totem pole" in screen
     race = screen[screen.index("GO!"):screen.index("The race is over.")]
     assert len(race.splitlines()) <= 6, race  # GO, who touched the totem, who sat where
     assert "Touched the totem pole: " in race and "Seated: " in race and "changes course" not in race
@@ -383,3 +383,36 @@ def test_a_parameter_s_menu_goes_back_to_the_actions_with_b() -> None:
     after = screen.split("Back to the actions.", 1)[1]
     assert "3) Show my medals" in after and "Your action [1-3, q to quit]" in after
     assert "showed" not in screen.lower()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_at_80_columns_no_name_or_amount_is_cut(game_id: str) -> None:
+    """An 80-column terminal shows every board (at the usual table and the largest) and the results without
+    an ellipsis: tables that sit side by side at 120 columns are stacked, names and amounts stay whole."""
+    game = games.get(game_id)
+    options = dict(game.virtual_clock_options)
+    for seats in sorted({game.default_seat_count(options), max(game.seat_counts_for(options))}):
+        bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(seats)}
+        session = Session.new(game, seats, options, seed=1, bots=bots)
+        cut: list[str] = []
+        for step in range(3000):
+            if step % 53 == 0 or session.match.is_over:
+                for lang in ("en", "ja"):
+                    names = seat_names(seats, range(1, seats), lang, you=0)
+                    console = Console(width=80, file=io.StringIO(), record=True)
+                    console.print(render_view(game, session.match.view(0), lang, names))
+                    if session.match.is_over:
+                        result = session.match.result()
+                        assert result is not None
+                        console.print(render_result(game, result.to_json(), lang, 0, names))
+                    screen = console.export_text().replace("1, 2…", "")  # the map's legend: "chairs 1, 2…"
+                    cut += [line for line in screen.splitlines() if "…" in line]
+                    assert all(len(line) <= 80 for line in screen.splitlines())
+            if session.match.is_over:
+                break
+            waiting = session.bots_to_ask()
+            if waiting:
+                session.bot_turn(waiting[0])
+            elif not session.wake_next():
+                break
+        assert not cut, f"{game_id} at {seats} seats, 80 columns:\n" + "\n".join(cut[:8])

@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
+from partygames.cli.layout import Fit
 from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang, Text
 from partygames.games.lucky_nine.labels import CHEST_NAMES, LABELS
@@ -38,7 +39,7 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     head += f" · {LABELS.phases[view['phase']](lang)}"
     chests = Table()
     for col in ("chest", "diamonds", "lamp"):
-        chests.add_column(t(col))
+        chests.add_column(t(col), no_wrap=True)
     lit = set(view["lit"])
     for name, count in view["chests"].items():
         extra = ""
@@ -47,7 +48,7 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
         chests.add_row(_chest(name, lang), f"{count}{extra}", "●" if name in lit else "○")
     players = Table()
     for col in ("seat", "diamonds", "status", "prizes"):
-        players.add_column(t(col))
+        players.add_column(t(col), no_wrap=True)
     for p in view["players"]:
         turn = " ▶" if p["seat"] == view["turn_seat"] else ""
         prizes = _prizes(p["prizes"])
@@ -58,8 +59,10 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
         lines.append(f"{t('last')}: {_chest(view['last_draw'], lang)}")
     if view["turn_draws"]:
         lines.append(f"{t('this_turn')}: " + " → ".join(_chest(c, lang) for c in view["turn_draws"]))
-    side = Table.grid(padding=(0, 2))
-    side.add_row(chests, Group(players, RichText("\n".join(lines))))
+    beside = Table.grid(padding=(0, 2))
+    beside.add_row(chests, Group(players, RichText("\n".join(lines))))
+    # The players below the chests where the terminal is too narrow for both whole.
+    side = Fit(beside, Group(chests, players, RichText("\n".join(lines))))
     return Group(RichText(head, style="bold"), side)
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.layout import Fit
 from partygames.engine import Text
 from partygames.engine.names import acts, agree, name_of, subject_of
 from partygames.engine.text import Lang
@@ -37,7 +39,16 @@ FOLD_SEATS = 12
 SEAT_KEYS = frozenset({"passed", "cut_lot", "initial_infected"})
 
 
-def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
+def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> RenderableType:
+    """Every seat: in two halves side by side at a big table where the terminal is wide enough, else one."""
+    seats = list(range(view["seats"]))
+    if len(seats) <= FOLD_SEATS:
+        return _seats_table(view, lang, names, [seats])
+    halves = [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
+    return Fit(_seats_table(view, lang, names, halves), _seats_table(view, lang, names, [seats]))
+
+
+def _seats_table(view: dict[str, Any], lang: Lang, names: Sequence[str], halves: list[list[int]]) -> Table:
     me = view["seat"]
     table = Table(title=Text("Seats", "参加者")(lang))
     over = view["phase"] == "over"
@@ -48,11 +59,13 @@ def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
         headers.append(Text("Public odds", "公開確率"))
         if me is not None:
             headers.append(Text("Your odds", "推定確率"))
-    seats = list(range(view["seats"]))
-    halves = [seats] if len(seats) <= FOLD_SEATS else [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
     for _ in halves:
         for header in headers:
-            table.add_column(header(lang), no_wrap=header is headers[0])
+            # A name and the figures whole. Two halves side by side keep within 120 columns: the headers
+            # wrap between their words, and so does where one is ("queue 5 (busy)").
+            first = header is headers[0]
+            cap = max(6, *(cell_len(w) for w in header(lang).split())) if header.en != "Where" else 10
+            table.add_column(header(lang), no_wrap=first, max_width=None if first or len(halves) == 1 else cap)
     rooms = {v["seat"]: v for v in view["inside"]}
     contacts = [0] * view["seats"]
     for entry in view["log"]:

@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.layout import Fit
 from partygames.cli.narration import people
 from partygames.engine import Text
 from partygames.engine.names import acts, agree, name_of, subject_of
@@ -88,7 +89,7 @@ def _rows(view: dict[str, Any], lang: Lang) -> Table:
     table = Table(title=Text("Questions and their rows (nearest first)", "問題と正解カードの列(問題に近い順)")(lang),
                   box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(Text("Question", "問題")(lang))
-    table.add_column(Text("Answer cards", "正解カード")(lang))
+    table.add_column(Text("Answer cards", "正解カード")(lang), overflow="fold")
     for question, row in enumerate(view["rows"]):
         if row is None:
             continue
@@ -121,7 +122,7 @@ def _board(view: dict[str, Any], lang: Lang) -> Table:
 def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
     table = Table(title=Text("Markers (score / secret money)", "マーカー(得点 / 裏金)")(lang))
     for header in (Text("Who", "参加者"), Text("Score", "得点"), Text("Secret money", "裏金"), Text("Points", "得点合計")):
-        table.add_column(header(lang), justify="right")
+        table.add_column(header(lang), justify="right", no_wrap=True)
     for seat, held in enumerate(view["held"]):
         tags = f" ({Text('parent', '親')(lang)})" if seat == view["parent"] else ""
         table.add_row(f"{subject_of(names, seat, lang)}{tags}", str(held["score"]), str(held["money"]),
@@ -191,8 +192,9 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
                      f"{Text('most correct', '最多正解')(lang)}: {best}")
     if view["result"] is not None:
         lines.append(f"{Text('Winner', '優勝')(lang)}: {subject_of(names, view['winner'], lang)}")
-    side = Table.grid(padding=(0, 2))
-    side.add_row(_board(view, lang), _seats(view, lang, names))
+    beside = Table.grid(padding=(0, 2))
+    beside.add_row(_board(view, lang), _seats(view, lang, names))
+    side = Fit(beside, Group(_board(view, lang), _seats(view, lang, names)))  # stacked on a narrow terminal
     return Panel(Group("\n".join(lines), _rows(view, lang), side, _words(view, lang)),
                  title=Text("It's a QUIZ?", "くいずです")(lang))
 
