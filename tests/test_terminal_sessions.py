@@ -354,7 +354,7 @@ def test_an_answer_with_inner_spaces_is_refused_not_read_as_another_key() -> Non
     result = runner.invoke(app, ["play", "pandemic", "--seed", "1"], input="1 1\n",
                            env={"COLUMNS": "80"})
     screen = result.output
-    assert "“1 1” has spaces: type one of the numbers shown" in screen
+    assert "“1 1” has spaces: type one of the keys shown" in screen
     assert "You offer contact" not in screen and "offer to" not in screen
 
 

@@ -38,3 +38,34 @@ def test_you_agree_with_the_verb_and_own_your_offers() -> None:
     assert describe_event(time_up, "ja", seat_names(4, {1}, "ja", you=0)) == "時間切れ: 予選突破はあなた、席 3"
     nobody: dict[str, Any] = {"type": "time_up", "to": None, "data": {"t": 0, "passed": [], "cut_lot": None}}
     assert describe_event(nobody, "en") == "Time up: nobody qualifies"
+
+
+def test_a_round_s_moves_keep_their_keys_from_round_to_round_at_80_columns() -> None:
+    """Round 1 offers contact to Bot Aoi as o2; in round 2 Withdraw is 5 and the offer to Bot Aoi is still
+    o2, whatever else came and went."""
+    from typer.testing import CliRunner
+
+    from partygames.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "pandemic", "--seed", "1"], input="o2\n5\nq\ny\n", env={"COLUMNS": "80"})
+    menus = result.output.split("Choose this round's move")[1:]
+    assert "  o2) Offer contact to Bot Aoi" in menus[0] and "  1) Wait" in menus[0]
+    assert "  5) Withdraw your offer" in menus[1] and "  o2) Offer contact to Bot Aoi" in menus[1]
+    assert "  1) Wait" in menus[1] and "  2) Press the switch" in menus[1]
+
+
+def test_a_standing_plan_plays_a_whole_game_in_one_prompt_and_the_last_screen_names_no_round_past_the_end() -> None:
+    """`i` (wait, letting offers lapse, until anything else happens) needs no other answer while nothing
+    happens to the player: a whole game of 96 rounds in one prompt; `w` stops at an offer to the player."""
+    from typer.testing import CliRunner
+
+    from partygames.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "pandemic", "--seed", "1"], input="i\n", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert result.output.count("This round's move [") == 1 and "Result" in result.output
+    assert "i) Wait, round after round, letting offers to you lapse" in result.output
+    assert "Round 97" not in result.output
+    waiting = CliRunner().invoke(app, ["play", "pandemic", "--seed", "1"], input="w\nq\ny\n", env={"COLUMNS": "80"})
+    after = waiting.output.split("Your standing plan ends: something happened to you.", 1)[1]
+    assert "offers contact to you" in after.split("Choose this round's move")[0]

@@ -7,12 +7,13 @@ import json
 import time
 from collections.abc import Hashable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from partygames.cli.narration import tell
-from partygames.cli.prompter import Prompter, Quit, Timeout
+from partygames.cli.prompter import Planned, Prompter, Quit, Timeout
 from partygames.cli.terminal import label, render_result, render_view
 from partygames.engine.actions import ActionSpec
 from partygames.engine.errors import EngineError, IllegalAction
@@ -38,11 +39,19 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang, s
     previous = session.on_entry
     face_up = game.face_up
     redraw_at = getattr(game.terminal, "redraw_at", None)
+    # A standing plan (`PLANS`, played by `plan_action(plan, start_view, view)`): moves made for the player
+    # until something happens to them, without asking (the Pandemic Game: wait until then).
+    plan_action = getattr(game.terminal, "plan_action", None)
+    if callable(plan_action):
+        prompter.plans = getattr(game.terminal, "PLANS", {})
+    quiet: frozenset[str] = frozenset(getattr(game.terminal, "PLAN_QUIET", ()))
+    plan: tuple[str, dict[str, Any]] | None = None  # the plan and the view it began from
     seen: set[Hashable] = set()  # what the screen has shown face up since it was last cleared
     untold: list[Event] = []
 
     def on_entry(_entry: Entry, events: list[Event]) -> None:
-        untold.extend(event for event in events if event.is_visible_to(you))
+        untold.extend(event for event in events if event.is_visible_to(you)
+                      and not (plan is not None and event.type in quiet))
         if face_up is not None:
             seen.update(face_up(match.view(you)))
 
@@ -65,6 +74,14 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang, s
                 if not session.wake_next():
                     raise RuntimeError(f"{game.id}: the match waits for no seat the terminal can play")
                 continue
+            if plan is not None and callable(plan_action):
+                planned = plan_action(plan[0], plan[1], match.view(you))
+                if planned is not None:
+                    session.act(you, planned)
+                    continue
+                plan = None
+                console.print(Text("Your standing plan ends: something happened to you.",
+                                   "予定していた行動を終えます。あなたに何か起きました。")(lang), style="bold")
             if match.version != shown_version:
                 tell_untold()
                 view = match.view(you)
@@ -84,6 +101,9 @@ def play_in_terminal(console: Console, session: Session, you: int, lang: Lang, s
                                              deadline[1] if deadline else None)
                 except Quit:
                     return False
+                except Planned as chosen:
+                    plan = (chosen.plan, match.view(you))
+                    break
                 except Timeout:
                     assert deadline is not None
                     session.catch_up(deadline[0])  # the moment came while the player was thinking

@@ -8,7 +8,8 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -37,6 +38,19 @@ class Quit(Exception):
 
 class Back(Exception):
     """The player went back from a parameter's menu to the menu of actions (b)."""
+
+
+class Planned(Exception):
+    """The player chose a standing plan (the game terminal's `PLANS`) rather than one move."""
+
+    def __init__(self, plan: str) -> None:
+        super().__init__(plan)
+        self.plan = plan
+
+
+@dataclass(frozen=True)
+class _Plan:
+    key: str
 
 
 class Timeout(Exception):
@@ -85,6 +99,9 @@ class Prompter:
         self.view: dict[str, Any] = {}
         self.deadline: float | None = None
         self.action_keys = ActionKeys()
+        #: Standing plans offered beside the moves of a one-action menu (key: words), while the game's
+        #: terminal has `plan_action` to play them (`cli/play.py`).
+        self.plans: Mapping[str, Text] = {}
         self._back = False  # whether b goes back to the menu of actions (while a chosen action's part is asked)
         terminal = game.terminal
         self._choice_text: ChoiceText | None = _hook(terminal, "choice_text")
@@ -180,12 +197,17 @@ class Prompter:
             param_label = label(self.game, "param", name, self.lang, kind)
             if "choice" in param:
                 menu = self._menu(name, param["choice"], kind)
+                if self.plans and len(types) == 1 and len(action) == 1:  # the first menu of the only action
+                    menu = Menu([*menu.choices, *(Choice(k, t(self.lang), _Plan(k)) for k, t in self.plans.items())])
                 if len(menu.choices) == 1:
                     if name not in settled:
                         self.console.print(f"  {escape(param_label)}: {escape(menu.choices[0].text)}")
                     action[name] = menu.choices[0].value
                 else:
-                    action[name] = self._pick(param_label, menu).value
+                    picked = self._pick(param_label, menu).value
+                    if isinstance(picked, _Plan):
+                        raise Planned(picked.key)
+                    action[name] = picked
             elif "sequence" in param:
                 action[name] = self._sequence(param_label, self._menu(name, param["sequence"], kind), param["min_len"],
                                               param["max_len"])
@@ -247,13 +269,16 @@ class Prompter:
             answer = self._ask(self._t(f"{title} [{hint}{self._back_hint()}, q to quit]:",
                                        f"{title} [{hint}{self._back_hint()}、q で終了]:"))
             if len(answer.split()) > 1:  # "1 1" is not 11: one key, as the menu shows it
-                self._wrong(f"“{answer}” has spaces: type one of the numbers shown ({hint}), without spaces.",
-                            f"「{answer}」には空白があります。表示されている番号を 1 つ、空白なしで入力してください({hint})。")
+                self._wrong(f"“{answer}” has spaces: type one of the keys shown ({hint}), without spaces.",
+                            f"「{answer}」には空白があります。表示されている記号を 1 つ、空白なしで入力してください({hint})。")
                 continue
             found = menu.find(answer)
             if found is not None:
                 return found
-            self._wrong(f"Type one of the numbers shown ({hint}).", f"表示されている番号を入力してください({hint})。")
+            if all(key.isdecimal() for key in menu.keys):
+                self._wrong(f"Type one of the numbers shown ({hint}).", f"表示されている番号を入力してください({hint})。")
+            else:
+                self._wrong(f"Type one of the keys shown ({hint}).", f"表示されている記号を入力してください({hint})。")
 
     def _back_hint(self) -> str:
         return self._t(", b to go back", "、b で戻る") if self._back else ""

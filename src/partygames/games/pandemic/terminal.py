@@ -119,7 +119,7 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     """A panel with the time left, your watch as last read, offers, every seat and the latest log."""
     lines = [f"{Text('Time left', '残り時間')(lang)}: {clock(view['ends_at'] - view['time'])}"
              f"  ({Text('qualifiers', '予選突破')(lang)}: {view['qualifiers']})"]
-    if view["tempo"] == "rounds":
+    if view["tempo"] == "rounds" and view["phase"] != "over":  # over: the last round has been played
         lines[0] += Text(f"   Round {view['step'] + 1} ({view['step_seconds']} s)",
                          f"   ラウンド {view['step'] + 1}({view['step_seconds']}秒)")(lang)
     if view["periods"] > 1:
@@ -200,6 +200,58 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
             return Text(f"Accept {by}'s offer of contact", f"{by}からの接触を受ける")(lang)
         return Text(f"Decline {by}'s offer of contact", f"{by}からの接触を断る")(lang)
     return None
+
+
+#: A round's moves keep their keys from round to round: the moves of one's own by number, a move towards a
+#: person by a letter and the person's row in the seats' table ("o2": offer contact to the second row).
+_KEYS = {"wait": "1", "press": "2", "visit": "3", "leave": "4", "withdraw": "5"}
+_LETTERS = {"offer": "o", "accept": "a", "decline": "d"}
+
+
+def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | None:
+    """A round's move by a key that means the same in every round: 1 wait, 2 press, 3 go to a room, 4 leave
+    it, 5 withdraw one's offer; o, a or d and a person's row for an offer to them, or accepting or declining
+    theirs."""
+    if param != "intent" or not isinstance(value, str):
+        return None
+    kind, _, arg = value.partition(":")
+    if kind in _KEYS:
+        return _KEYS[kind]
+    if kind == "offer":
+        return f"o{int(arg) + 1}"
+    if kind in _LETTERS:
+        return f"{_LETTERS[kind]}{_offerer(arg) + 1}"
+    return None
+
+
+#: A standing plan the terminal offers beside a round's moves: wait, round after round, until something
+#: happens to you (`plan_action`); its key is a word's letter, unlike every move's.
+PLANS = {"w": Text("Wait, round after round, until something happens to you", "自分に何か起きるまで毎ラウンド待つ"),
+         "i": Text("Wait, round after round, letting offers to you lapse, until anything else happens to you",
+                   "自分への申し出は失効させ、それ以外の何かが自分に起きるまで毎ラウンド待つ")}
+#: What a standing plan does not stop for and does not tell when it ends: each round's order of moves.
+PLAN_QUIET = frozenset({"step_order", "intent_submitted"})
+
+
+def _about_me(view: Mapping[str, Any], offers: bool = True) -> tuple[Any, ...]:
+    """What a seat's view says that concerns the seat itself: offers to it (unless not `offers`) and its
+    own, where it is, its readings, its contacts and presses, the phase and period."""
+    me = view["seat"]
+    where = next((v["room"] for v in view["inside"] if v["seat"] == me), "queue" if me in view["queue"] else "hall")
+    mine = [e for e in view["log"] if me in (e.get("a"), e.get("b"), e.get("seat"))]
+    offer = view["my_offer"]
+    return (view["phase"], view["period"], where, len(view["readings"]), len(mine),
+            [o["from"] for o in view["offers_to_me"]] if offers else None, None if offer is None else offer["to"])
+
+
+def plan_action(plan: str, start: Mapping[str, Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The move a standing plan makes this round, or None once something happened to the seat since the plan
+    began (an offer to it, unless the plan lets them lapse; its own offer answered or lapsed, a contact, a
+    reading, a room, a new period)."""
+    offers = plan == "w"
+    if plan not in PLANS or view["phase"] != "play" or _about_me(view, offers) != _about_me(start, offers):
+        return None
+    return {"type": "intend", "intent": "wait"}
 
 
 def param_label(action: str, param: str, lang: Lang) -> str | None:
