@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from partygames.cli.terminal import render_result
@@ -99,3 +100,18 @@ def test_a_result_where_nobody_sat_shows_no_winner_in_both_languages() -> None:
         console.print(tables)
         screen = console.export_text()
         assert not tables.missing and ended in screen and "★" not in screen, screen
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "A chair left off the plan is never tried: once every chair on it is taken, you stay standing."),
+    ("ja", "希望順に入れなかったイスには向かいません。"),
+])
+def test_the_chair_plan_says_what_happens_to_chairs_left_off_it(lang: str, words: str) -> None:
+    from typer.testing import CliRunner
+
+    from partygames.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "musical-chairs", "--seed", "1", "--lang", lang], input="1\n",
+                                env={"COLUMNS": "300"})
+    before = result.output.split("Chair numbers" if lang == "en" else "イスの番号")[0]
+    assert words in before, result.output[-2000:]

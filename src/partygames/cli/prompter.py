@@ -108,6 +108,7 @@ class Prompter:
         self._choice_key: ChoiceKey | None = _hook(terminal, "choice_key")
         self._confirm: Confirm | None = _hook(terminal, "confirm")
         self._menu_order: Callable[[str, list[Any]], list[Any] | None] | None = _hook(terminal, "menu_order")
+        self._param_note: Callable[[str, str, Lang], str | None] | None = _hook(terminal, "param_note")
 
     def _t(self, en: str, ja: str) -> str:
         return ja if self.lang == "ja" else en
@@ -209,6 +210,9 @@ class Prompter:
                         raise Planned(picked.key)
                     action[name] = picked
             elif "sequence" in param:
+                note = self._param_note(kind, name, self.lang) if self._param_note else None
+                if note:  # what the list does, and what it does not (a chair left off is never tried)
+                    self.console.print(escape(note))
                 action[name] = self._sequence(param_label, self._menu(name, param["sequence"], kind), param["min_len"],
                                               param["max_len"])
             elif param["min"] == param["max"]:  # nothing to choose: say what it is

@@ -197,6 +197,19 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
     return None
 
 
+def param_note(action: str, param: str, lang: Lang) -> str | None:
+    """The chair plan runs the whole race: what it does with the chairs on it, and with those left off."""
+    if action != "plan" or param != "chairs":
+        return None
+    return Text("The whole race follows this plan: you run to the totem pole, then to the first chair of the plan "
+                "still open to you, and on to the next when someone beats you there. A chair left off the plan "
+                "is never tried: once every chair on it is taken, you stay standing. List every chair you would "
+                "take, best first.",
+                "イス取りはこの希望順のとおりに進みます。トーテムポールにタッチした後、希望順のうちまだ座れる最初のイスへ走り、"
+                "先を越されたら次のイスへ向かいます。希望順に入れなかったイスには向かいません。希望順のイスがすべて埋まると、"
+                "あなたは座れずに終わります。座ってよいイスはすべて、よい順に入れてください。")(lang)
+
+
 def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | None:
     """A chair is typed as its number (as on the map and in the table); people by their place in the menu."""
     if param in ("chair", "chairs") and isinstance(value, int):
