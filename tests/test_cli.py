@@ -667,3 +667,24 @@ def test_simulate_says_how_seats_and_teams_were_assigned_and_compares_team_line_
                                  "--search-simulations", "2"], env={"COLUMNS": "200"})
     assert "│ search " in search.output and "Strong" not in search.output
     assert "Teams:" not in search.output
+
+
+def test_the_rules_option_table_lists_the_allowed_values_and_words_every_choice_in_the_language() -> None:
+    english = " ".join(runner.invoke(app, ["rules", "musical-chairs"], env={"COLUMNS": "200"}).output.split())
+    assert "allowed" in english and "2-24" in english and "yes / no" in english and "2-25 (or not set)" in english
+    assert "drawn: An island with the chairs scattered by lot" in english
+    japanese = runner.invoke(app, ["rules", "pandemic", "--lang", "ja"], env={"COLUMNS": "200"}).output
+    assert "指定できる値" in japanese and "lot: 抽選で決める" in japanese and "lot(抽選で決める)" in japanese
+    assert "real-time(リアルタイム)" in "".join(runner.invoke(app, ["rules", "musical-chairs", "--lang", "ja"],
+                                                          env={"COLUMNS": "200"}).output.split())
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["a miss on the empty diamond chest pays three times the stake", "the dropper never shows the same chest",
+            "every 5th hit in a row within a turn pays five times the stake", "one slot of the diamond chest"]),
+    ("ja", ["ダイヤチェストへ賭け金の2倍ではなく3倍を投入", "ドロッパーは同じチェストを2回続けて出さない",
+            "5回連続あたりごとに", "ダイヤチェストの賞品も1マス"]),
+])
+def test_lucky_nine_s_rules_say_what_each_variant_does(lang: Lang, words: list[str]) -> None:
+    text = "".join(runner.invoke(app, ["rules", "lucky-nine", "--lang", lang], env={"COLUMNS": "200"}).output.split())
+    assert all("".join(w.split()) in text for w in words), text

@@ -271,17 +271,55 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
     out.print(Prose(game.summary(lang), lang))
     schema = game.options_class.describe()
     table = Table(title="オプション" if lang == "ja" else "Options")
-    for column in (("名前", "name"), ("説明", "meaning"), ("既定値", "default")):
+    for column in (("名前", "name"), ("説明", "meaning"), ("指定できる値", "allowed"), ("既定値", "default")):
         table.add_column(column[0] if lang == "ja" else column[1], overflow="fold")
     for name, field in schema.get("properties", {}).items():
         title = field.get("title_ja", field.get("title", name)) if lang == "ja" else field.get("title", name)
-        table.add_row(name, Phrases(str(title), lang), _default_text(field.get("default"), lang))
+        table.add_row(name, Phrases(str(title), lang), Phrases(_allowed_text(field, lang), lang),
+                      Phrases(_default_text(field.get("default"), lang, field.get("value_titles")), lang))
     out.print(table)
 
 
-def _default_text(value: Any, lang: Lang) -> str:
+def _allowed_text(field: dict[str, Any], lang: Lang) -> str:
+    """The values an option takes, as typed with -o: each choice with its meaning, a range of whole numbers,
+    yes or no; "or not set" where it may be left out."""
+    ja = lang == "ja"
+    kinds = field.get("anyOf", [field])
+    unset = any(kind.get("type") == "null" for kind in kinds)
+    parts = []
+    for kind in kinds:
+        if "enum" in kind:
+            titles = field.get("value_titles", {})
+            parts += [f"{value}: {titles[str(value)][lang]}" if str(value) in titles else str(value)
+                      for value in kind["enum"]]
+        elif kind.get("type") == "boolean":
+            parts.append("yes / no(はい / いいえ)" if ja else "yes / no")
+        elif kind.get("type") == "integer":
+            low, high = kind.get("minimum"), kind.get("maximum")
+            if low is not None and high is not None:
+                parts.append(f"{low:,}〜{high:,}" if ja else f"{low:,}-{high:,}")
+            elif low is not None:
+                parts.append(f"{low:,} 以上の整数" if ja else f"a whole number from {low:,}")
+            else:
+                parts.append("整数" if ja else "a whole number")
+        elif kind.get("type") == "array":
+            parts.append("カンマ区切りの一覧" if ja else "a comma-separated list")
+        elif kind.get("type") == "string":
+            parts.append("文字列" if ja else "text")
+        elif kind.get("type") == "object":
+            parts.append("JSON オブジェクト" if ja else "a JSON object")
+    text = "\n".join(parts) if any("enum" in kind for kind in kinds) else ("、" if ja else ", ").join(parts)
+    if unset:
+        text += "(または指定なし)" if ja else " (or not set)"
+    return text
+
+
+def _default_text(value: Any, lang: Lang, titles: dict[str, dict[str, str]] | None = None) -> str:
     """An option's default as a user types it with -o (yes/no for a switch, a word without quotes, a list
-    comma-separated); an option left unset says so (its meaning says what happens then)."""
+    comma-separated), with its meaning in Japanese on a Japanese screen (`titles`: the choices' titles); an
+    option left unset says so (its meaning says what happens then)."""
+    if titles and lang == "ja" and str(value) in titles:  # its title's first words ("短め"; the rest: allowed)
+        return f"{value}({titles[str(value)]['ja'].split(':')[0]})"
     if value is None:
         return "指定なし" if lang == "ja" else "not set"
     if isinstance(value, bool):
