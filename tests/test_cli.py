@@ -688,3 +688,30 @@ def test_the_rules_option_table_lists_the_allowed_values_and_words_every_choice_
 def test_lucky_nine_s_rules_say_what_each_variant_does(lang: Lang, words: list[str]) -> None:
     text = "".join(runner.invoke(app, ["rules", "lucky-nine", "--lang", lang], env={"COLUMNS": "200"}).output.split())
     assert all("".join(w.split()) in text for w in words), text
+
+
+@pytest.mark.parametrize("words", _commands(), ids=" ".join)
+def test_the_help_shows_no_python_types_and_its_japanese_has_no_stray_spaces(words: tuple[str, ...]) -> None:
+    output = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "200"}).output
+    assert "<bool>" not in output and "<list[str]>" not in output, output
+    command = _command(words)
+    texts = [command.help or "", *(getattr(p, "help", None) or "" for p in command.params)]
+    stray = [t for t in texts if re.search(r"[\u3040-\u30ff\u4e00-\u9fff、。] [\u3040-\u30ff\u4e00-\u9fff(]", t)]
+    assert not stray, stray
+
+
+def test_a_replay_names_an_unnamed_person_one_way_and_lucky_nine_s_end_names_no_running_lap(tmp_path: Path) -> None:
+    """A terminal player's saved match replays with "Human (seat 0)" in its lines and its table alike; the
+    last board says the game is over without a lap or a stake, and the results say who stayed to the end."""
+    saved = tmp_path / "m.json"
+    played = runner.invoke(app, ["play", "lucky-nine", "--seed", "2", "--save", str(saved)], input="1\n\n" * 300,
+                           env={"COLUMNS": "200"})
+    assert played.exit_code == 0, played.output
+    end = next(line for line in played.output.splitlines() if line.endswith("· Game over"))
+    assert end.startswith("Round 5/5") and "lap" not in end and "stake" not in end, end
+    results = played.output.split("Result", 1)[1]
+    assert "stayed to the end" in results or "dropped out" in results
+    assert "playing" not in results
+    replayed = runner.invoke(app, ["replay", str(saved)], env={"COLUMNS": "200"}).output
+    assert "Human (seat 0): Press the button" in replayed and "│ Human (seat 0)" in replayed
+    assert "seat 0:" not in replayed and "Seat 0" not in replayed

@@ -43,7 +43,7 @@ from partygames.server.settings import DEFAULT_BOT_DELAY, DEFAULT_BOT_PACE
 app = typer.Typer(help=f"Japanese gambling and party games, with the rules enforced. {games.availability().en}\n\n"
                        f"日本のギャンブル・パーティーゲームをルール通りに遊ぶ。{games.availability().ja}",
                   no_args_is_help=True, add_completion=False, cls=BilingualGroup)
-analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析 (正確なオッズ、 最適方針、 均衡)。",
+analyze_app = typer.Typer(help="Exact odds, optimal policies and equilibria of a game. ゲームの分析(正確なオッズ、最適方針、均衡)。",
                           no_args_is_help=True)
 odds_app = typer.Typer(help="Exact odds of a game. ゲームの正確なオッズ。", no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
@@ -62,7 +62,7 @@ THINK_MS = 500.0
 # Help is read before any option, so each help text holds both languages: English, then Japanese.
 GameId = Annotated[str, typer.Argument(help="Game id (see `partygames games`).\n\nゲームID (`partygames games` で一覧)。")]
 OptionList = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A game option as key=value (repeatable).\n\nゲームのオプション (key=value、 繰り返し可)。")]
+    "--option", "-o", metavar="KEY=VALUE", help="A game option as key=value (repeatable).\n\nゲームのオプション(key=value、繰り返し可)。")]
 
 
 def _fail(message: Text, lang: Lang | None) -> None:
@@ -150,7 +150,7 @@ def _seating_note(game: Game, summary: dict[str, Any], lang: Lang) -> str:
     lineups = summary["team_lineups"]
     mixed = all(len(set(lineup["kinds"])) > 1 for lineup in lineups)
     if lang == "ja":
-        note += f" チーム: 席 {' と 席 '.join(seats)}(席は 0 から)。勝率は、その種類が入ったチームの勝ちの割合です。"
+        note += f" チーム: 席 {' と席 '.join(seats)}(席は 0 から)。勝率は、その種類が入ったチームの勝ちの割合です。"
         if mixed:
             note += ("どのチームにも複数の種類が混ざっていたので、上の勝率では種類を比べられません。下のチーム構成ごとの表を"
                      "見るか、チームごとに 1 種類になるよう --bots を選んでください(例: 2 種類を交互に)。")
@@ -253,7 +253,7 @@ def _changes_for(game: Game, seats: int, options: dict[str, Any]) -> list[str]:
 
 @app.command("games")
 def list_games() -> None:
-    """List the games with their seat counts and bots. ゲームの一覧 (人数とボット)。"""
+    """List the games with their seat counts and bots. ゲームの一覧(人数とボット)。"""
     table = Table(title="partygames", caption=f"{games.availability().en}\n{games.availability().ja}")
     for column in ("id", "English", "日本語", "seats / 人数", "bots"):
         table.add_column(column, overflow="fold")
@@ -339,22 +339,22 @@ def _default_text(value: Any, lang: Lang, titles: dict[str, dict[str, str]] | No
 def play(
     game_id: GameId,
     seats: Annotated[int | None, typer.Option(
-        help="Number of seats (default: the game's usual table, else the smallest allowed).\n\n席数 (既定: ゲームの標準の人数、 なければ 最小の 人数)。")] = None,
+        help="Number of seats (default: the game's usual table, else the smallest allowed).\n\n席数(既定: ゲームの標準の人数、なければ最小の人数)。")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the match's random source (default: a fresh one, printed, to replay the deal).\n\n"
-             "乱数のシード。 既定: 新しく選んで表示 (同じ配りをもう一度遊べます)。")] = None,
+             "乱数のシード。既定: 新しく選んで表示(同じ配りをもう一度遊べます)。")] = None,
     lang: LangOption = "en",
-    seat: Annotated[int, typer.Option(help="Your seat (0-based).\n\nあなたの席 (0から)。")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat (0-based).\n\nあなたの席(0から)。")] = 0,
     bot: Annotated[str, typer.Option(help="Bot kind for the other seats.\n\nほかの席のボットの種類。")] = "heuristic",
     option: OptionList = None,
     save: Annotated[Path | None, typer.Option(help="Save the match log to this file.\n\n対戦ログをこのファイルに保存。")]
     = None,
     think_ms: Annotated[float, typer.Option(
         help="How long a search bot thinks per decision, in milliseconds (0 to 60000).\n\n"
-             "探索ボットが 1手に 考える 時間 (ミリ秒、 0〜60000)。",
+             "探索ボットが 1手に考える時間(ミリ秒、 0〜60000)。",
         min=0, max=60_000, metavar="MS")] = THINK_MS,
 ) -> None:
-    """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ (見えるのは自分の席の情報だけ)。"""
+    """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ(見えるのは自分の席の情報だけ)。"""
     game = _game(game_id, lang)
     options = {**game.virtual_clock_options, **_options(option, lang)}
     seed = _seed(seed)
@@ -388,7 +388,7 @@ def play(
                       soft_wrap=True)
         else:
             out.print(Text("Nothing was saved (--save FILE keeps a match, even one stopped like this).",
-                           "保存はしていません(--save ファイル名 を付けると、このように中断した対戦も保存されます)。")(lang))
+                           "保存はしていません(--save ファイル名を付けると、このように中断した対戦も保存されます)。")(lang))
         raise typer.Exit(code=130) from None
     if save is not None:
         save_log(save, session.log)
@@ -436,37 +436,37 @@ def simulate(
     games_count: Annotated[int, typer.Option("--games", help="How many matches.\n\n試合数。", min=1,
                                              max=10_000_000)] = 100,
     seats: Annotated[int | None, typer.Option(
-        help="Seats per match (default: the game's usual table, else the smallest allowed).\n\n1試合の席数 (既定: ゲームの標準の人数、 なければ 最小の 人数)。")] = None,
+        help="Seats per match (default: the game's usual table, else the smallest allowed).\n\n1試合の席数(既定: ゲームの標準の人数、なければ最小の人数)。")] = None,
     bots: Annotated[str, typer.Option(
-        help="Bot kinds, comma-separated; they cycle over the seats.\n\nボットの種類。 カンマ区切りで、 席に順に 割り当てます。")]
+        help="Bot kinds, comma-separated; they cycle over the seats.\n\nボットの種類。カンマ区切りで、席に順に割り当てます。")]
     = "heuristic,random",
     seed: Annotated[int | None, typer.Option(
         help="Seed of the first match; match i uses seed + i (default: a fresh one, printed).\n\n"
-             "最初の試合のシード。 試合 i は seed + i を使います (既定: 新しく選んで表示)。")] = None,
+             "最初の試合のシード。試合 i は seed + i を使います(既定: 新しく選んで表示)。")] = None,
     option: OptionList = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.\n\n機械可読な要約 (JSON) を出力。")]
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.\n\n機械可読な要約(JSON) を出力。")]
     = False,
     save: Annotated[Path | None, typer.Option(
-        help="Save every match log into this folder.\n\n全試合の対戦ログを このフォルダに保存。")] = None,
+        help="Save every match log into this folder.\n\n全試合の対戦ログをこのフォルダに保存。")] = None,
     workers: Annotated[int, typer.Option(
-        help="Worker processes on this machine (same results as one).\n\nこのマシンの ワーカープロセス数 (結果は 1つの 時と 同じ)。",
+        help="Worker processes on this machine (same results as one).\n\nこのマシンのワーカープロセス数(結果は 1つの時と同じ)。",
         min=1, max=1024)] = 1,
     lang: LangOption = "en",
     ray: Annotated[str | None, typer.Option(
         "--ray", help="Run on a Ray cluster: its address, 'auto' (the cluster this machine is in) or 'local' "
                       "(a new one here); same results. Needs partygames\\[ray].\n\n"
-                      "Ray クラスタで実行: アドレス、 'auto' (このマシンの クラスタ)、 または 'local' "
-                      "(ここに 新しく起動)。 結果は同じ。 要 partygames\\[ray]。")] = None,
+                      "Ray クラスタで実行: アドレス、 'auto' (このマシンのクラスタ)、または 'local' "
+                      "(ここに新しく起動)。結果は同じ。要 partygames\\[ray]。")] = None,
     search_simulations: Annotated[int, typer.Option(
         help="Simulations a search bot runs per decision (a count, not a time: the same seed gives the same "
-             "results; 1 to 1000000).\n\n探索ボットが 1手に 行う シミュレーションの 回数 (時間でなく 回数なので、 "
-             "同じシードなら 同じ結果。 1〜1000000)。",
+             "results; 1 to 1000000).\n\n探索ボットが 1手に行うシミュレーションの回数(時間でなく回数なので、"
+             "同じシードなら同じ結果。 1〜1000000)。",
         min=1, max=1_000_000, metavar="N")] = SEARCH_SIMULATIONS,
 ) -> None:
-    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals. ボット同士の対戦を多数シミュレーション。 ボットごとの平均得点と勝率 (95%信頼区間)。
+    """Simulate many seeded matches between bots; per bot: mean result and win rate with 95% intervals. ボット同士の対戦を多数シミュレーション。ボットごとの平均得点と勝率(95%信頼区間)。
 
     Match i uses seed `seed + i` whether it runs here, on --workers or on --ray, so the figures are the same.
-    試合 i はどこで実行しても シード seed + i を使うので、 --workers でも --ray でも結果は同じです。"""
+    試合 i はどこで実行してもシード seed + i を使うので、 --workers でも --ray でも結果は同じです。"""
     game = _game(game_id, lang)
     options = {**game.virtual_clock_options, **_options(option, lang)}
     seed = _seed(seed)
@@ -507,15 +507,15 @@ def simulate(
 @app.command("replay")
 def replay(
     path: Annotated[Path, typer.Argument(
-        help="A saved match log (from play --save or simulate --save).\n\n保存した対戦ログ (play --save や simulate --save)。")],
+        help="A saved match log (from play --save or simulate --save).\n\n保存した対戦ログ(play --save や simulate --save)。")],
     seat: Annotated[int | None, typer.Option(
-        help="Show this seat's view (default: the public view).\n\nこの席から見た情報を表示 (既定: 公開情報)。")] = None,
+        help="Show this seat's view (default: the public view).\n\nこの席から見た情報を表示(既定: 公開情報)。")] = None,
     lang: LangOption = "en",
     pause: Annotated[bool, typer.Option(help="Wait for Enter between steps.\n\n1手ごとに Enter を待つ。")] = False,
     views: Annotated[bool, typer.Option(
-        help="Print the view after every step, not only the events.\n\n出来事だけでなく、 毎手の後の盤面も表示。")] = False,
+        help="Print the view after every step, not only the events.\n\n出来事だけでなく、毎手の後の盤面も表示。")] = False,
 ) -> None:
-    """Replay a saved match step by step and check that it reproduces the stored final state. 保存した対戦を1手ずつ再生し、 保存された最終状態を再現するか確かめる。"""
+    """Replay a saved match step by step and check that it reproduces the stored final state. 保存した対戦を1手ずつ再生し、保存された最終状態を再現するか確かめる。"""
     try:
         log = load_log(path)
     except EngineError as error:
@@ -544,6 +544,9 @@ def replay(
         raise
     # A server's log sends the people's names HTML-escaped, as it sends every user-supplied string.
     people = {seat: html.unescape(name) for seat, name in enumerate(log.names)}
+    for human in set(range(log.seats)) - set(log.bots) - {s for s, name in people.items() if name}:
+        # A person the log does not name (a terminal player): one name in the lines and the tables alike.
+        people[human] = Text(f"Human (seat {human})", f"人間(席{human})")(lang)
     names = seat_names(log.seats, log.bots, lang, people=people)
     for number, (entry, events, view) in enumerate(steps, 1):
         clock = f"{entry.at / 1000:.1f}s"
@@ -591,41 +594,41 @@ def _public_url_option(value: str | None) -> str | None:
 def serve(
     host: Annotated[str, typer.Option(
         help="Address to bind (0.0.0.0 to let phones on your network in).\n\n"
-             "待ち受けるアドレス (0.0.0.0: 同じネットワークの スマホも参加可)。")] = "127.0.0.1",
+             "待ち受けるアドレス(0.0.0.0: 同じネットワークのスマホも参加可)。")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.\n\nポート番号。")] = 8000,
     public_url: Annotated[str | None, typer.Option(
         help="The address people open, used in share links and QR codes (e.g. https://games.example behind a "
              "proxy). Default: the bound address; with 0.0.0.0, this machine's LAN address.\n\n"
-             "参加者が開くアドレス (共有リンクと QR コードに使用。例: プロキシの後ろなら https://games.example)。"
-             "既定: 待ち受ける アドレス。 0.0.0.0 なら、 この マシンの LAN アドレス。", callback=_public_url_option,
+             "参加者が開くアドレス(共有リンクと QR コードに使用。例: プロキシの後ろなら https://games.example)。"
+             "既定: 待ち受けるアドレス。 0.0.0.0 なら、このマシンの LAN アドレス。", callback=_public_url_option,
         metavar="URL", envvar="PARTYGAMES_PUBLIC_URL")] = None,
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="A web page origin besides this server's own address that may open its WebSockets (repeatable; "
-             "* allows any).\n\nこの サーバー 以外で WebSocket を 開いて よい ページの オリジン (複数可。 * なら すべて)。",
+             "* allows any).\n\nこのサーバー以外で WebSocket を開いてよいページのオリジン(複数可。 * ならすべて)。",
         metavar="ORIGIN")] = None,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL, which any "
              "number of processes can serve together.\n\n"
              "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://... "
-             "(いくつものプロセスで 一緒に 提供できます)。", envvar="PARTYGAMES_DATABASE_URL")] = None,
+             "(いくつものプロセスで一緒に提供できます)。", envvar="PARTYGAMES_DATABASE_URL")] = None,
     data_dir: Annotated[Path | None, typer.Option(
         help="This process's folder: the SQLite database and its node id among the processes (default: your "
-             "user data folder).\n\nこのプロセスのフォルダ: SQLite のデータベースと、 プロセス間での ノード ID "
+             "user data folder).\n\nこのプロセスのフォルダ: SQLite のデータベースと、プロセス間でのノード ID "
              "(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR", file_okay=False)] = None,
     json_logs: Annotated[bool, typer.Option(
         "--json-logs",
-        help="Log one JSON object per line (for log collectors).\n\nログを 1 行 1 つの JSON で出力 (ログ収集用)。",
+        help="Log one JSON object per line (for log collectors).\n\nログを 1 行 1 つの JSON で出力(ログ収集用)。",
         envvar="PARTYGAMES_JSON_LOGS")] = False,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.\n\nボットが 行動する前に考える秒数。")]
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot thinks before acting.\n\nボットが行動する前に考える秒数。")]
     = DEFAULT_BOT_DELAY,
     bot_pace: Annotated[float, typer.Option(
         help="In real-time play (Pandemic, a Musical Chairs race): seconds each bot waits after its own "
-             "action before the next, so that people can keep up.\n\nリアルタイムの対戦で ボットが 次の行動まで待つ秒数。", min=0, metavar="SECONDS")] = DEFAULT_BOT_PACE,
+             "action before the next, so that people can keep up.\n\nリアルタイムの対戦でボットが次の行動まで待つ秒数。", min=0, metavar="SECONDS")] = DEFAULT_BOT_PACE,
     reveal_scale: Annotated[float, typer.Option(
         help="Multiplies how long the server waits for each reveal (a die roll, a card flip) before bots act "
-             "and time limits run; 0: no waiting.\n\n演出を待つ時間の倍率 (0: 待たない)。")] = 1.0,
+             "and time limits run; 0: no waiting.\n\n演出を待つ時間の倍率(0: 待たない)。")] = 1.0,
 ) -> None:
-    """Start the web platform (lobby, rooms, live play in the browser). Webプラットフォームを起動 (ロビー、 部屋、 ブラウザでの対戦)。"""
+    """Start the web platform (lobby, rooms, live play in the browser). Webプラットフォームを起動(ロビー、部屋、ブラウザでの対戦)。"""
     try:
         server = importlib.import_module("partygames.server.main")
     except ModuleNotFoundError:
@@ -645,11 +648,11 @@ def db_upgrade(
         envvar="PARTYGAMES_DATABASE_URL")] = None,
     data_dir: Annotated[Path | None, typer.Option(
         help="The folder of the SQLite database (default: your user data folder).\n\n"
-             "SQLite のデータベースの フォルダ (既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
+             "SQLite のデータベースのフォルダ(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
         file_okay=False)] = None,
 ) -> None:
     """Bring the database's tables to this version (what `serve` also does when it starts; safe while other
-    processes serve PostgreSQL). データベースのテーブルをこの版に更新 (serve も起動時に行います)。"""
+    processes serve PostgreSQL). データベースのテーブルをこの版に更新(serve も起動時に行います)。"""
     from partygames.server import migrations
     from partygames.server.dblock import DatabaseInUse, lock_sqlite
     from partygames.server.settings import Settings

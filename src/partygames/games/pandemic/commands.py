@@ -81,21 +81,21 @@ def _rates_table(game: Game, rates: list[Rate], matches: int, seats: int, lang: 
 
 def analyze(
     log: Annotated[Path | None, typer.Option(help="A saved match (play/simulate --save): show its posterior. "
-                                                  "保存した対戦ログ (play/simulate --save): その感染確率の推移を表示。")]
+                                                  "保存した対戦ログ(play/simulate --save): その感染確率の推移を表示。")]
     = None,
     seat: Annotated[int | None, typer.Option(help="With --log: also this seat's own posterior (its readings). "
-                                                  "--log と併用: この席自身の推定 (腕時計の確認結果を反映) も表示。")]
+                                                  "--log と併用: この席自身の推定(腕時計の確認結果を反映) も表示。")]
     = None,
     matches: Annotated[int, typer.Option(help="Simulated matches for the strategies' pass rates (0: none). "
-                                              "戦略ごとの予選突破率を求める試合数 (0: なし)。",
+                                              "戦略ごとの予選突破率を求める試合数(0: なし)。",
                                          min=0)] = 200,
     seats: Annotated[int, typer.Option(help="Seats per simulated match. シミュレーション1試合の席数。",
                                        min=4, max=24)] = 12,
     seed: Annotated[int, typer.Option(help="Seed of the first simulated match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG of the pass rates (in English) here (default: pandemic-strategies.png in your user data "
-        "folder; the path is printed).\n\n予選突破率の グラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータ"
-        "フォルダの pandemic-strategies.png。 保存先を 表示します)。"))] = None,
+        "folder; the path is printed).\n\n予選突破率のグラフ(PNG、英語表記)の保存先(既定: ユーザーデータ"
+        "フォルダの pandemic-strategies.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
