@@ -144,5 +144,11 @@ def analyze(
             console.print(_rates_table(game, rates, matches, seats, lang))
             if "plot" in data and plot_path is not None:
                 console.print(plot_saved(plot_path, lang), soft_wrap=True)
+    elif plot_path is not None and not no_plot:  # a plot asked for with nothing to draw: say so (not on stdout: --json)
+        Console(stderr=True).print(Text(
+            f"No plot written to {plot_path}: the plot shows the strategies' pass rates, and --matches 0 plays no "
+            "match (give --matches N for them).",
+            f"{plot_path} にグラフは保存していません。グラフは戦略ごとの予選突破率を示すもので、--matches 0 では"
+            "試合を行いません(--matches N を指定してください)。")(lang), soft_wrap=True)
     if as_json:
         typer.echo(json.dumps(data, indent=2))
