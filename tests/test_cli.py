@@ -715,3 +715,20 @@ def test_a_replay_names_an_unnamed_person_one_way_and_lucky_nine_s_end_names_no_
     replayed = runner.invoke(app, ["replay", str(saved)], env={"COLUMNS": "200"}).output
     assert "Human (seat 0): Press the button" in replayed and "│ Human (seat 0)" in replayed
     assert "seat 0:" not in replayed and "Seat 0" not in replayed
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_ranks_a_seat_one_plus_the_seats_that_did_strictly_better(game_id: str) -> None:
+    """One convention (docs/engine.md): ties share a rank and the next rank skips them (1, 2, 3, 3, 3, 6); in a
+    team game a loser ranks behind the whole winning team. The order of "better": winners first, then score."""
+    game = games.get(game_id)
+    options = dict(game.virtual_clock_options)
+    seats = game.default_seat_count(options)
+    for seed in range(3):
+        bots = [game.make_bot("heuristic", s, seed=seed * 100 + s) for s in range(seats)]
+        match, _ = play(game, seats, bots, options, seed=seed)
+        result = match.result()
+        assert result is not None
+        for mine in result.seats:
+            better = sum(1 for other in result.seats if other.rank < mine.rank)
+            assert mine.rank == 1 + better, (game_id, [(s.rank, s.is_winner, s.score) for s in result.seats])
