@@ -69,3 +69,19 @@ def test_a_standing_plan_plays_a_whole_game_in_one_prompt_and_the_last_screen_na
     waiting = CliRunner().invoke(app, ["play", "pandemic", "--seed", "1"], input="w\nq\ny\n", env={"COLUMNS": "80"})
     after = waiting.output.split("Your standing plan ends: something happened to you.", 1)[1]
     assert "offers contact to you" in after.split("Choose this round's move")[0]
+
+
+def test_a_lapsed_offer_says_why_it_lapsed() -> None:
+    """An offer made and gone within one round, before the player could answer, reads as what happened."""
+    from partygames.games.pandemic.terminal import describe_event
+
+    names = ["you", "Bot Aoi"]
+    said = {reason: describe_event({"type": "offer_lapsed", "data": {"offer": "1@5000", "from": 1, "to": 0,
+                                                                    "reason": reason}}, "en", names)
+            for reason in ("expired", "withdrawn", "other_contact", "room", "break")}
+    assert said["other_contact"] == "Bot Aoi's offer to you lapsed: another offer or contact came first"
+    assert str(said["room"]).endswith("lapsed: one of them went to a private room")
+    assert str(said["expired"]).endswith("nobody answered in time") and len(set(said.values())) == 5
+    ja = describe_event({"type": "offer_lapsed", "data": {"offer": "1@5000", "from": 1, "to": 0, "reason": "room"}},
+                        "ja", ["あなた", "ボット アオイ"])
+    assert ja == "ボット アオイからあなたへの申し出が失効(どちらかが個室へ)"

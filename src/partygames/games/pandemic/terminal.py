@@ -270,6 +270,15 @@ def menu_order(param: str, values: list[Any]) -> list[Any] | None:
     return sorted(values, key=lambda v: _ORDER.index(v.partition(":")[0]) if v.partition(":")[0] in _ORDER else 99)
 
 
+#: Why an offer lapsed, so that one made and gone within a round (before anyone could answer) reads as what
+#: happened.
+_LAPSED = {"expired": Text(": nobody answered in time", "(時間内に返答なし)"),
+           "withdrawn": Text(": withdrawn", "(取り下げ)"),
+           "other_contact": Text(": another offer or contact came first", "(別の申し出か接触が先に成立)"),
+           "room": Text(": one of them went to a private room", "(どちらかが個室へ)"),
+           "break": Text(": the break began", "(休憩に入ったため)")}
+
+
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
                    view: Mapping[str, Any] | None = None) -> str | None:
     """One line for the events a player reads as they happen, naming the seats by `names` (by number where
@@ -301,8 +310,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         "offered": lambda: Text(
             f"{acts(names, data['from'], lang, 'offers', 'offer')} contact to {who(data['to'])}",
             f"{who(data['from'])}が{who(data['to'])}に接触を申し出た"),
-        "offer_lapsed": lambda: Text(f"{whose(data['from'], start=True)} offer to {who(data['to'])} lapsed",
-                                     f"{who(data['from'])}から{who(data['to'])}への申し出が失効"),
+        "offer_lapsed": lambda: Text(f"{whose(data['from'], start=True)} offer to {who(data['to'])} lapsed"
+                                     f"{_LAPSED.get(data.get('reason', ''), Text('', '')).en}",
+                                     f"{who(data['from'])}から{who(data['to'])}への申し出が失効"
+                                     f"{_LAPSED.get(data.get('reason', ''), Text('', '')).ja}"),
         "declined": lambda: Text(f"{subject(data['to'])} declined {whose(data['from'])} offer",
                                  f"{who(data['to'])}が{who(data['from'])}の申し出を断った"),
         "contact": lambda: Text(f"{clock(data['t'])} {who(data['a'])} touched {who(data['b'])}",
