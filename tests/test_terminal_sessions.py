@@ -317,18 +317,18 @@ def test_two_gifts_of_one_kind_are_told_apart_by_the_name_on_the_medals() -> Non
 
 
 def _row(table: str, name: str) -> tuple[str, str]:
-    """The title and value columns of option `name`'s row in a `rules` table, each joined across the lines
-    the row wraps over (where it wraps depends on the console's width)."""
+    """The title and default (last) columns of option `name`'s row in a `rules` table, each joined across the
+    lines the row wraps over (where it wraps depends on the console's width)."""
     lines = table.splitlines()
     start = next(i for i, line in enumerate(lines) if re.match(rf"│ {name} +│", line))
     cells = [lines[start].split("│")[1:-1]]
     for line in lines[start + 1:]:
         parts = line.split("│")[1:-1]
-        if len(parts) != 3 or parts[0].strip():
+        if len(parts) != 4 or parts[0].strip():
             break
         cells.append(parts)
     title = " ".join(c[1].strip() for c in cells if c[1].strip())
-    value = " ".join(c[2].strip() for c in cells if c[2].strip())
+    value = " ".join(c[-1].strip() for c in cells if c[-1].strip())
     return (title.replace(" ", "") if re.search(r"[^\x00-\x7f]", title) else title), value
 
 
@@ -349,8 +349,9 @@ def test_rules_say_what_an_unset_option_and_the_original_rules_are(lang: Lang, u
         assert "null" not in screen and "[]" not in screen and "seed:" not in screen and "seed 600" not in screen
 
 
-def test_an_answer_with_inner_spaces_is_refused_not_read_as_another_key() -> None:
+def test_an_answer_with_inner_spaces_is_refused_not_read_as_another_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """In the Pandemic Game at 80 columns, `1 1` does not choose item 11: it is explained and asked again."""
+    monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
     result = runner.invoke(app, ["play", "pandemic", "--seed", "1"], input="1 1\n",
                            env={"COLUMNS": "80"})
     screen = result.output
@@ -359,9 +360,11 @@ def test_an_answer_with_inner_spaces_is_refused_not_read_as_another_key() -> Non
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_q_and_ctrl_d_ask_before_stopping_and_say_where_the_match_is_saved(lang: Lang, tmp_path: Path) -> None:
+def test_q_and_ctrl_d_ask_before_stopping_and_say_where_the_match_is_saved(lang: Lang, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """q asks first (no: the match goes on); the end of input (Ctrl-D) asks too, and at a second one the match
     stops, saved where the question said."""
+    monkeypatch.setattr(cli_main.out, "width", 300)  # the CLI console took its width when first imported
     saved = tmp_path / "m.json"
     result = runner.invoke(app, ["play", "lucky-nine", "--seed", "4", "--save", str(saved), "--lang", lang],
                            input="q\nn\n")
@@ -374,9 +377,10 @@ def test_q_and_ctrl_d_ask_before_stopping_and_say_where_the_match_is_saved(lang:
     assert "Stop this match? It is not saved" in stopped.output and "Stopped." in stopped.output
 
 
-def test_a_parameter_s_menu_goes_back_to_the_actions_with_b() -> None:
+def test_a_parameter_s_menu_goes_back_to_the_actions_with_b(monkeypatch: pytest.MonkeyPatch) -> None:
     """Musical Chairs' "Show my medals" asks to whom; b goes back to the menu of actions (the prompt says so),
     and nothing was shown."""
+    monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
     result = runner.invoke(app, ["play", "musical-chairs", "--seed", "1"], input="3\nb\n", env={"COLUMNS": "80"})
     screen = result.output
     assert "To [1-23, b to go back, q to quit]:" in screen, screen

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from partygames.cli import main as cli_main
 from partygames.cli.terminal import render_result
 from partygames.engine.names import seat_names
 from partygames.engine.text import Lang
@@ -106,7 +107,9 @@ def test_a_result_where_nobody_sat_shows_no_winner_in_both_languages() -> None:
     ("en", "A chair left off the plan is never tried: once every chair on it is taken, you stay standing."),
     ("ja", "希望順に入れなかったイスには向かいません。"),
 ])
-def test_the_chair_plan_says_what_happens_to_chairs_left_off_it(lang: str, words: str) -> None:
+def test_the_chair_plan_says_what_happens_to_chairs_left_off_it(lang: str, words: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_main.out, "width", 300)  # the CLI console took its width when first imported
     from typer.testing import CliRunner
 
     from partygames.cli.main import app

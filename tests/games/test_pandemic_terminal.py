@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from partygames.cli import main as cli_main
 from partygames.engine.names import seat_names
 from partygames.games import get
 from partygames.games.pandemic.terminal import describe_event
@@ -40,9 +43,10 @@ def test_you_agree_with_the_verb_and_own_your_offers() -> None:
     assert describe_event(nobody, "en") == "Time up: nobody qualifies"
 
 
-def test_a_round_s_moves_keep_their_keys_from_round_to_round_at_80_columns() -> None:
+def test_a_round_s_moves_keep_their_keys_from_round_to_round_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 1 offers contact to Bot Aoi as o2; in round 2 Withdraw is 5 and the offer to Bot Aoi is still
     o2, whatever else came and went."""
+    monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
     from typer.testing import CliRunner
 
     from partygames.cli.main import app
@@ -54,9 +58,11 @@ def test_a_round_s_moves_keep_their_keys_from_round_to_round_at_80_columns() -> 
     assert "  1) Wait" in menus[1] and "  2) Press the switch" in menus[1]
 
 
-def test_a_standing_plan_plays_a_whole_game_in_one_prompt_and_the_last_screen_names_no_round_past_the_end() -> None:
+def test_a_standing_plan_plays_a_whole_game_in_one_prompt_and_the_last_screen_names_no_round_past_the_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """`i` (wait, letting offers lapse, until anything else happens) needs no other answer while nothing
     happens to the player: a whole game of 96 rounds in one prompt; `w` stops at an offer to the player."""
+    monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
     from typer.testing import CliRunner
 
     from partygames.cli.main import app

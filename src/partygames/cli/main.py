@@ -290,8 +290,8 @@ def _allowed_text(field: dict[str, Any], lang: Lang) -> str:
     for kind in kinds:
         if "enum" in kind:
             titles = field.get("value_titles", {})
-            parts += [f"{value}: {titles[str(value)][lang]}" if str(value) in titles else str(value)
-                      for value in kind["enum"]]
+            parts += [(f"{value}({titles[str(value)][lang]})" if ja else f"{value} ({titles[str(value)][lang]})")
+                      if str(value) in titles else str(value) for value in kind["enum"]]
         elif kind.get("type") == "boolean":
             parts.append("yes / no(はい / いいえ)" if ja else "yes / no")
         elif kind.get("type") == "integer":
