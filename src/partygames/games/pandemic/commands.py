@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 
 from partygames.cli.bilingual import LangOption, interval, plot_saved, plot_target, progress, titled_table
+from partygames.cli.layout import Fit
 from partygames.cli.play import load_log
 from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
@@ -46,20 +47,28 @@ def _event(entry: dict[str, Any] | None, t: int, lang: Lang) -> str:
     return Text(f"press {entry['seat']}", f"席{entry['seat']}がスイッチ")(lang)
 
 
-def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang) -> Table:
-    """A row per moment: the public odds of every seat (and under it, `seat`'s own odds)."""
+def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang) -> RenderableType:
+    """A row per moment: the public odds of every seat (and under it, `seat`'s own odds); on a terminal too
+    narrow for every seat's column, two tables of half the seats each, so that no figure is cut."""
+    half = (seats + 1) // 2
+    return Fit(_odds_table(moments, seats, seat, lang, range(seats)),
+               Group(_odds_table(moments, seats, seat, lang, range(half)),
+                     _odds_table(moments, seats, seat, lang, range(half, seats))))
+
+
+def _odds_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang, shown: range) -> Table:
     table = titled_table(Text(f"Infection odds after each public event ({seats} seats)",
-                        f"公開ログの出来事ごとの感染確率({seats}席)"), lang)
-    table.add_column(Text("time", "時刻")(lang))
+                         f"公開ログの出来事ごとの感染確率({seats}席)"), lang)
+    table.add_column(Text("time", "時刻")(lang), no_wrap=True)
     table.add_column(Text("event", "出来事")(lang))
-    for s in range(seats):
-        table.add_column(f"{s}", justify="right", overflow="fold")
+    for s in shown:
+        table.add_column(f"{s}", justify="right", no_wrap=True)
     for moment in moments:
         seconds = f"{moment.t / 1000:.0f}"
         table.add_row(Text(f"{seconds}s", f"{seconds}秒")(lang), _event(moment.entry, moment.t, lang),
-                      *map(_percent, moment.public))
+                      *(_percent(moment.public[s]) for s in shown))
         if moment.own is not None:
-            table.add_row("", Text(f"seat {seat}'s own", f"席{seat}の推定")(lang), *map(_percent, moment.own))
+            table.add_row("", Text(f"seat {seat}'s own", f"席{seat}の推定")(lang), *(_percent(moment.own[s]) for s in shown))
     return table
 
 
