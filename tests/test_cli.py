@@ -739,3 +739,18 @@ def test_every_game_ranks_a_seat_one_plus_the_seats_that_did_strictly_better(gam
         for mine in result.seats:
             better = sum(1 for other in result.seats if other.rank < mine.rank)
             assert mine.rank == 1 + better, (game_id, [(s.rank, s.is_winner, s.score) for s in result.seats])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_match_in_words(lang: Lang, tmp_path: Path,
+                                                                                wide: None) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("")  # a file where a folder would have to be
+    words = "cannot be made or written to" if lang == "en" else "を作れないか、書き込めません"
+    played = runner.invoke(app, ["play", "lucky-nine", "--save", str(blocked / "m.json"), "--lang", lang], input="")
+    simulated = runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--save", str(blocked / "logs"),
+                                    "--lang", lang])
+    for result in (played, simulated):
+        assert result.exit_code == 1 and words in result.output and "Errno" not in result.output, result.output
+        assert not isinstance(result.exception, Exception)
+    assert "Press Enter" not in played.output  # refused before any match began

@@ -7,6 +7,7 @@ import html
 import importlib
 import itertools
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -129,6 +130,21 @@ def _simulation_table(game: Game, summary: dict[str, Any], count: int, seed: int
                       f"{row['mean_score']:,.2f} ({low:,.2f}{between}{high:,.2f})",
                       f"{row['win_rate']:.1%} ({wl:.1%}{between}{wh:.1%})")
     return table
+
+
+def _check_save(path: Path | None, lang: Lang, folder: bool = False) -> None:
+    """Fails at once, in words, where --save cannot write (before a match is played, not after)."""
+    if path is None:
+        return
+    where = path if folder else path.parent
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        writable = os.access(where, os.W_OK) and not (not folder and path.is_dir())
+    except OSError:
+        writable = False
+    if not writable:
+        _fail(Text(f"Cannot save to {path}: the folder {where} cannot be made or written to.",
+                   f"{path} に保存できません: フォルダ {where} を作れないか、書き込めません。"), lang)
 
 
 def _kind_name(game: Game, kind: str, lang: Lang) -> str:
@@ -357,6 +373,7 @@ def play(
     """Play one seat in the terminal against bots (you see only your seat's view). ターミナルでボットを相手に1席を遊ぶ(見えるのは自分の席の情報だけ)。"""
     game = _game(game_id, lang)
     options = {**game.virtual_clock_options, **_options(option, lang)}
+    _check_save(save, lang)
     seed = _seed(seed)
     count, options = _table(game, seats, options, seed, lang)
     try:
@@ -477,6 +494,7 @@ def simulate(
                    f"不明なボット: {'、'.join(unknown) or '(なし)'}。{game.id} のボット: {', '.join(game.bots)}。"),
               lang)
     count, options = _table(game, seats, options, seed, lang)
+    _check_save(save, lang, folder=True)
     try:
         game.new(count, options, seed)  # validates seats and options before the long run
     except EngineError as error:
