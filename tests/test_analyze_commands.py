@@ -72,3 +72,28 @@ def test_the_quiz_analysis_refuses_too_few_matches_for_its_recall_levels() -> No
         result = runner.invoke(app, ["analyze", "quiz", "--games", "3", "--seats", "2", "--no-plot", "--lang", lang],
                                env={"COLUMNS": "200"})
         assert result.exit_code == 1 and words in result.output
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "No plot written to"), ("ja", "にグラフは保存していません")])
+def test_analyze_pandemic_with_a_log_and_no_matches_says_why_it_writes_no_plot(lang: Lang, words: str,
+                                                                                tmp_path: Path) -> None:
+    assert CliRunner().invoke(app, ["simulate", "pandemic", "--games", "1", "--seed", "1", "--json",
+                                    "--save", str(tmp_path)]).exit_code == 0
+    log = next(tmp_path.glob("*.json"))
+    plot = tmp_path / "X.png"
+    result = CliRunner().invoke(app, ["analyze", "pandemic", "--log", str(log), "--plot", str(plot), "--matches", "0",
+                                      "--lang", lang], env={"COLUMNS": "300"})
+    assert result.exit_code == 0 and not plot.exists()
+    assert words in result.output, result.output
+
+
+def test_analyze_pandemic_s_odds_over_a_saved_match_cut_no_figure_at_80_columns(tmp_path: Path) -> None:
+    assert CliRunner().invoke(app, ["simulate", "pandemic", "--games", "1", "--seed", "1", "--json",
+                                    "--save", str(tmp_path)]).exit_code == 0
+    log = next(tmp_path.glob("*.json"))
+    for lang in ("en", "ja"):
+        result = CliRunner().invoke(app, ["analyze", "pandemic", "--log", str(log), "--seat", "0", "--matches", "0",
+                                          "--lang", lang], env={"COLUMNS": "80"})
+        assert result.exit_code == 0 and "…" not in result.output, result.output
+        assert all(len(line) <= 80 for line in result.output.splitlines())
+        assert "┃    11 ┃" in result.output or "┃   11 ┃" in result.output or " 11 ┃" in result.output

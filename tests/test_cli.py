@@ -90,7 +90,7 @@ class ScriptedPlayer(ScriptedConsole):
         order = self._order(prompt)
         if order is not None:
             return order
-        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\):", prompt)
+        numbers = re.search(r"\((-?[\d,]+)-(-?[\d,]+)(?:, steps of ([\d,]+)|、([\d,]+) 刻み)?\)(?: \\?\[b to go back\]|\\?\[b で戻る\])?:", prompt)
         if numbers:
             low, high = int(numbers.group(1).replace(",", "")), int(numbers.group(2).replace(",", ""))
             step = int((numbers.group(3) or numbers.group(4) or "1").replace(",", ""))
@@ -128,9 +128,9 @@ def test_a_player_can_play_every_game_to_the_end_in_the_terminal(game_id: str, l
     screen = console.export_text()
     assert ("Result" if lang == "en" else "結果") in screen
     if lang == "en":
-        assert "Type one of the numbers shown" in screen or "Enter a whole number" in screen
+        assert re.search(r"Type one of the (numbers|keys) shown|Enter a whole number", screen)
     else:
-        assert "番号を入力してください" in screen or "整数を入力してください" in screen
+        assert re.search(r"(番号|記号)を入力してください|整数を入力してください", screen)
     # Events, views and results read as sentences and tables, never as raw data.
     assert not re.search(r"\{['\"]|\[['\"]|': |\": ", screen), screen
 
@@ -355,8 +355,8 @@ def test_a_single_choice_prompt_takes_enter_only_and_explains_anything_else(lang
     assert Prompter(console, ORDER_GAME, lang).action([spec("go")]) == {"type": "go"}
     assert len(console.prompts) == 3
     assert console.export_text().count(explained) == 2
-    with pytest.raises(Quit):  # q still quits
-        Prompter(TypedAnswers("q"), ORDER_GAME, lang).action([spec("go")])
+    with pytest.raises(Quit):  # q still quits, once the player says yes to stopping
+        Prompter(TypedAnswers("q", "y"), ORDER_GAME, lang).action([spec("go")])
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -570,3 +570,187 @@ def test_simulate_with_search_bots_is_reproducible_with_a_simulation_count() -> 
             "--search-simulations", "12", "-o", "team_size=1", "-o", "small_games=4", "--json"]
     runs = [json.loads(runner.invoke(app, args).output) for _ in range(2)]
     assert runs[0]["bots"] == runs[1]["bots"] and {b["bot"] for b in runs[0]["bots"]} == {"search", "heuristic"}
+
+
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's consoles take their width when first imported: wide, so that no line of a message folds."""
+    monkeypatch.setattr(cli_main.out, "width", 300)
+    monkeypatch.setattr(cli_main.err, "width", 300)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_corrupt_match_log_gets_one_clear_line_and_no_traceback(lang: Lang, tmp_path: Path, wide: None) -> None:
+    """A list, a file that is not JSON, a missing file, a log without a game, an entry whose time goes back
+    and an entry of the wrong shape: each is one line saying why, in the chosen language."""
+    assert runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--json", "--save", str(tmp_path)]).exit_code == 0
+    log = json.loads(next(tmp_path.glob("*.json")).read_text())
+    backwards = {**log, "entries": [[42, None, None], [0, None, None], *log["entries"]]}
+    misshapen = {**log, "entries": [[0, 0]]}
+    why = {"list": ("it holds no match log", "対戦ログ(ゲーム・席数・手順を持つ JSON オブジェクト)が入っていません"),
+           "text": ("it is not JSON", "JSON ではありません"),
+           "gone": ("there is no such file", "ファイルがありません"),
+           "bare": ("it names no game or format", "ゲームや形式の記載がありません"),
+           "back": ("step 2's time goes back", "2 手目の時刻が前に戻っています"),
+           "shape": ("it is damaged", "壊れています")}
+    contents = {"list": "[1,2,3]", "text": "not json", "bare": "{}", "back": json.dumps(backwards),
+                "shape": json.dumps(misshapen)}
+    for name, (english, japanese) in why.items():
+        path = tmp_path / "bad" / f"{name}.json"
+        path.parent.mkdir(exist_ok=True)
+        if name in contents:
+            path.write_text(contents[name])
+        result = runner.invoke(app, ["replay", str(path), "--lang", lang], env={"COLUMNS": "300"})
+        assert result.exit_code == 1 and not isinstance(result.exception, Exception), result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1, result.output
+        assert (english if lang == "en" else japanese) in lines[0], result.output
+        assert "Errno" not in lines[0] and "'list'" not in lines[0]
+
+
+def test_seats_pick_the_options_that_follow_them_else_the_refusal_names_the_options_to_change(wide: None) -> None:
+    """Smuggling's team size follows --seats (4 seats: two teams of 2); Musical Chairs' 24 seats are players
+    plus gallery, so --seats 30 names the options that make 30; a count no options allow says which do."""
+    four = runner.invoke(app, ["play", "smuggling", "--seats", "4", "--seed", "1"], input="q\ny\n")
+    assert "you play seat 0 of 4" in four.output, four.output
+    simulated = runner.invoke(app, ["simulate", "smuggling", "--seats", "4", "--games", "2", "--json"])
+    assert simulated.exit_code == 0 and json.loads(simulated.output)["seats"] == 4, simulated.output
+    thirty = runner.invoke(app, ["play", "musical-chairs", "--seats", "30"], env={"COLUMNS": "200"})
+    assert thirty.exit_code == 1
+    assert "takes 24 seats, not 30. For 30 seats, add -o players=12 or -o gallery=24." in thirty.output
+    japanese = runner.invoke(app, ["play", "musical-chairs", "--seats", "4", "--lang", "ja"], env={"COLUMNS": "200"})
+    assert "4 席で遊ぶには" in japanese.output and "-o players=4 -o gallery=0" in japanese.output, japanese.output
+    odd = runner.invoke(app, ["play", "smuggling", "--seats", "5"])
+    assert "smuggling takes 2, 4, 6, 8, 10, 12, 14, 16, 18 seats, not 5." in odd.output
+    fixed = runner.invoke(app, ["play", "smuggling", "--seats", "4", "-o", "team_size=3"], env={"COLUMNS": "200"})
+    assert "smuggling takes 6 seats with -o team_size=3, not 4." in fixed.output
+
+
+@pytest.mark.parametrize(("option", "english", "japanese"), [
+    ("rounds=x", "rounds: it takes one of 4, 5, 6 (not 'x')", "rounds: 4, 5, 6 のどれかにしてください"),
+    ("seats=4", "seats: there is no such option. The options are: start_diamonds, rounds,", "seats: 不明な項目です"),
+    ("press_seconds=x", "press_seconds: it takes a whole number (not 'x')", "press_seconds: 整数にしてください"),
+    ("rounds=40", "rounds: it takes one of 4, 5, 6 (not 40)", "rounds: 4, 5, 6 のどれかにしてください"),
+])
+def test_a_refused_option_says_what_it_takes_in_words_for_people(option: str, english: str, japanese: str, wide: None) -> None:
+    for lang, words in (("en", english), ("ja", japanese)):
+        result = runner.invoke(app, ["play", "lucky-nine", "-o", option, "--lang", lang], env={"COLUMNS": "300"})
+        assert result.exit_code == 1 and words in result.output, result.output
+        assert "Input should" not in result.output and "Extra inputs" not in result.output
+
+
+def test_an_action_no_longer_allowed_is_refused_naming_what_can_be_done_now() -> None:
+    from partygames.cli.play import _refusal
+    from partygames.engine.errors import IllegalAction
+
+    game = games.get("lucky-nine")
+    match = game.new(4, {}, 1)
+    seat = match.to_act()[0]
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(seat, {"type": "drop_out"}, 0)
+    legal = match.legal_actions(seat)
+    text = _refusal(game, refused.value, legal, "en")
+    assert text.startswith("That can no longer be done. What you can do now: ") and "allowed:" not in text
+    assert "press" not in text.split(": ", 1)[1] and "Press the button" in text, text
+    assert _refusal(game, refused.value, legal, "ja").startswith("それはもうできません。いまできること: ")
+
+
+def test_simulate_says_how_seats_and_teams_were_assigned_and_compares_team_line_ups(wide: None) -> None:
+    """Three kinds on Smuggling's two teams of 3 put one of each kind in every team: every kind wins 50%,
+    and the summary says that the teams mixed them, and shows the win rate per line-up; two kinds make
+    teams of one kind each, which the line-ups compare. The table names a kind as --bots and --json do."""
+    mixed = runner.invoke(app, ["simulate", "smuggling", "--games", "6", "--seats", "6", "--seed", "1",
+                                "--bots", "heuristic,random,equilibrium"], env={"COLUMNS": "300"})
+    text = " ".join(mixed.output.split())
+    assert "Seats: the kinds take the seats in turn (heuristic, random, equilibrium, then again)" in text
+    assert "Teams: seats 0, 2, 4 and seats 1, 3, 5" in text and "Every team mixed kinds" in text, text
+    assert "│ equilibrium ×1, heuristic ×1, random ×1 │ 12 " in mixed.output
+    apart = runner.invoke(app, ["simulate", "smuggling", "--games", "4", "--seats", "6", "--seed", "1", "--json",
+                                "--bots", "heuristic,random"])
+    lineups = json.loads(apart.output)["team_lineups"]
+    assert [(x["kinds"], x["teams_played"]) for x in lineups] == [(["heuristic"] * 3, 4), (["random"] * 3, 4)]
+    assert sum(x["teams_won"] for x in lineups) == 4
+    search = runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--seed", "1", "--bots", "search",
+                                 "--search-simulations", "2"], env={"COLUMNS": "200"})
+    assert "│ search " in search.output and "Strong" not in search.output
+    assert "Teams:" not in search.output
+
+
+def test_the_rules_option_table_lists_the_allowed_values_and_words_every_choice_in_the_language(wide: None) -> None:
+    english = " ".join(runner.invoke(app, ["rules", "musical-chairs"], env={"COLUMNS": "200"}).output.split())
+    assert "allowed" in english and "2-24" in english and "yes / no" in english and "2-25 (or not set)" in english
+    assert "drawn (An island with the chairs scattered by lot)" in english
+    japanese = runner.invoke(app, ["rules", "pandemic", "--lang", "ja"], env={"COLUMNS": "200"}).output
+    assert "指定できる値" in japanese and japanese.count("lot(抽選で決める)") == 2  # allowed, and the default
+    assert "real-time(リアルタイム)" in "".join(runner.invoke(app, ["rules", "musical-chairs", "--lang", "ja"],
+                                                          env={"COLUMNS": "200"}).output.split())
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["a miss on the empty diamond chest pays three times the stake", "the dropper never shows the same chest",
+            "every 5th hit in a row within a turn pays five times the stake", "one slot of the diamond chest"]),
+    ("ja", ["ダイヤチェストへ賭け金の2倍ではなく3倍を投入", "ドロッパーは同じチェストを2回続けて出さない",
+            "5回連続あたりごとに", "ダイヤチェストの賞品も1マス"]),
+])
+def test_lucky_nine_s_rules_say_what_each_variant_does(lang: Lang, words: list[str], wide: None) -> None:
+    text = "".join(runner.invoke(app, ["rules", "lucky-nine", "--lang", lang], env={"COLUMNS": "200"}).output.split())
+    assert all("".join(w.split()) in text for w in words), text
+
+
+@pytest.mark.parametrize("words", _commands(), ids=" ".join)
+def test_the_help_shows_no_python_types_and_its_japanese_has_no_stray_spaces(words: tuple[str, ...]) -> None:
+    output = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "200"}).output
+    assert "<bool>" not in output and "<list[str]>" not in output, output
+    command = _command(words)
+    texts = [command.help or "", *(getattr(p, "help", None) or "" for p in command.params)]
+    stray = [t for t in texts if re.search(r"[\u3040-\u30ff\u4e00-\u9fff、。] [\u3040-\u30ff\u4e00-\u9fff(]", t)]
+    assert not stray, stray
+
+
+def test_a_replay_names_an_unnamed_person_one_way_and_lucky_nine_s_end_names_no_running_lap(tmp_path: Path, wide: None) -> None:
+    """A terminal player's saved match replays with "Human (seat 0)" in its lines and its table alike; the
+    last board says the game is over without a lap or a stake, and the results say who stayed to the end."""
+    saved = tmp_path / "m.json"
+    played = runner.invoke(app, ["play", "lucky-nine", "--seed", "2", "--save", str(saved)], input="1\n\n" * 300,
+                           env={"COLUMNS": "200"})
+    assert played.exit_code == 0, played.output
+    end = next(line for line in played.output.splitlines() if line.endswith("· Game over"))
+    assert end.startswith("Round 5/5") and "lap" not in end and "stake" not in end, end
+    results = played.output.split("Result", 1)[1]
+    assert "stayed to the end" in results or "dropped out" in results
+    assert "playing" not in results
+    replayed = runner.invoke(app, ["replay", str(saved)], env={"COLUMNS": "200"}).output
+    assert "Human (seat 0): Press the button" in replayed and "│ Human (seat 0)" in replayed
+    assert "seat 0:" not in replayed and "Seat 0" not in replayed
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_ranks_a_seat_one_plus_the_seats_that_did_strictly_better(game_id: str) -> None:
+    """One convention (docs/engine.md): ties share a rank and the next rank skips them (1, 2, 3, 3, 3, 6); in a
+    team game a loser ranks behind the whole winning team. The order of "better": winners first, then score."""
+    game = games.get(game_id)
+    options = dict(game.virtual_clock_options)
+    seats = game.default_seat_count(options)
+    for seed in range(3):
+        bots = [game.make_bot("heuristic", s, seed=seed * 100 + s) for s in range(seats)]
+        match, _ = play(game, seats, bots, options, seed=seed)
+        result = match.result()
+        assert result is not None
+        for mine in result.seats:
+            better = sum(1 for other in result.seats if other.rank < mine.rank)
+            assert mine.rank == 1 + better, (game_id, [(s.rank, s.is_winner, s.score) for s in result.seats])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_match_in_words(lang: Lang, tmp_path: Path,
+                                                                                wide: None) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("")  # a file where a folder would have to be
+    words = "cannot be made or written to" if lang == "en" else "を作れないか、書き込めません"
+    played = runner.invoke(app, ["play", "lucky-nine", "--save", str(blocked / "m.json"), "--lang", lang], input="")
+    simulated = runner.invoke(app, ["simulate", "lucky-nine", "--games", "1", "--save", str(blocked / "logs"),
+                                    "--lang", lang])
+    for result in (played, simulated):
+        assert result.exit_code == 1 and words in result.output and "Errno" not in result.output, result.output
+        assert not isinstance(result.exception, Exception)
+    assert "Press Enter" not in played.output  # refused before any match began

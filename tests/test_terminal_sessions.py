@@ -25,7 +25,7 @@ from partygames.cli import main as cli_main
 from partygames.cli import prompter
 from partygames.cli.main import app
 from partygames.cli.play import load_log, play_in_terminal
-from partygames.cli.terminal import render_view
+from partygames.cli.terminal import render_result, render_view
 from partygames.engine.names import seat_names
 from partygames.engine.session import Session, replay
 from partygames.engine.text import Lang
@@ -200,7 +200,8 @@ def test_a_peek_turns_face_down_on_time_though_the_player_types_nothing(monkeypa
     assert len(waited) == 1 and 0 < waited[0] <= 10
     shown = screen.index(f"You see Q9's row, card 3: {word} (29)")
     ended = screen.index("The peeked card is face down again.", shown)
-    assert "Cards are turned face down" in console.prompts[-2]  # the player reads on, the screen is cleared
+    # The player reads on, the screen is cleared (then the input ends: the next prompt asks to stop).
+    assert "Cards are turned face down" in console.prompts[-3] and "Stop this match?" in console.prompts[-1]
     assert f"{word} (29)" not in screen[ended:] and "It's a QUIZ?" in screen[ended:]  # drawn again, face down
     assert match.peek is None and match.now == until
 
@@ -290,7 +291,7 @@ def test_the_musical_chairs_map_has_a_legend_and_a_race_is_told_in_a_few_lines()
     console = Typed("1", "1 2 3 4 5 6 7")  # the chair plan: the totem, then chairs 1 to 7
     assert not play_in_terminal(console, session, 0, "en")
     screen = console.export_text()
-    assert "@ you   p player   g ガヤ   T totem pole" in screen
+    assert "@ you   p player   g gallery   T totem pole" in screen
     race = screen[screen.index("GO!"):screen.index("The race is over.")]
     assert len(race.splitlines()) <= 6, race  # GO, who touched the totem, who sat where
     assert "Touched the totem pole: " in race and "Seated: " in race and "changes course" not in race
@@ -316,18 +317,18 @@ def test_two_gifts_of_one_kind_are_told_apart_by_the_name_on_the_medals() -> Non
 
 
 def _row(table: str, name: str) -> tuple[str, str]:
-    """The title and value columns of option `name`'s row in a `rules` table, each joined across the lines
-    the row wraps over (where it wraps depends on the console's width)."""
+    """The title and default (last) columns of option `name`'s row in a `rules` table, each joined across the
+    lines the row wraps over (where it wraps depends on the console's width)."""
     lines = table.splitlines()
     start = next(i for i, line in enumerate(lines) if re.match(rf"│ {name} +│", line))
     cells = [lines[start].split("│")[1:-1]]
     for line in lines[start + 1:]:
         parts = line.split("│")[1:-1]
-        if len(parts) != 3 or parts[0].strip():
+        if len(parts) != 4 or parts[0].strip():
             break
         cells.append(parts)
     title = " ".join(c[1].strip() for c in cells if c[1].strip())
-    value = " ".join(c[2].strip() for c in cells if c[2].strip())
+    value = " ".join(c[-1].strip() for c in cells if c[-1].strip())
     return (title.replace(" ", "") if re.search(r"[^\x00-\x7f]", title) else title), value
 
 
@@ -346,3 +347,76 @@ def test_rules_say_what_an_unset_option_and_the_original_rules_are(lang: Lang, u
     assert original in chips
     for screen in (chairs, prizes, chips):
         assert "null" not in screen and "[]" not in screen and "seed:" not in screen and "seed 600" not in screen
+
+
+def test_an_answer_with_inner_spaces_is_refused_not_read_as_another_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the Pandemic Game at 80 columns, `1 1` does not choose item 11: it is explained and asked again."""
+    monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
+    result = runner.invoke(app, ["play", "pandemic", "--seed", "1"], input="1 1\n",
+                           env={"COLUMNS": "80"})
+    screen = result.output
+    assert "“1 1” has spaces: type one of the keys shown" in screen
+    assert "You offer contact" not in screen and "offer to" not in screen
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_q_and_ctrl_d_ask_before_stopping_and_say_where_the_match_is_saved(lang: Lang, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """q asks first (no: the match goes on); the end of input (Ctrl-D) asks too, and at a second one the match
+    stops, saved where the question said."""
+    monkeypatch.setattr(cli_main.out, "width", 300)  # the CLI console took its width when first imported
+    saved = tmp_path / "m.json"
+    result = runner.invoke(app, ["play", "lucky-nine", "--seed", "4", "--save", str(saved), "--lang", lang],
+                           input="q\nn\n")
+    screen = "".join(result.output.split())
+    question = "Stopthismatch?Itissavedto" if lang == "en" else "この対戦をやめますか?"
+    assert screen.count(question) == 2, result.output  # after q, and after the input ended
+    assert ("Thematchgoeson." if lang == "en" else "対戦を続けます。") in screen
+    assert "".join(str(saved).split()) in screen and load_log(saved).entries is not None
+    stopped = runner.invoke(app, ["play", "lucky-nine", "--seed", "4"], input="q\ny\n")
+    assert "Stop this match? It is not saved" in stopped.output and "Stopped." in stopped.output
+
+
+def test_a_parameter_s_menu_goes_back_to_the_actions_with_b(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Musical Chairs' "Show my medals" asks to whom; b goes back to the menu of actions (the prompt says so),
+    and nothing was shown."""
+    monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
+    result = runner.invoke(app, ["play", "musical-chairs", "--seed", "1"], input="3\nb\n", env={"COLUMNS": "80"})
+    screen = result.output
+    assert "To [1-23, b to go back, q to quit]:" in screen, screen
+    after = screen.split("Back to the actions.", 1)[1]
+    assert "3) Show my medals" in after and "Your action [1-3, q to quit]" in after
+    assert "showed" not in screen.lower()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_at_80_columns_no_name_or_amount_is_cut(game_id: str) -> None:
+    """An 80-column terminal shows every board (at the usual table and the largest) and the results without
+    an ellipsis: tables that sit side by side at 120 columns are stacked, names and amounts stay whole."""
+    game = games.get(game_id)
+    options = dict(game.virtual_clock_options)
+    for seats in sorted({game.default_seat_count(options), max(game.seat_counts_for(options))}):
+        bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(seats)}
+        session = Session.new(game, seats, options, seed=1, bots=bots)
+        cut: list[str] = []
+        for step in range(3000):
+            if step % 53 == 0 or session.match.is_over:
+                for lang in ("en", "ja"):
+                    names = seat_names(seats, range(1, seats), lang, you=0)
+                    console = Console(width=80, file=io.StringIO(), record=True)
+                    console.print(render_view(game, session.match.view(0), lang, names))
+                    if session.match.is_over:
+                        result = session.match.result()
+                        assert result is not None
+                        console.print(render_result(game, result.to_json(), lang, 0, names))
+                    screen = console.export_text().replace("1, 2…", "")  # the map's legend: "chairs 1, 2…"
+                    cut += [line for line in screen.splitlines() if "…" in line]
+                    assert all(len(line) <= 80 for line in screen.splitlines())
+            if session.match.is_over:
+                break
+            waiting = session.bots_to_ask()
+            if waiting:
+                session.bot_turn(waiting[0])
+            elif not session.wake_next():
+                break
+        assert not cut, f"{game_id} at {seats} seats, 80 columns:\n" + "\n".join(cut[:8])

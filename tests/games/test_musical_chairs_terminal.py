@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import pytest
 from rich.console import Console
 
+from partygames.cli import main as cli_main
 from partygames.cli.terminal import render_result
 from partygames.engine.names import seat_names
 from partygames.engine.text import Lang
@@ -99,3 +102,48 @@ def test_a_result_where_nobody_sat_shows_no_winner_in_both_languages() -> None:
         console.print(tables)
         screen = console.export_text()
         assert not tables.missing and ended in screen and "★" not in screen, screen
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "A chair left off the plan is never tried: once every chair on it is taken, you stay standing."),
+    ("ja", "希望順に入れなかったイスには向かいません。"),
+])
+def test_the_chair_plan_says_what_happens_to_chairs_left_off_it(lang: str, words: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_main.out, "width", 300)  # the CLI console took its width when first imported
+    from typer.testing import CliRunner
+
+    from partygames.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "musical-chairs", "--seed", "1", "--lang", lang], input="1\n",
+                                env={"COLUMNS": "300"})
+    before = result.output.split("Chair numbers" if lang == "en" else "イスの番号")[0]
+    assert words in before, result.output[-2000:]
+
+
+def test_an_english_screen_says_gallery_and_counts_the_gallery_from_the_start() -> None:
+    """No ガヤ on English screens; the gallery's line counts those in the gallery from the start (those who go
+    out are in the players' table), and nobody heads for "a point"."""
+    from partygames.engine.session import Session
+
+    game = get("musical-chairs")
+    options = dict(game.virtual_clock_options)
+    seats = game.default_seat_count(options)
+    session = Session.new(game, seats, options, seed=1,
+                          bots={s: game.make_bot("heuristic", s, seed=s) for s in range(seats)})
+    screens = []
+    for step in range(2000):
+        if step % 29 == 0:
+            console = Console(width=120, file=io.StringIO(), record=True)
+            console.print(terminal.render(session.match.view(0), "en", seat_names(seats, range(1, seats), "en", you=0)))
+            screens.append(console.export_text())
+        if session.match.is_over:
+            break
+        waiting = session.bots_to_ask()
+        if waiting:
+            session.bot_turn(waiting[0])
+        elif not session.wake_next():
+            break
+    text = "\n".join(screens)
+    assert "ガヤ" not in text and "a point" not in text
+    assert "g gallery" in text and "Gallery from the start (18): " in text

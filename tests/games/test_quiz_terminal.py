@@ -143,3 +143,33 @@ def test_the_terminal_clears_what_it_showed_once_the_cards_are_face_down_after_t
     for start in clears:
         assert "goes face down to the end of" not in out[start:start + 400]
 
+
+
+def test_a_peeker_without_markers_is_told_why_it_can_only_stop_and_an_empty_share_is_told_as_such() -> None:
+    from partygames.cli.terminal import describe_event
+    from partygames.cli.terminal import render_view as draw
+
+    game = get("quiz")
+    script: dict[str, list[Any]] = {"white_positions": [list(range(16))], "deal": [list(range(30))],
+                                    "first_parent": [0]}
+    match = game.new(2, {}, 0, script=script, bots=[1])
+    for seat in range(2):
+        match.apply(seat, {"type": "ready"}, 1000)
+    match.apply(0, {"type": "open", "card": 4}, 1000)
+
+    def screen(lang: Lang) -> str:
+        console = Console(width=120, file=io.StringIO(), record=True)
+        console.print(draw(game, match.view(0), lang))
+        return " ".join(console.export_text().split())
+
+    assert match.view(0)["phase"] == "answer" and match.view(0)["held"][0] == {"score": 0, "money": 0}
+    assert "You hold no markers: if you pass and peek, you cannot look at a card" in screen("en")
+    match.apply(0, {"type": "peek"}, 2000)
+    match.apply(1, {"type": "peek"}, 2000)
+    assert match.view(0)["phase"] == "peek"
+    assert "You hold 0 marker(s) and a look costs 2 (one per peeker): you can only stop." in screen("en")
+    assert "覗き見を終えるしかありません" in screen("ja").replace(" ", "")
+    event = {"type": "secret_money_taken", "data": {"takers": [0], "each": 0}}
+    told = describe_event(game, event, "en", ["you", "Bot Aoi"])
+    assert "take 0" not in told and "nobody takes any; it stays on the field" in told
+    assert "行き渡らない" in describe_event(game, event, "ja", ["あなた", "ボット アオイ"])

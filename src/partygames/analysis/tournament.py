@@ -57,6 +57,10 @@ class Tournament:
     """Winning seats over all matches."""
     shared_wins: int = 0
     """Matches with more than one winning seat (a team, or a tie that shares the win)."""
+    teams: list[list[int]] = field(default_factory=list)
+    """The game's teams (seats), where it has teams (`team_seats`)."""
+    lineups: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+    """Per team line-up (its kinds, sorted): [teams that played with it, of them won]."""
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -67,11 +71,26 @@ class Tournament:
             "winners_per_match": self.winners / self.games if self.games else 0.0,
             "shared_wins": self.shared_wins,
             "bots": [self.stats[k].summary() for k in dict.fromkeys(self.kinds)],
+            "seating": {"kinds_in_turn": self.kinds, "shifted_each_match": True},
+            **({"teams": self.teams, "team_lineups": [
+                {"kinds": list(lineup), "teams_played": played, "teams_won": won,
+                 "win_rate": won / played if played else 0.0}
+                for lineup, (played, won) in sorted(self.lineups.items())]} if self.teams else {}),
             "actions": self.actions,
             "seconds": self.seconds,
             "games_per_second": self.games / self.seconds if self.seconds else None,
             "actions_per_second": self.actions / self.seconds if self.seconds else None,
         }
+
+
+def team_seats(game: Game, seats: int, options: dict[str, Any] | None) -> list[list[int]]:
+    """The teams of a table, where the game has teams: its fixed `team:` chat channels (Smuggling: even
+    seats North, odd South); [] for a game of individuals."""
+    fixed = game.chat.fixed
+    if fixed is None:
+        return []
+    channels = fixed(seats, game.options_for(seats, options))
+    return [list(members) for name, members in channels.items() if name.startswith("team:")]
 
 
 def seat_kinds(kinds: Sequence[str], seats: int, game_index: int) -> list[str]:
@@ -132,6 +151,8 @@ def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int
     series = Series(game.id, seats, tuple(kinds), seed, options, None if save_dir is None else str(save_dir),
                     search_simulations)
     stats = {k: KindStats(k) for k in kinds}
+    teams = team_seats(game, seats, options)
+    lineups: dict[tuple[str, ...], list[int]] = {}
     actions = winners = shared = 0
     start = time.perf_counter()
     if ray_address is not None:
@@ -150,7 +171,11 @@ def simulate(game: Game, games: int, seats: int, kinds: Sequence[str], seed: int
             entry.scores.append(outcome.scores[seat])
             entry.wins += outcome.winners[seat]
             entry.seats_played += 1
+        for members in teams:
+            tally = lineups.setdefault(tuple(sorted(outcome.kinds[s] for s in members)), [0, 0])
+            tally[0] += 1
+            tally[1] += any(outcome.winners[s] for s in members)
         if progress is not None and workers <= 1 and ray_address is None:
             progress(outcome.index + 1)
     return Tournament(game.id, games, seats, list(kinds), stats, actions, time.perf_counter() - start, seed,
-                      winners, shared)
+                      winners, shared, teams, lineups)

@@ -8,6 +8,7 @@ that a key typed from memory never does something else after the menu changed un
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -88,11 +89,30 @@ class Menu:
 
 
 def keys_hint(keys: Sequence[str]) -> str:
-    """How a prompt names the keys it takes: a run of whole numbers as "0-29", a few keys one by one."""
+    """How a prompt names the keys it takes: a run of whole numbers as "0-29", a few keys one by one; keys
+    of a letter and a number by their runs ("1-3, 5, o2-o12")."""
     if all(key.isdecimal() for key in keys):
         numbers = [int(key) for key in keys]
         if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) > 2:
             return f"{numbers[0]}-{numbers[-1]}"
+    spelled = [re.fullmatch(r"([a-z]*)(\d*)", key) for key in keys]
+    if len(keys) > 12 and all(spelled):
+        groups: dict[str, list[int]] = {}
+        runs = []
+        for match in spelled:
+            assert match is not None
+            if match[2]:
+                groups.setdefault(match[1], []).append(int(match[2]))
+        for prefix, numbers in groups.items():
+            start = previous = numbers[0]
+            for number in [*numbers[1:], None]:
+                if number is not None and number == previous + 1:
+                    previous = number
+                    continue
+                runs.append(f"{prefix}{start}" + (f"-{prefix}{previous}" if previous != start else ""))
+                if number is not None:
+                    start = previous = number
+        return ", ".join([*runs, *(m[1] for m in spelled if m is not None and not m[2])])
     if len(keys) <= 12:
         return ", ".join(keys)
     return f"{keys[0]} … {keys[-1]}"

@@ -8,7 +8,8 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -18,7 +19,7 @@ from partygames.cli.menu import ActionKeys, Choice, Menu
 from partygames.cli.terminal import label
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.game import Game
-from partygames.engine.text import Lang
+from partygames.engine.text import Lang, Text
 
 ChoiceText = Callable[..., "str | None"]
 """`choice_text(param, value, view, lang, names, action=...)` of a game's terminal (`cli/terminal.py`)."""
@@ -27,10 +28,29 @@ ChoiceKey = Callable[..., "str | tuple[str, ...] | None"]
 Confirm = Callable[[Action, dict[str, Any], Lang, Sequence[str]], "str | None"]
 
 _YES = {"y", "yes", "はい", "ｙ"}
+_QUIT = {"q", "quit", "exit"}
+_BACK = {"b", "back", "戻る"}
 
 
 class Quit(Exception):
     """The player ended the session (q, or end of input)."""
+
+
+class Back(Exception):
+    """The player went back from a parameter's menu to the menu of actions (b)."""
+
+
+class Planned(Exception):
+    """The player chose a standing plan (the game terminal's `PLANS`) rather than one move."""
+
+    def __init__(self, plan: str) -> None:
+        super().__init__(plan)
+        self.plan = plan
+
+
+@dataclass(frozen=True)
+class _Plan:
+    key: str
 
 
 class Timeout(Exception):
@@ -68,24 +88,51 @@ class Prompter:
     names (`choice_text`) and take the keys the screen shows for them (`choice_key`), else their place in
     the menu. The game's `confirm` may ask before an action is played (`cli/terminal.py`)."""
 
-    def __init__(self, console: Console, game: Game, lang: Lang, names: Sequence[str] = ()) -> None:
+    def __init__(self, console: Console, game: Game, lang: Lang, names: Sequence[str] = (),
+                 stop_note: Text | None = None) -> None:
         self.console = console
+        #: What stopping keeps (where the match is saved), said when q or Ctrl-D asks to stop.
+        self.stop_note = stop_note
         self.game = game
         self.lang = lang
         self.names = list(names)
         self.view: dict[str, Any] = {}
         self.deadline: float | None = None
         self.action_keys = ActionKeys()
+        #: Standing plans offered beside the moves of a one-action menu (key: words), while the game's
+        #: terminal has `plan_action` to play them (`cli/play.py`).
+        self.plans: Mapping[str, Text] = {}
+        self._back = False  # whether b goes back to the menu of actions (while a chosen action's part is asked)
         terminal = game.terminal
         self._choice_text: ChoiceText | None = _hook(terminal, "choice_text")
         self._choice_key: ChoiceKey | None = _hook(terminal, "choice_key")
         self._confirm: Confirm | None = _hook(terminal, "confirm")
         self._menu_order: Callable[[str, list[Any]], list[Any] | None] | None = _hook(terminal, "menu_order")
+        self._param_note: Callable[[str, str, Lang], str | None] | None = _hook(terminal, "param_note")
 
     def _t(self, en: str, ja: str) -> str:
         return ja if self.lang == "ja" else en
 
     def _ask(self, prompt: str) -> str:
+        """A line typed at `prompt`, stripped. q or the end of input (Ctrl-D) asks whether to stop the match
+        first (`Quit` on yes; the prompt again on no); the end of input at that question stops."""
+        while True:
+            try:
+                answer = self._line(prompt)
+            except Quit:
+                answer = "q"
+            if answer.lower() not in _QUIT:
+                return answer
+            note = f" {self.stop_note(self.lang)}" if self.stop_note is not None else ""
+            try:
+                sure = self._line(self._t(f"Stop this match?{note} [y/N]", f"この対戦をやめますか?{note} [y/N](はい = y)"))
+            except Quit:  # the input ended at the question too: nothing more can be asked
+                raise Quit from None
+            if sure.lower() in _YES:
+                raise Quit
+            self.console.print(self._t("The match goes on.", "対戦を続けます。"))
+
+    def _line(self, prompt: str) -> str:
         text = f"[bold cyan]{escape(prompt)}[/] "  # a prompt's own brackets ("[y/N]") are words, not markup
         try:
             if self.deadline is None:
@@ -99,8 +146,8 @@ class Prompter:
         except EOFError:
             raise Quit from None
         answer = answer.strip()
-        if answer.lower() in {"q", "quit", "exit"}:
-            raise Quit
+        if self._back and answer.lower() in _BACK:
+            raise Back
         return answer
 
     def _wrong(self, en: str, ja: str) -> None:
@@ -112,7 +159,13 @@ class Prompter:
         self.view = view or {}
         self.deadline = deadline
         while True:
-            action = self._compose(specs)
+            try:
+                action = self._compose(specs)
+            except Back:
+                self.console.print(self._t("Back to the actions.", "行動の選択に戻ります。"))
+                continue
+            finally:
+                self._back = False
             question = self._confirm(action, self.view, self.lang, self.names) if self._confirm else None
             if question is None:
                 return action
@@ -138,19 +191,28 @@ class Prompter:
             menu = Menu(Choice(keys[t], label(self.game, "action", t, self.lang), t) for t in
                         sorted(types, key=lambda t: int(keys[t])))
             kind = self._pick(self._t("Your action", "行動を選んでください"), menu).value
+            self._back = True  # what the action needs is asked next: b goes back to this menu
         chosen, settled = self._variant([s for s in specs if s["type"] == kind])
         action: Action = {"type": kind}
         for name, param in chosen["params"].items():
             param_label = label(self.game, "param", name, self.lang, kind)
             if "choice" in param:
                 menu = self._menu(name, param["choice"], kind)
+                if self.plans and len(types) == 1 and len(action) == 1:  # the first menu of the only action
+                    menu = Menu([*menu.choices, *(Choice(k, t(self.lang), _Plan(k)) for k, t in self.plans.items())])
                 if len(menu.choices) == 1:
                     if name not in settled:
                         self.console.print(f"  {escape(param_label)}: {escape(menu.choices[0].text)}")
                     action[name] = menu.choices[0].value
                 else:
-                    action[name] = self._pick(param_label, menu).value
+                    picked = self._pick(param_label, menu).value
+                    if isinstance(picked, _Plan):
+                        raise Planned(picked.key)
+                    action[name] = picked
             elif "sequence" in param:
+                note = self._param_note(kind, name, self.lang) if self._param_note else None
+                if note:  # what the list does, and what it does not (a chair left off is never tried)
+                    self.console.print(escape(note))
                 action[name] = self._sequence(param_label, self._menu(name, param["sequence"], kind), param["min_len"],
                                               param["max_len"])
             elif param["min"] == param["max"]:  # nothing to choose: say what it is
@@ -208,11 +270,22 @@ class Prompter:
         self.console.print(menu)
         hint = menu.hint()
         while True:
-            answer = self._ask(self._t(f"{title} [{hint}, q to quit]:", f"{title} [{hint}、q で終了]:"))
+            answer = self._ask(self._t(f"{title} [{hint}{self._back_hint()}, q to quit]:",
+                                       f"{title} [{hint}{self._back_hint()}、q で終了]:"))
+            if len(answer.split()) > 1:  # "1 1" is not 11: one key, as the menu shows it
+                self._wrong(f"“{answer}” has spaces: type one of the keys shown ({hint}), without spaces.",
+                            f"「{answer}」には空白があります。表示されている記号を 1 つ、空白なしで入力してください({hint})。")
+                continue
             found = menu.find(answer)
             if found is not None:
                 return found
-            self._wrong(f"Type one of the numbers shown ({hint}).", f"表示されている番号を入力してください({hint})。")
+            if all(key.isdecimal() for key in menu.keys):
+                self._wrong(f"Type one of the numbers shown ({hint}).", f"表示されている番号を入力してください({hint})。")
+            else:
+                self._wrong(f"Type one of the keys shown ({hint}).", f"表示されている記号を入力してください({hint})。")
+
+    def _back_hint(self) -> str:
+        return self._t(", b to go back", "、b で戻る") if self._back else ""
 
     def _sequence(self, name: str, menu: Menu, low: int, high: int) -> list[Any]:
         """An ordered list of distinct values: the player types their keys in order."""
@@ -228,8 +301,9 @@ class Prompter:
             count_en, count_ja = f"{low} to {high}", f"{low}〜{high} 個"
         none_en, none_ja = (", or just Enter for none", "。なしは Enter のみ") if low == 0 else ("", "")
         prompt = self._t(f"{name}: type {count_en} of the numbers {hint} in order, separated by spaces{none_en} "
-                         f"(e.g. {example}) [q to quit]:",
-                         f"{name}: {hint} の番号から {count_ja}を順に空白区切りで入力{none_ja}(例: {example})[q で終了]:")
+                         f"(e.g. {example}) [{'b to go back, ' if self._back else ''}q to quit]:",
+                         f"{name}: {hint} の番号から {count_ja}を順に空白区切りで入力{none_ja}(例: {example})"
+                         f"[{'b で戻る、' if self._back else ''}q で終了]:")
         while True:
             words = self._ask(prompt).replace(",", " ").replace("、", " ").split()
             found = [menu.find(w) for w in words]
@@ -252,7 +326,8 @@ class Prompter:
     def _number(self, name: str, low: int, high: int, step: int) -> int:
         step_text = self._t(f", steps of {step:,}", f"、{step:,} 刻み") if step > 1 else ""
         while True:
-            answer = self._ask(f"{name} ({low:,}-{high:,}{step_text}):").replace(",", "").replace("_", "")
+            back = self._t(" [b to go back]", "[b で戻る]") if self._back else ""
+            answer = self._ask(f"{name} ({low:,}-{high:,}{step_text}){back}:").replace(",", "").replace("_", "")
             try:
                 value = int(answer)
             except ValueError:

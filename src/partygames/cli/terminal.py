@@ -13,6 +13,10 @@ Besides `render` and `describe_event` (`TerminalView`), a game's terminal module
   is too broad ("To" is a place for a move, people for a show);
 - `action_label(action, lang) -> str | None`: an action the catalog does not name (one that only a tempo the
   label test does not sample offers);
+- `param_note(action, param, lang) -> str | None`: what an ordered list does, said before it is asked
+  (Musical Chairs' plan: a chair left off is never tried);
+- `PLANS`, `plan_action(plan, start_view, view)` and `PLAN_QUIET`: standing plans offered beside the moves
+  of a one-action menu, played by the terminal until `plan_action` gives None (`cli/play.py`);
 - `confirm(action, view, lang, names) -> str | None`: a question to confirm before an action that undoes
   something or cannot be undone (cancelling a ticket, dropping out);
 - `redraw_at(view) -> int | None`: a match time at which the seat's screen changes by itself while the

@@ -16,6 +16,7 @@ from typing import Any
 
 import typer.rich_utils
 from pydantic import ValidationError
+from rich.text import Text as RichText
 from typer._click import Context  # Typer 0.29 carries its own Click, as typer._click
 from typer._click.exceptions import (
     BadOptionUsage,
@@ -117,6 +118,25 @@ def speak_both() -> None:
     """Typer's titles and notes on help and error screens in both languages. Typer reads them from its
     module at each use (English gettext strings, with no Japanese catalogue)."""
     rich = typer.rich_utils
+    # A switch takes no value: its help shows none (Typer shows "<bool>").
+    show_type = typer.core.TyperOption.display_type_rich
+    if not getattr(show_type, "_speaks_both", False):
+        def display_type(option: typer.core.TyperOption, ctx: Context) -> str | None:
+            return None if option.is_flag else show_type(option, ctx)
+
+        display_type._speaks_both = True  # type: ignore[attr-defined]
+        typer.core.TyperOption.display_type_rich = display_type  # type: ignore[method-assign,assignment]
+    # Japanese has no spaces to wrap at: a long run folds between its characters rather than being cut.
+    make_text = rich._make_rich_text
+    if not getattr(make_text, "_speaks_both", False):
+        def folding_text(**kwargs: Any) -> Any:
+            made = make_text(**kwargs)
+            if isinstance(made, RichText):
+                made.overflow = "fold"
+            return made
+
+        folding_text._speaks_both = True  # type: ignore[attr-defined]
+        rich._make_rich_text = folding_text
     rich.ARGUMENTS_PANEL_TITLE = "Arguments 引数"
     rich.OPTIONS_PANEL_TITLE = "Options オプション"
     rich.COMMANDS_PANEL_TITLE = "Commands コマンド"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,6 +71,8 @@ class MatchLog:
     def from_json(cls, data: Mapping[str, Any]) -> MatchLog:
         """Reads formats 1 and 2; a format-1 log's actions all happen at time 0, which replays it
         exactly (no time passed in the engine then). Raises ValueError for anything else."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a match log is a JSON object, not {type(data).__name__}")
         version = data.get("format")
         if version not in READABLE_FORMATS:
             raise ValueError(f"unsupported match log format {version!r} (this version reads formats "
@@ -78,6 +81,9 @@ class MatchLog:
             entries = [Entry(0, int(s), dict(a)) for s, a in data["actions"]]
         else:
             entries = [Entry.from_json(e) for e in data["entries"]]
+            for number, (before, after) in enumerate(itertools.pairwise(entries), 2):
+                if after.at < before.at:
+                    raise ValueError(f"entry {number}'s time goes back ({after.at} ms after {before.at} ms)")
         return cls(game=data["game"], seats=int(data["seats"]), options=dict(data["options"]), seed=data["seed"],
                    entries=entries, bots=[int(b) for b in data.get("bots", [])], final_state=data.get("final_state"),
                    names=[str(n) for n in data.get("names", [])],

@@ -42,7 +42,9 @@ class Event(NamedTuple):
 
 
 class SeatResult(NamedTuple):
-    """One seat's outcome. `rank` 1 is best; tied seats share a rank. `holdings` is read-only.
+    """One seat's outcome. `rank` 1 is best; tied seats share a rank, and every game ranks a seat 1 + the
+    number of seats that did strictly better (standard competition ranking: 1, 2, 2, 4). `holdings` is
+    read-only.
 
     A named tuple, like `Event`: every simulated match ends by building one per seat, and a named tuple
     is built several times faster than a frozen dataclass."""

@@ -31,7 +31,38 @@ def problem_text(error: ErrorDetails, whole: str) -> Text:
     cause = error.get("ctx", {}).get("error")
     if isinstance(cause, OptionError):
         return Text(f"{where}: {cause.en}", f"{where}: {cause.ja}")
-    return Text(f"{where}: {error['msg']}", f"{where}: {_in_japanese(error)}")
+    return Text(f"{where}: {_in_english(error)}", f"{where}: {_in_japanese(error)}")
+
+
+def _in_english(error: ErrorDetails) -> str:
+    """Pydantic's problem in plain words: what the field takes, and what was given where it was a value."""
+    kind, ctx = error["type"], error.get("ctx", {})
+    given = error.get("input")
+    typed = f" (not {given!r})" if isinstance(given, str | int | float) and not isinstance(given, bool) else ""
+    if kind == "extra_forbidden":
+        return "there is no such option"
+    if kind == "missing":
+        return "it must be given"
+    if "expected" in ctx:
+        return f"it takes one of {str(ctx['expected']).replace(' or ', ', ')}{typed}"
+    bounds = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
+              "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
+    if kind in bounds:
+        key, word = bounds[kind]
+        return f"it takes {word} {ctx[key]}{typed}"
+    if kind in ("too_long", "too_short", "string_too_long", "string_too_short"):
+        longest = kind.endswith("too_long")
+        limit = ctx.get("max_length" if longest else "min_length")
+        unit = "characters" if kind.startswith("string") else "items"
+        return f"it takes {'at most' if longest else 'at least'} {limit} {unit}"
+    words = {"int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+             "bool_type": "true or false", "bool_parsing": "true or false", "float_type": "a number",
+             "float_parsing": "a number", "string_type": "text", "list_type": "a list", "dict_type": "an object",
+             "model_type": "an object", "model_attributes_type": "an object"}
+    if kind in words:
+        return f"it takes {words[kind]}{typed}"
+    return {"union_tag_invalid": "its kind is not one there is", "union_tag_not_found": "it does not say its kind",
+            "json_invalid": "it is not JSON"}.get(kind, f"the value is not allowed{typed}")
 
 
 def _in_japanese(error: ErrorDetails) -> str:
@@ -124,8 +155,13 @@ class Options(BaseModel):
             return cls.model_validate(data)
         except ValidationError as error:
             problems = [problem_text(e, "options") for e in error.errors()]
-            raise InvalidOptions(f"Invalid options: {'; '.join(p.en for p in problems)}",
-                                 f"オプションが不正です: {'、'.join(p.ja for p in problems)}") from None
+            known = ""
+            if any(e["type"] == "extra_forbidden" for e in error.errors()):  # say which there are
+                known = ", ".join(cls.model_fields)
+            raise InvalidOptions(f"Invalid options: {'; '.join(p.en for p in problems)}"
+                                 + (f". The options are: {known}" if known else "") + ".",
+                                 f"オプションが不正です: {'、'.join(p.ja for p in problems)}"
+                                 + (f"。オプションは {known} です" if known else "") + "。") from None
 
     @classmethod
     def _floats_for_whole_choices(cls, data: dict[str, Any]) -> list[InitErrorDetails]:

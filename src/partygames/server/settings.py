@@ -145,20 +145,20 @@ KNOBS = {knob.name: knob for knob in (
     Knob("lease_seconds", 1.0,
          "Many processes on one PostgreSQL: seconds a room's owner holds it between renewals; a room whose owner "
          "died is taken over after about this long (default 4).",
-         "複数プロセス (PostgreSQL): ルームの持ち主が更新せずに保持できる秒数。止まったプロセスのルームは"
-         "約この秒数で引き継がれます (既定 4)。"),
+         "複数プロセス(PostgreSQL): ルームの持ち主が更新せずに保持できる秒数。止まったプロセスのルームは"
+         "約この秒数で引き継がれます(既定: 4)。"),
     Knob("sweep_seconds", 0.05,
          "Seconds between looks for rooms nobody holds (at most the lease; default 0.5).",
-         "だれも持っていないルームを探す間隔の秒数 (リース以下。既定 0.5)。"),
+         "だれも持っていないルームを探す間隔の秒数(リース以下。既定: 0.5)。"),
     Knob("follower_idle_seconds", 1.0,
          "Seconds after which a room this process only follows, and nobody here watches, is forgotten (default 60).",
-         "このプロセスが追うだけで、ここで だれも見ていないルームを忘れるまでの秒数 (既定 60)。"),
+         "このプロセスが追うだけで、ここでだれも見ていないルームを忘れるまでの秒数(既定: 60)。"),
     Knob("finished_retention", 0.0,
          "Seconds a finished room stays in the lobby's list (default 600).",
-         "終わったルームがロビーの一覧に残る秒数 (既定 600)。"),
+         "終わったルームがロビーの一覧に残る秒数(既定: 600)。"),
     Knob("abandon_seconds", 1.0,
          "Seconds after which a room nobody has been at is closed (default 1800).",
-         "だれもいないルームを閉じるまでの秒数 (既定 1800)。"),
+         "だれもいないルームを閉じるまでの秒数(既定: 1800)。"),
 )}
 
 

@@ -71,7 +71,7 @@ NoPlot = Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. �
 def odds(
     fall: Fall = None,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
-        "Also save a PNG plot (in English) of the odds here. オッズの グラフ (PNG、 英語表記) も ここに保存。"))] = None,
+        "Also save a PNG plot (in English) of the odds here. オッズのグラフ(PNG、英語表記) もここに保存。"))] = None,
     as_json: AsJson = False,
     lang: LangOption = "en",
 ) -> None:
@@ -88,8 +88,8 @@ def analyze(
     fall: Fall = None,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG plot (in English) of the odds here (default: dice-derby-odds.png in your user data folder; "
-        "the path is printed).\n\nオッズの グラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータフォルダの "
-        "dice-derby-odds.png。 保存先を 表示します)。"))] = None,
+        "the path is printed).\n\nオッズのグラフ(PNG、英語表記)の保存先(既定: ユーザーデータフォルダの "
+        "dice-derby-odds.png。保存先を表示します)。"))] = None,
     no_plot: NoPlot = False,
     as_json: AsJson = False,
     lang: LangOption = "en",

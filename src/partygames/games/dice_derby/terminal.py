@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text as RichText
 
+from partygames.cli.layout import Fit
 from partygames.cli.narration import people
 from partygames.engine.names import acts, name_of, subject_of
 from partygames.engine.text import Lang, Text
@@ -82,15 +83,21 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     return Group(*parts)
 
 
-def _players(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
+def _players(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> RenderableType:
     """Everyone's money, prizes, debt and whether done betting: side by side in two halves at a big table,
-    so that the board keeps within a screen."""
+    so that the board keeps within a screen, where the terminal is wide enough to show them whole."""
     seats = list(range(view["seats"]))
-    halves = [seats] if len(seats) <= FOLD_SEATS else [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
+    if len(seats) <= FOLD_SEATS:
+        return _players_table(view, lang, names, [seats])
+    halves = [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
+    return Fit(_players_table(view, lang, names, halves), _players_table(view, lang, names, [seats]))
+
+
+def _players_table(view: dict[str, Any], lang: Lang, names: Sequence[str], halves: list[list[int]]) -> Table:
     table = Table(show_header=True)
     for _ in halves:
         for key in ("who", "money", "prize", "debt", "done"):
-            table.add_column(_L[key](lang), justify="left" if key == "who" else "right")
+            table.add_column(_L[key](lang), justify="left" if key == "who" else "right", no_wrap=True)
     for row in range(len(halves[0])):
         cells: list[str] = []
         for half in halves:

@@ -156,35 +156,35 @@ def _hire_table(report: Report, lang: Lang) -> Table:
 
 
 def analyze(
-    seats: Annotated[int, typer.Option(help="Players at every table (4-8).\n\n各卓の人数 (4〜8)。", min=4, max=8)] = 4,
+    seats: Annotated[int, typer.Option(help="Players at every table (4-8).\n\n各卓の人数(4〜8)。", min=4, max=8)] = 4,
     checks: Annotated[int, typer.Option(
         help="Matches of random bots checking the exact first fight (0: none).\n\n"
-             "最初の戦いの厳密値を検算する ランダムボットの試合数 (0: なし)。", min=0)] = 2000,
+             "最初の戦いの厳密値を検算するランダムボットの試合数(0: なし)。", min=0)] = 2000,
     matches: Annotated[int, typer.Option(
-        help="Matches between the strategies (0: none).\n\n戦略同士の試合数 (0: なし)。", min=0)] = 240,
+        help="Matches between the strategies (0: none).\n\n戦略同士の試合数(0: なし)。", min=0)] = 240,
     table: Annotated[int, typer.Option(
         help="Matches of heuristic players for the value of each card (0: none).\n\n"
-             "カードの価値を求める ヒューリスティック同士の試合数 (0: なし)。", min=0)] = 200,
+             "カードの価値を求めるヒューリスティック同士の試合数(0: なし)。", min=0)] = 200,
     pairs: Annotated[int, typer.Option(
         help="Per price: table matches played again with one seat buying 10-Q (at most --table; 0: none).\n\n"
-             "価格ごとに、 1席が10〜Qを買って もう一度行う --table の試合数 (--table 以下、 0: なし)。", min=0)] = 100,
+             "価格ごとに、 1席が10〜Qを買ってもう一度行う --table の試合数(--table 以下、 0: なし)。", min=0)] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first match.\n\n最初の試合のシード。")] = 0,
     workers: Annotated[int, typer.Option(
-        help="Worker processes on this machine (same results as one).\n\nこのマシンの ワーカープロセス数 (結果は1つの時と同じ)。",
+        help="Worker processes on this machine (same results as one).\n\nこのマシンのワーカープロセス数(結果は1つの時と同じ)。",
         min=1, max=1024)] = 1,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG plot here, in English (default: last-man-standing-analysis.png in your user data folder; "
-        "the path is printed).\n\nPNGのグラフ (英語表記) を ここに保存 (既定: ユーザーデータフォルダの "
-        "last-man-standing-analysis.png。 保存先を表示します)。"))] = None,
+        "the path is printed).\n\nPNGのグラフ(英語表記) をここに保存(既定: ユーザーデータフォルダの "
+        "last-man-standing-analysis.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.\n\nグラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.\n\n数値をJSONで出力。")] = False,
     lang: LangOption = "en",
 ) -> None:
-    """Exact first fight, strategies, and what a card is worth. 最初の戦いの厳密値、 戦略、 カードの価値。
+    """Exact first fight, strategies, and what a card is worth. 最初の戦いの厳密値、戦略、カードの価値。
 
     The exact odds of round 1 for each card against random cards (checked by simulation), the win rates of the game's bots and of named strategy variants, the value of each card rank at a table of heuristic players, and what buying a 10, J or Q instead of the free card gains, on the same deals.
 
-    各カードのラウンド1の厳密な確率 (無作為なカードが相手、 シミュレーションで検算)、 ゲームのボットと名前付きの戦略の勝率、 ヒューリスティックの卓での各ランクのカードの価値、 無料のカードの代わりに10・J・Qを買うと 同じ配札でどれだけ得をするかを求めます。
+    各カードのラウンド1の厳密な確率(無作為なカードが相手、シミュレーションで検算)、ゲームのボットと名前付きの戦略の勝率、ヒューリスティックの卓での各ランクのカードの価値、無料のカードの代わりに10・J・Qを買うと同じ配札でどれだけ得をするかを求めます。
     """
     if pairs > table:
         Console(stderr=True).print(Phrases(_TOO_MANY_PAIRS(lang), lang), style="red")

@@ -26,7 +26,10 @@ SUMMARY_EN = """\
 - Special rule a: if a take leaves every chest empty, the house puts the stake into lapis, redstone, gold and emerald.
 - Special rule b: holding less than the stake, a miss sends all you hold into the diamond chest and you are out.
 - At the end the house collects the chests. Most diamonds (plus the value of claimed prizes) wins.
-- Variants (options): a triple diamond, b sweep bonus, c no repeated result, d chain bonus.
+- Variant a, triple diamond (option triple_diamond): a miss on the empty diamond chest pays three times the stake into it, not twice.
+- Variant b, sweep bonus (option sweep_bonus): a hit that leaves no lit chest besides the diamond chest also takes one slot of the diamond chest (up to 64 diamonds, or one prize).
+- Variant c, no repeat (option no_repeat): the dropper never shows the same chest twice in a row.
+- Variant d, chain bonus (option chain_bonus): every 5th hit in a row within a turn pays five times the stake at once.
 """
 
 SUMMARY_JA = """\
@@ -41,7 +44,10 @@ SUMMARY_JA = """\
 - 特殊a: ダイヤを受け取った後に全チェストが空なら、主催者がラピス・レッドストーン・金・エメラルドに賭け金分ずつ入れます。
 - 特殊b: 手持ちが賭け金より少なくハズレを引いたら、全額をダイヤチェストへ入れて失格。
 - 終了時、チェストのダイヤは主催者が回収。ダイヤ(と獲得した賞品の価値)が最も多い人の勝ち。
-- 変則ルール(オプション): a トリプルダイヤ、b 総取りボーナス、c 連続出目なし、d チェーンボーナス。
+- 変則a トリプルダイヤ(オプション triple_diamond): 空のダイヤチェストでハズレたら、ダイヤチェストへ賭け金の2倍ではなく3倍を投入。
+- 変則b 総取りボーナス(オプション sweep_bonus): あたりでダイヤチェスト以外の点灯チェストがなくなったら、ダイヤチェストの賞品も1マス(ダイヤ64個まで、または賞品1つ)獲得。
+- 変則c 連続出目なし(オプション no_repeat): ドロッパーは同じチェストを2回続けて出さない。
+- 変則d チェーンボーナス(オプション chain_bonus): 1回の手番で5回連続あたりごとに、その場で賭け金の5倍のダイヤを進呈。
 """
 
 GAME = Game(

@@ -118,8 +118,8 @@ def analyze(
     = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG plot (in English) of the continue values and the house edge here (default: "
-        "lucky-nine.png in your user data folder; the path is printed).\n\n続行の値と 主催者の取り分の グラフ "
-        "(PNG、 英語表記) の保存先 (既定: ユーザーデータ フォルダの lucky-nine.png。 保存先を 表示します)。"))] = None,
+        "lucky-nine.png in your user data folder; the path is printed).\n\n続行の値と主催者の取り分のグラフ"
+        "(PNG、英語表記)の保存先(既定: ユーザーデータフォルダの lucky-nine.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON. 機械可読なJSONで出力。")]
     = False,

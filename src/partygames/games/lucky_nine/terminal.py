@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text as RichText
 
+from partygames.cli.layout import Fit
 from partygames.engine.names import agree, name_of, subject_of
 from partygames.engine.text import Lang, Text
 from partygames.games.lucky_nine.labels import CHEST_NAMES, LABELS
@@ -33,12 +34,14 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     def t(key: str) -> str:
         return _L[key](lang)
 
-    head = f"{t('round')} {view['round']}/{view['rounds']} · {t('stake')} {view['stake']} · " \
-           f"{t('lap')} {view['lap']}/{view['laps']} · {t('turn')} {view['turn_number']}"
+    over = view["phase"] == "over"
+    head = f"{t('round')} {view['round']}/{view['rounds']}"
+    if not over:  # at the end no stake, lap or turn is running
+        head += f" · {t('stake')} {view['stake']} · {t('lap')} {view['lap']}/{view['laps']} · {t('turn')} {view['turn_number']}"
     head += f" · {LABELS.phases[view['phase']](lang)}"
     chests = Table()
     for col in ("chest", "diamonds", "lamp"):
-        chests.add_column(t(col))
+        chests.add_column(t(col), no_wrap=True)
     lit = set(view["lit"])
     for name, count in view["chests"].items():
         extra = ""
@@ -47,20 +50,30 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
         chests.add_row(_chest(name, lang), f"{count}{extra}", "●" if name in lit else "○")
     players = Table()
     for col in ("seat", "diamonds", "status", "prizes"):
-        players.add_column(t(col))
+        players.add_column(t(col), no_wrap=True)
     for p in view["players"]:
         turn = " ▶" if p["seat"] == view["turn_seat"] else ""
         prizes = _prizes(p["prizes"])
         players.add_row(f"{subject_of(names, p['seat'], lang)}{turn}", str(p["diamonds"]),
-                        LABELS.values[p["status"]](lang), prizes)
+                        _status(p["status"], over, lang), prizes)
     lines = [f"{t('house')}: {view['house']:+d}"]
     if view["last_draw"]:
         lines.append(f"{t('last')}: {_chest(view['last_draw'], lang)}")
     if view["turn_draws"]:
         lines.append(f"{t('this_turn')}: " + " → ".join(_chest(c, lang) for c in view["turn_draws"]))
-    side = Table.grid(padding=(0, 2))
-    side.add_row(chests, Group(players, RichText("\n".join(lines))))
+    beside = Table.grid(padding=(0, 2))
+    beside.add_row(chests, Group(players, RichText("\n".join(lines))))
+    # The players below the chests where the terminal is too narrow for both whole.
+    side = Fit(beside, Group(chests, players, RichText("\n".join(lines))))
     return Group(RichText(head, style="bold"), side)
+
+
+#: A player who never dropped out, once the game is over: not "playing" any more.
+TO_THE_END = Text("stayed to the end", "最後まで参加")
+
+
+def _status(status: str, over: bool, lang: Lang) -> str:
+    return TO_THE_END(lang) if over and status == "active" else LABELS.values[status](lang)
 
 
 def _diamonds(count: int) -> str:
@@ -75,6 +88,8 @@ def value_text(key: str, value: Any, lang: Lang, names: Sequence[str] = ()) -> s
     """Prizes read as "elytra×1" (their names are the host's, from the options)."""
     if key in ("prizes", "prizes_left") and isinstance(value, dict):
         return _prizes(value) or ("なし" if lang == "ja" else "none")
+    if key == "status" and value == "active":  # a result's status: the game is over
+        return TO_THE_END(lang)
     return None
 
 

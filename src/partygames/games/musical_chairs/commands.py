@@ -44,17 +44,17 @@ def _table(title: Text, group: Text, rates: list[Rate], lang: Lang) -> Table:
 
 def analyze(
     matches: Annotated[int, typer.Option(help="Simulated matches (rounds tempo, heuristic bots). "
-                                              "シミュレートする試合数 (ラウンド制、ボット: ヒューリスティック)。",
+                                              "シミュレートする試合数(ラウンド制、ボット: ヒューリスティック)。",
                                          min=1)] = 200,
     players: Annotated[int, typer.Option(help="Players. プレイヤー数。", min=2, max=24)] = 6,
-    gallery: Annotated[int, typer.Option(help="ガヤ (gallery). ガヤの人数。", min=0, max=30)] = 18,
+    gallery: Annotated[int, typer.Option(help="ガヤ(gallery). ガヤの人数。", min=0, max=30)] = 18,
     budgets: Annotated[str, typer.Option(help="Bribery budgets compared, comma-separated. "
-                                              "比べる買収の予算 (カンマ区切り)。")] = "0,1,2,4",
+                                              "比べる買収の予算(カンマ区切り)。")] = "0,1,2,4",
     seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save the PNG plot (in English) here (default: musical-chairs-win-rates.png in your user data folder; "
-        "the path is printed).\n\nグラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータフォルダの "
-        "musical-chairs-win-rates.png。 保存先を 表示します)。"))] = None,
+        "the path is printed).\n\nグラフ(PNG、英語表記)の保存先(既定: ユーザーデータフォルダの "
+        "musical-chairs-win-rates.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",

@@ -698,11 +698,11 @@ class MusicalChairsMatch(IslandMatch):
             return None
         pay = self.payouts()
         # The winner first, then by payout. Without a winner (`nobody_sat`) nobody wins: every seat ranks
-        # the same, at zero, and none is a winner.
-        ranked = sorted({p for s, p in enumerate(pay) if s != self.winner}, reverse=True)
+        # the same, at zero, and none is a winner. Ranks as in every game (`Result`): 1 + the seats ahead.
         seats = []
         for s in range(self.seats):
-            rank = 1 if self.winner is None or s == self.winner else 2 + ranked.index(pay[s])
+            rank = 1 if self.winner is None or s == self.winner else 2 + sum(
+                1 for t in range(self.seats) if t != self.winner and pay[t] > pay[s])
             person = self.people[s]
             held = self.medals[s].get(str(self.winner), 0) if self.winner is not None else 0
             seats.append(SeatResult(seat=s, rank=rank, is_winner=s == self.winner, score=float(pay[s]),

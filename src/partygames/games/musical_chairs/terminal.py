@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.layout import Fit
 from partygames.cli.narration import people
 from partygames.engine import Text
 from partygames.engine.names import agree, name_of, subject_of
@@ -20,7 +21,7 @@ from partygames.games.musical_chairs.labels import LABELS
 MAP_COLUMNS, MAP_ROWS = 48, 16
 #: Result details whose values are seats.
 SEAT_KEYS = frozenset({"winner", "players"})
-LEGEND = Text("@ you   p player   g ガヤ   T totem pole   1, 2… chairs (* taken)   . land   ~ sea",
+LEGEND = Text("@ you   p player   g gallery   T totem pole   1, 2… chairs (* taken)   . land   ~ sea",
               "@ あなた   p プレイヤー   g ガヤ   T トーテムポール   1, 2… イス(* 着席済み)   . 陸   ~ 海")
 
 
@@ -62,7 +63,7 @@ def _chairs(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
     table = Table(title=Text("Chairs", "イス")(lang))
     for header in (Text("No.", "番号"), Text("Seated", "着席"), Text("Held by", "押さえ"), Text("For", "指名"),
                    Text("Waiting", "待機")):
-        table.add_column(header(lang))
+        table.add_column(header(lang), no_wrap=True)
     mine = view["people"][view["seat"]]["last_chair"] if view["seat"] is not None else None
     for chair in view["chairs"]:
         if chair["removed"]:
@@ -83,24 +84,26 @@ def _people(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Group:
     table = Table(title=Text("Players", "プレイヤー")(lang))
     for header in (Text("Who", "参加者"), Text("Role", "役割"), Text("Heading for", "目的地"), Text("Totem", "タッチ"),
                    Text("Seat taken", "着席"), Text("Last chair", "前回のイス")):
-        table.add_column(header(lang))
+        # A name whole; a role's words wrap where the width runs out.
+        table.add_column(header(lang), no_wrap=header.en == "Who", overflow="fold")
     gallery: list[int] = []
     for seat, person in enumerate(view["people"]):
         if person["role"] != "player" and person["out"] is None:
             gallery.append(seat)
             continue
-        role = Text("player", "プレイヤー")(lang) if person["role"] == "player" else Text("ガヤ", "ガヤ")(lang)
+        role = Text("player", "プレイヤー")(lang) if person["role"] == "player" else Text("gallery", "ガヤ")(lang)
         if person["out"] is not None:
             role += Text(f" (out in period {person['out']})", f"(第{person['out']}ピリオドで敗退)")(lang)
         target = person["target"] or {}
         heading = {"chair": f"{Text('chair', 'イス')(lang)} {target.get('chair')}",
-                   "totem": Text("totem", "トーテム")(lang), "point": Text("a point", "地点")(lang)}.get(
+                   "totem": Text("totem", "トーテム")(lang), "point": Text("a spot on the island", "島の地点")(lang)}.get(
             target.get("kind", ""), "-")
         table.add_row(subject_of(names, seat, lang), role, heading, "✓" if person["touched"] else "",
                       _chair(person["chair"]), _chair(person["last_chair"]))
     parts: list[RenderableType] = [table]
     if gallery:
-        parts.append(Text(f"ガヤ ({len(gallery)}): ", f"ガヤ({len(gallery)}人): ")(lang)
+        # Those in the table who went out are in the gallery too: this line counts the gallery from the start.
+        parts.append(Text(f"Gallery from the start ({len(gallery)}): ", f"最初からのガヤ({len(gallery)}人): ")(lang)
                      + people(names, gallery, lang, spelled=8 if lang == "en" else 6))
     return Group(*parts)
 
@@ -171,10 +174,12 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     lines += _shown(view, lang, names)
     if view["my_plan"]:
         lines.append(f"{Text('Your chair plan', 'あなたのイスの希望順')(lang)}: {' → '.join(map(str, view['my_plan']))}")
-    island = Table.grid(padding=(0, 3))
-    island.add_column(width=MAP_COLUMNS, no_wrap=True)
-    island.add_column()
-    island.add_row(_grid(view), _chairs(view, lang, names))
+    beside = Table.grid(padding=(0, 3))
+    beside.add_column(width=MAP_COLUMNS, no_wrap=True)
+    beside.add_column()
+    beside.add_row(_grid(view), _chairs(view, lang, names))
+    # The chairs' table below the map where the terminal is too narrow for both whole.
+    island = Fit(beside, Group(_grid(view), _chairs(view, lang, names)))
     title = Text("Musical Chairs", "イス取りゲーム")(lang)
     return Panel(Group("\n".join(lines), island, LEGEND(lang), _people(view, lang, names)), title=title)
 
@@ -190,6 +195,19 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
         if isinstance(value, int):
             return name_of(names, value, lang)
     return None
+
+
+def param_note(action: str, param: str, lang: Lang) -> str | None:
+    """The chair plan runs the whole race: what it does with the chairs on it, and with those left off."""
+    if action != "plan" or param != "chairs":
+        return None
+    return Text("The whole race follows this plan: you run to the totem pole, then to the first chair of the plan "
+                "still open to you, and on to the next when someone beats you there. A chair left off the plan "
+                "is never tried: once every chair on it is taken, you stay standing. List every chair you would "
+                "take, best first.",
+                "イス取りはこの希望順のとおりに進みます。トーテムポールにタッチした後、希望順のうちまだ座れる最初のイスへ走り、"
+                "先を越されたら次のイスへ向かいます。希望順に入れなかったイスには向かいません。希望順のイスがすべて埋まると、"
+                "あなたは座れずに終わります。座ってよいイスはすべて、よい順に入れてください。")(lang)
 
 
 def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | None:

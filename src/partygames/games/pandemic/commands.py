@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 
 from partygames.cli.bilingual import LangOption, interval, plot_saved, plot_target, progress, titled_table
+from partygames.cli.layout import Fit
 from partygames.cli.play import load_log
 from partygames.cli.prose import Phrases
 from partygames.engine.errors import EngineError
@@ -46,20 +47,28 @@ def _event(entry: dict[str, Any] | None, t: int, lang: Lang) -> str:
     return Text(f"press {entry['seat']}", f"席{entry['seat']}がスイッチ")(lang)
 
 
-def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang) -> Table:
-    """A row per moment: the public odds of every seat (and under it, `seat`'s own odds)."""
+def _posterior_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang) -> RenderableType:
+    """A row per moment: the public odds of every seat (and under it, `seat`'s own odds); on a terminal too
+    narrow for every seat's column, two tables of half the seats each, so that no figure is cut."""
+    half = (seats + 1) // 2
+    return Fit(_odds_table(moments, seats, seat, lang, range(seats)),
+               Group(_odds_table(moments, seats, seat, lang, range(half)),
+                     _odds_table(moments, seats, seat, lang, range(half, seats))))
+
+
+def _odds_table(moments: list[Moment], seats: int, seat: int | None, lang: Lang, shown: range) -> Table:
     table = titled_table(Text(f"Infection odds after each public event ({seats} seats)",
-                        f"公開ログの出来事ごとの感染確率({seats}席)"), lang)
-    table.add_column(Text("time", "時刻")(lang))
+                         f"公開ログの出来事ごとの感染確率({seats}席)"), lang)
+    table.add_column(Text("time", "時刻")(lang), no_wrap=True)
     table.add_column(Text("event", "出来事")(lang))
-    for s in range(seats):
-        table.add_column(f"{s}", justify="right", overflow="fold")
+    for s in shown:
+        table.add_column(f"{s}", justify="right", no_wrap=True)
     for moment in moments:
         seconds = f"{moment.t / 1000:.0f}"
         table.add_row(Text(f"{seconds}s", f"{seconds}秒")(lang), _event(moment.entry, moment.t, lang),
-                      *map(_percent, moment.public))
+                      *(_percent(moment.public[s]) for s in shown))
         if moment.own is not None:
-            table.add_row("", Text(f"seat {seat}'s own", f"席{seat}の推定")(lang), *map(_percent, moment.own))
+            table.add_row("", Text(f"seat {seat}'s own", f"席{seat}の推定")(lang), *(_percent(moment.own[s]) for s in shown))
     return table
 
 
@@ -81,21 +90,21 @@ def _rates_table(game: Game, rates: list[Rate], matches: int, seats: int, lang: 
 
 def analyze(
     log: Annotated[Path | None, typer.Option(help="A saved match (play/simulate --save): show its posterior. "
-                                                  "保存した対戦ログ (play/simulate --save): その感染確率の推移を表示。")]
+                                                  "保存した対戦ログ(play/simulate --save): その感染確率の推移を表示。")]
     = None,
     seat: Annotated[int | None, typer.Option(help="With --log: also this seat's own posterior (its readings). "
-                                                  "--log と併用: この席自身の推定 (腕時計の確認結果を反映) も表示。")]
+                                                  "--log と併用: この席自身の推定(腕時計の確認結果を反映) も表示。")]
     = None,
     matches: Annotated[int, typer.Option(help="Simulated matches for the strategies' pass rates (0: none). "
-                                              "戦略ごとの予選突破率を求める試合数 (0: なし)。",
+                                              "戦略ごとの予選突破率を求める試合数(0: なし)。",
                                          min=0)] = 200,
     seats: Annotated[int, typer.Option(help="Seats per simulated match. シミュレーション1試合の席数。",
                                        min=4, max=24)] = 12,
     seed: Annotated[int, typer.Option(help="Seed of the first simulated match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG of the pass rates (in English) here (default: pandemic-strategies.png in your user data "
-        "folder; the path is printed).\n\n予選突破率の グラフ (PNG、 英語表記) の保存先 (既定: ユーザーデータ"
-        "フォルダの pandemic-strategies.png。 保存先を 表示します)。"))] = None,
+        "folder; the path is printed).\n\n予選突破率のグラフ(PNG、英語表記)の保存先(既定: ユーザーデータ"
+        "フォルダの pandemic-strategies.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
@@ -144,5 +153,11 @@ def analyze(
             console.print(_rates_table(game, rates, matches, seats, lang))
             if "plot" in data and plot_path is not None:
                 console.print(plot_saved(plot_path, lang), soft_wrap=True)
+    elif plot_path is not None and not no_plot:  # a plot asked for with nothing to draw: say so (not on stdout: --json)
+        Console(stderr=True).print(Text(
+            f"No plot written to {plot_path}: the plot shows the strategies' pass rates, and --matches 0 plays no "
+            "match (give --matches N for them).",
+            f"{plot_path} にグラフは保存していません。グラフは戦略ごとの予選突破率を示すもので、--matches 0 では"
+            "試合を行いません(--matches N を指定してください)。")(lang), soft_wrap=True)
     if as_json:
         typer.echo(json.dumps(data, indent=2))

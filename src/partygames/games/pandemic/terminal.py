@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.layout import Fit
 from partygames.engine import Text
 from partygames.engine.names import acts, agree, name_of, subject_of
 from partygames.engine.text import Lang
@@ -37,7 +39,16 @@ FOLD_SEATS = 12
 SEAT_KEYS = frozenset({"passed", "cut_lot", "initial_infected"})
 
 
-def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
+def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> RenderableType:
+    """Every seat: in two halves side by side at a big table where the terminal is wide enough, else one."""
+    seats = list(range(view["seats"]))
+    if len(seats) <= FOLD_SEATS:
+        return _seats_table(view, lang, names, [seats])
+    halves = [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
+    return Fit(_seats_table(view, lang, names, halves), _seats_table(view, lang, names, [seats]))
+
+
+def _seats_table(view: dict[str, Any], lang: Lang, names: Sequence[str], halves: list[list[int]]) -> Table:
     me = view["seat"]
     table = Table(title=Text("Seats", "参加者")(lang))
     over = view["phase"] == "over"
@@ -48,11 +59,13 @@ def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
         headers.append(Text("Public odds", "公開確率"))
         if me is not None:
             headers.append(Text("Your odds", "推定確率"))
-    seats = list(range(view["seats"]))
-    halves = [seats] if len(seats) <= FOLD_SEATS else [seats[: (len(seats) + 1) // 2], seats[(len(seats) + 1) // 2:]]
     for _ in halves:
         for header in headers:
-            table.add_column(header(lang), no_wrap=header is headers[0])
+            # A name and the figures whole. Two halves side by side keep within 120 columns: the headers
+            # wrap between their words, and so does where one is ("queue 5 (busy)").
+            first = header is headers[0]
+            cap = max(6, *(cell_len(w) for w in header(lang).split())) if header.en != "Where" else 10
+            table.add_column(header(lang), no_wrap=first, max_width=None if first or len(halves) == 1 else cap)
     rooms = {v["seat"]: v for v in view["inside"]}
     contacts = [0] * view["seats"]
     for entry in view["log"]:
@@ -106,7 +119,7 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     """A panel with the time left, your watch as last read, offers, every seat and the latest log."""
     lines = [f"{Text('Time left', '残り時間')(lang)}: {clock(view['ends_at'] - view['time'])}"
              f"  ({Text('qualifiers', '予選突破')(lang)}: {view['qualifiers']})"]
-    if view["tempo"] == "rounds":
+    if view["tempo"] == "rounds" and view["phase"] != "over":  # over: the last round has been played
         lines[0] += Text(f"   Round {view['step'] + 1} ({view['step_seconds']} s)",
                          f"   ラウンド {view['step'] + 1}({view['step_seconds']}秒)")(lang)
     if view["periods"] > 1:
@@ -189,6 +202,58 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
     return None
 
 
+#: A round's moves keep their keys from round to round: the moves of one's own by number, a move towards a
+#: person by a letter and the person's row in the seats' table ("o2": offer contact to the second row).
+_KEYS = {"wait": "1", "press": "2", "visit": "3", "leave": "4", "withdraw": "5"}
+_LETTERS = {"offer": "o", "accept": "a", "decline": "d"}
+
+
+def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | None:
+    """A round's move by a key that means the same in every round: 1 wait, 2 press, 3 go to a room, 4 leave
+    it, 5 withdraw one's offer; o, a or d and a person's row for an offer to them, or accepting or declining
+    theirs."""
+    if param != "intent" or not isinstance(value, str):
+        return None
+    kind, _, arg = value.partition(":")
+    if kind in _KEYS:
+        return _KEYS[kind]
+    if kind == "offer":
+        return f"o{int(arg) + 1}"
+    if kind in _LETTERS:
+        return f"{_LETTERS[kind]}{_offerer(arg) + 1}"
+    return None
+
+
+#: A standing plan the terminal offers beside a round's moves: wait, round after round, until something
+#: happens to you (`plan_action`); its key is a word's letter, unlike every move's.
+PLANS = {"w": Text("Wait, round after round, until something happens to you", "自分に何か起きるまで毎ラウンド待つ"),
+         "i": Text("Wait, round after round, letting offers to you lapse, until anything else happens to you",
+                   "自分への申し出は失効させ、それ以外の何かが自分に起きるまで毎ラウンド待つ")}
+#: What a standing plan does not stop for and does not tell when it ends: each round's order of moves.
+PLAN_QUIET = frozenset({"step_order", "intent_submitted"})
+
+
+def _about_me(view: Mapping[str, Any], offers: bool = True) -> tuple[Any, ...]:
+    """What a seat's view says that concerns the seat itself: offers to it (unless not `offers`) and its
+    own, where it is, its readings, its contacts and presses, the phase and period."""
+    me = view["seat"]
+    where = next((v["room"] for v in view["inside"] if v["seat"] == me), "queue" if me in view["queue"] else "hall")
+    mine = [e for e in view["log"] if me in (e.get("a"), e.get("b"), e.get("seat"))]
+    offer = view["my_offer"]
+    return (view["phase"], view["period"], where, len(view["readings"]), len(mine),
+            [o["from"] for o in view["offers_to_me"]] if offers else None, None if offer is None else offer["to"])
+
+
+def plan_action(plan: str, start: Mapping[str, Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The move a standing plan makes this round, or None once something happened to the seat since the plan
+    began (an offer to it, unless the plan lets them lapse; its own offer answered or lapsed, a contact, a
+    reading, a room, a new period)."""
+    offers = plan == "w"
+    if plan not in PLANS or view["phase"] != "play" or _about_me(view, offers) != _about_me(start, offers):
+        return None
+    return {"type": "intend", "intent": "wait"}
+
+
 def param_label(action: str, param: str, lang: Lang) -> str | None:
     """A round's move is chosen from a menu of words, not typed as the rules' shorthand."""
     if param == "intent":
@@ -203,6 +268,15 @@ def menu_order(param: str, values: list[Any]) -> list[Any] | None:
     if param != "intent":
         return None
     return sorted(values, key=lambda v: _ORDER.index(v.partition(":")[0]) if v.partition(":")[0] in _ORDER else 99)
+
+
+#: Why an offer lapsed, so that one made and gone within a round (before anyone could answer) reads as what
+#: happened.
+_LAPSED = {"expired": Text(": nobody answered in time", "(時間内に返答なし)"),
+           "withdrawn": Text(": withdrawn", "(取り下げ)"),
+           "other_contact": Text(": another offer or contact came first", "(別の申し出か接触が先に成立)"),
+           "room": Text(": one of them went to a private room", "(どちらかが個室へ)"),
+           "break": Text(": the break began", "(休憩に入ったため)")}
 
 
 def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str] = (),
@@ -236,8 +310,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
         "offered": lambda: Text(
             f"{acts(names, data['from'], lang, 'offers', 'offer')} contact to {who(data['to'])}",
             f"{who(data['from'])}が{who(data['to'])}に接触を申し出た"),
-        "offer_lapsed": lambda: Text(f"{whose(data['from'], start=True)} offer to {who(data['to'])} lapsed",
-                                     f"{who(data['from'])}から{who(data['to'])}への申し出が失効"),
+        "offer_lapsed": lambda: Text(f"{whose(data['from'], start=True)} offer to {who(data['to'])} lapsed"
+                                     f"{_LAPSED.get(data.get('reason', ''), Text('', '')).en}",
+                                     f"{who(data['from'])}から{who(data['to'])}への申し出が失効"
+                                     f"{_LAPSED.get(data.get('reason', ''), Text('', '')).ja}"),
         "declined": lambda: Text(f"{subject(data['to'])} declined {whose(data['from'])} offer",
                                  f"{who(data['to'])}が{who(data['from'])}の申し出を断った"),
         "contact": lambda: Text(f"{clock(data['t'])} {who(data['a'])} touched {who(data['b'])}",

@@ -54,20 +54,20 @@ def _recalls(text: str, lang: Lang = "en") -> tuple[float, ...]:
 
 
 def analyze(
-    games: Annotated[int, typer.Option(help="Matches to simulate (match i has seed --seed + i). シミュレーションの試合数 (試合 i のシードは --seed + i)。", min=1)] = 500,
-    seats: Annotated[int, typer.Option(help="Seats per table (2-5). 1卓の席数 (2〜5)。", min=2, max=5)] = 4,
+    games: Annotated[int, typer.Option(help="Matches to simulate (match i has seed --seed + i). シミュレーションの試合数(試合 i のシードは --seed + i)。", min=1)] = 500,
+    seats: Annotated[int, typer.Option(help="Seats per table (2-5). 1卓の席数(2〜5)。", min=2, max=5)] = 4,
     recalls: Annotated[str, typer.Option(
-        help="Recall probabilities of the bots, comma-separated. ボットがカードを 思い出す確率 (カンマ区切り)。")]
+        help="Recall probabilities of the bots, comma-separated. ボットがカードを思い出す確率(カンマ区切り)。")]
     = ",".join(map(str, RECALLS)),
     seed: Annotated[int, typer.Option(help="Seed of the first match. 最初の試合のシード。")] = 0,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save the PNG plot here (default: quiz-recall.png in your user data folder; the path is printed).\n\n"
-        "PNGの グラフの 保存先 (既定: ユーザーデータフォルダの quiz-recall.png。 保存先を 表示します)。"))] = None,
+        "PNGのグラフの保存先(既定: ユーザーデータフォルダの quiz-recall.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot. グラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON. 数値をJSONで出力。")] = False,
     lang: LangOption = "en",
 ) -> None:
-    """Win rate against recall, and the worth of a peek. 記憶の確率と勝率、 覗き見の価値。
+    """Win rate against recall, and the worth of a peek. 記憶の確率と勝率、覗き見の価値。
 
     Bots of different memory play in one table; the exact price and worth of a peek for k peekers.
 

@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.layout import Fit
 from partygames.cli.narration import people
 from partygames.engine import Text
 from partygames.engine.names import acts, agree, name_of, subject_of
@@ -88,7 +89,7 @@ def _rows(view: dict[str, Any], lang: Lang) -> Table:
     table = Table(title=Text("Questions and their rows (nearest first)", "問題と正解カードの列(問題に近い順)")(lang),
                   box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(Text("Question", "問題")(lang))
-    table.add_column(Text("Answer cards", "正解カード")(lang))
+    table.add_column(Text("Answer cards", "正解カード")(lang), overflow="fold")
     for question, row in enumerate(view["rows"]):
         if row is None:
             continue
@@ -121,7 +122,7 @@ def _board(view: dict[str, Any], lang: Lang) -> Table:
 def _seats(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
     table = Table(title=Text("Markers (score / secret money)", "マーカー(得点 / 裏金)")(lang))
     for header in (Text("Who", "参加者"), Text("Score", "得点"), Text("Secret money", "裏金"), Text("Points", "得点合計")):
-        table.add_column(header(lang), justify="right")
+        table.add_column(header(lang), justify="right", no_wrap=True)
     for seat, held in enumerate(view["held"]):
         tags = f" ({Text('parent', '親')(lang)})" if seat == view["parent"] else ""
         table.add_row(f"{subject_of(names, seat, lang)}{tags}", str(held["score"]), str(held["money"]),
@@ -177,6 +178,7 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
         left = max(0, peek["until"] - view["now"]) / 1000
         lines.append(f"{Text('You see', '見えているカード')(lang)} {card_name(peek['card'], lang)}: {seen} "
                      + Text(f"(for {left:.0f} s)", f"(あと{left:.0f}秒)")(lang))
+    lines += _peek_note(view, lang)
     if view["pending"]:
         lines.append(Text("To deal: ", "配る正解カード: ")(lang) + ", ".join(_word(view, w, lang) for w in view["pending"]))
     if view["sheets"] is not None:
@@ -191,10 +193,30 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
                      f"{Text('most correct', '最多正解')(lang)}: {best}")
     if view["result"] is not None:
         lines.append(f"{Text('Winner', '優勝')(lang)}: {subject_of(names, view['winner'], lang)}")
-    side = Table.grid(padding=(0, 2))
-    side.add_row(_board(view, lang), _seats(view, lang, names))
+    beside = Table.grid(padding=(0, 2))
+    beside.add_row(_board(view, lang), _seats(view, lang, names))
+    side = Fit(beside, Group(_board(view, lang), _seats(view, lang, names)))  # stacked on a narrow terminal
     return Panel(Group("\n".join(lines), _rows(view, lang), side, _words(view, lang)),
                  title=Text("It's a QUIZ?", "くいずです")(lang))
+
+
+def _peek_note(view: dict[str, Any], lang: Lang) -> list[str]:
+    """Why a peeker cannot look: a look costs a marker per peeker, and the seat holds fewer (said while the
+    sheets are written too, where a seat holds none)."""
+    me = view.get("seat")
+    if me is None:
+        return []
+    held = view["held"][me]["score"] + view["held"][me]["money"]
+    if view["phase"] == "answer" and held == 0:
+        return [Text("You hold no markers: if you pass and peek, you cannot look at a card (a look costs one "
+                     "marker per peeker).",
+                     "マーカーを持っていないので、パスして覗き見を選んでもカードは見られません(1枚につき覗き見する人数分の"
+                     "マーカーが必要です)。")(lang)]
+    cost = len(view["peekers"] or [])
+    if view["phase"] == "peek" and me in (view["peekers"] or []) and held < cost:
+        return [Text(f"You hold {held} marker(s) and a look costs {cost} (one per peeker): you can only stop.",
+                     f"マーカーは {held} 個で、1枚見るには {cost} 個(覗き見する人数分)必要です。覗き見を終えるしかありません。")(lang)]
+    return []
 
 
 def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
@@ -262,6 +284,10 @@ def describe_event(event: dict[str, Any], lang: Lang = "en", names: Sequence[str
     def take() -> Text:
         takers = d["takers"]
         verb = "take" if len(takers) > 1 else agree(who(takers[0]), "takes", "take")
+        if d["each"] == 0:  # the field's secret money does not go round: it stays where it is
+            return Text(f"Secret money: too little on the field to share out among {several(takers)}, so nobody "
+                        "takes any; it stays on the field.",
+                        f"裏金: 場の裏金が{several(takers)}に行き渡らないため、誰も取れません(場に残ります)。")
         return Text(f"Secret money: {several(takers)} {verb} {d['each']} each.",
                     f"裏金: {several(takers)}が{d['each']}個ずつ取りました。")
 

@@ -26,20 +26,20 @@ _PASS = Text("pass", "パス")
 
 def analyze(
     grid: Annotated[int, typer.Option(
-        help="Grid step in yen for both amounts.\n\nケースの中身と ダウト額の 格子の刻み (円)。", min=1)] = DEFAULT_GRID,
+        help="Grid step in yen for both amounts.\n\nケースの中身とダウト額の格子の刻み(円)。", min=1)] = DEFAULT_GRID,
     inspector_balance: Annotated[int | None, typer.Option(
         help="The inspector's third-country balance in yen (doubts are capped at twice it).\n\n"
-             "検査官の 第3国口座の残高 (円)。 ダウトは その2倍まで。", min=0)] = None,
+             "検査官の第3国口座の残高(円)。ダウトはその2倍まで。", min=0)] = None,
     smuggler_balance: Annotated[int, typer.Option(
         help="The smuggler's opponent-country balance in yen (the trunk cap is 100,000,000 or this).\n\n"
-             "密輸人の 相手国口座の残高 (円)。 アタッシュケースの上限は 100,000,000円と この残高の 少ない方。",
+             "密輸人の相手国口座の残高(円)。アタッシュケースの上限は 100,000,000円とこの残高の少ない方。",
         min=0)] = OPP_START,
     top: Annotated[int, typer.Option(
-        help="How many support points to list per side.\n\n各側で表示する 金額の数 (確率の高い順)。", min=1)] = 10,
+        help="How many support points to list per side.\n\n各側で表示する金額の数(確率の高い順)。", min=1)] = 10,
     plot_path: Annotated[Path | None, typer.Option("--plot", help=(
         "Save a PNG plot of both strategies here (default: smuggling-equilibrium.png in your user data "
-        "folder; the path is printed).\n\n両者の戦略の PNGグラフを ここに保存 (既定: ユーザーデータフォルダの "
-        "smuggling-equilibrium.png。 保存先を表示します)。"))] = None,
+        "folder; the path is printed).\n\n両者の戦略の PNGグラフをここに保存(既定: ユーザーデータフォルダの "
+        "smuggling-equilibrium.png。保存先を表示します)。"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Do not save the plot.\n\nグラフを保存しない。")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.\n\n解をJSONで出力。")] = False,
     lang: LangOption = "en",

@@ -344,7 +344,8 @@ class SmugglingMatch(Match):
         winner = None if difference == 0 else (0 if difference > 0 else 1)
         figures, remainders = self.prizes()
         seats = tuple(
-            SeatResult(seat=s, rank=1 if winner in (None, team_of(s)) else 2,
+            # Ranks as in every game (`Result`): a loser ranks behind every member of the winning team.
+            SeatResult(seat=s, rank=1 if winner in (None, team_of(s)) else 1 + sum(team_of(t) == winner for t in range(self.seats)),
                        is_winner=winner in (None, team_of(s)), score=float(figures[s]["net"]),
                        holdings=figures[s])
             for s in range(self.seats))

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 
+from partygames.cli.layout import Fit
 from partygames.cli.narration import people
 from partygames.engine import Text
 from partygames.engine.names import acts, agree, name_of, subject_of
@@ -33,14 +34,23 @@ def _role(view: dict[str, Any], seat: int, lang: Lang) -> str:
     return ""
 
 
-def _accounts(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> Table:
-    """Both teams side by side (North's seats are the even ones), a row per pair of team members."""
-    table = Table(title=Text("Accounts", "口座")(lang))
+def _accounts(view: dict[str, Any], lang: Lang, names: Sequence[str]) -> RenderableType:
+    """Both teams side by side (North's seats are the even ones), a row per pair of team members; one team
+    above the other where the terminal is too narrow to show every name and amount whole."""
     teams = {team: [s for s in range(len(view["accounts"])) if (s % 2 == 0) == (team == "north")]
              for team in ("north", "south")}
+    title = Text("Accounts", "口座")(lang)
+    return Fit(_accounts_table(view, lang, names, teams, title),
+               Group(*(_accounts_table(view, lang, names, {team: members}, title if team == "north" else None)
+                       for team, members in teams.items())))
+
+
+def _accounts_table(view: dict[str, Any], lang: Lang, names: Sequence[str], teams: dict[str, list[int]],
+                    title: str | None) -> Table:
+    table = Table(title=title)
     for team in teams:
         for header in (_TEAM[team], Text("Third country", "第3国口座"), Text("Opponent country", "相手国口座")):
-            table.add_column(header(lang), justify="left" if header is _TEAM[team] else "right")
+            table.add_column(header(lang), justify="left" if header is _TEAM[team] else "right", no_wrap=True)
     for row in range(max(len(members) for members in teams.values())):
         cells: list[str] = []
         for members in teams.values():
@@ -60,7 +70,8 @@ def _ledger(view: dict[str, Any], lang: Lang, names: Sequence[str], last: int = 
     table = Table(title=Text("Ledger (latest small games)", "記録(最近の小ゲーム)")(lang))
     for header in (Text("#", "#"), Text("Smuggler", "密輸人"), Text("Inspector", "検査官"), Text("Trunk", "ケース"),
                    Text("Declaration", "宣言"), Text("Outcome", "結果")):
-        table.add_column(header(lang))
+        # Names and amounts whole; the outcome's words wrap where the width runs out.
+        table.add_column(header(lang), no_wrap=header.en != "Outcome", overflow="fold")
     for entry in view["ledger"][-last:]:
         declaration = Text("pass", "パス")(lang) if entry["doubt"] is None else \
             f"{Text('doubt', 'ダウト')(lang)} {_yen(entry['doubt'])}"
