@@ -609,17 +609,21 @@ def test_every_corrupt_match_log_gets_one_clear_line_and_no_traceback(lang: Lang
 
 
 def test_seats_pick_the_options_that_follow_them_else_the_refusal_names_the_options_to_change(wide: None) -> None:
-    """Smuggling's team size follows --seats (4 seats: two teams of 2); Musical Chairs' 24 seats are players
-    plus gallery, so --seats 30 names the options that make 30; a count no options allow says which do."""
+    """Smuggling's team size follows --seats (4 seats: two teams of 2), and Musical Chairs' gallery (the seats
+    after the players); a fixed gallery names the options that make the count; a count no options allow says
+    which do."""
     four = runner.invoke(app, ["play", "smuggling", "--seats", "4", "--seed", "1"], input="q\ny\n")
     assert "you play seat 0 of 4" in four.output, four.output
     simulated = runner.invoke(app, ["simulate", "smuggling", "--seats", "4", "--games", "2", "--json"])
     assert simulated.exit_code == 0 and json.loads(simulated.output)["seats"] == 4, simulated.output
-    thirty = runner.invoke(app, ["play", "musical-chairs", "--seats", "30"], env={"COLUMNS": "200"})
-    assert thirty.exit_code == 1
-    assert "takes 24 seats, not 30. For 30 seats, add -o players=12 or -o gallery=24." in thirty.output
-    japanese = runner.invoke(app, ["play", "musical-chairs", "--seats", "4", "--lang", "ja"], env={"COLUMNS": "200"})
-    assert "4 席で遊ぶには" in japanese.output and "-o players=4 -o gallery=0" in japanese.output, japanese.output
+    thirty = runner.invoke(app, ["play", "musical-chairs", "--seats", "30"], input="q\ny\n", env={"COLUMNS": "200"})
+    assert "you play seat 0 of 30" in thirty.output, thirty.output  # the gallery follows the seats
+    gallery = ["play", "musical-chairs", "--seats", "30", "-o", "gallery=10"]
+    fixed_gallery = runner.invoke(app, gallery, env={"COLUMNS": "200"})
+    assert fixed_gallery.exit_code == 1
+    assert "takes 16 seats with -o gallery=10, not 30. For 30 seats, add -o players=20." in fixed_gallery.output
+    japanese = runner.invoke(app, [*gallery, "--lang", "ja"], env={"COLUMNS": "200"})
+    assert "30 席で遊ぶには -o players=20" in japanese.output, japanese.output
     odd = runner.invoke(app, ["play", "smuggling", "--seats", "5"])
     assert "smuggling takes 2, 4, 6, 8, 10, 12, 14, 16, 18 seats, not 5." in odd.output
     fixed = runner.invoke(app, ["play", "smuggling", "--seats", "4", "-o", "team_size=3"], env={"COLUMNS": "200"})

@@ -599,8 +599,10 @@ def _knob(name: str) -> Any:
     """A cluster setting's option (settings.KNOBS): seconds, its environment variable, its help in both
     languages (its range is checked when the server starts)."""
     knob = KNOBS[name]
-    return typer.Option(knob.option, help=f"{knob.en}\n\n{knob.ja}", envvar=knob.env, metavar="SECONDS",
-                        show_default=False)
+    # The variable's name is not shown by Typer: the longest would be cut at 80 columns.
+    return typer.Option(knob.option, help=f"{knob.en} Environment: PARTYGAMES_ and the name in capitals."
+                        f"\n\n{knob.ja}環境変数: PARTYGAMES_ と名前の大文字。", envvar=knob.env, metavar="SECONDS",
+                        show_default=False, show_envvar=False)
 
 
 def _public_url_option(value: str | None) -> str | None:
