@@ -27,7 +27,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import replay
+from partygames.server import profiles, replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -81,6 +81,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     app = FastAPI(title="partygames", version="0.1.0", lifespan=lifespan,
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
+    profiles.install(app, hub, settings)
     # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
@@ -180,9 +181,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return await hub.recent()
 
     @app.post("/api/rooms", tags=["lobby"])
-    async def create_room(body: CreateRoom) -> dict[str, Any]:
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
         room, host_token, seat, token = await hub.create(body)
+        await profiles.seat_taken(request, hub.storage, room.code, seat, room.lobby.seats[seat].name if seat is not None else None)
         data = room_json(room)
         return {"code": room.code, "link": data["link"], "host_token": host_token, "seat": seat, "token": token,
                 "room": data}
@@ -203,6 +205,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """Takes a free human seat (the first one if `seat` is omitted); returns its seat token."""
         room = await find(code, request)
         seat, token = await room.join(clean_name(body.name), body.seat)
+        await profiles.seat_taken(request, hub.storage, room.code, seat, room.lobby.seats[seat].name)
         return {"seat": seat, "token": token, "room": room_json(room)}
 
     @app.post("/api/rooms/{code}/fill-bots", tags=["lobby"])

@@ -88,8 +88,15 @@ class Code(StrEnum):
     SERVER_STORAGE = "server/storage", "A change could not be stored, so it was not applied; reconnect."
     SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
     ORIGIN_REFUSED = ("origin/refused",
-                      "A WebSocket from a page on another site: its `Origin` is not the address the request came "
-                      "to, the public URL or an allowed origin (HTTP 403, before the handshake).")
+                      "A WebSocket, or a change of a profile, from a page on another site: its `Origin` is not the "
+                      "address the request came to, the public URL or an allowed origin (HTTP 403, before the "
+                      "handshake).")
+    PROFILE_UNKNOWN = ("profile/unknown",
+                       "The request's profile cookie names no profile (forged, or deleted); HTTP 401, the cookie "
+                       "is cleared and nothing else changes.")
+    PROFILE_NOT_FOUND = "profile/not_found", "No profile with that id."
+    PROFILE_COLOUR = "profile/colour", "A profile's colour is `#rrggbb`."
+    PROFILE_VISIBILITY = "profile/visibility", "Who sees a profile's matches is `members` or `public`."
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."
