@@ -137,3 +137,30 @@ def test_rebuild_gives_the_same_ratings(store: Storage) -> None:
     assert all(r is not None and r[2] == 2 for r in before)
     with store.engine.connect() as conn:
         assert conn.execute(select(func.count()).select_from(ratings.rated_matches)).scalar_one() == 2
+
+
+def test_the_terminal_prints_a_leaderboard_and_rebuilds(store: Storage) -> None:
+    from typer.testing import CliRunner
+
+    from partygames.cli.main import app
+
+    a, b = person(store), person(store)
+    with store.engine.begin() as conn:
+        conn.execute(profiles.update().where(profiles.c.id == a).values(name="Aki"))
+        conn.execute(profiles.update().where(profiles.c.id == b).values(name="ベン"))
+    finished_room(store, "dice-derby", [(a, 2, ["seat"]), (b, 1, ["seat"])])
+    runner = CliRunner()
+    url = ["--database-url", store.url]
+    shown = runner.invoke(app, ["ratings", "dice-derby", *url], env={"COLUMNS": "100"})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert lines.index(next(line for line in lines if "ベン" in line)) < lines.index(next(line for line in lines if "Aki" in line))
+    assert "(provisional)" in shown.output
+    ja = runner.invoke(app, ["ratings", "dice-derby", *url, "--lang", "ja"], env={"COLUMNS": "100"})
+    assert ja.exit_code == 0 and "(暫定)" in ja.output and "レーティング" in ja.output
+    assert rating(store, b, "dice-derby") is not None
+    before = rating(store, b, "dice-derby")
+    rebuilt = runner.invoke(app, ["ratings", "rebuild", *url])
+    assert rebuilt.exit_code == 0 and "1" in rebuilt.output and rating(store, b, "dice-derby") == before
+    unknown = runner.invoke(app, ["ratings", "nope", *url])
+    assert unknown.exit_code == 1 and "nope" in unknown.output
