@@ -349,6 +349,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def index() -> Response:
         return _index()
 
+    @app.get("/me", include_in_schema=False)
+    async def profile_page() -> Response:
+        return _index()
+
     @app.get("/room/{code}", include_in_schema=False)
     async def room_page(code: str) -> Response:
         return _index()

@@ -1,11 +1,13 @@
 // The client's entry: routing (/ is the lobby, /room/CODE a room, #replay its replay, ?table=1 the
-// big-screen view) and the language switch.
+// big-screen view, /me the profile page) and the language switch.
 import { html, render, useState, useEffect } from "./lib.js";
 import { t, getLang, setLang, onLang } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
 import { Icon } from "./icons.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
+import { ProfilePage } from "./profile.js";
+import { profileReady } from "./api.js";
 
 function parseRoute() {
   const params = new URLSearchParams(location.search);
@@ -14,6 +16,7 @@ function parseRoute() {
   const table = params.get("table") === "1" || params.get("view") === "table";
   if (code && location.hash === "#replay") return { page: "replay", code };
   if (code) return { page: "room", code, table };
+  if (location.pathname === "/me") return { page: "profile" };
   return { page: "lobby", table };
 }
 
@@ -44,14 +47,17 @@ function App() {
   let page;
   if (route.page === "room") page = html`<${RoomPage} key=${route.code + (route.table ? ":t" : "")} code=${route.code} table=${route.table} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
+  else if (route.page === "profile") page = html`<${ProfilePage} navigate=${navigate} />`;
   else page = html`<${LobbyPage} navigate=${navigate} />`;
   return html`<div class="app" data-lang=${lang}>
     <nav class="top">
       <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}><${Icon} name="dice" /> ${t("app_title")}</a>
+      <a class="profile-link" data-testid="profile-link" href="/me" onClick=${(e) => { e.preventDefault(); navigate("/me"); }}>${t("profile_link")}</a>
       <button class="lang" data-testid="lang" onClick=${() => setLang(lang === "ja" ? "en" : "ja")}>${t("lang_switch")}</button>
     </nav>
     ${page}
   </div>`;
 }
 
+profileReady(); // the first visit makes the profile
 render(html`<${App} />`, document.getElementById("app"));

@@ -1,0 +1,64 @@
+"""Two people, each in their own browser context, play a match together: each browser got a profile on its
+first visit (an HttpOnly cookie), their seats are tied to it, their profile pages show the match with a
+replay link and their rating for the game, updated once, in English and in Japanese."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser import driver
+from tests.browser.server import PlatformProcess
+
+GAME = "last-man-standing"
+
+
+def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
+        players: list[driver.Player], platform: PlatformProcess) -> None:
+    host, guest = players
+    for player in players:  # the first visit made the profile: a cookie the page's scripts cannot read
+        [cookie] = [c for c in player.page.context.cookies() if c["name"] == "partygames_device"]
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+        assert "partygames_device" not in player.page.evaluate("document.cookie")
+    code = driver.create_room(host, GAME, 4, ("human", "human", "bot:heuristic", "bot:random"), "Aki")
+    driver.join_room(guest, host.page.get_by_test_id("share-link").input_value(), "Ben")
+    driver.start_match(host)
+    guest.page.get_by_test_id("board").wait_for()
+    driver.play_to_results([host, guest], ("hire", "play"))
+
+    for player, heading, other in ((host, "Your matches", "Ben"), (guest, "あなたの対戦", "Aki")):
+        page = player.page
+        page.get_by_test_id("profile-link").click()
+        page.wait_for_url(re.compile(r"/me$"))
+        matches = page.get_by_test_id("profile-matches")
+        expect(matches).to_contain_text(heading)
+        row = matches.locator(f"[data-room='{code}']")
+        expect(row).to_contain_text(other)
+        expect(row.get_by_test_id("profile-replay")).to_have_count(1)
+        rating = page.get_by_test_id("profile-ratings").locator(f"tr[data-game='{GAME}']")
+        expect(rating.get_by_test_id("rating-matches")).to_have_text("1")
+        # Reloading rates nothing twice.
+        page.reload()
+        expect(page.get_by_test_id("profile-ratings").locator(f"tr[data-game='{GAME}']")
+               .get_by_test_id("rating-matches")).to_have_text("1")
+        expect(page.get_by_test_id("profile-name")).to_have_value("Aki" if player is host else "Ben")
+
+    # The host renames themself: kept across a reload; a 5,000-character name is refused, in Japanese too.
+    page = host.page
+    page.get_by_test_id("profile-name").fill("Aki Q")
+    page.get_by_test_id("profile-save").click()
+    expect(page.get_by_test_id("profile-saved")).to_be_visible()
+    page.reload()
+    expect(page.get_by_test_id("profile-name")).to_have_value("Aki Q")
+    guest.page.get_by_test_id("profile-name").evaluate("(e) => e.removeAttribute('maxlength')")
+    guest.page.get_by_test_id("profile-name").fill("x" * 5000)
+    guest.page.get_by_test_id("profile-save").click()
+    expect(guest.page.get_by_test_id("profile-error")).to_contain_text("名前")
+    guest.page.reload()
+    expect(guest.page.get_by_test_id("profile-name")).to_have_value("Ben")
+
+    # The replay of their own seat opens from the history.
+    page.get_by_test_id("profile-matches").locator(f"[data-room='{code}']").get_by_test_id("profile-replay").click()
+    page.get_by_test_id("replay").wait_for()
+    assert host.errors == [] and guest.errors == []
