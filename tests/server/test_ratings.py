@@ -42,7 +42,7 @@ def person(store: Storage) -> str:
 
 
 def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, int, Sequence[str]]],
-                  status: str = "over", started_at: float = 10.0) -> str:
+                  status: str = "over", ended_at: float = 10.0) -> str:
     """A room of `game` as a server leaves it: per seat (its profile, or None for a bot seat; its rank; the
     sources of its steps, "seat" for the person and "bot" for a stand-in bot)."""
     code = uuid.uuid4().hex[:8].upper()
@@ -51,7 +51,7 @@ def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, i
     with store.engine.begin() as conn:
         conn.execute(insert(db.rooms).values(
             code=code, game=game, seats=len(table), options="{}", status=status, seed="1", host_token_hash="h" * 64,
-            host_seat=0, created_at=1.0, started_at=started_at,
+            host_seat=0, created_at=1.0, started_at=1.0, finished_at=ended_at,
             result=json.dumps(result) if status == "over" else None))
         seq = 0
         for i, (profile, _, sources) in enumerate(table):
@@ -116,7 +116,7 @@ def test_teams_and_ties(store: Storage) -> None:
                                        (south[1], 2, ["seat"])])
     # A tie in a game without teams: equal ranks move equal ratings the same way.
     x, y = person(store), person(store)
-    finished_room(store, "dice-derby", [(x, 1, ["seat"]), (y, 1, ["seat"])], started_at=11.0)
+    finished_room(store, "dice-derby", [(x, 1, ["seat"]), (y, 1, ["seat"])], ended_at=11.0)
     assert ratings.rate_pending(store, GAMES) == 2
     won = [rating(store, p, "smuggling") for p in north]
     lost = [rating(store, p, "smuggling") for p in south]
@@ -128,8 +128,8 @@ def test_teams_and_ties(store: Storage) -> None:
 
 def test_rebuild_gives_the_same_ratings(store: Storage) -> None:
     a, b, c = person(store), person(store), person(store)
-    finished_room(store, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"]), (c, 3, ["seat"])], started_at=1.0)
-    finished_room(store, "dice-derby", [(a, 3, ["seat"]), (b, 1, ["seat"]), (c, 2, ["seat"])], started_at=2.0)
+    finished_room(store, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"]), (c, 3, ["seat"])], ended_at=1.0)
+    finished_room(store, "dice-derby", [(a, 3, ["seat"]), (b, 1, ["seat"]), (c, 2, ["seat"])], ended_at=2.0)
     assert ratings.rate_pending(store, GAMES) == 2
     before = [rating(store, p, "dice-derby") for p in (a, b, c)]
     assert ratings.rebuild(store, GAMES) == 2
@@ -164,3 +164,28 @@ def test_the_terminal_prints_a_leaderboard_and_rebuilds(store: Storage) -> None:
     assert rebuilt.exit_code == 0 and "1" in rebuilt.output and rating(store, b, "dice-derby") == before
     unknown = runner.invoke(app, ["ratings", "nope", *url])
     assert unknown.exit_code == 1 and "nope" in unknown.output
+
+
+def test_a_room_that_played_again_rates_each_match_from_its_own_steps(store: Storage) -> None:
+    a, b, c = person(store), person(store), person(store)
+    # This room's current match: a and b played their own steps (seq 1, 2 below are renumbered after the
+    # earlier match's). Its earlier match (seq 1-3): c's seat was a stand-in's for 2 of 3 steps.
+    code = finished_room(store, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"]), (c, 3, ["seat"])])
+    with store.engine.begin() as conn:
+        rows = conn.execute(select(db.log_entries).where(db.log_entries.c.room == code)).mappings().all()
+        conn.execute(db.log_entries.delete().where(db.log_entries.c.room == code))
+        earlier = [(0, "seat"), (2, "bot"), (2, "bot"), (2, "seat"), (1, "seat")]  # seq 1-5: the earlier match
+        for seq, (seat, source) in enumerate(earlier, start=1):
+            conn.execute(insert(db.log_entries).values(room=code, seq=seq, at=seq, seat=seat, action="{}", source=source))
+        for row in rows:
+            conn.execute(insert(db.log_entries).values({**row, "seq": row["seq"] + len(earlier)}))
+        result = {"seats": [{"seat": i, "rank": r, "is_winner": r == 1, "score": 0.0, "holdings": {}}
+                            for i, r in enumerate((3, 2, 1))], "termination": "t", "winners": [], "detail": {}}
+        conn.execute(insert(db.matches).values(room=code, number=1, game="dice-derby", options="{}", seed="1",
+                                               bots="{}", started_at=0.5, result=json.dumps(result), last_seq=5))
+    assert ratings.rate_pending(store, GAMES) == 2
+    # c counts only in the second match (their own steps); a and b in both.
+    assert [rating(store, p, "dice-derby")[2] for p in (a, b, c)] == [2, 2, 1]  # type: ignore[index]
+    with store.engine.connect() as conn:
+        assert sorted(conn.execute(select(ratings.rated_matches.c.number, ratings.rated_matches.c.rated)
+                                   .where(ratings.rated_matches.c.room == code)).all()) == [(1, True), (2, True)]

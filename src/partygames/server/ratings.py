@@ -15,7 +15,7 @@ Which matches count (docs/profiles.md says the same to players):
 Exactly once: every match considered gets one `rated_matches` row, keyed on the match (room, match number),
 inserted in the same transaction as its rating changes, before them. A second attempt (a retry, another
 process after a failover) collides with the key and its transaction changes nothing. `rebuild` forgets every
-rating and considers every stored match again, in the order they started.
+rating and considers every stored match again, in the order they ended.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class Finished:
     result: dict[str, Any]
     first_seq: int  # its log entries are seq in (first_seq, last_seq]
     last_seq: int | None  # None: to the end (the room's current match)
-    started_at: float
+    ended_at: float  # matches are rated in the order they ended
 
 
 def rating_json(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,14 +95,17 @@ def _finished(conn: Connection, code: str) -> list[Finished]:
     room = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().one()
     out: list[Finished] = []
     previous, number = 0, 0
-    for m in conn.execute(select(matches).where(matches.c.room == code).order_by(matches.c.number)).mappings():
+    earlier = conn.execute(select(matches).where(matches.c.room == code).order_by(matches.c.number)).mappings().all()
+    # When each ended: an earlier match when the next one started (the same people went on at once).
+    ends = [float(m["started_at"]) for m in earlier[1:]] + [float(room["started_at"] or 0.0)] * bool(earlier)
+    for m, ended in zip(earlier, ends, strict=True):
         if m["result"] is not None:
-            out.append(Finished(code, m["number"], m["game"], json.loads(m["result"]), previous, m["last_seq"],
-                                float(m["started_at"])))
+            out.append(Finished(code, m["number"], m["game"], json.loads(m["result"]), previous, m["last_seq"], ended))
         previous, number = m["last_seq"], m["number"]
     if room["status"] == "over" and room["result"] is not None:
+        ended = room["finished_at"] if room["finished_at"] is not None else room["started_at"]
         out.append(Finished(code, number + 1, room["game"], json.loads(room["result"]), previous, None,
-                            float(room["started_at"] or 0.0)))
+                            float(ended or 0.0)))
     return out
 
 
@@ -177,13 +180,14 @@ def _consider(conn: Connection, match: Finished, games: Mapping[str, Game]) -> N
 
 
 def pending(storage: Storage) -> list[Finished]:
-    """Finished matches with at least two profiles at the table that were never considered, oldest first."""
+    """Finished matches with at least two profiles at the table that were never considered, in the order they
+    ended."""
     with storage.engine.connect() as conn:
         found: list[Finished] = []
         for code in _candidates(conn):
             done = set(conn.execute(select(rated_matches.c.number).where(rated_matches.c.room == code)).scalars())
             found += [m for m in _finished(conn, code) if m.number not in done]
-    return sorted(found, key=lambda m: (m.started_at, m.room, m.number))
+    return sorted(found, key=lambda m: (m.ended_at, m.room, m.number))
 
 
 def _candidates(conn: Connection) -> list[str]:
@@ -203,7 +207,7 @@ def rate_pending(storage: Storage, games: Mapping[str, Game]) -> int:
 
 
 def rebuild(storage: Storage, games: Mapping[str, Game]) -> int:
-    """Forgets every rating and rates every stored match again, in the order they started."""
+    """Forgets every rating and rates every stored match again, in the order they ended."""
     with storage.engine.begin() as conn:
         conn.execute(delete(ratings))
         conn.execute(delete(rated_matches))
