@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
@@ -15,7 +15,7 @@ GAME = "last-man-standing"
 
 
 def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
-        players: list[driver.Player], platform: PlatformProcess) -> None:
+        players: list[driver.Player], platform: PlatformProcess, browser: Browser) -> None:
     host, guest = players
     for player in players:  # the first visit made the profile: a cookie the page's scripts cannot read
         [cookie] = [c for c in player.page.context.cookies() if c["name"] == "partygames_device"]
@@ -57,6 +57,24 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     expect(guest.page.get_by_test_id("profile-error")).to_contain_text("名前")
     guest.page.reload()
     expect(guest.page.get_by_test_id("profile-name")).to_have_value("Ben")
+
+    # The host moves their profile to a third browser by a one-time link: it lands on the profile page with
+    # the host's name and match; the same link opened again is refused.
+    page.get_by_test_id("profile-move-make").click()
+    link = page.get_by_test_id("profile-move-link").input_value()
+    expect(page.get_by_test_id("profile-move-qr")).to_be_visible()
+    third = browser.new_context(locale="en-US")
+    try:
+        other = third.new_page()
+        other.goto(link)
+        other.wait_for_url(re.compile(r"/me$"))
+        expect(other.get_by_test_id("profile-name")).to_have_value("Aki Q")
+        expect(other.get_by_test_id("profile-matches").locator(f"[data-room='{code}']")).to_have_count(1)
+        assert "#" not in other.url
+        other.goto(link)
+        expect(other.get_by_test_id("claim-error")).to_contain_text("already used")
+    finally:
+        third.close()
 
     # The replay of their own seat opens from the history.
     page.get_by_test_id("profile-matches").locator(f"[data-room='{code}']").get_by_test_id("profile-replay").click()

@@ -138,7 +138,8 @@ def test_bad_input_gets_a_coded_error_and_changes_nothing(server: LiveServer) ->
 
 
 PROBED = {("GET", "/api/me"), ("PATCH", "/api/me"), ("DELETE", "/api/me"), ("GET", "/api/me/export"),
-          ("GET", "/api/profiles/{profile_id}"), ("GET", "/api/leaderboard/{game_id}")}
+          ("POST", "/api/me/transfer"), ("POST", "/api/me/claim"), ("GET", "/api/profiles/{profile_id}"),
+          ("GET", "/api/leaderboard/{game_id}")}
 
 
 def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
@@ -156,9 +157,12 @@ def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
 
         def probe(client: httpx.Client) -> list[str]:
             texts = [client.get(f"/api/profiles/{me_a}").text, client.get("/api/leaderboard/toy").text]
+            claimed = client.post("/api/me/claim", json={"token": "guessed-token"})
+            assert claimed.json()["error"]["code"] == "transfer/invalid"
+            texts.append(claimed.text)
             if COOKIE in client.cookies:
                 texts += [client.get("/api/me").text, client.get("/api/me/export").text,
-                          client.patch("/api/me", json={"name": "Stranger"}).text]
+                          client.patch("/api/me", json={"name": "Stranger"}).text, client.post("/api/me/transfer").text]
             return texts
 
         anonymous = httpx.Client(base_url=server.url, timeout=10)
@@ -178,3 +182,42 @@ def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
         aki.close()
         ben.close()
         stranger.close()
+
+
+def test_a_transfer_link_moves_the_profile_to_another_device_once(tmp_path: Path) -> None:
+    live = LiveServer(tmp_path).start()
+    aki, phone, late, stranger = browser(live), browser(live), browser(live), browser(live)
+    try:
+        me_a = visit(aki)["profile"]
+        assert aki.post("/api/me/transfer", headers={"Origin": "https://evil.example"}).status_code == 403
+        made = aki.post("/api/me/transfer").json()
+        link, seconds = made["link"], made["seconds"]
+        assert seconds == 600 and link.startswith(f"{live.url}/me/claim#") and made["qr_svg"].startswith("<")
+        token = link.split("#", 1)[1]
+        assert phone.get("/me/claim").status_code == 200  # the page; the token stays in the fragment
+        claimed = phone.post("/api/me/claim", json={"token": token})
+        assert claimed.status_code == 200 and claimed.json()["profile"]["id"] == me_a["id"]
+        assert "httponly" in claimed.headers["set-cookie"].lower() and COOKIE in phone.cookies
+        assert visit(phone)["profile"]["id"] == me_a["id"] and visit(aki)["profile"]["id"] == me_a["id"]
+        # Once only: a second claim of the same link is refused, and makes nothing.
+        again = late.post("/api/me/claim", json={"token": token})
+        assert (again.status_code, again.json()["error"]["code"]) == (410, "transfer/invalid") and again.json()["error"]["ja"]
+        assert COOKIE not in late.cookies
+        # Expired after 10 minutes (the clock moved on: the row's expiry set in the past).
+        expired = aki.post("/api/me/transfer").json()["link"].split("#", 1)[1]
+        engine = create_engine(f"sqlite:///{tmp_path / 'partygames.sqlite3'}")
+        from partygames.server.profiles import secret_hash, transfers
+        with engine.begin() as conn:
+            conn.execute(transfers.update().where(transfers.c.token_hash == secret_hash(expired)).values(expires_at=1.0))
+        engine.dispose()
+        assert late.post("/api/me/claim", json={"token": expired}).json()["error"]["code"] == "transfer/invalid"
+        # Guessing is rate-limited per address: 10 tries, then a wait.
+        codes = [stranger.post("/api/me/claim", json={"token": f"guess-{i}"}).json()["error"]["code"] for i in range(10)]
+        assert codes[-1] == "rate/limited" and "transfer/invalid" in codes
+        # Deleting the profile on one device ends it on the other too.
+        assert phone.delete("/api/me").status_code == 200
+        assert aki.get("/api/me").json()["error"]["code"] == "profile/unknown"
+    finally:
+        for client in (aki, phone, late, stranger):
+            client.close()
+        live.stop()

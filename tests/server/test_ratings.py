@@ -36,7 +36,7 @@ def store(database_url: str | None, tmp_path: Path) -> Iterator[Storage]:
 def person(store: Storage) -> str:
     profile = uuid.uuid4().hex[:16]
     with store.engine.begin() as conn:
-        conn.execute(insert(profiles).values(id=profile, secret_hash=uuid.uuid4().hex * 2, name=profile[:6],
+        conn.execute(insert(profiles).values(id=profile, name=profile[:6],
                                              colour="#123456", visibility="members", created_at=1.0))
     return profile
 

@@ -350,6 +350,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return _index()
 
     @app.get("/me", include_in_schema=False)
+    @app.get("/me/claim", include_in_schema=False)
     async def profile_page() -> Response:
         return _index()
 

@@ -97,6 +97,9 @@ class Code(StrEnum):
     PROFILE_NOT_FOUND = "profile/not_found", "No profile with that id."
     PROFILE_COLOUR = "profile/colour", "A profile's colour is `#rrggbb`."
     PROFILE_VISIBILITY = "profile/visibility", "Who sees a profile's matches is `members` or `public`."
+    TRANSFER_INVALID = ("transfer/invalid",
+                        "A transfer link's token is unknown, already used or expired (a link works once, for 10 "
+                        "minutes); HTTP 410.")
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."

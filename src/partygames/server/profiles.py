@@ -33,6 +33,8 @@ from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 from partygames.server.hub import Hub
+from partygames.server.qr import join_qr_svg
+from partygames.server.ratelimit import ClientBuckets
 from partygames.server.settings import Settings
 from partygames.server.storage import Storage, matches, metadata, rooms, seats
 from partygames.server.text import clean_name
@@ -42,16 +44,32 @@ COOKIE_MAX_AGE = 400 * 24 * 3600  # the most browsers keep a cookie (Chromium ca
 COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324")
 VISIBILITIES = ("members", "public")
 ANONYMOUS = "—"  # a deleted person's seats keep this name
+CLAIM_RATE, CLAIM_BURST = 10 / 60, 10  # transfer claims per client address: 10, then one every 6 s
 
 profiles = Table(
     "profiles", metadata,
     Column("id", String(24), primary_key=True),  # public: links and leaderboards name it
-    Column("secret_hash", String(64), nullable=False, unique=True),  # SHA-256 of the device secret
     Column("name", String(64), nullable=True),  # None until set or until its first seat names it
     Column("colour", String(16), nullable=False),
     Column("visibility", String(16), nullable=False, server_default="members"),
     Column("created_at", Float, nullable=False),
 )
+
+devices = Table(
+    "devices", metadata,  # the browsers of a profile
+    Column("secret_hash", String(64), primary_key=True),  # SHA-256 of the device secret
+    Column("profile", String(24), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+transfers = Table(
+    "transfers", metadata,  # one-time links that add a device to a profile
+    Column("token_hash", String(64), primary_key=True),
+    Column("profile", String(24), nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),
+)
+TRANSFER_SECONDS = 600  # a link works for 10 minutes, once
 
 
 def secret_hash(secret: str) -> str:
@@ -68,6 +86,13 @@ def unknown_profile() -> ServerError:
 def no_profile(profile_id: str) -> ServerError:
     return ServerError(Code.PROFILE_NOT_FOUND, f"No profile {profile_id[:24]!r} that you may see.",
                        f"見られるプロフィール「{profile_id[:24]}」はありません。", 404)
+
+
+class TransferClaim(BaseModel):
+    """`POST /api/me/claim`: the token from a transfer link's fragment."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: Annotated[str, StringConstraints(max_length=200)]
 
 
 class ProfileChange(BaseModel):
@@ -102,10 +127,11 @@ def checked(change: ProfileChange) -> dict[str, Any]:
 def make(storage: Storage) -> tuple[dict[str, Any], str]:
     """A new profile and its device secret (the only time the secret exists outside the browser)."""
     secret = secrets.token_urlsafe(32)
-    row = {"id": secrets.token_hex(8), "secret_hash": secret_hash(secret), "name": None,
-           "colour": secrets.choice(COLOURS), "visibility": "members", "created_at": time.time()}
+    row = {"id": secrets.token_hex(8), "name": None, "colour": secrets.choice(COLOURS), "visibility": "members",
+           "created_at": time.time()}
     with storage.engine.begin() as conn:
         conn.execute(insert(profiles).values(**row))
+        conn.execute(insert(devices).values(secret_hash=secret_hash(secret), profile=row["id"], created_at=time.time()))
     return row, secret
 
 
@@ -113,8 +139,34 @@ def by_secret(storage: Storage, secret: str) -> dict[str, Any] | None:
     if len(secret) > 200:
         return None
     with storage.engine.connect() as conn:
-        row = conn.execute(select(profiles).where(profiles.c.secret_hash == secret_hash(secret))).mappings().first()
+        row = conn.execute(select(profiles).join(devices, devices.c.profile == profiles.c.id)
+                           .where(devices.c.secret_hash == secret_hash(secret))).mappings().first()
         return dict(row) if row is not None else None
+
+
+def new_transfer(storage: Storage, profile_id: str) -> tuple[str, float]:
+    """A one-time token that adds a device to the profile, and when it expires."""
+    token = secrets.token_urlsafe(32)
+    expires = time.time() + TRANSFER_SECONDS
+    with storage.engine.begin() as conn:
+        conn.execute(insert(transfers).values(token_hash=secret_hash(token), profile=profile_id, expires_at=expires))
+    return token, expires
+
+
+def claim_transfer(storage: Storage, token: str) -> tuple[str, str] | None:
+    """Spends a transfer token: (the profile, a new device secret for it), or None when the token is unknown,
+    used or expired. Spending is one compare-and-set: of two claims at once, one wins."""
+    if len(token) > 200:
+        return None
+    with storage.engine.begin() as conn:
+        spent = conn.execute(update(transfers).where(
+            transfers.c.token_hash == secret_hash(token), transfers.c.used_at.is_(None),
+            transfers.c.expires_at > time.time()).values(used_at=time.time()).returning(transfers.c.profile)).scalar()
+        if spent is None:
+            return None
+        secret = secrets.token_urlsafe(32)
+        conn.execute(insert(devices).values(secret_hash=secret_hash(secret), profile=spent, created_at=time.time()))
+        return str(spent), secret
 
 
 def by_id(conn: Connection, profile_id: str) -> dict[str, Any] | None:
@@ -142,6 +194,8 @@ def remove(storage: Storage, profile_id: str) -> None:
     with storage.engine.begin() as conn:
         conn.execute(update(seats).where(seats.c.profile == profile_id).values(profile=None, name=ANONYMOUS))
         conn.execute(delete(ratings.ratings).where(ratings.ratings.c.profile == profile_id))
+        conn.execute(delete(devices).where(devices.c.profile == profile_id))
+        conn.execute(delete(transfers).where(transfers.c.profile == profile_id))
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
 
 
@@ -187,7 +241,7 @@ def page(storage: Storage, profile_id: str, viewer: str | None) -> dict[str, Any
 
 
 def export(storage: Storage, profile_id: str) -> dict[str, Any]:
-    """Everything stored about the person ("Export my data"), never the secret's hash."""
+    """Everything stored about the person ("Export my data"), never a secret's hash."""
     with storage.engine.connect() as conn:
         row = by_id(conn, profile_id)
         assert row is not None
@@ -199,12 +253,18 @@ def export(storage: Storage, profile_id: str) -> dict[str, Any]:
 
 # -- HTTP --------------------------------------------------------------------------------------------------
 def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
-    """The profile routes: /api/me (GET, PATCH, DELETE), /api/me/export, /api/profiles/{id} and
-    /api/leaderboard/{game}."""
+    """The profile routes: /api/me (GET, PATCH, DELETE), /api/me/export, /api/me/transfer and /api/me/claim
+    (moving to another device), /api/profiles/{id} and /api/leaderboard/{game}."""
     base_url, games = hub.base_url, hub.games
 
     def secure(request: Request) -> bool:
         return request.url.scheme == "https" or base_url.startswith("https:")
+
+    claims = ClientBuckets(CLAIM_RATE, CLAIM_BURST)  # transfer claims per client address
+
+    def set_device(response: Response, request: Request, secret: str) -> None:
+        response.set_cookie(COOKIE, secret, max_age=COOKIE_MAX_AGE, path="/", httponly=True, samesite="lax",
+                            secure=secure(request))
 
     def same_site(request: Request) -> None:
         """A change of a profile comes only from this server's own pages (the WebSockets' Origin check)."""
@@ -248,8 +308,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
         body = await asyncio.to_thread(page, hub.storage, row["id"], row["id"])
         response = JSONResponse(body)
         if made is not None:
-            response.set_cookie(COOKIE, made, max_age=COOKIE_MAX_AGE, path="/", httponly=True, samesite="lax",
-                                secure=secure(request))
+            set_device(response, request, made)
         return response
 
     @app.patch("/api/me", tags=["profiles"])
@@ -269,6 +328,35 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
         await asyncio.to_thread(remove, hub.storage, row["id"])
         response = JSONResponse({"deleted": row["id"]})
         forget_cookie(response)
+        return response
+
+    @app.post("/api/me/transfer", tags=["profiles"])
+    async def transfer(request: Request) -> dict[str, Any]:
+        """A link (and its QR code) that adds another device to this profile: it works once, for 10 minutes.
+        The token is in the link's fragment, which browsers never send to a server."""
+        same_site(request)
+        row = await me(request)
+        token, expires = await asyncio.to_thread(new_transfer, hub.storage, row["id"])
+        link = f"{base_url}/me/claim#{token}"
+        return {"link": link, "expires_at": expires, "seconds": TRANSFER_SECONDS,
+                "qr_svg": join_qr_svg(link).decode()}
+
+    @app.post("/api/me/claim", tags=["profiles"])
+    async def claim(body: TransferClaim, request: Request) -> Response:
+        """Spends a transfer link's token: this browser becomes a device of that profile."""
+        same_site(request)
+        if not claims.allow(request.client.host if request.client else "?", time.monotonic()):
+            raise ServerError(Code.RATE_LIMITED, "Too many transfer links tried; wait a minute.",
+                              "引き継ぎリンクの試行が多すぎます。1分ほど待ってください。", 429)
+        claimed = await asyncio.to_thread(claim_transfer, hub.storage, body.token)
+        if claimed is None:
+            raise ServerError(Code.TRANSFER_INVALID, "This link is unknown, already used or expired (links work "
+                              "once, for 10 minutes): make a new one on your other device.",
+                              "このリンクは無効か、使用済みか、期限切れです(リンクは10分間・1回だけ有効)。"
+                              "元の端末で新しいリンクを作ってください。", 410)
+        profile_id, secret = claimed
+        response = JSONResponse(await asyncio.to_thread(page, hub.storage, profile_id, profile_id))
+        set_device(response, request, secret)
         return response
 
     @app.get("/api/me/export", tags=["profiles"])

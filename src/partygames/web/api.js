@@ -55,6 +55,8 @@ export const api = {
   me: () => call("GET", "/api/me"),
   updateMe: (body) => call("PATCH", "/api/me", { body }),
   deleteMe: () => call("DELETE", "/api/me"),
+  transfer: () => call("POST", "/api/me/transfer", { body: {} }),
+  claim: (token) => call("POST", "/api/me/claim", { body: { token } }),
   games: () => call("GET", "/api/games"),
   /** The seat counts the engine allows for these options: {game, options, seat_counts}. */
   seatCounts: (gameId, options) =>

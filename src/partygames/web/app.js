@@ -6,7 +6,7 @@ import { LobbyPage } from "./lobby.js";
 import { Icon } from "./icons.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
-import { ProfilePage } from "./profile.js";
+import { ClaimPage, ProfilePage } from "./profile.js";
 import { profileReady } from "./api.js";
 
 function parseRoute() {
@@ -17,6 +17,7 @@ function parseRoute() {
   if (code && location.hash === "#replay") return { page: "replay", code };
   if (code) return { page: "room", code, table };
   if (location.pathname === "/me") return { page: "profile" };
+  if (location.pathname === "/me/claim") return { page: "claim" };
   return { page: "lobby", table };
 }
 
@@ -48,6 +49,7 @@ function App() {
   if (route.page === "room") page = html`<${RoomPage} key=${route.code + (route.table ? ":t" : "")} code=${route.code} table=${route.table} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "profile") page = html`<${ProfilePage} navigate=${navigate} />`;
+  else if (route.page === "claim") page = html`<${ClaimPage} navigate=${navigate} />`;
   else page = html`<${LobbyPage} navigate=${navigate} />`;
   return html`<div class="app" data-lang=${lang}>
     <nav class="top">
@@ -59,5 +61,6 @@ function App() {
   </div>`;
 }
 
-profileReady(); // the first visit makes the profile
+// The first visit makes the profile; a browser opening a transfer link takes that profile instead.
+if (location.pathname !== "/me/claim") profileReady();
 render(html`<${App} />`, document.getElementById("app"));

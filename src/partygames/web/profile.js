@@ -26,6 +26,46 @@ function otherName(other) {
   return other.bot ? t("bot", other.bot) : t("seat_n", other.seat);
 }
 
+/** "Use this profile on another device": a link and its QR code that work once, for 10 minutes. */
+function MoveDevice() {
+  const [made, setMade] = useState(null);
+  const [problem, setProblem] = useState(null);
+  const make = async () => {
+    setProblem(null);
+    try {
+      setMade(await api.transfer());
+    } catch (error) {
+      setProblem(error);
+    }
+  };
+  return html`<section class="panel" data-testid="profile-move">
+    <h2>${t("profile_move")}</h2>
+    <p class="muted small">${t("profile_move_note")}</p>
+    <button class="small" onClick=${make} data-testid="profile-move-make">${t("profile_move_make")}</button>
+    ${problem ? html`<div class="error" role="alert">${tr(problem)}</div>` : null}
+    ${made ? html`<div class="transfer">
+      <img class="qr" style=${{ width: "12rem" }} data-testid="profile-move-qr" alt=${t("qr_alt", made.link)}
+        src=${"data:image/svg+xml;charset=utf-8," + encodeURIComponent(made.qr_svg)} />
+      <input readonly class="share" data-testid="profile-move-link" value=${made.link} onFocus=${(e) => e.target.select()} />
+      <p class="muted small">${t("profile_move_expires", Math.round(made.seconds / 60))}</p>
+    </div>` : null}
+  </section>`;
+}
+
+/** /me/claim#TOKEN: this browser becomes a device of the profile the link was made for. */
+export function ClaimPage({ navigate }) {
+  const [problem, setProblem] = useState(null);
+  useEffect(() => {
+    const token = location.hash.slice(1);
+    history.replaceState(null, "", "/me/claim"); // the token leaves the address bar and the history
+    api.claim(token).then(() => navigate("/me")).catch(setProblem);
+  }, []);
+  return html`<main class="page profile" data-testid="claim">
+    ${problem ? html`<div class="panel error" role="alert" data-testid="claim-error">${tr(problem)}</div>`
+      : html`<section class="panel"><p>${t("profile_claiming")}</p></section>`}
+  </main>`;
+}
+
 export function ProfilePage({ navigate }) {
   const [data, setData] = useState(null);
   const [games, setGames] = useState(null);
@@ -114,6 +154,7 @@ export function ProfilePage({ navigate }) {
         </li>`)}
       </ul>` : html`<p class="muted">${t("profile_no_matches")}</p>`}
     </section>
+    <${MoveDevice} />
     <section class="panel">
       <a class="button small subtle" href="/api/me/export" download="partygames-profile.json" data-testid="profile-export">${t("profile_export")}</a>
       <button class="small danger" onClick=${remove} data-testid="profile-delete">${t("profile_delete")}</button>

@@ -4,9 +4,11 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-12-07
 
-- `profiles`: a person, made silently on their first visit: a public id, the SHA-256 of the random device
-  secret their browser holds in an HttpOnly cookie (never the secret), a display name, a colour and who may
-  see their matches (`visibility`: "private" or "public").
+- `profiles`: a person, made silently on their first visit: a public id, a display name, a colour and who
+  may see their matches (`visibility`: "members" or "public").
+- `devices`: the SHA-256 of each random device secret a browser of the profile holds in an HttpOnly cookie
+  (never the secret); `transfers`: one-time links that add a device to a profile (the token's SHA-256, when
+  it expires, when it was used).
 - `seats.profile`: the profile whose browser took the seat (NULL: an API client without a profile, a bot,
   or a person who deleted their profile: the seat is kept, anonymised).
 - `ratings`: one Weng-Lin rating (mu, sigma) per profile and game, with the count of rated matches.
@@ -28,11 +30,21 @@ depends_on = None
 def upgrade() -> None:
     op.create_table("profiles",
                     sa.Column("id", sa.String(24), primary_key=True),
-                    sa.Column("secret_hash", sa.String(64), nullable=False, unique=True),
                     sa.Column("name", sa.String(64), nullable=True),
                     sa.Column("colour", sa.String(16), nullable=False),
-                    sa.Column("visibility", sa.String(16), nullable=False, server_default="private"),
+                    sa.Column("visibility", sa.String(16), nullable=False, server_default="members"),
                     sa.Column("created_at", sa.Float, nullable=False))
+    op.create_table("devices",
+                    sa.Column("secret_hash", sa.String(64), primary_key=True),
+                    sa.Column("profile", sa.String(24), sa.ForeignKey("profiles.id", ondelete="CASCADE"),
+                              nullable=False, index=True),
+                    sa.Column("created_at", sa.Float, nullable=False))
+    op.create_table("transfers",
+                    sa.Column("token_hash", sa.String(64), primary_key=True),
+                    sa.Column("profile", sa.String(24), sa.ForeignKey("profiles.id", ondelete="CASCADE"),
+                              nullable=False, index=True),
+                    sa.Column("expires_at", sa.Float, nullable=False),
+                    sa.Column("used_at", sa.Float, nullable=True))
     op.add_column("seats", sa.Column("profile", sa.String(24), nullable=True))
     op.create_index("seats_by_profile", "seats", ["profile"])
     op.create_table("ratings",
@@ -59,4 +71,6 @@ def downgrade() -> None:
     op.drop_index("seats_by_profile", "seats")
     with op.batch_alter_table("seats") as seats:
         seats.drop_column("profile")
+    op.drop_table("transfers")
+    op.drop_table("devices")
     op.drop_table("profiles")
