@@ -65,14 +65,14 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     expect(page.get_by_test_id("profile-move-qr")).to_be_visible()
     third = browser.new_context(locale="en-US")
     try:
-        other = third.new_page()
-        other.goto(link)
-        other.wait_for_url(re.compile(r"/me$"))
-        expect(other.get_by_test_id("profile-name")).to_have_value("Aki Q")
-        expect(other.get_by_test_id("profile-matches").locator(f"[data-room='{code}']")).to_have_count(1)
-        assert "#" not in other.url
-        other.goto(link)
-        expect(other.get_by_test_id("claim-error")).to_contain_text("already used")
+        moved = third.new_page()
+        moved.goto(link)
+        moved.wait_for_url(re.compile(r"/me$"))
+        expect(moved.get_by_test_id("profile-name")).to_have_value("Aki Q")
+        expect(moved.get_by_test_id("profile-matches").locator(f"[data-room='{code}']")).to_have_count(1)
+        assert "#" not in moved.url
+        moved.goto(link)
+        expect(moved.get_by_test_id("claim-error")).to_contain_text("already used")
     finally:
         third.close()
 
