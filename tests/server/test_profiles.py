@@ -221,3 +221,12 @@ def test_a_transfer_link_moves_the_profile_to_another_device_once(tmp_path: Path
         for client in (aki, phone, late, stranger):
             client.close()
         live.stop()
+
+
+def test_the_cookie_is_secure_behind_https(tmp_path: Path) -> None:
+    live = LiveServer(tmp_path).start(environment={"PARTYGAMES_PUBLIC_URL": "https://games.example"})
+    try:
+        cookie = httpx.get(f"{live.url}/api/me").headers["set-cookie"].lower()
+        assert "secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+    finally:
+        live.stop()

@@ -189,3 +189,31 @@ def test_a_room_that_played_again_rates_each_match_from_its_own_steps(store: Sto
     with store.engine.connect() as conn:
         assert sorted(conn.execute(select(ratings.rated_matches.c.number, ratings.rated_matches.c.rated)
                                    .where(ratings.rated_matches.c.room == code)).all()) == [(1, True), (2, True)]
+
+
+def test_two_processes_rating_one_match_at_once_rate_it_once(store: Storage) -> None:
+    """A failover or a retry: several workers (each with its own connection pool, as processes have) consider the
+    same match at the same moment; the match's key lets exactly one of them change the ratings."""
+    import threading
+
+    a, b = person(store), person(store)
+    code = finished_room(store, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])])
+    with store.engine.connect() as conn:
+        [match] = ratings._finished(conn, code)
+    workers = [Storage(store.url) for _ in range(4)]
+    start = threading.Barrier(len(workers))
+    outcomes: list[bool] = []
+
+    def work(storage: Storage) -> None:
+        start.wait()
+        outcomes.append(ratings.consider(storage, match, GAMES))
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for worker in workers:
+        worker.close()
+    assert sorted(outcomes) == [False, False, False, True]
+    assert [rating(store, p, "dice-derby")[2] for p in (a, b)] == [1, 1]  # type: ignore[index]
