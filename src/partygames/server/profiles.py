@@ -2,8 +2,9 @@
 
 A profile is made silently on a browser's first visit (`GET /api/me`): a random 32-byte secret goes to the
 browser in an HttpOnly cookie (SameSite=Lax; Secure when the page or the public URL is https) and only its
-SHA-256 is stored (a random secret needs no slow hash: there is nothing to guess). The secret is never put in
-a URL, a frame or a response body. Every seat the browser then takes (creating a room, joining one) is tied
+SHA-256 is stored (`devices`; a random secret needs no slow hash: there is nothing to guess). The secret is
+never put in a URL, a frame or a response body. A one-time link (10 minutes, once) adds another browser to
+the profile with a secret of its own. Every seat the browser then takes (creating a room, joining one) is tied
 to its profile (`seats.profile`); who played each step of that seat, the person or a stand-in bot, is the
 match log's business (`log_entries.source`).
 
