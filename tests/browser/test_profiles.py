@@ -44,6 +44,15 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
                .get_by_test_id("rating-matches")).to_have_text("1")
         expect(page.get_by_test_id("profile-name")).to_have_value("Aki" if player is host else "Ben")
 
+    # The game's leaderboard, from the rating's row: both people, with their ratings.
+    guest.page.get_by_test_id("profile-ratings").get_by_test_id("rating-leaderboard").click()
+    rows = guest.page.get_by_test_id("leaderboard-row")
+    expect(rows).to_have_count(2)
+    expect(guest.page.get_by_test_id("leaderboard")).to_contain_text("ランキング")
+    assert {rows.nth(0).inner_text().split()[1], rows.nth(1).inner_text().split()[1]} == {"Aki", "Ben"}
+    guest.page.get_by_test_id("profile-link").click()
+    guest.page.get_by_test_id("profile-name").wait_for()
+
     # The host renames themself: kept across a reload; a 5,000-character name is refused, in Japanese too.
     page = host.page
     page.get_by_test_id("profile-name").fill("Aki Q")

@@ -354,6 +354,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     async def profile_page() -> Response:
         return _index()
 
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def leaderboard_page(game_id: str) -> Response:
+        return _index()
+
     @app.get("/room/{code}", include_in_schema=False)
     async def room_page(code: str) -> Response:
         return _index()

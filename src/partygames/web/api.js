@@ -57,6 +57,7 @@ export const api = {
   deleteMe: () => call("DELETE", "/api/me"),
   transfer: () => call("POST", "/api/me/transfer", { body: {} }),
   claim: (token) => call("POST", "/api/me/claim", { body: { token } }),
+  leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
   games: () => call("GET", "/api/games"),
   /** The seat counts the engine allows for these options: {game, options, seat_counts}. */
   seatCounts: (gameId, options) =>

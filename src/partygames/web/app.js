@@ -1,12 +1,12 @@
 // The client's entry: routing (/ is the lobby, /room/CODE a room, #replay its replay, ?table=1 the
-// big-screen view, /me the profile page) and the language switch.
+// big-screen view, /me the profile page, /leaderboard/GAME a game's ratings) and the language switch.
 import { html, render, useState, useEffect } from "./lib.js";
 import { t, getLang, setLang, onLang } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
 import { Icon } from "./icons.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
-import { ClaimPage, ProfilePage } from "./profile.js";
+import { ClaimPage, LeaderboardPage, ProfilePage } from "./profile.js";
 import { profileReady } from "./api.js";
 
 function parseRoute() {
@@ -18,6 +18,8 @@ function parseRoute() {
   if (code) return { page: "room", code, table };
   if (location.pathname === "/me") return { page: "profile" };
   if (location.pathname === "/me/claim") return { page: "claim" };
+  const board = location.pathname.match(/^\/leaderboard\/([a-z0-9-]+)\/?$/);
+  if (board) return { page: "leaderboard", game: board[1] };
   return { page: "lobby", table };
 }
 
@@ -50,6 +52,7 @@ function App() {
   else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "profile") page = html`<${ProfilePage} navigate=${navigate} />`;
   else if (route.page === "claim") page = html`<${ClaimPage} navigate=${navigate} />`;
+  else if (route.page === "leaderboard") page = html`<${LeaderboardPage} key=${route.game} game=${route.game} />`;
   else page = html`<${LobbyPage} navigate=${navigate} />`;
   return html`<div class="app" data-lang=${lang}>
     <nav class="top">

@@ -136,7 +136,8 @@ export function ProfilePage({ navigate }) {
       ${data.ratings.length ? html`<table class="ratings">
         <thead><tr><th>${t("game")}</th><th>${t("profile_rating")}</th><th>${t("profile_rated_matches")}</th></tr></thead>
         <tbody>${data.ratings.map((r) => html`<tr data-game=${r.game}>
-          <td>${gameTitle(games, r.game)}</td>
+          <td><a href=${`/leaderboard/${r.game}`} data-testid="rating-leaderboard"
+            onClick=${(e) => open(e, `/leaderboard/${r.game}`)}>${gameTitle(games, r.game)}</a></td>
           <td data-testid="rating-value">${r.rating.toFixed(1)}${r.provisional ? html` <span class="muted">${t("profile_provisional")}</span>` : null}</td>
           <td data-testid="rating-matches">${r.matches}</td></tr>`)}</tbody>
       </table>
@@ -158,6 +159,32 @@ export function ProfilePage({ navigate }) {
     <section class="panel">
       <a class="button small subtle" href="/api/me/export" download="partygames-profile.json" data-testid="profile-export">${t("profile_export")}</a>
       <button class="small danger" onClick=${remove} data-testid="profile-delete">${t("profile_delete")}</button>
+    </section>` : null}
+  </main>`;
+}
+
+/** /leaderboard/GAME: the game's ratings on this server, best first. */
+export function LeaderboardPage({ game }) {
+  const [board, setBoard] = useState(null);
+  const [games, setGames] = useState(null);
+  const [problem, setProblem] = useState(null);
+  useEffect(() => {
+    api.leaderboard(game).then(setBoard).catch(setProblem);
+    api.games().then(setGames).catch(() => setGames([]));
+  }, [game]);
+  return html`<main class="page leaderboard" data-testid="leaderboard">
+    ${problem ? html`<div class="panel error" role="alert">${tr(problem)}</div>` : null}
+    ${board ? html`<section class="panel">
+      <h2>${t("leaderboard_title", gameTitle(games, game))}</h2>
+      ${board.ratings.length ? html`<table class="ratings">
+        <thead><tr><th>${t("leaderboard_place")}</th><th>${t("leaderboard_player")}</th><th>${t("profile_rating")}</th><th>${t("profile_rated_matches")}</th></tr></thead>
+        <tbody>${board.ratings.map((r) => html`<tr data-profile=${r.profile} data-testid="leaderboard-row">
+          <td>${r.place}</td>
+          <td><span style=${{ background: r.colour, display: "inline-block", width: "0.8em", height: "0.8em", borderRadius: "50%" }}></span> ${r.name || "—"}</td>
+          <td>${r.rating.toFixed(1)}${r.provisional ? html` <span class="muted">${t("profile_provisional")}</span>` : null}</td>
+          <td>${r.matches}</td></tr>`)}</tbody>
+      </table>
+      <p class="muted small">${t("profile_ratings_note", board.provisional_below)}</p>` : html`<p class="muted">${t("profile_no_ratings")}</p>`}
     </section>` : null}
   </main>`;
 }
