@@ -28,8 +28,9 @@ def visit(client: httpx.Client) -> dict[str, Any]:
     return dict(response.json())
 
 
-def play_toy(live: LiveServer, host: httpx.Client, guest: httpx.Client) -> str:
-    """Host (seat 0, bids 3) and guest (seat 1, bids 7: wins) play a toy match to its end; the room's code."""
+def play_toy(live: LiveServer, host: httpx.Client, guest: httpx.Client, chat: str | None = None) -> str:
+    """Host (seat 0, bids 3) and guest (seat 1, bids 7: wins) play a toy match to its end, the host saying
+    `chat` first; the room's code."""
     created = host.post("/api/rooms", json={"game": "toy", "seats": 2, "name": "Aki"}).json()
     code = created["code"]
     joined = guest.post(f"/api/rooms/{code}/join", json={"name": "Ben"}).json()
@@ -37,6 +38,9 @@ def play_toy(live: LiveServer, host: httpx.Client, guest: httpx.Client) -> str:
     socks = [Socket(live.ws_url, code, created["token"]), Socket(live.ws_url, code, joined["token"])]
     for sock in socks:
         sock.update(0)
+    if chat:
+        socks[0].send({"type": "chat", "channel": "public", "text": chat})
+        socks[1].until(lambda f: f["type"] == "chat")
     for sock, bid in zip(socks, (3, 7), strict=True):
         sock.act({"type": "bid", "amount": bid})
     assert socks[0].reach(2)["view"]["is_over"]
@@ -58,7 +62,7 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings_once(
         assert me_a["id"] != me_b["id"] and me_a["name"] is None and me_a["visibility"] == "members"
         assert visit(aki)["profile"] == me_a  # the same browser, the same profile
 
-        code = play_toy(live, aki, ben)
+        code = play_toy(live, aki, ben, chat="hello from Aki")
         # The seats are tied to the profiles, stored.
         url = database_url or f"sqlite:///{tmp_path / 'partygames.sqlite3'}"
         engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
@@ -94,6 +98,13 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings_once(
         [kept] = visit(ben)["matches"]
         assert kept["room"] == code and kept["others"][0]["profile"] is None and kept["others"][0]["name"] == "—"
         assert [r["profile"] for r in ben.get("/api/leaderboard/toy").json()["ratings"]] == [me_b["id"]]
+        engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+        from partygames.server.storage import chat_messages
+        with engine.connect() as conn:
+            said = conn.execute(select(chat_messages.c.name, chat_messages.c.text)
+                                .where(chat_messages.c.room == code)).all()
+        engine.dispose()
+        assert [tuple(m) for m in said] == [("—", "hello from Aki")]
     finally:
         aki.close()
         ben.close()

@@ -37,7 +37,7 @@ from partygames.server.hub import Hub
 from partygames.server.qr import join_qr_svg
 from partygames.server.ratelimit import ClientBuckets
 from partygames.server.settings import Settings
-from partygames.server.storage import Storage, matches, metadata, rooms, seats
+from partygames.server.storage import Storage, chat_messages, matches, metadata, rooms, seats
 from partygames.server.text import clean_name
 
 COOKIE = "partygames_device"
@@ -191,8 +191,12 @@ def change(storage: Storage, profile_id: str, values: Mapping[str, Any]) -> None
 
 
 def remove(storage: Storage, profile_id: str) -> None:
-    """Deletes the person: their profile and ratings go; their seats stay in the matches, anonymised."""
+    """Deletes the person: their profile and ratings go; their seats stay in the matches, anonymised, and so
+    does what they said in those rooms' chat (the name it was sent under)."""
     with storage.engine.begin() as conn:
+        for code, seat in conn.execute(select(seats.c.room, seats.c.seat).where(seats.c.profile == profile_id)).all():
+            conn.execute(update(chat_messages).where(chat_messages.c.room == code, chat_messages.c.seat == seat)
+                         .values(name=ANONYMOUS))
         conn.execute(update(seats).where(seats.c.profile == profile_id).values(profile=None, name=ANONYMOUS))
         conn.execute(delete(ratings.ratings).where(ratings.ratings.c.profile == profile_id))
         conn.execute(delete(devices).where(devices.c.profile == profile_id))
