@@ -28,6 +28,7 @@ from partygames.cli.narration import people as name_list
 from partygames.cli.narration import tell
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
+from partygames.cli.ratings import ratings_command
 from partygames.cli.terminal import action_text, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
 from partygames.engine.bots import TableInfo
@@ -51,6 +52,7 @@ app.add_typer(analyze_app, name="analyze")
 app.add_typer(odds_app, name="odds")
 db_app = typer.Typer(help="The server's database. サーバーのデータベース。", no_args_is_help=True)
 app.add_typer(db_app, name="db")
+app.command("ratings")(ratings_command)
 
 speak_both()
 

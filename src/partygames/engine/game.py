@@ -146,6 +146,8 @@ class Game:
     """How long each event takes to show (a die roll, a card flip); hosts pace the match by it."""
     samples: Samples = field(default_factory=Samples)
     follows: Mapping[str, Handover] = field(default_factory=dict)
+    rating_teams: Callable[[int], Sequence[Sequence[int]]] | None = None
+    """For a game played in teams: the seats of each team at a seat count, rated as teams (server/ratings.py)."""
     """`{game id: handover}`: the games whose finished match a match of this one may follow in the same
     room, with the same people (the Liar Game final follows the Pandemic qualifier: its qualifiers become
     the players). Any game may follow itself ("play again", same options) without declaring it."""

@@ -30,7 +30,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import replay
+from partygames.server import profiles, replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -94,6 +94,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     app = FastAPI(title="partygames", version="0.1.0", lifespan=lifespan,
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
+    profiles.install(app, hub, settings)
     # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
@@ -204,9 +205,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return await hub.recent()
 
     @app.post("/api/rooms", tags=["lobby"])
-    async def create_room(body: CreateRoom) -> dict[str, Any]:
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
         room, host_token, seat, token = await hub.create(body)
+        await profiles.seat_taken(request, hub.storage, room.code, seat, room.lobby.seats[seat].name if seat is not None else None)
         data = room_json(room)
         return {"code": room.code, "link": data["link"], "host_token": host_token, "seat": seat, "token": token,
                 "room": data}
@@ -227,6 +229,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """Takes a free human seat (the first one if `seat` is omitted); returns its seat token."""
         room = await find(code, request)
         seat, token = await room.join(clean_name(body.name), body.seat)
+        await profiles.seat_taken(request, hub.storage, room.code, seat, room.lobby.seats[seat].name)
         return {"seat": seat, "token": token, "room": room_json(room)}
 
     @app.post("/api/rooms/{code}/fill-bots", tags=["lobby"])
@@ -374,6 +377,15 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     # -- static client -----------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
+        return _index()
+
+    @app.get("/me", include_in_schema=False)
+    @app.get("/me/claim", include_in_schema=False)
+    async def profile_page() -> Response:
+        return _index()
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def leaderboard_page(game_id: str) -> Response:
         return _index()
 
     @app.get("/room/{code}", include_in_schema=False)

@@ -95,8 +95,18 @@ class Code(StrEnum):
                       "answer: try again (HTTP 503 with `Retry-After`; a WebSocket is closed 1013).")
     SERVER_INTERNAL = "server/internal", "The server failed on the action; the room is reloaded from storage."
     ORIGIN_REFUSED = ("origin/refused",
-                      "A WebSocket from a page on another site: its `Origin` is not the address the request came "
-                      "to, the public URL or an allowed origin (HTTP 403, before the handshake).")
+                      "A WebSocket, or a change of a profile, from a page on another site: its `Origin` is not the "
+                      "address the request came to, the public URL or an allowed origin (HTTP 403, before the "
+                      "handshake).")
+    PROFILE_UNKNOWN = ("profile/unknown",
+                       "The request's profile cookie names no profile (forged, or deleted); HTTP 401, the cookie "
+                       "is cleared and nothing else changes.")
+    PROFILE_NOT_FOUND = "profile/not_found", "No profile with that id."
+    PROFILE_COLOUR = "profile/colour", "A profile's colour is `#rrggbb`."
+    PROFILE_VISIBILITY = "profile/visibility", "Who sees a profile's matches is `members` or `public`."
+    TRANSFER_INVALID = ("transfer/invalid",
+                        "A transfer link's token is unknown, already used or expired (a link works once, for 10 "
+                        "minutes); HTTP 410.")
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."

@@ -97,6 +97,7 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
     Column("seen_at", Float, nullable=True),  # when its person was last connected ("offline since")
     Column("standin", String(32), nullable=True),  # the bot kind playing the seat while its person is away
+    Column("profile", String(24), nullable=True),  # whose browser took it (profiles.py; index seats_by_profile)
 )
 
 log_entries = Table(

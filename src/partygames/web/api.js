@@ -40,15 +40,32 @@ async function call(method, path, { body, headers } = {}) {
   return data;
 }
 
+// The browser's profile: the server makes one on the first visit (an HttpOnly cookie this page never sees).
+// Seats taken before it exists would not be tied to it, so creating and joining wait for it; a cookie the
+// server does not know (a deleted profile) is cleared by its answer, and the next visit makes a new one.
+let profile = null;
+export function profileReady() {
+  if (!profile) {
+    profile = call("GET", "/api/me").catch((error) => (error.status === 401 ? call("GET", "/api/me") : null)).catch(() => null);
+  }
+  return profile;
+}
+
 export const api = {
+  me: () => call("GET", "/api/me"),
+  updateMe: (body) => call("PATCH", "/api/me", { body }),
+  deleteMe: () => call("DELETE", "/api/me"),
+  transfer: () => call("POST", "/api/me/transfer", { body: {} }),
+  claim: (token) => call("POST", "/api/me/claim", { body: { token } }),
+  leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
   games: () => call("GET", "/api/games"),
   /** The seat counts the engine allows for these options: {game, options, seat_counts}. */
   seatCounts: (gameId, options) =>
     call("GET", `/api/games/${encodeURIComponent(gameId)}/seat-counts?options=${encodeURIComponent(JSON.stringify(options || {}))}`),
   rooms: () => call("GET", "/api/rooms"),
   room: (code) => call("GET", `/api/rooms/${encodeURIComponent(code)}`),
-  createRoom: (body) => call("POST", "/api/rooms", { body }),
-  join: (code, body) => call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body }),
+  createRoom: async (body) => { await profileReady(); return call("POST", "/api/rooms", { body }); },
+  join: async (code, body) => { await profileReady(); return call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body }); },
   fillBots: (code, hostToken, kind) =>
     call("POST", `/api/rooms/${encodeURIComponent(code)}/fill-bots`, { body: { kind }, headers: { "X-Host-Token": hostToken } }),
   start: (code, hostToken) =>

@@ -1,11 +1,13 @@
 // The client's entry: routing (/ is the lobby, /room/CODE a room, #replay its replay, ?table=1 the
-// big-screen view) and the language switch.
+// big-screen view, /me the profile page, /leaderboard/GAME a game's ratings) and the language switch.
 import { html, render, useState, useEffect } from "./lib.js";
 import { t, getLang, setLang, onLang } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
 import { Icon } from "./icons.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
+import { ClaimPage, LeaderboardPage, ProfilePage } from "./profile.js";
+import { profileReady } from "./api.js";
 
 function parseRoute() {
   const params = new URLSearchParams(location.search);
@@ -14,6 +16,10 @@ function parseRoute() {
   const table = params.get("table") === "1" || params.get("view") === "table";
   if (code && location.hash === "#replay") return { page: "replay", code };
   if (code) return { page: "room", code, table };
+  if (location.pathname === "/me") return { page: "profile" };
+  if (location.pathname === "/me/claim") return { page: "claim" };
+  const board = location.pathname.match(/^\/leaderboard\/([a-z0-9-]+)\/?$/);
+  if (board) return { page: "leaderboard", game: board[1] };
   return { page: "lobby", table };
 }
 
@@ -44,15 +50,21 @@ function App() {
   let page;
   if (route.page === "room") page = html`<${RoomPage} key=${route.code + (route.table ? ":t" : "")} code=${route.code} table=${route.table} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
+  else if (route.page === "profile") page = html`<${ProfilePage} navigate=${navigate} />`;
+  else if (route.page === "claim") page = html`<${ClaimPage} navigate=${navigate} />`;
+  else if (route.page === "leaderboard") page = html`<${LeaderboardPage} key=${route.game} game=${route.game} />`;
   else page = html`<${LobbyPage} navigate=${navigate} />`;
   const brand = html`<a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}><${Icon} name="dice" /> ${t("app_title")}</a>`;
   return html`<div class="app" data-lang=${lang}>
     <nav class="top">
       ${route.page === "lobby" ? html`<h1>${brand}</h1>` : brand /* the lobby's heading; a room's is its game */}
+      <a class="profile-link" data-testid="profile-link" href="/me" onClick=${(e) => { e.preventDefault(); navigate("/me"); }}>${t("profile_link")}</a>
       <button class="lang" data-testid="lang" onClick=${() => setLang(lang === "ja" ? "en" : "ja")}>${t("lang_switch")}</button>
     </nav>
     ${page}
   </div>`;
 }
 
+// The first visit makes the profile; a browser opening a transfer link takes that profile instead.
+if (location.pathname !== "/me/claim") profileReady();
 render(html`<${App} />`, document.getElementById("app"));

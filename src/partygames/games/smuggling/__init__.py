@@ -75,6 +75,11 @@ def team_channels(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:north": list(range(0, seats, 2)), "team:south": list(range(1, seats, 2))}
 
 
+def rating_teams(seats: int) -> list[list[int]]:
+    """The teams as ratings see them: North (even seats), South (odd seats)."""
+    return [list(range(0, seats, 2)), list(range(1, seats, 2))]
+
+
 GAME = Game(
     id="smuggling",
     title=Text("The Smuggling Game", "密輸ゲーム"),
@@ -99,6 +104,7 @@ GAME = Game(
     # A channel per team for the whole match; each small game's inspection room for its smuggler and
     # inspector only (chat.py).
     chat=ChatRules(fixed=team_channels, during_match=inspection_channels),
+    rating_teams=rating_teams,
     reveals=Reveals(
         # The trunk opening after the declaration is the reveal of a small game.
         durations={"settled": 3200, "vote_cast": 400, "trunk_packed": 800, "trunk_contents": 1000},
