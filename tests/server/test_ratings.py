@@ -44,7 +44,7 @@ def person(store: Storage) -> str:
 def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, int, Sequence[str]]],
                   status: str = "over", ended_at: float = 10.0) -> str:
     """A room of `game` as a server leaves it: per seat (its profile, or None for a bot seat; its rank; the
-    sources of its steps, "seat" for the person and "bot" for a stand-in bot)."""
+    sources of its steps, "seat" for the person and "standin" (or, in older logs, "bot") for a stand-in bot)."""
     code = uuid.uuid4().hex[:8].upper()
     result = {"seats": [{"seat": i, "rank": rank, "is_winner": rank == 1, "score": 0.0, "holdings": {}}
                         for i, (_, rank, _) in enumerate(table)], "termination": "t", "winners": [], "detail": {}}
@@ -94,7 +94,7 @@ def test_a_match_of_two_people_rates_once_however_often_it_is_applied(store: Sto
 def test_bots_stand_ins_and_abandoned_rooms_do_not_count(store: Storage) -> None:
     a, b, c = person(store), person(store), person(store)
     # Seat 1's person played 1 step of 3, a stand-in the rest: left out; one person is left, so not rated.
-    finished_room(store, "dice-derby", [(a, 1, ["seat", "seat"]), (b, 2, ["seat", "bot", "bot"]), (None, 3, [])])
+    finished_room(store, "dice-derby", [(a, 1, ["seat", "seat"]), (b, 2, ["seat", "standin", "standin"]), (None, 3, [])])
     # An abandoned room (closed before the end) is never rated.
     finished_room(store, "dice-derby", [(a, 1, ["seat"]), (c, 2, ["seat"])], status="closed")
     assert ratings.rate_pending(store, GAMES) == 1

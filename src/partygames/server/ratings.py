@@ -4,7 +4,8 @@ Which matches count (docs/profiles.md says the same to players):
 - a match counts when it ended (`over`) with at least two rated people; an abandoned room (closed) never ends,
   so it is never rated;
 - a rated person is a human seat tied to a profile whose person played at least half of the seat's own steps
-  (the log's `source`: "seat" is the person, "bot" a stand-in bot playing for them while they were away); a
+  (the log's `source`: "seat" is the person, "standin" a stand-in bot playing for them while they were away,
+  "bot" such a step in a log from before stand-ins were marked); a
   seat a stand-in played for most of the match is left out of the rating, and so are bot seats;
 - a profile holding two seats of one match is left out of it (which of its results would it be?);
 - the people left out do not change the others' order: the rated seats are ranked among themselves, ties
@@ -125,7 +126,8 @@ def rated_people(conn: Connection, match: Finished) -> dict[int, str]:
         if s["kind"] != "human" or s["profile"] is None or held[s["profile"]] > 1:
             continue
         counted = steps[int(s["seat"])]
-        if 2 * counted["seat"] >= counted["seat"] + counted["bot"]:  # the person played at least half
+        stood_in = counted["standin"] + counted["bot"]  # ("bot": a stand-in's step before stand-ins were marked)
+        if counted["seat"] >= stood_in:  # the person played at least half
             people[int(s["seat"])] = str(s["profile"])
     return people
 
