@@ -196,9 +196,11 @@ def _mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
-def review_seed(log: MatchLog, seat: int) -> int:
-    """The review's seed: from the match (game, seed, options, entries) and the seat alone."""
-    text = json.dumps([log.game, log.seed, log.options, [e.to_json() for e in log.entries], seat], sort_keys=True)
+def decision_seed(game: Game, log: MatchLog, seat: int, step: int, view: dict[str, Any]) -> int:
+    """The seed of one decision's review: from the table, the seat, the step and the seat's view there
+    (what the seat knows), so that a review is the same for the same match, seat and budget, and two
+    matches the seat cannot tell apart at a decision are judged alike there."""
+    text = json.dumps([game.id, log.options, log.seats, log.bots, seat, step, view], sort_keys=True)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
@@ -214,13 +216,17 @@ def review(game: Game, log: MatchLog, seat: int, budget: Budget | None = None, *
     if not 0 <= seat < log.seats:
         raise ReviewError(f"Seat {seat} is not one of the match's seats (0-{log.seats - 1}).",
                           f"席 {seat} はこの対戦の席 (0〜{log.seats - 1}) ではありません。")
+    if log.seed is None:
+        raise ReviewError("This log is a spectator's copy without the seed (only the host's log replays): "
+                          "it cannot be reviewed.",
+                          "このログは観戦者用の写しでシードがありません(再生できるのはホストのログだけです)。検討できません。")
     _check_finished(game, log)
     match = game.new(log.seats, log.options, log.seed, bots=log.bots)
-    bot = game.make_bot("search", seat, review_seed(log, seat), table=TableInfo.of(game, match), budget=budget)
+    bot = game.make_bot("search", seat, 0, table=TableInfo.of(game, match), budget=budget)
     if not isinstance(bot, SearchBot):
         raise ReviewError(f"{game.id} has no search bot to review with.", f"{game.id} には検討に使う探索ボットがありません。")
     bot.clock = clock
-    judge = _Judge(game, bot, budget, thresholds_for(game), clock)
+    judge = _Judge(game, log, bot, budget, thresholds_for(game), clock)
     session = Session(game, match, {seat: bot})
     decisions: list[Decision] = []
     total = len(log.entries)
@@ -251,9 +257,10 @@ def _check_finished(game: Game, log: MatchLog) -> None:
 class _Judge:
     """Evaluates the candidates of one decision with the search bot's own pieces."""
 
-    def __init__(self, game: Game, bot: SearchBot, budget: Budget, thresholds: Thresholds,
+    def __init__(self, game: Game, log: MatchLog, bot: SearchBot, budget: Budget, thresholds: Thresholds,
                  clock: Callable[[], float]) -> None:
         self.game = game
+        self.log = log
         self.bot = bot
         self.budget = budget
         self.thresholds = thresholds
@@ -273,6 +280,7 @@ class _Judge:
         obs = Observation(seat, legal, lambda: match.view(seat), at, match.deadline)
         # What `SearchBot.act` does before it searches: the record sees the view, the policy gives its hint.
         bot.record.see(obs.view, obs.now, obs.deadline)
+        bot.rng = random.Random(decision_seed(self.game, self.log, seat, step, obs.view))
         snapshot = pickle.dumps(bot.prior, pickle.HIGHEST_PROTOCOL) if bot.own_memory else None
         hint = bot.prior.act(obs)
         if bot._live(obs.view):

@@ -25,6 +25,7 @@ from partygames.cli.narration import people as name_list
 from partygames.cli.narration import tell
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
+from partygames.cli.review import review_command
 from partygames.cli.terminal import action_text, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
 from partygames.engine.bots import TableInfo
@@ -431,6 +432,9 @@ def _public_url_option(value: str | None) -> str | None:
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not an http:// or https:// address. / "
                                  f"{value!r} は http:// または https:// のアドレスではありません。") from None
+
+
+app.command("review")(review_command)
 
 
 @app.command("serve")
