@@ -60,7 +60,7 @@ def timings(game_ids: list[str], budget: Budget) -> None:
         game = games.get(game_id)
         seats, options = TABLES[game_id]
         if options is None and game.samples.rl is not None:  # None: the game's research table
-            seats, options = game.samples.rl.seats, game.samples.rl.options
+            seats, options = game.samples.rl.seats, dict(game.samples.rl.options)
         bots = [game.make_bot("heuristic", s, s) for s in range(seats)]
         log = play(game, seats, bots, options or {}, 1)[1]
         started = time.perf_counter()
