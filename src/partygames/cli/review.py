@@ -54,7 +54,7 @@ def review_command(
     seat: Annotated[int, typer.Option(help="The seat to review.\n\n検討する席。")],
     simulations: Annotated[int | None, typer.Option(
         min=2, help=f"Simulations per decision (deterministic; default {DEFAULT_SIMULATIONS}).\n\n"
-                    f"1判断あたりのシミュレーション数 (結果は再現可能、 既定 {DEFAULT_SIMULATIONS})。")] = None,
+                    f"1判断の シミュレーション数 (再現可能、 既定 {DEFAULT_SIMULATIONS})。")] = None,
     think_ms: Annotated[float | None, typer.Option(
         min=1, help="Think time per decision in ms instead (not reproducible).\n\n"
                     "代わりに1判断あたりの思考時間 (ミリ秒、 再現はしない)。")] = None,
