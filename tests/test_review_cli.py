@@ -102,3 +102,12 @@ def test_what_cannot_be_reviewed_is_refused_in_one_line(tmp_path: Path) -> None:
         assert message in result.output and "Traceback" not in result.output, result.output
     result = runner.invoke(app, ["review", str(running), "--seat", "0", "--lang", "ja"])
     assert result.exit_code == 1 and "終わっていません" in result.output
+
+
+def test_a_think_time_budget_reviews_with_at_least_two_worlds_a_decision(tmp_path: Path) -> None:
+    path = saved_match("smuggling", tmp_path)
+    result = runner.invoke(app, ["review", str(path), "--seat", "0", "--think-ms", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["budget"] == "5 ms" and data["decisions"]
+    assert all(c["simulations"] >= 2 for d in data["decisions"] for c in d["candidates"])
