@@ -56,13 +56,20 @@ class ReviewError(EngineError):
 class Thresholds:
     """How much of the measure a move may lose against the best candidate before it is marked worse:
     below `inaccuracy` it is "good", then "inaccuracy", from `mistake` a mistake, from `blunder` a
-    blunder. `measure` is "win" (the chance of winning, 0-1) or "score" (the expected final score of the
-    game's result, such as money), and the thresholds are in its units."""
+    blunder. `measure` is "win" (the chance of winning, 0-1), "score" (the expected final score of the
+    game's result, such as money) or "search" (the search bot's own rollout value: a win plus a little for
+    rank), and the thresholds are in its units."""
 
     inaccuracy: float = 0.05
     mistake: float = 0.10
     blunder: float = 0.20
     measure: str = "win"
+
+    def __post_init__(self) -> None:
+        if self.measure not in ("win", "score", "search"):
+            raise ValueError(f"a review measures win, score or search, not {self.measure!r}")
+        if not 0 <= self.inaccuracy <= self.mistake <= self.blunder:
+            raise ValueError("review thresholds must rise: 0 <= inaccuracy <= mistake <= blunder")
 
     def mark(self, loss: float) -> str:
         if loss >= self.blunder:
