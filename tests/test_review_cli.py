@@ -88,11 +88,14 @@ def test_what_cannot_be_reviewed_is_refused_in_one_line(tmp_path: Path) -> None:
     running.write_text(json.dumps({**data, "entries": data["entries"][:-3], "final_state": None}))
     spectator = tmp_path / "spectator.json"
     spectator.write_text(json.dumps({**data, "seed": None, "final_state": None, "redacted": True}))
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps({**data, "final_state": {**data["final_state"], "version": -1}}))
     garbage = tmp_path / "garbage.json"
     garbage.write_text("not json")
     cases = [([str(running), "--seat", "0"], "not finished"),
              ([str(path), "--seat", str(data["seats"])], "not one of the match's seats"),
              ([str(spectator), "--seat", "0"], "spectator's copy"),
+             ([str(tampered), "--seat", "0"], "does not reproduce"),
              ([str(garbage), "--seat", "0"], "Cannot read match log"),
              ([str(tmp_path / "missing.json"), "--seat", "0"], "Cannot read match log"),
              ([str(path), "--seat", "0", "--simulations", "4", "--think-ms", "5"], "not both")]

@@ -250,12 +250,16 @@ def review(game: Game, log: MatchLog, seat: int, budget: Budget | None = None, *
 
 
 def _check_finished(game: Game, log: MatchLog) -> None:
-    """Replays the log alone: it must replay and end the match (no review of a running match)."""
+    """Replays the log alone: it must replay, reproduce its stored final state, and end the match (no review
+    of a running match)."""
     try:
         session = Session.replay(game, log)
     except EngineError as error:
         raise ReviewError(f"The match log does not replay: {error.en}",
                           f"対戦ログを再生できません: {error.ja}") from None
+    if not log.reproduces(session.match):
+        raise ReviewError("The replay does not reproduce the log's stored final state: the log was changed.",
+                          "再生した結果が、ログに保存された最終状態と一致しません(ログが書き換えられています)。")
     if not session.match.is_over:
         raise ReviewError("The match is not finished: only a finished match can be reviewed (no live help).",
                           "対戦がまだ終わっていません。検討できるのは終わった対戦だけです(対戦中の助言はしません)。")
