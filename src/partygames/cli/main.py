@@ -29,6 +29,7 @@ from partygames.cli.narration import tell
 from partygames.cli.play import load_log, play_in_terminal, save_log
 from partygames.cli.prose import Phrases, Prose
 from partygames.cli.ratings import ratings_command
+from partygames.cli.review import review_command
 from partygames.cli.terminal import action_text, render_result, render_view
 from partygames.cli.usage import BilingualGroup, speak_both
 from partygames.engine.bots import TableInfo
@@ -629,7 +630,10 @@ def _trusted_proxies_option(value: str | None) -> str | None:
     try:
         return ",".join(check_trusted_proxies(value))
     except ValueError as error:
-        raise typer.BadParameter(f"{error}. / {value!r} に IP アドレスでも ネットワークでもない 項目があります。") from None
+        raise typer.BadParameter(f"{error}. / {value!r} に IP アドレスでもネットワークでもない項目があります。") from None
+
+
+app.command("review")(review_command)
 
 
 @app.command("serve")
