@@ -1,5 +1,5 @@
 """The search bot's simulations per CPU second in each game (issue 32: how many more a faster rollout path
-gives it): on the short tables of `mcts_bench.py`, `--matches` seeded matches a game with the search bot at
+gives it): on the short tables of `mcts_bench.py` (the real-time games in their rounds tempo), `--matches` seeded matches a game with the search bot at
 seat 0 on a budget of `--simulations` rollouts a decision (deterministic given its seed, so two checkouts
 do exactly the same searches) and the heuristic bot at every other seat, played by `engine.session.play`.
 The search's time is CPU time (`time.process_time`, its `clock`). Prints figures; asserts nothing. To
@@ -14,11 +14,18 @@ import argparse
 import os
 import time
 
-from mcts_bench import TABLES  # the short tables of mcts_bench.py: (seats, options)
+from mcts_bench import TABLES as MCTS_TABLES  # the short tables of mcts_bench.py: (seats, options)
 
 from partygames import games
 from partygames.engine.search import Budget, SearchBot
 from partygames.engine.session import play
+
+# The real-time games in their rounds tempo: in real time nobody has a turn, so the search bot plays its
+# policy without searching (`SearchBot._live`). Musical Chairs on the conformance suite's small island.
+TABLES = {**MCTS_TABLES, "pandemic": (4, {"tempo": "rounds"}),
+          "musical-chairs": (5, {"tempo": "rounds", "players": 3, "gallery": 2, "island": "test", "speed": 100,
+                                 "race_seconds": 10, "first_break_seconds": 5, "break_seconds": 5,
+                                 "vote_seconds": 5, "remove_seconds": 5})}
 
 
 def bench_game(game_id: str, matches: int, simulations: int) -> tuple[int, float, int]:
