@@ -344,7 +344,7 @@ class Match(ABC):
 
     def apply_trusted(self, seat: int, action: Action, now: int | None = None) -> list[Event]:
         """`apply` for an action the engine itself drew from `legal_actions(seat)` (search rollouts, random
-        playouts, simulations, an RL mask's decode): the same state and events, without the checks that
+        playouts, benchmarks): the same state and events, without the checks that
         cannot fail for such an action. Skipped: whether anyone is awaited, the seat's range and turn,
         `find_spec`, a game's own refusals in `apply` (the Quiz's gift of nothing, outside its specs), the
         copy of the action (the match may keep it: pass one nobody changes afterwards; `sample` and
