@@ -61,8 +61,6 @@ MAX_EXTENSIONS = 5
 MAX_ANSWER = 10  # the longest row there can be: 30 cards on the 3 rows left at question 8
 MOVES = 2  # 伏せられている白い問題カードを2枚まで
 GIVING_PHASES = frozenset({"select", "open", "peek", "deal", "move"})
-# Actions after which the seats whose turn it is stay the same (a bystander's gift or wait).
-_KEEP_TURNS = frozenset({"give", "wait"})
 KINDS = ("score", "money")
 
 #: Chance labels, in the order drawn.
@@ -110,6 +108,10 @@ def _gifts(seats: int, seat: int, score: int, money: int) -> tuple[ActionSpec, .
     if money:
         specs.append(spec("give", to=others, score=int_range(0, 0), money=int_range(1, money)))
     return tuple(specs)
+
+
+# Actions after which the seats whose turn it is stay the same (a bystander's gift or wait).
+_KEEP_TURNS = frozenset({"give", "wait"})
 
 
 def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
