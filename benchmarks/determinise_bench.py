@@ -63,7 +63,7 @@ def _playout(match: Match, rng: random.Random) -> int:
             match.advance(max(due, match.now))
         else:
             seat = to_act[rng.randrange(len(to_act))]
-            match.apply(seat, sample(match.legal_actions(seat), rng))
+            match.apply_trusted(seat, sample(match.legal_actions(seat), rng))
         steps += 1
     return steps
 

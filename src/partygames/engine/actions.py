@@ -209,8 +209,11 @@ def sample(specs: Sequence[ActionSpec], rng: random.Random) -> Action:
     # any n here) is of no consequence to a random bot.
     draw = rng.random
     chosen = specs[int(draw() * len(specs))]
+    params = chosen["params"]
+    if not params:  # many specs take nothing (done, pass, press): no loop to set up
+        return {"type": chosen["type"]}
     action: Action = {"type": chosen["type"]}
-    for name, param in chosen["params"].items():
+    for name, param in params.items():
         if "choice" in param:
             values = param["choice"]
             action[name] = values[int(draw() * len(values))]

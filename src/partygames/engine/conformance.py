@@ -6,7 +6,8 @@ with the state unchanged; that to_act, is_over and result agree; that turns are 
 only in real-time play); that a seat awaited always has a time limit whose defaults are legal, and that
 the match never stalls; that views are JSON-ready and hold no seed; that no seat's view depends on another seat's secrets (via `Match.perturb_secrets`); that what
 other seats are shown of an action (`Match.shown_action`) holds nothing they were not shown anyway;
-that the state survives a JSON round trip; that `Match.clone()` is equal to the match, round-trips, and is
+that the state survives a JSON round trip; that a twin of the match played by the trusted `Match.apply_trusted`
+(and `advance`) on the same actions at the same times gives the same events and state; that `Match.clone()` is equal to the match, round-trips, and is
 independent of it both ways (steps played on the clone leave the match as it was, and the match's next
 step leaves the clone as it was), and that the game's `CLONE_SHAPES` hold (a `SHARED` value or a `LOG`'s
 item still the same object is unchanged since the last check); and at the end, that replaying the log gives
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, sample
-from partygames.engine.copying import Shape, has_shape, is_atom
+from partygames.engine.copying import Shape, copy_json, has_shape, is_atom
 from partygames.engine.encoding import BOUND, Encoder, Recall, hear, start_recalls
 from partygames.engine.errors import IllegalAction
 from partygames.engine.game import Dynamics, Game
@@ -128,6 +129,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
     recalls = start_recalls(encoder, match, range(match.seats)) if encoder is not None else {}
     kept: dict[str, dict[int, tuple[Any, str]]] = {}  # what CLONE_SHAPES promise is never changed in place
     twin: tuple[Match, str] | None = None  # a clone taken before the last step, with its state then
+    trusted = match.clone()  # played by `Match.apply_trusted` and `advance` alongside: must stay equal, events too
     step = 0
     while True:
         if twin is not None and _dump(twin[0].to_json()) != twin[1]:
@@ -169,6 +171,7 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
                 raise _fail(game, step, f"seat {seat} is not awaited but has legal actions")
         if due is not None and (not to_act or rng.random() < wake_chance):
             events = session.wake(due)
+            trusted_events = trusted.advance(due)
             actor, action = None, None
         else:
             actor = to_act[rng.randrange(len(to_act))]
@@ -180,7 +183,18 @@ def check_playout(game: Game, seats: int, seed: int, options: dict[str, Any] | N
                 _check_illegal_refused(game, match, actor, specs, step, rng)
             action = sample(specs, rng)
             at = match.now + rng.randrange(3) * 500  # some time passes, never beyond what is due
-            events = session.act(actor, action, at if due is None else min(at, due))
+            if due is not None:
+                at = min(at, due)
+            if trusted.legal_actions(actor) != specs:
+                raise _fail(game, step, f"seat {actor}'s legal actions differ in the trusted twin")
+            events = session.act(actor, action, at)
+            trusted_events = trusted.apply_trusted(actor, copy_json(action), at)
+        if _dump([e.to_json() for e in trusted_events]) != _dump([e.to_json() for e in events]):
+            raise _fail(game, step, f"the trusted step's events differ from apply's (actor {actor}, {action!r}): "
+                                    f"{_first_difference([e.to_json() for e in events], [e.to_json() for e in trusted_events])}")
+        if _dump(trusted._state_json(copy=False)) != _dump(match._state_json(copy=False)):
+            raise _fail(game, step, f"the trusted step's state differs from apply's (actor {actor}, {action!r}): "
+                                    f"{_first_difference(match.to_json(), trusted.to_json())}")
         for event in events:
             if seed_text in _dump(event.to_json()):
                 raise _fail(game, step, f"event {event.type} holds the seed")

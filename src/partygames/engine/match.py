@@ -348,6 +348,27 @@ class Match(ABC):
         self._legal_cache.clear()
         return events
 
+    def apply_trusted(self, seat: int, action: Action, now: int | None = None) -> list[Event]:
+        """`apply` for an action the engine itself drew from `legal_actions(seat)` (search rollouts, random
+        playouts, benchmarks): the same state and events, without the checks that
+        cannot fail for such an action. Skipped: whether anyone is awaited, the seat's range and turn,
+        `find_spec`, a game's own refusals in `apply` (the Quiz's gift of nothing, outside its specs), the
+        copy of the action (the match may keep it: pass one nobody changes afterwards; `sample` and
+        `enumerate_actions` make new ones) and, when time moves, the snapshot of the clock that a refusal
+        restores. Safe only when `action` is allowed by `legal_actions(seat)` at `now`: at the match's time
+        (`now` None or `match.now`), or later but not after `wake_at()`, since a real-time game first
+        carries out what fell due before the action, after which it may no longer be legal. Anything else
+        (a person's action, a bot's own choice not checked against the specs) goes through `apply`. The
+        conformance suite plays every game's playouts through both and compares states and events."""
+        clock = self.clock
+        if now is not None and now != clock.now:
+            self._move_clock(now)
+        events = self._apply(seat, action)
+        self.version += 1
+        clock.unchecked = True  # the phase may have changed at this moment
+        self._legal_cache.clear()
+        return events
+
     def wake_at(self) -> int | None:
         """When `advance` must run even if nobody acts (a phase's time limit; in real-time games also an
         offer lapsing or an arrival), in milliseconds since the match began; None: not until someone acts.

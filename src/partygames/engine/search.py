@@ -306,7 +306,7 @@ class SearchBot(Bot):
                 if chosen is None:
                     waiting[actor] = version
                     continue
-                self._tell(bots, match.apply(actor, chosen, match.now))
+                self._tell(bots, match.apply_trusted(actor, chosen))  # checked against `legal` by `_policy_action`
                 break
             else:
                 due = match.wake_at()
@@ -316,6 +316,7 @@ class SearchBot(Bot):
         return self.evaluate(match)
 
     def _policy_action(self, bot: Bot, match: Match, seat: int, rng: random.Random) -> Action | None:
+        """The policy's action for `seat`, one `legal_actions(seat)` allows (so `Match.apply_trusted` may play it)."""
         legal = match.legal_actions(seat)
         observation = Observation(seat, legal, partial(match.view, seat), match.now, match.deadline)
         try:

@@ -101,6 +101,20 @@ def _others(seats: int) -> tuple[dict[str, list[int]], ...]:
     return tuple(choice([s for s in range(seats) if s != seat]) for seat in range(seats))
 
 
+@cache
+def _gifts(seats: int, seat: int, score: int, money: int) -> tuple[ActionSpec, ...]:
+    """`QuizMatch._gift_specs` of a seat holding these markers, built once (specs are read-only)."""
+    others = _others(seats)[seat]
+    specs = [spec("give", to=others, score=int_range(1, score), money=int_range(0, money))] if score else []
+    if money:
+        specs.append(spec("give", to=others, score=int_range(0, 0), money=int_range(1, money)))
+    return tuple(specs)
+
+
+# Actions after which the seats whose turn it is stay the same (a bystander's gift or wait).
+_KEEP_TURNS = frozenset({"give", "wait"})
+
+
 def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
     return {"score": score, "money": money}
 
@@ -277,12 +291,8 @@ class QuizMatch(Match):
         """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
         legal pairs out, at least one score marker (with any secret money), or none and at least one
         secret-money marker. A gift of nothing is not listed, so it is refused."""
-        others = _others(self.seats)[seat]  # (the seats' choice shared: specs are read-only)
-        score, money = self.held[seat]["score"], self.held[seat]["money"]
-        specs = [spec("give", to=others, score=int_range(1, score), money=int_range(0, money))] if score else []
-        if money:
-            specs.append(spec("give", to=others, score=int_range(0, 0), money=int_range(1, money)))
-        return specs
+        held = self.held[seat]
+        return list(_gifts(self.seats, seat, held["score"], held["money"]))
 
     def _primary_specs(self, seat: int) -> list[ActionSpec]:
         phase = self.phase
@@ -353,7 +363,9 @@ class QuizMatch(Match):
         try:
             return self._act(seat, action)
         finally:
-            self._waiting = self._turns = self._limit = None
+            self._waiting = self._limit = None
+            if action["type"] not in _KEEP_TURNS:
+                self._turns = None
 
     def _act(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
