@@ -40,13 +40,16 @@ def test_heuristic_players_win_clearly_more_often_than_random_ones_over_1000_mat
     assert heuristic_low > random_high and rates["heuristic"] > 2 * rates["random"], figures
 
 
-def test_heuristic_bots_play_the_real_time_tempo_to_the_end() -> None:
-    """In real time every seat may always act: the bots must leave the clock room to move."""
+@pytest.mark.parametrize("seed", [2, 4, 8])
+def test_heuristic_bots_play_the_real_time_tempo_to_the_end(seed: int) -> None:
+    """In real time every seat may always act: the bots must leave the clock room to move. Seeds 4 and 8 once
+    ended in a ガヤ asking again and again, at one instant, to hold the chair it stood at (each ask restarted a
+    walk of no length); seed 2 ends with nobody seated, an ending of its own."""
     options = {"players": 4, "gallery": 3}
     bots = [GAME.make_bot("heuristic" if s % 2 else "random", s, seed=s) for s in range(7)]
-    match, log = play(GAME, 7, bots, options, seed=2, max_entries=20_000)
+    match, log = play(GAME, 7, bots, options, seed=seed, max_entries=20_000)
     result = match.result()
-    assert result is not None and result.winners
+    assert result is not None and (result.winners or result.termination == "nobody_sat")
     assert any(entry.action and entry.action["type"] == "plan" for entry in log.entries)
 
 

@@ -113,6 +113,7 @@ class HeuristicBot(Bot):
         super().__init__(seat, seed)
         self.bribed: dict[int, int] = {}  # period -> medals given in that break
         self.given: dict[int, int] = {}  # ガヤ seat -> medals given it
+        self.lot: dict[tuple[int, bool, str], int] = {}  # a vote (period, rerun, phase) -> the seat drawn
 
     def act(self, obs: Observation) -> Action | None:
         view = obs.view
@@ -200,10 +201,14 @@ class HeuristicBot(Bot):
             return {"type": "run_to_totem"} if obs.view["people"][self.seat]["target"] != {"kind": "totem"} else None
         # No stake in any candidate. At a live table (real time) it names one by lot, as a person would rather
         # than abstain: every such ガヤ voting blank at once made 5 of 11 ballots of a first vote blank (issue
-        # 29). The rounds tempo, which the analyses and the bot figures play, keeps the blank ballot.
+        # 29). The lot is drawn once a vote, so that a bot asked again casts the same ballot. The rounds tempo,
+        # which the analyses and the bot figures play, keeps the blank ballot.
         named = [c for c in candidates if c != BLANK]
         if named and obs.view["tempo"] == "real-time":
-            return {"type": "vote", "candidate": self.rng.choice(named)}
+            vote = (obs.view["period"], obs.view["rerun"], obs.view["phase"])
+            if self.lot.get(vote) not in named:
+                self.lot[vote] = self.rng.choice(named)
+            return {"type": "vote", "candidate": self.lot[vote]}
         return {"type": "vote", "candidate": BLANK}
 
     def _gather(self, obs: Observation, board: Board) -> Action | None:
@@ -246,7 +251,9 @@ class HeuristicBot(Bot):
             target = me["target"] or {}
             if me["holding"] == chair and board.chairs[chair]["for"] == patron:
                 return None
-            if target.get("chair") == chair and not me["arrived"] and me["hold_for"] == patron:
+            # Heading for the chair for the patron, or there already: asking again would only restart the walk
+            # (at the chair, a walk of no length, at the same instant, without end).
+            if target.get("chair") == chair and me["hold_for"] == patron:
                 return None
         return {"type": "hold", "chair": chair, "player": patron}
 
