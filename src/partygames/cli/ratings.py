@@ -20,19 +20,19 @@ REBUILD = "rebuild"
 def ratings_command(
     target: Annotated[str, typer.Argument(
         help="A game id for its leaderboard, or `rebuild` to recompute every rating from the stored matches.\n\n"
-             "ゲーム ID (そのランキングを表示)、 または rebuild (保存されたマッチから全レーティングを再計算)。")],
+             "ゲーム ID(そのランキングを表示)、または rebuild (保存されたマッチから全レーティングを再計算)。")],
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL.\n\n"
              "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://...。",
         envvar="PARTYGAMES_DATABASE_URL")] = None,
     data_dir: Annotated[Path | None, typer.Option(
         help="The folder of the SQLite database (default: your user data folder).\n\n"
-             "SQLite のデータベースの フォルダ (既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
+             "SQLite のデータベースのフォルダ(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
         file_okay=False)] = None,
     limit: Annotated[int, typer.Option(min=1, max=1000, help="Rows to show. 表示する行数。")] = 20,
     lang: LangOption = "en",
 ) -> None:
-    """A game's leaderboard (conservative rating mu - 3 sigma), or `rebuild`. ゲームのレーティング順位表、 または再計算。"""
+    """A game's leaderboard (conservative rating mu - 3 sigma), or `rebuild`. ゲームのレーティング順位表、または再計算。"""
     from partygames.server import ratings
     from partygames.server.settings import Settings
     from partygames.server.storage import Storage

@@ -36,7 +36,7 @@ _TITLE = Text("Review of seat {seat} ({game}, {budget} per decision; {measure})"
               "席 {seat} の検討({game}、1判断あたり {budget}、{measure})")
 _MEASURES = {"win": Text("win chance", "勝率"), "score": Text("expected final score", "最終得点の期待値"),
              "search": Text("the search bot's value", "探索ボットの評価値")}
-_HEADS = (Text("step", "手"), Text("played", "指した手"), Text("best", "最善手"), Text("loss (95%)", "損失 (95%)"),
+_HEADS = (Text("step", "手"), Text("played", "指した手"), Text("best", "最善手"), Text("loss (95%)", "損失(95%)"),
           Text("win chance played / best", "勝率 指した手 / 最善手"), Text("mark", "評価"))
 _NOTHING = Text("Seat {seat} had no decision with a real choice in this match.",
                 "席 {seat} には、この対戦で選択肢のある判断がありませんでした。")
@@ -50,21 +50,21 @@ def _fail(message: Text, lang: Lang) -> None:
 
 def review_command(
     path: Annotated[Path, typer.Argument(help="A finished match's log (play --save, simulate --save, or a server "
-                                              "log download).\n\n終わった対戦のログ (play --save、 simulate --save、 "
+                                              "log download).\n\n終わった対戦のログ(play --save、simulate --save、"
                                               "サーバーからダウンロードしたログ)。")],
     seat: Annotated[int, typer.Option(help="The seat to review.\n\n検討する席。")],
     simulations: Annotated[int | None, typer.Option(
         min=2, help=f"Simulations per decision (deterministic; default {DEFAULT_SIMULATIONS}).\n\n"
-                    f"1判断の シミュレーション数 (再現可能、 既定 {DEFAULT_SIMULATIONS})。")] = None,
+                    f"1判断のシミュレーション数(再現可能、既定 {DEFAULT_SIMULATIONS})。")] = None,
     think_ms: Annotated[float | None, typer.Option(
         min=1, help="Think time per decision in ms instead (not reproducible).\n\n"
-                    "代わりに1判断あたりの思考時間 (ミリ秒、 再現はしない)。")] = None,
+                    "代わりに1判断あたりの思考時間(ミリ秒、再現はしない)。")] = None,
     plot: Annotated[Path | None, typer.Option(help="Save the win-chance graph as a PNG here.\n\n"
                                                    "勝率のグラフを PNG でここに保存。")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.\n\n検討結果を JSON で出力。")] = False,
     lang: LangOption = "en",
 ) -> None:
-    """Review a finished match: each decision of a seat judged by the Strong bot from what that seat knew. 終わった対戦を検討する: 席の各判断を、 その席が知っていたことだけから強いボットが評価。"""
+    """Review a finished match: each decision of a seat judged by the Strong bot from what that seat knew. 終わった対戦を検討する: 席の各判断を、その席が知っていたことだけから強いボットが評価。"""
     if simulations is not None and think_ms is not None:
         _fail(_BAD_BUDGET, lang)
     budget = Budget(ms=think_ms) if think_ms is not None else Budget(simulations=simulations or DEFAULT_SIMULATIONS)
