@@ -110,6 +110,26 @@ def body_too_slow(seconds: float) -> bytes:
         f"リクエスト本文が {seconds:g} 秒以内に届きませんでした。", 408))
 
 
+class StallWatch:
+    """A connection's watch on a client that takes nothing it is sent, for the HTTP and WebSocket protocols
+    alike: started when the protocol is told to pause writing (its write buffer's high mark is 0, so as soon
+    as anything waits), stopped when it may resume or the connection ends; after `seconds` it resets the
+    connection (`_drop_stalled`)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, transport: asyncio.BaseTransport, seconds: float) -> None:
+        self._loop, self._transport, self._seconds = loop, transport, seconds
+        self._timer: asyncio.TimerHandle | None = None
+
+    def start(self) -> None:
+        if self._timer is None:
+            self._timer = self._loop.call_later(self._seconds, _drop_stalled, self._transport, self._seconds)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol, closing a connection whose request head or body is not complete in time, or
     whose client takes nothing it is sent, and refusing connections past an address's limit."""
@@ -124,7 +144,7 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)  # type: ignore[arg-type]
         self._head_timer: asyncio.TimerHandle | None = None
         self._body_timer: asyncio.TimerHandle | None = None
-        self._stall_timer: asyncio.TimerHandle | None = None
+        self._stall = StallWatch(self.loop, transport, self.send_timeout)
         self._request_scope: Any = None
         # The kernel holds at most `send_buffer_bytes` for the client (not the megabytes Linux would tune it
         # to), and the protocol is told of any byte beyond (`pause_writing`), not only of 64 KiB.
@@ -169,20 +189,17 @@ class GuardedH11Protocol(H11Protocol):
 
     def pause_writing(self) -> None:
         super().pause_writing()
-        if self._stall_timer is None:
-            self._stall_timer = self.loop.call_later(self.send_timeout, _drop_stalled, self.transport,
-                                                     self.send_timeout)
+        self._stall.start()
 
     def resume_writing(self) -> None:
         super().resume_writing()
-        if self._stall_timer is not None:
-            self._stall_timer.cancel()
-            self._stall_timer = None
+        self._stall.stop()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        for timer in (self._head_timer, self._body_timer, self._stall_timer):
+        for timer in (self._head_timer, self._body_timer):
             if timer is not None:
                 timer.cancel()
+        self._stall.stop()
         if self.peers is not None:
             self.peers.release(self.transport)
         super().connection_lost(exc)
@@ -225,21 +242,17 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
-        self._stall_timer: asyncio.TimerHandle | None = None
+        self._stall = StallWatch(self.loop, transport, self.send_timeout)
         self._handshake_timer: asyncio.TimerHandle | None = self.loop.call_later(
             self.handshake_timeout, self._handshake_overdue)
 
     def pause_writing(self) -> None:
         super().pause_writing()
-        if self._stall_timer is None:
-            self._stall_timer = self.loop.call_later(self.send_timeout, _drop_stalled, self.transport,
-                                                     self.send_timeout)
+        self._stall.start()
 
     def resume_writing(self) -> None:
         super().resume_writing()
-        if self._stall_timer is not None:
-            self._stall_timer.cancel()
-            self._stall_timer = None
+        self._stall.stop()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -270,9 +283,7 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         if self._handshake_timer is not None:
             self._handshake_timer.cancel()
             self._handshake_timer = None
-        if self._stall_timer is not None:
-            self._stall_timer.cancel()
-            self._stall_timer = None
+        self._stall.stop()
         if self.peers is not None:
             self.peers.release(self.transport)
         super().connection_lost(exc)
