@@ -22,6 +22,15 @@ from partygames.engine.text import Lang, Text
 
 # Help is read before any option, so it holds both languages, the Japanese on a line of its own.
 LangOption = Annotated[Lang, typer.Option("--lang", help="Language: en or ja.\n\n言語。")]
+# The server's database, for the commands that read or change it (`db upgrade`, `ratings`; `serve` says more).
+DatabaseUrlOption = Annotated[str | None, typer.Option(
+    help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL.\n\n"
+         "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://...。",
+    envvar="PARTYGAMES_DATABASE_URL")]
+DataDirOption = Annotated[Path | None, typer.Option(
+    help="The folder of the SQLite database (default: your user data folder).\n\n"
+         "SQLite のデータベースのフォルダ(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
+    file_okay=False)]
 
 _PLOT_SAVED = Text("Plot saved to {path}", "グラフを保存しました: {path}")
 

@@ -23,7 +23,7 @@ from partygames import games
 from partygames.analysis.stats import wilson_interval
 from partygames.analysis.tournament import SEARCH_SIMULATIONS
 from partygames.analysis.tournament import simulate as run_simulation
-from partygames.cli.bilingual import LangOption
+from partygames.cli.bilingual import DatabaseUrlOption, DataDirOption, LangOption
 from partygames.cli.narration import people as name_list
 from partygames.cli.narration import tell
 from partygames.cli.play import load_log, play_in_terminal, save_log
@@ -709,14 +709,8 @@ def serve(
 
 @db_app.command("upgrade")
 def db_upgrade(
-    database_url: Annotated[str | None, typer.Option(
-        help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL.\n\n"
-             "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://...。",
-        envvar="PARTYGAMES_DATABASE_URL")] = None,
-    data_dir: Annotated[Path | None, typer.Option(
-        help="The folder of the SQLite database (default: your user data folder).\n\n"
-             "SQLite のデータベースのフォルダ(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
-        file_okay=False)] = None,
+    database_url: DatabaseUrlOption = None,
+    data_dir: DataDirOption = None,
 ) -> None:
     """Bring the database's tables to this version (what `serve` also does when it starts; safe while other
     processes serve PostgreSQL). データベースのテーブルをこの版に更新(serve も起動時に行います)。"""

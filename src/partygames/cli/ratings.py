@@ -3,7 +3,6 @@ recomputes every rating from the stored matches (server/ratings.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from partygames import games
-from partygames.cli.bilingual import LangOption, titled_table
+from partygames.cli.bilingual import DatabaseUrlOption, DataDirOption, LangOption, titled_table
 from partygames.engine.text import Text
 
 REBUILD = "rebuild"
@@ -21,14 +20,8 @@ def ratings_command(
     target: Annotated[str, typer.Argument(
         help="A game id for its leaderboard, or `rebuild` to recompute every rating from the stored matches.\n\n"
              "ゲーム ID(そのランキングを表示)、または rebuild (保存されたマッチから全レーティングを再計算)。")],
-    database_url: Annotated[str | None, typer.Option(
-        help="SQLAlchemy URL (default: SQLite in the data folder); postgresql://... for PostgreSQL.\n\n"
-             "SQLAlchemy の URL (既定: データフォルダの SQLite)。 PostgreSQL なら postgresql://...。",
-        envvar="PARTYGAMES_DATABASE_URL")] = None,
-    data_dir: Annotated[Path | None, typer.Option(
-        help="The folder of the SQLite database (default: your user data folder).\n\n"
-             "SQLite のデータベースのフォルダ(既定: ユーザーデータフォルダ)。", envvar="PARTYGAMES_DATA_DIR",
-        file_okay=False)] = None,
+    database_url: DatabaseUrlOption = None,
+    data_dir: DataDirOption = None,
     limit: Annotated[int, typer.Option(min=1, max=1000, help="Rows to show. 表示する行数。")] = 20,
     lang: LangOption = "en",
 ) -> None:
