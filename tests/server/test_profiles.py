@@ -28,10 +28,12 @@ def visit(client: httpx.Client) -> dict[str, Any]:
     return dict(response.json())
 
 
-def play_toy(live: LiveServer, host: httpx.Client, guest: httpx.Client, chat: str | None = None) -> str:
+def play_toy(live: LiveServer, host: httpx.Client, guest: httpx.Client, chat: str | None = None,
+             group: str | None = None) -> str:
     """Host (seat 0, bids 3) and guest (seat 1, bids 7: wins) play a toy match to its end, the host saying
-    `chat` first; the room's code."""
-    created = host.post("/api/rooms", json={"game": "toy", "seats": 2, "name": "Aki"}).json()
+    `chat` first, in a room made for `group` if given; the room's code."""
+    created = host.post("/api/rooms", json={"game": "toy", "seats": 2, "name": "Aki",
+                                            **({"group": group} if group else {})}).json()
     code = created["code"]
     joined = guest.post(f"/api/rooms/{code}/join", json={"name": "Ben"}).json()
     assert host.post(f"/api/rooms/{code}/start", headers={"X-Host-Token": created["host_token"]}).status_code == 200
@@ -150,30 +152,54 @@ def test_bad_input_gets_a_coded_error_and_changes_nothing(server: LiveServer) ->
 
 PROBED = {("GET", "/api/me"), ("PATCH", "/api/me"), ("DELETE", "/api/me"), ("GET", "/api/me/export"),
           ("POST", "/api/me/transfer"), ("POST", "/api/me/claim"), ("GET", "/api/profiles/{profile_id}"),
-          ("GET", "/api/leaderboard/{game_id}")}
+          ("GET", "/api/leaderboard/{game_id}"),
+          ("GET", "/api/groups"), ("POST", "/api/groups"), ("GET", "/api/groups/{group_id}"),
+          ("POST", "/api/groups/{group_id}/invitation"), ("POST", "/api/groups/{group_id}/join"),
+          ("POST", "/api/groups/{group_id}/invite"), ("POST", "/api/groups/{group_id}/leave"),
+          ("DELETE", "/api/groups/{group_id}/members/{profile_id}"),
+          ("GET", "/api/groups/{group_id}/leaderboard/{game_id}"), ("GET", "/api/rooms/{code}/group")}
 
 
 def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
     """Every profile endpoint, tried as a stranger (a browser of its own, and a client without cookies)."""
     spec = httpx.get(f"{server.url}/openapi.json").json()
     endpoints = {(method.upper(), path) for path, methods in spec["paths"].items() for method in methods
-                 if path.startswith(("/api/me", "/api/profiles", "/api/leaderboard"))}
+                 if path.startswith(("/api/me", "/api/profiles", "/api/leaderboard", "/api/groups"))
+                 or path.endswith("/group")}
     assert endpoints == PROBED  # a new endpoint must be probed here too
     aki, ben, stranger = browser(server), browser(server), browser(server)
     try:
         me_a = visit(aki)["profile"]["id"]
-        visit(ben)
-        code = play_toy(server, aki, ben)
+        me_b = visit(ben)["profile"]["id"]
+        # Aki and Ben are a group ("members" visibility: they see each other's matches); the match is the group's.
+        group, token = aki.post("/api/groups", json={"name": "Friday table"}).json()["invite"].rsplit("/g/", 1)[1].split("/join#")
+        assert ben.post(f"/api/groups/{group}/join", json={"token": token}).status_code == 200
+        code = play_toy(server, aki, ben, group=group)
         assert visit(aki)["matches"][0]["room"] == code
+        assert ben.get(f"/api/profiles/{me_a}").json()["matches"][0]["room"] == code
+        assert code in ben.get(f"/api/groups/{group}").text
 
         def probe(client: httpx.Client) -> list[str]:
             texts = [client.get(f"/api/profiles/{me_a}").text, client.get("/api/leaderboard/toy").text]
             claimed = client.post("/api/me/claim", json={"token": "guessed-token"})
             assert claimed.json()["error"]["code"] == "transfer/invalid"
             texts.append(claimed.text)
+            for path in (f"/api/groups/{group}/invitation", f"/api/groups/{group}/join"):
+                guessed = client.post(path, json={"token": "guessed-token"})
+                assert guessed.json()["error"]["code"] in ("group/invite_invalid", "origin/refused", "profile/unknown")
+                texts.append(guessed.text)
+            for method, path in (("GET", f"/api/groups/{group}"), ("GET", f"/api/groups/{group}/leaderboard/toy"),
+                                 ("POST", f"/api/groups/{group}/invite"), ("POST", f"/api/groups/{group}/leave"),
+                                 ("DELETE", f"/api/groups/{group}/members/{me_b}")):
+                refused = client.request(method, path)
+                assert refused.json()["error"]["code"] in ("group/not_found", "profile/unknown"), path
+                texts.append(refused.text)
+            # A room's group (its name on the room's screens) says nothing of its matches.
+            texts.append(client.get(f"/api/rooms/{code}/group").text)
             if COOKIE in client.cookies:
                 texts += [client.get("/api/me").text, client.get("/api/me/export").text,
-                          client.patch("/api/me", json={"name": "Stranger"}).text, client.post("/api/me/transfer").text]
+                          client.patch("/api/me", json={"name": "Stranger"}).text, client.post("/api/me/transfer").text,
+                          client.get("/api/groups").text, client.post("/api/groups", json={"name": "Mine"}).text]
             return texts
 
         anonymous = httpx.Client(base_url=server.url, timeout=10)
@@ -182,6 +208,7 @@ def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
             for text in probe(client):
                 assert code not in text
         assert stranger.get(f"/api/profiles/{me_a}").json()["matches"] is None
+        assert [m["profile"] for m in ben.get(f"/api/groups/{group}").json()["members"]] == [me_a, me_b]  # untouched
         # Deleting one's own profile touches nobody else's.
         assert stranger.delete("/api/me").status_code == 200
         assert visit(aki)["matches"][0]["room"] == code

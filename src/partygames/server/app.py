@@ -30,7 +30,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import profiles, replay
+from partygames.server import groups, profiles, replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -95,6 +95,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
     profiles.install(app, hub, settings)
+    groups.install(app, hub, settings)
     # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
@@ -207,8 +208,11 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     @app.post("/api/rooms", tags=["lobby"])
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         """Creates a room; the answer holds the host token and, if the host sits, its seat token."""
+        group = await groups.room_for(request, hub.storage, body.group)  # checked first: a refusal makes no room
         room, host_token, seat, token = await hub.create(body)
         await profiles.seat_taken(request, hub.storage, room.code, seat, room.lobby.seats[seat].name if seat is not None else None)
+        if group is not None:
+            await asyncio.to_thread(groups.tie_room, hub.storage, room.code, group)
         data = room_json(room)
         return {"code": room.code, "link": data["link"], "host_token": host_token, "seat": seat, "token": token,
                 "room": data}
@@ -386,6 +390,11 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
 
     @app.get("/leaderboard/{game_id}", include_in_schema=False)
     async def leaderboard_page(game_id: str) -> Response:
+        return _index()
+
+    @app.get("/g/{group_id}", include_in_schema=False)
+    @app.get("/g/{group_id}/join", include_in_schema=False)
+    async def group_page(group_id: str) -> Response:
         return _index()
 
     @app.get("/room/{code}", include_in_schema=False)

@@ -107,6 +107,15 @@ class Code(StrEnum):
     TRANSFER_INVALID = ("transfer/invalid",
                         "A transfer link's token is unknown, already used or expired (a link works once, for 10 "
                         "minutes); HTTP 410.")
+    GROUP_NOT_FOUND = ("group/not_found",
+                       "No group with that id that the asker is in (to anyone else a group's page does not exist); "
+                       "HTTP 404.")
+    GROUP_INVITE_INVALID = ("group/invite_invalid",
+                            "A group invite link's token is not the group's current one (forged, or renewed by the "
+                            "maker); HTTP 410.")
+    GROUP_NOT_MAKER = "group/not_maker", "Only the group's maker renews its invite link or removes a member (HTTP 403)."
+    GROUP_MEMBER_UNKNOWN = "group/member_unknown", "The profile to remove is not a member of the group (HTTP 404)."
+    GROUP_FULL = "group/full", "The group has its 100 members already (HTTP 409)."
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."

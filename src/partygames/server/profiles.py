@@ -10,7 +10,7 @@ match log's business (`log_entries.source`).
 
 Who sees what (docs/profiles.md): a profile's name, colour and ratings are public (the leaderboards show
 them). Its matches are seen by the person, and by others only when `visibility` is "public"; the default,
-"members", means the members of the person's groups, and until groups exist that is the person alone.
+"members", means the members of the person's groups (groups.py).
 """
 
 from __future__ import annotations
@@ -233,15 +233,19 @@ def public_json(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def page(storage: Storage, profile_id: str, viewer: str | None) -> dict[str, Any]:
-    """A profile as `viewer` (a profile id, None: a stranger) may see it: the matches only for the person or,
-    when public, for anyone."""
+    """A profile as `viewer` (a profile id, None: a stranger) may see it: the matches for the person, for the
+    members of the person's groups, and when public for anyone; the groups only for the person."""
     with storage.engine.connect() as conn:
         row = by_id(conn, profile_id)
         if row is None:
             raise no_profile(profile_id)
-        shown = viewer == row["id"] or row["visibility"] == "public"
+        from partygames.server import groups  # (groups.py imports this module)
+
+        shown = viewer == row["id"] or row["visibility"] == "public" or (
+            viewer is not None and groups.share_a_group(conn, viewer, row["id"]))
         return {"profile": public_json(row), "ratings": ratings.of_profile(conn, row["id"]),
                 "matches": played(conn, row["id"]) if shown else None,
+                "groups": groups.of_profile(conn, row["id"]) if viewer == row["id"] else None,
                 "provisional_below": ratings.PROVISIONAL_BELOW}
 
 

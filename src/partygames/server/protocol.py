@@ -224,6 +224,8 @@ class CreateRoom(_Body):
     # has been away `standin_after` seconds or ran out of time while away.
     auto_standin: bool | None = None
     standin_after: Annotated[int, Field(ge=10, le=3600)] = 60
+    # A group of the host's profile the room is for: every match of the room is the group's (server/groups.py).
+    group: Annotated[str, StringConstraints(max_length=24)] | None = None
 
 
 class JoinRoom(_Body):

@@ -33,16 +33,16 @@ def _strip_controls(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ")
 
 
-def clean_name(name: str) -> str:
-    """A display name: 1-24 characters, trimmed; refused with control characters, with a letter that shows
+def clean_name(name: str, most: int = NAME_MAX) -> str:
+    """A display name: 1-24 characters (`most`), trimmed; refused with control characters, with a letter that shows
     as blank, and without a visible character (a letter, digit, punctuation or symbol)."""
     trimmed = " ".join(name.split())
     if trimmed != _strip_controls(trimmed):
         raise ServerError(Code.NAME_INVALID, "A name may not contain control characters.",
                           "名前に制御文字は使えません。", 422)
-    if not 1 <= len(trimmed) <= NAME_MAX:
-        raise ServerError(Code.NAME_INVALID, f"A name is 1 to {NAME_MAX} characters.",
-                          f"名前は 1〜{NAME_MAX} 文字です。", 422)
+    if not 1 <= len(trimmed) <= most:
+        raise ServerError(Code.NAME_INVALID, f"A name is 1 to {most} characters.",
+                          f"名前は 1〜{most} 文字です。", 422)
     if any(ch in _BLANK_LETTERS for ch in trimmed):
         raise ServerError(Code.NAME_INVALID, "A name may not contain characters that show as blank (such as U+3164).",
                           "名前に空白に見える文字(U+3164 など)は使えません。", 422)
