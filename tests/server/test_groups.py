@@ -204,3 +204,41 @@ def test_bad_input_and_people_who_may_not_get_coded_errors_and_change_nothing(se
     finally:
         for client in (maker, member, other, stranger, anonymous):
             client.close()
+
+
+def test_the_terminal_prints_a_groups_leaderboard(tmp_path: Path) -> None:
+    from sqlalchemy import insert
+    from typer.testing import CliRunner
+
+    from partygames.cli.main import app
+    from partygames.server import groups
+    from partygames.server.storage import Storage
+    from tests.server.test_ratings import finished_room, person
+
+    store = Storage(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    try:
+        aki, ben, outsider = person(store), person(store), person(store)
+        group_id, _ = groups.make(store, aki, "Friday table")
+        groups.make(store, outsider, "Twins")
+        groups.make(store, outsider, "Twins")
+        with store.engine.begin() as conn:
+            conn.execute(insert(groups.group_members).values(group=group_id, profile=ben, joined_at=2.0))
+        # The outsider wins, Ben second, Aki last: the group's board is Ben, then Aki.
+        finished_room(store, "dice-derby", [(aki, 3, ["seat"]), (ben, 2, ["seat"]), (outsider, 1, ["seat"])])
+        runner, url = CliRunner(), ["--database-url", store.url]
+        for name in ("Friday table", group_id):
+            shown = runner.invoke(app, ["ratings", "dice-derby", "--group", name, *url], env={"COLUMNS": "100"})
+            assert shown.exit_code == 0, shown.output
+            lines = shown.output.splitlines()
+            assert "Friday table" in lines[0] and outsider[:6] not in shown.output
+            rows = [line for line in lines if ben[:6] in line or aki[:6] in line]
+            assert len(rows) == 2 and ben[:6] in rows[0] and aki[:6] in rows[1]
+        everyone = runner.invoke(app, ["ratings", "dice-derby", *url], env={"COLUMNS": "100"})
+        assert outsider[:6] in everyone.output
+        for lang, words in (("en", "No group named 'Nobody'"), ("ja", "「Nobody」という名前・ID のグループはありません")):
+            unknown = runner.invoke(app, ["ratings", "dice-derby", "--group", "Nobody", *url, "--lang", lang])
+            assert unknown.exit_code == 1 and words in unknown.output and len(unknown.output.strip().splitlines()) == 1
+        twins = runner.invoke(app, ["ratings", "dice-derby", "--group", "Twins", *url], env={"COLUMNS": "200"})
+        assert twins.exit_code == 1 and "2 groups are named 'Twins'" in twins.output
+    finally:
+        store.close()

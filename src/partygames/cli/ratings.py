@@ -1,5 +1,6 @@
-"""`partygames ratings <game>`: a game's leaderboard from the server's database; `partygames ratings rebuild`
-recomputes every rating from the stored matches (server/ratings.py)."""
+"""`partygames ratings <game> [--group NAME]`: a game's leaderboard from the server's database (of a group's
+members with `--group`); `partygames ratings rebuild` recomputes every rating from the stored matches
+(server/ratings.py)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ def ratings_command(
     database_url: DatabaseUrlOption = None,
     data_dir: DataDirOption = None,
     limit: Annotated[int, typer.Option(min=1, max=1000, help="Rows to show. 表示する行数。")] = 20,
+    group: Annotated[str | None, typer.Option(
+        help="Only this group's members (its name or id). このグループのメンバーだけ(名前または ID)。")] = None,
     lang: LangOption = "en",
 ) -> None:
     """A game's leaderboard (conservative rating mu - 3 sigma), or `rebuild`. ゲームのレーティング順位表、または再計算。"""
-    from partygames.server import ratings
+    from partygames.server import groups, ratings
     from partygames.server.settings import Settings
     from partygames.server.storage import Storage
 
@@ -45,10 +48,26 @@ def ratings_command(
                            f"保存された {count} マッチからレーティングを再計算しました。")(lang))
             return
         ratings.rate_pending(storage, known)
-        rows = ratings.leaderboard(storage, target, limit)
+        title = known[target].title
+        if group is None:
+            rows = ratings.leaderboard(storage, target, limit)
+            heading = Text(f"Ratings: {title.en}", f"レーティング: {title.ja}")
+        else:
+            found = groups.find_group(storage, group)
+            if len(found) != 1:
+                message = (Text(f"No group named {group!r} (a name or id).", f"「{group}」という名前・ID のグループはありません。")
+                           if not found else Text(f"{len(found)} groups are named {group!r}: give the id "
+                                                  f"({', '.join(g['id'] for g in found)}).",
+                                                  f"「{group}」という名前のグループが {len(found)} つあります。ID を指定してください"
+                                                  f"({', '.join(g['id'] for g in found)})。"))
+                err.print(f"[red]{escape(message(lang))}[/]")
+                raise typer.Exit(code=1)
+            rows = groups.terminal_leaderboard(storage, found[0]["id"], target)[:limit]
+            name = escape(found[0]["name"])
+            heading = Text(f"Ratings: {title.en}, {name}", f"レーティング: {title.ja}・{name}")
     finally:
         storage.close()
-    table = titled_table(Text(f"Ratings: {known[target].title.en}", f"レーティング: {known[target].title.ja}"), lang)
+    table = titled_table(heading, lang)
     for column in (Text("#", "順位"), Text("Player", "プレイヤー"), Text("Rating", "レーティング"),
                    Text("Rated matches", "対象マッチ")):
         table.add_column(column(lang), justify="left" if column.en == "Player" else "right")
