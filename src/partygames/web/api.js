@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, headers } = {}) {
+export async function call(method, path, { body, headers } = {}) {
   let response;
   try {
     response = await fetch(path, {

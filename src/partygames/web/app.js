@@ -1,5 +1,6 @@
 // The client's entry: routing (/ is the lobby, /room/CODE a room, #replay its replay, ?table=1 the
-// big-screen view, /me the profile page, /leaderboard/GAME a game's ratings) and the language switch.
+// big-screen view, /me the profile page, /leaderboard/GAME a game's ratings, /g/ID a group, /g/ID/join#TOKEN
+// its invite link) and the language switch.
 import { html, render, useState, useEffect } from "./lib.js";
 import { t, getLang, setLang, onLang } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
@@ -7,6 +8,7 @@ import { Icon } from "./icons.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
 import { ClaimPage, LeaderboardPage, ProfilePage } from "./profile.js";
+import { GroupJoinPage, GroupPage } from "./group.js";
 import { profileReady } from "./api.js";
 
 function parseRoute() {
@@ -20,6 +22,8 @@ function parseRoute() {
   if (location.pathname === "/me/claim") return { page: "claim" };
   const board = location.pathname.match(/^\/leaderboard\/([a-z0-9-]+)\/?$/);
   if (board) return { page: "leaderboard", game: board[1] };
+  const group = location.pathname.match(/^\/g\/([a-f0-9]+)(\/join)?\/?$/);
+  if (group) return { page: group[2] ? "group-join" : "group", group: group[1], table };
   return { page: "lobby", table };
 }
 
@@ -53,6 +57,8 @@ function App() {
   else if (route.page === "profile") page = html`<${ProfilePage} navigate=${navigate} />`;
   else if (route.page === "claim") page = html`<${ClaimPage} navigate=${navigate} />`;
   else if (route.page === "leaderboard") page = html`<${LeaderboardPage} key=${route.game} game=${route.game} />`;
+  else if (route.page === "group") page = html`<${GroupPage} key=${route.group} id=${route.group} table=${route.table} navigate=${navigate} />`;
+  else if (route.page === "group-join") page = html`<${GroupJoinPage} key=${route.group} id=${route.group} navigate=${navigate} />`;
   else page = html`<${LobbyPage} navigate=${navigate} />`;
   const brand = html`<a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate("/"); }}><${Icon} name="dice" /> ${t("app_title")}</a>`;
   return html`<div class="app" data-lang=${lang}>

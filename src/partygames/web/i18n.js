@@ -7,7 +7,7 @@ const STRINGS = {
   profile_title: ["Your profile", "あなたのプロフィール"],
   profile_colour: ["Colour", "色"],
   profile_visibility: ["Who sees your matches", "対戦履歴の公開範囲"],
-  profile_visibility_members: ["Only me (my groups' members, once groups exist)", "自分のみ(グループができればそのメンバー)"],
+  profile_visibility_members: ["Me and my groups' members", "自分とグループのメンバー"],
   profile_visibility_public: ["Everyone", "全員"],
   profile_saved: ["Saved", "保存しました"],
   save: ["Save", "保存"],
@@ -252,6 +252,11 @@ export function setLang(next) {
 export function onLang(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
+}
+
+/** Adds strings of a module of its own (group.js): {key: [en, ja]}. */
+export function extendStrings(more) {
+  Object.assign(STRINGS, more);
 }
 
 /** The platform string `key` in the current language, with {0}, {1}… filled from `args`. */

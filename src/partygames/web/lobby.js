@@ -5,6 +5,7 @@ import { t, tr, getLang } from "./i18n.js";
 import { api, saveSeat, savedName, saveName } from "./api.js";
 import { formatValue } from "./generic.js";
 import { Prose } from "./prose.js";
+import { GroupPicker } from "./group.js";
 
 /** One option's schema with $ref/allOf resolved and `X | None` unwrapped (nullable: true). */
 export function resolveField(schema, root) {
@@ -259,6 +260,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
   // Bots stand in for leavers: on by default in a public room, off in a private one, until the host chooses.
   const [autoStandin, setAutoStandin] = useState(null);
   const [standinAfter, setStandinAfter] = useState(60);
+  const [group, setGroup] = useState(null);
   const standins = autoStandin === null ? !isPrivate : autoStandin;
   const [problem, setProblem] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -291,6 +293,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
       const body = { game: info.id, seats: seatCount, options: cleaned, seat_kinds: seatKinds, name: trimmed || undefined,
         private: isPrivate, auto_standin: standins, standin_after: standinAfter };
       if (watchOnly || !seatKinds.includes("human")) body.host_seat = null;
+      if (group) body.group = group;
       const answer = await api.createRoom(body);
       saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name: trimmed });
       navigate(`/room/${answer.code}`);
@@ -339,6 +342,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
     <${MatchOutline} seatKinds=${seatKinds} setup=${setup} />
     <label class="option">${t("your_name")}
       <input maxlength="24" value=${name} placeholder=${t("name_placeholder")} onInput=${(e) => setName(e.target.value)} data-testid="create-name" /></label>
+    <${GroupPicker} value=${group} onChange=${setGroup} />
     <label class="option bool"><input type="checkbox" checked=${watchOnly} onChange=${(e) => setWatchOnly(e.target.checked)} data-testid="watch-only" /> <span class="bool-text">${t("spectate")} (${t("host")})</span></label>
     <label class="option bool"><input type="checkbox" checked=${isPrivate} onChange=${(e) => setPrivate(e.target.checked)} data-testid="private" /> <span class="bool-text">${t("private_room")}</span></label>
     <label class="option bool"><input type="checkbox" checked=${standins} onChange=${(e) => setAutoStandin(e.target.checked)} data-testid="auto-standin" /> <span class="bool-text">${t("auto_standin")}</span></label>

@@ -4,6 +4,7 @@
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
 import { api } from "./api.js";
+import { GroupsPanel } from "./group.js";
 
 function gameTitle(games, id) {
   const game = (games || []).find((g) => g.id === id);
@@ -155,6 +156,7 @@ export function ProfilePage({ navigate }) {
         </li>`)}
       </ul>` : html`<p class="muted">${t("profile_no_matches")}</p>`}
     </section>
+    <${GroupsPanel} navigate=${navigate} />
     <${MoveDevice} />
     <section class="panel">
       <a class="button small subtle" href="/api/me/export" download="partygames-profile.json" data-testid="profile-export">${t("profile_export")}</a>

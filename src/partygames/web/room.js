@@ -16,6 +16,7 @@ import { Icon } from "./icons.js";
 import { seatName as nameOf, shortSeatName, paintNames, seatInk, SeatDot } from "./seats.js";
 import { yen } from "./money.js";
 import { copyOrSelect, canShare } from "./copy.js";
+import { RoomGroup } from "./group.js";
 import { Prose } from "./prose.js";
 import { TablePresence, useServerNow, withAbsence, pickName, isAbsent } from "./presence.js";
 
@@ -423,6 +424,7 @@ export function RoomPage({ code, table, lang, navigate }) {
         ${connection}
       </header>`}
     ${problem ? html`<div class="panel error" role="alert" onClick=${() => setProblem(null)}>${tr(problem)}</div>` : null}
+    <${RoomGroup} code=${code} table=${table} over=${!!(view && view.is_over)} />
     ${!room ? html`<p class="muted">${t("loading")}</p>` : null}
     ${room && status === "open"
       ? html`${info ? html`<details class="panel rules"><summary>${t("how_to_play")}</summary><${Prose} text=${tr(room.summary || info.summary)} lang=${lang} /></details>` : null}
