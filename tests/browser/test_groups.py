@@ -65,7 +65,10 @@ def test_a_group_is_joined_by_link_and_its_evening_is_scored(players: list[drive
         for row in guest.page.get_by_test_id("standings-row").all():
             expect(row.get_by_test_id("standings-matches")).to_have_text(str(number))
 
+    # On a phone (390 px) the page fits its width (a wide table scrolls inside its panel).
+    guest.page.set_viewport_size({"width": 390, "height": 844})
     expect(guest.page.get_by_test_id("group-scoreboard")).to_contain_text("今夜")
+    assert guest.page.evaluate("document.documentElement.scrollWidth") <= 390
     expect(guest.page.get_by_test_id("group-formula")).to_contain_text("同順位")
     expect(guest.page.get_by_test_id("group-match")).to_have_count(2)
     # The scoreboard's totals are the group's standings' points (the same matches, counted once).

@@ -232,14 +232,14 @@ function TonightMatches({ page, games }) {
 function Standings({ page, games }) {
   return html`<section class="panel" data-testid="group-standings">
     <h2>${t("group_standings")}</h2>
-    <div class="table-scroll"><table class="ratings">
+    <div class="table-scroll"><table class="ratings standings">
       <thead><tr><th>${t("group_player")}</th><th class="num">${t("group_matches")}</th><th class="num">${t("group_wins")}</th>
         <th class="num">${t("group_avg_place")}</th><th class="num">${t("group_points")}</th><th>${t("group_ratings")}</th></tr></thead>
       <tbody>${page.standings.map((r) => html`<tr data-profile=${r.profile} data-testid="standings-row">
         <td><${Dot} colour=${r.colour} /> ${r.name || "—"}</td><td class="num" data-testid="standings-matches">${r.matches}</td>
         <td class="num">${r.wins}</td><td class="num">${r.average_placing == null ? "–" : r.average_placing.toFixed(2)}</td>
         <td class="num" data-testid="standings-points">${pts(r.points)}</td>
-        <td class="small">${r.ratings.map((x) => html`<span class="rating-chip" data-game=${x.game}>${gameTitle(games, x.game)} ${x.rating.toFixed(1)}${x.provisional ? "*" : ""}</span>`)}</td>
+        <td class="small">${r.ratings.length ? "" : "–"}${r.ratings.map((x) => html`<span class="rating-chip" data-game=${x.game}>${gameTitle(games, x.game)} ${x.rating.toFixed(1)}${x.provisional ? "*" : ""}</span>`)}</td>
       </tr>`)}</tbody>
     </table></div>
     <p class="muted small">* ${t("profile_provisional")}: ${t("profile_ratings_note", page.provisional_below)}</p>
