@@ -12,6 +12,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from playwright.sync_api import sync_playwright
@@ -20,7 +21,7 @@ from tests.browser.chromium import ARGS, CHROMIUM
 from tests.browser.make_screenshots import OUT, save
 from tests.browser.server import PlatformProcess
 
-ROOMS = (("last-man-standing", ["human", "human", "human", "bot:heuristic"], {}),
+ROOMS: tuple[tuple[str, list[str], dict[str, Any]], ...] = (("last-man-standing", ["human", "human", "human", "bot:heuristic"], {}),
          ("lucky-nine", ["human", "human", "human", "bot:heuristic"], {"rounds": 4}),
          ("dice-derby", ["human", "human", "human", "bot:heuristic", "bot:random", "bot:heuristic"], {"races": 4}))
 
