@@ -44,7 +44,7 @@ def test_a_group_is_joined_by_link_and_its_evening_is_scored(players: list[drive
         page.goto(f"{platform.url}/g/{group}")
         page.get_by_test_id("group-new-room").click()
         expect(page.get_by_test_id("create-group")).to_have_value(group)  # the group is picked for the room
-        driver.create_room(host, game, 2, ("human", "human"), "Aki")
+        code = driver.create_room(host, game, 2, ("human", "human"), "Aki")
         expect(page.get_by_test_id("room-group")).to_contain_text("Friday table")
         driver.join_room(guest, page.get_by_test_id("share-link").input_value(), "Ben")
         expect(guest.page.get_by_test_id("room-group")).to_contain_text("Friday table")
@@ -78,9 +78,12 @@ def test_a_group_is_joined_by_link_and_its_evening_is_scored(players: list[drive
     rows = {r.get_attribute("data-profile"): r.inner_text().split() for r in guest.page.get_by_test_id("scoreboard-row").all()}
     assert sorted(cells[-3:] for cells in rows.values()) == [["0", "1", "1"], ["1", "0", "1"]]
 
-    # The big screen: the group page at 1920x1080, its evening's scoreboard in view and fitting the width.
+    # The big screen of the last room (a member's browser), between matches: the evening's scoreboard.
     screen = page.context.new_page()
     screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{platform.url}/room/{code}?table=1")
+    expect(screen.get_by_test_id("room-group").get_by_test_id("scoreboard-total")).to_have_text(["1", "1"])
+    # The group page at 1920x1080, its evening's scoreboard in view and fitting the width.
     screen.goto(f"{platform.url}/g/{group}?table=1")
     expect(screen.get_by_test_id("group-scoreboard").get_by_test_id("scoreboard-row")).to_have_count(2)
     expect(screen.get_by_test_id("group-formula")).to_contain_text("for every seat it finished ahead of")

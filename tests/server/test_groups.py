@@ -201,6 +201,17 @@ def test_bad_input_and_people_who_may_not_get_coded_errors_and_change_nothing(se
         assert maker.post(f"/api/groups/{group_id}/leave").json()["error"]["code"] == "group/not_found"
         assert member.post(f"/api/groups/{group_id}/leave").status_code == 200
         assert member.get("/api/groups").json()["groups"] == []
+
+        # Guessing invite tokens is rate-limited per client address (10 wrong, then one every 6 s): past it,
+        # even a right token waits.
+        fresh = maker.post("/api/groups", json={"name": "Saturday"}).json()
+        fresh_id, fresh_token = token_of(fresh["invite"])
+        codes = [stranger.post(f"/api/groups/{fresh_id}/join", json={"token": f"guess-{i}"}).json()["error"]["code"]
+                 for i in range(12)]
+        assert codes[-1] == "rate/limited" and "group/invite_invalid" in codes
+        assert stranger.post(f"/api/groups/{fresh_id}/join", json={"token": fresh_token}).status_code == 429
+        assert [m["profile"] for m in maker.get(f"/api/groups/{fresh_id}").json()["members"]] == [
+            visit(maker)["profile"]["id"]]
     finally:
         for client in (maker, member, other, stranger, anonymous):
             client.close()
