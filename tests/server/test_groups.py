@@ -192,6 +192,13 @@ def test_bad_input_and_people_who_may_not_get_coded_errors_and_change_nothing(se
         assert len(stranger.get("/api/rooms").json()) == rooms_before
         assert maker.post("/api/rooms", json={"game": "toy", "seats": 2, "group": "z" * 25}).json()["error"]["code"] == "msg/invalid"
 
+        # A member who deletes their profile leaves their groups.
+        renewed = token_of(maker.post(f"/api/groups/{group_id}/invite").json()["invite"])[1]
+        assert other.post(f"/api/groups/{group_id}/join", json={"token": renewed}).status_code == 200
+        assert other_id in [m["profile"] for m in maker.get(f"/api/groups/{group_id}").json()["members"]]
+        assert other.delete("/api/me").status_code == 200
+        assert [m["profile"] for m in maker.get(f"/api/groups/{group_id}").json()["members"]][1:] == [member_id]
+
         # The maker leaves: the earliest member left becomes the maker; the last to leave ends the group.
         assert maker.post(f"/api/groups/{group_id}/leave", headers=evil).status_code == 403
         assert maker.post(f"/api/groups/{group_id}/leave").status_code == 200
