@@ -1,6 +1,6 @@
 """Groups: people who play together, their members and the rooms made for them (issue #30).
 
-Revision ID: 0005_groups30
+Revision ID: 0005
 Revises: 0004
 Create Date: 2026-12-07
 
