@@ -231,8 +231,8 @@ def test_tampered_assertions_change_nothing(server: LiveServer) -> None:
                 "passkey/invalid")
         assert me(other)["id"] == other_id
         # Signing in where one already is changes nothing but the passkey's counter.
-        again = finish(phone, "signin", key.get(options(phone, "signin"), origin(phone)))
-        assert again.status_code == 200 and "set-cookie" not in again.headers and me(phone)["id"] == aki_id
+        signed = finish(phone, "signin", key.get(options(phone, "signin"), origin(phone)))
+        assert signed.status_code == 200 and "set-cookie" not in signed.headers and me(phone)["id"] == aki_id
     finally:
         for client in (aki, phone, other):
             client.close()
