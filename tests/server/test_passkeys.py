@@ -230,9 +230,14 @@ def test_tampered_assertions_change_nothing(server: LiveServer) -> None:
         refused(finish(other, "signin", key.get(options(other, "signin"), origin(other), count=stored)), 400,
                 "passkey/invalid")
         assert me(other)["id"] == other_id
-        # Signing in where one already is changes nothing but the passkey's counter.
-        signed = finish(phone, "signin", key.get(options(phone, "signin"), origin(phone)))
+        # Signing in where one already is changes nothing but the passkey's counter; the challenge is spent
+        # all the same: neither this answer again nor a newer one (a higher counter) is taken twice.
+        asked = options(phone, "signin")
+        answer = key.get(asked, origin(phone))
+        signed = finish(phone, "signin", answer)
         assert signed.status_code == 200 and "set-cookie" not in signed.headers and me(phone)["id"] == aki_id
+        for again in (answer, key.get(asked, origin(phone))):
+            refused(finish(phone, "signin", again), 410, "passkey/challenge")
     finally:
         for client in (aki, phone, other):
             client.close()
