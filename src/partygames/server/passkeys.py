@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Float,
     ForeignKey,
     String,
@@ -206,7 +207,7 @@ def _open_challenge(storage: Storage, challenge: bytes, kind: str, profile_id: s
     return dict(row)
 
 
-def _spend(conn: Any, challenge: bytes) -> None:
+def _spend(conn: Connection, challenge: bytes) -> None:
     """Marks the challenge used: a compare-and-set, so of two finishes at once one wins."""
     spent = conn.execute(update(challenges).where(
         challenges.c.challenge_hash == _hash(challenge), challenges.c.used_at.is_(None),
