@@ -54,9 +54,11 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     guest.page.get_by_test_id("profile-link").click()
     guest.page.get_by_test_id("profile-name").wait_for()
 
-    # The host renames themself: kept across a reload; a 5,000-character name is refused, in Japanese too.
+    # The host renames themself and picks an emoji: kept across a reload; a 5,000-character name is refused,
+    # in Japanese too. The guest's history shows the host's emoji beside their name.
     page = host.page
     page.get_by_test_id("profile-name").fill("Aki Q")
+    page.get_by_test_id("profile-emoji").fill("🎲")
     page.get_by_test_id("profile-save").click()
     expect(page.get_by_test_id("profile-saved")).to_be_visible()
     page.reload()
@@ -67,6 +69,8 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     expect(guest.page.get_by_test_id("profile-error")).to_contain_text("名前")
     guest.page.reload()
     expect(guest.page.get_by_test_id("profile-name")).to_have_value("Ben")
+    expect(guest.page.get_by_test_id("profile-matches").locator(f"[data-room='{code}']")
+           .get_by_test_id("profile-mark")).to_have_text("🎲")
 
     # The host moves their profile to a third browser by a one-time link: it lands on the profile page with
     # the host's name and match; the same link opened again is refused.
