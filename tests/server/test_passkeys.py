@@ -270,3 +270,35 @@ def test_removing_a_passkey_and_the_rate_limit(server: LiveServer) -> None:
     finally:
         aki.close()
         stranger.close()
+
+
+def test_behind_https_the_relying_party_is_the_public_url(tmp_path: Path) -> None:
+    """With `--public-url https://games.example` (a proxy terminating TLS in front), a page of that origin
+    registers and signs in for the RP ID games.example, and the device cookie it gets is Secure."""
+    live = LiveServer(tmp_path).start(environment={"PARTYGAMES_PUBLIC_URL": "https://games.example"})
+    public = {"Origin": "https://games.example", "Host": "games.example"}
+    aki = httpx.Client(base_url=live.url, timeout=10, headers=public)
+    phone = httpx.Client(base_url=live.url, timeout=10, headers=public)
+    key = Authenticator()
+    try:
+        for client in (aki, phone):
+            me(client)
+            # The cookie is Secure; this client talks plain http to the process behind the "proxy", so it
+            # keeps the value as a plain cookie to send it at all.
+            value = client.cookies[COOKIE]
+            client.cookies.clear()
+            client.cookies.set(COOKIE, value)
+        made = options(aki, "register")
+        assert made["rp"]["id"] == "games.example"
+        refused(finish(aki, "register", key.create(made, f"http://localhost:{live.port}")), 400, "passkey/invalid")
+        assert finish(aki, "register", key.create(made, "https://games.example")).status_code == 200
+        # A client that sends no Origin (not a browser) is given the public URL's.
+        del phone.headers["Origin"]
+        asked = options(phone, "signin")
+        assert asked["rpId"] == "games.example"
+        signed = finish(phone, "signin", key.get(asked, "https://games.example"))
+        assert signed.status_code == 200 and "secure" in signed.headers["set-cookie"].lower()
+    finally:
+        aki.close()
+        phone.close()
+        live.stop()
