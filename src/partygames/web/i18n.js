@@ -36,6 +36,8 @@ const STRINGS = {
     "パスキーを追加すると、パスワードなしでどの端末からでもこのプロフィールにサインインできます。別の端末ではこのページを開いて「パスキーでサインイン」を選んでください。"],
   passkey_insecure: ["Passkeys need a secure page (https, or this computer's own localhost), and this page is plain http. Use the one-time link below to move your profile instead.",
     "パスキーは安全なページ(https、またはこのコンピューターの localhost)でだけ使えますが、このページは http です。代わりに下のワンタイムリンクでプロフィールを移してください。"],
+  passkey_unsupported: ["This browser cannot use passkeys. Use the one-time link below to move your profile instead.",
+    "このブラウザはパスキーを使えません。代わりに下のワンタイムリンクでプロフィールを移してください。"],
   passkey_none: ["No passkey yet.", "パスキーはまだありません。"],
   passkey_add: ["Add a passkey", "パスキーを追加"],
   passkey_signin: ["Sign in with a passkey", "パスキーでサインイン"],

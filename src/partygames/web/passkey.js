@@ -49,6 +49,8 @@ function problemOf(error) {
 
 export function Passkeys({ onSignedIn }) {
   const secure = window.isSecureContext && typeof window.PublicKeyCredential === "function";
+  // (A secure page in a browser without WebAuthn says that instead.)
+  const why = window.isSecureContext ? "passkey_unsupported" : "passkey_insecure";
   const [keys, setKeys] = useState(null);
   const [problem, setProblem] = useState(null);
   const [done, setDone] = useState(null);
@@ -91,7 +93,7 @@ export function Passkeys({ onSignedIn }) {
   if (!secure) {
     return html`<section class="panel" data-testid="passkeys">
       <h2>${t("passkey_title")}</h2>
-      <p class="muted" data-testid="passkey-insecure">${t("passkey_insecure")}</p>
+      <p class="muted" data-testid="passkey-insecure">${t(why)}</p>
     </section>`;
   }
   return html`<section class="panel" data-testid="passkeys">
