@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.browser import driver
+from tests.browser.chromium import LAN_HOST
 from tests.browser.server import PlatformProcess
 
 GAME = "last-man-standing"
@@ -53,9 +54,11 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     guest.page.get_by_test_id("profile-link").click()
     guest.page.get_by_test_id("profile-name").wait_for()
 
-    # The host renames themself: kept across a reload; a 5,000-character name is refused, in Japanese too.
+    # The host renames themself and picks an emoji: kept across a reload; a 5,000-character name is refused,
+    # in Japanese too. The guest's history shows the host's emoji beside their name.
     page = host.page
     page.get_by_test_id("profile-name").fill("Aki Q")
+    page.get_by_test_id("profile-emoji").fill("🎲")
     page.get_by_test_id("profile-save").click()
     expect(page.get_by_test_id("profile-saved")).to_be_visible()
     page.reload()
@@ -66,6 +69,8 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     expect(guest.page.get_by_test_id("profile-error")).to_contain_text("名前")
     guest.page.reload()
     expect(guest.page.get_by_test_id("profile-name")).to_have_value("Ben")
+    expect(guest.page.get_by_test_id("profile-matches").locator(f"[data-room='{code}']")
+           .get_by_test_id("profile-mark")).to_have_text("🎲")
 
     # The host moves their profile to a third browser by a one-time link: it lands on the profile page with
     # the host's name and match; the same link opened again is refused.
@@ -89,3 +94,67 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
     page.get_by_test_id("profile-matches").locator(f"[data-room='{code}']").get_by_test_id("profile-replay").click()
     page.get_by_test_id("replay").wait_for()
     assert host.errors == [] and guest.errors == []
+
+
+def _authenticator(page: Page) -> tuple[CDPSession, str]:
+    """Chromium's virtual authenticator for `page` (CDP WebAuthn): a platform authenticator that keeps
+    discoverable credentials and verifies its user at once."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    made = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+        "isUserVerified": True, "automaticPresenceSimulation": True}})
+    return cdp, made["authenticatorId"]
+
+
+def test_a_passkey_registers_in_one_browser_and_signs_in_in_another(platform: PlatformProcess,
+                                                                       browser: Browser) -> None:
+    """On http://localhost (a secure context) Aki adds a passkey; the same passkey, carried to a second
+    browser's authenticator (as a synced passkey is), signs that browser in to Aki's profile, in Japanese.
+    A page on plain http elsewhere (a LAN address) says passkeys cannot work there and offers the link."""
+    site = f"http://localhost:{platform.port}"
+    first = browser.new_context(locale="en-US")
+    second = browser.new_context(locale="ja-JP")
+    second.add_init_script("localStorage.setItem('pg.lang', 'ja')")
+    try:
+        page = first.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        cdp, authenticator = _authenticator(page)
+        page.goto(f"{site}/me")
+        page.get_by_test_id("profile-name").fill("Aki")
+        page.get_by_test_id("profile-emoji").fill("🎲")
+        page.get_by_test_id("profile-save").click()
+        expect(page.get_by_test_id("profile-saved")).to_be_visible()
+        expect(page.get_by_test_id("profile").locator("h2").first).to_contain_text("🎲")
+        expect(page.get_by_test_id("passkey-none")).to_be_visible()
+        page.get_by_test_id("passkey-add").click()
+        expect(page.get_by_test_id("passkey-done")).to_have_text("Passkey added.")
+        expect(page.get_by_test_id("passkey")).to_have_count(1)
+        [credential] = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
+        assert credential["rpId"] == "localhost" and credential["isResidentCredential"]
+
+        other = second.new_page()
+        other.on("pageerror", lambda error: errors.append(str(error)))
+        cdp2, authenticator2 = _authenticator(other)
+        cdp2.send("WebAuthn.addCredential", {"authenticatorId": authenticator2, "credential": credential})
+        other.goto(f"{site}/me")
+        expect(other.get_by_test_id("profile-name")).to_have_value("")  # a new profile of its own
+        other.get_by_test_id("passkey-signin").click()
+        expect(other.get_by_test_id("passkey-done")).to_have_text("Aki としてサインインしました。")
+        expect(other.get_by_test_id("profile-name")).to_have_value("Aki")
+        other.reload()  # the browser now holds Aki's profile (its own device cookie)
+        expect(other.get_by_test_id("profile-name")).to_have_value("Aki")
+        expect(other.get_by_test_id("passkey")).to_have_count(1)
+        assert first.cookies()[0]["value"] != second.cookies()[0]["value"]
+
+        # The same server on a LAN address over plain http: no secure context, so the page says so and the
+        # one-time link is right below.
+        other.goto(f"http://{LAN_HOST}:{platform.port}/me")
+        expect(other.get_by_test_id("passkey-insecure")).to_contain_text("ワンタイムリンク")
+        expect(other.get_by_test_id("passkey-signin")).to_have_count(0)
+        expect(other.get_by_test_id("profile-move-make")).to_be_visible()
+        assert errors == []
+    finally:
+        first.close()
+        second.close()

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import create_engine, select
 
 from partygames.server.profiles import COOKIE
+from tests.server.authenticator import Authenticator
 from tests.server.client import Socket
 from tests.server.live import LiveServer
 
@@ -121,6 +122,11 @@ def test_bad_input_gets_a_coded_error_and_changes_nothing(server: LiveServer) ->
             (client.patch("/api/me", json={"name": "x" * 5000}), 422, "name/invalid"),
             (client.patch("/api/me", json={"name": "Ok", "colour": "red"}), 422, "profile/colour"),
             (client.patch("/api/me", json={"name": "Ok", "visibility": "everyone"}), 422, "profile/visibility"),
+            (client.patch("/api/me", json={"name": "Ok", "emoji": "ab"}), 422, "profile/emoji"),
+            (client.patch("/api/me", json={"emoji": "😀😀"}), 422, "profile/emoji"),  # two emoji
+            (client.patch("/api/me", json={"emoji": "🏻"}), 422, "profile/emoji"),  # a skin tone alone
+            (client.patch("/api/me", json={"emoji": "🇯"}), 422, "profile/emoji"),  # half a flag
+            (client.patch("/api/me", json={"emoji": "😀" * 500}), 422, "msg/invalid"),
             (client.patch("/api/me", json={"name": "Ok", "secret_hash": "0" * 64}), 422, "msg/invalid"),
             (client.patch("/api/me", json={"name": "Ok"}, headers={"Origin": "https://evil.example"}), 403,
              "origin/refused"),
@@ -150,6 +156,29 @@ def test_bad_input_gets_a_coded_error_and_changes_nothing(server: LiveServer) ->
         client.close()
 
 
+def test_an_emoji_shows_beside_the_name_in_the_profile_the_history_and_the_leaderboard(server: LiveServer) -> None:
+    aki, ben = browser(server), browser(server)
+    try:
+        me_a = visit(aki)["profile"]
+        assert me_a["emoji"] is None  # a colour until an emoji is chosen
+        visit(ben)
+        play_toy(server, aki, ben)
+        for sent, kept in (("👍🏽", "👍🏽"), ("🇯🇵", "🇯🇵"), ("👨‍👩‍👧‍👦", "👨‍👩‍👧‍👦"), ("☺", "☺\ufe0f"), (" 🎲 ", "🎲")):
+            changed = aki.patch("/api/me", json={"emoji": sent})
+            assert changed.status_code == 200 and changed.json()["profile"]["emoji"] == kept, sent
+        assert ben.get(f"/api/profiles/{me_a['id']}").json()["profile"]["emoji"] == "🎲"
+        [played] = visit(ben)["matches"]
+        assert [(o["profile"], o["emoji"], o["colour"]) for o in played["others"]] == [(me_a["id"], "🎲", me_a["colour"])]
+        board = {r["profile"]: r for r in ben.get("/api/leaderboard/toy").json()["ratings"]}
+        assert board[me_a["id"]]["emoji"] == "🎲"
+        # "" takes it away: the colour shows again.
+        assert aki.patch("/api/me", json={"emoji": ""}).json()["profile"]["emoji"] is None
+        assert {r["profile"]: r for r in ben.get("/api/leaderboard/toy").json()["ratings"]}[me_a["id"]]["emoji"] is None
+    finally:
+        aki.close()
+        ben.close()
+
+
 PROBED = {("GET", "/api/me"), ("PATCH", "/api/me"), ("DELETE", "/api/me"), ("GET", "/api/me/export"),
           ("POST", "/api/me/transfer"), ("POST", "/api/me/claim"), ("GET", "/api/profiles/{profile_id}"),
           ("GET", "/api/leaderboard/{game_id}"),
@@ -157,7 +186,11 @@ PROBED = {("GET", "/api/me"), ("PATCH", "/api/me"), ("DELETE", "/api/me"), ("GET
           ("POST", "/api/groups/{group_id}/invitation"), ("POST", "/api/groups/{group_id}/join"),
           ("POST", "/api/groups/{group_id}/invite"), ("POST", "/api/groups/{group_id}/leave"),
           ("DELETE", "/api/groups/{group_id}/members/{profile_id}"),
-          ("GET", "/api/groups/{group_id}/leaderboard/{game_id}"), ("GET", "/api/rooms/{code}/group")}
+          ("GET", "/api/groups/{group_id}/leaderboard/{game_id}"), ("GET", "/api/rooms/{code}/group"),
+          ("GET", "/api/me/passkeys"),
+          ("POST", "/api/me/passkeys/register/begin"), ("POST", "/api/me/passkeys/register/finish"),
+          ("POST", "/api/me/passkeys/signin/begin"), ("POST", "/api/me/passkeys/signin/finish"),
+          ("DELETE", "/api/me/passkeys/{credential_id}")}
 
 
 def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
@@ -178,6 +211,11 @@ def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
         assert visit(aki)["matches"][0]["room"] == code
         assert ben.get(f"/api/profiles/{me_a}").json()["matches"][0]["room"] == code
         assert code in ben.get(f"/api/groups/{group}").text
+        key = Authenticator()
+        made = aki.post("/api/me/passkeys/register/begin").json()["options"]
+        passkey = aki.post("/api/me/passkeys/register/finish", json={"credential": key.create(made, server.url)})
+        assert passkey.status_code == 200, passkey.text
+        secret = passkey.json()["passkey"]["id"]  # what a stranger must neither see nor remove
 
         def probe(client: httpx.Client) -> list[str]:
             texts = [client.get(f"/api/profiles/{me_a}").text, client.get("/api/leaderboard/toy").text]
@@ -199,16 +237,29 @@ def test_a_stranger_never_sees_private_matches(server: LiveServer) -> None:
             if COOKIE in client.cookies:
                 texts += [client.get("/api/me").text, client.get("/api/me/export").text,
                           client.patch("/api/me", json={"name": "Stranger"}).text, client.post("/api/me/transfer").text,
-                          client.get("/api/groups").text, client.post("/api/groups", json={"name": "Mine"}).text]
+                          client.get("/api/groups").text, client.post("/api/groups", json={"name": "Mine"}).text,
+                          client.get("/api/me/passkeys").text]
+                # A stranger's own ceremonies: aki's passkey signs nobody in without aki's authenticator.
+                texts.append(client.post("/api/me/passkeys/register/begin").text)
+                asked = client.post("/api/me/passkeys/signin/begin").json()["options"]
+                forged = key.get(asked, server.url, bad_signature=True)
+                texts.append(client.post("/api/me/passkeys/signin/finish", json={"credential": forged}).text)
+                texts.append(client.post("/api/me/passkeys/register/finish",
+                                         json={"credential": Authenticator().create(made, server.url)}).text)
+            removed = client.delete(f"/api/me/passkeys/{secret}")
+            assert removed.status_code in (401, 404), removed.text
+            texts.append(removed.text)
             return texts
 
         anonymous = httpx.Client(base_url=server.url, timeout=10)
         visit(stranger)
         for client in (stranger, anonymous):
             for text in probe(client):
-                assert code not in text
+                assert code not in text and secret not in text
         assert stranger.get(f"/api/profiles/{me_a}").json()["matches"] is None
         assert [m["profile"] for m in ben.get(f"/api/groups/{group}").json()["members"]] == [me_a, me_b]  # untouched
+        assert [p["id"] for p in aki.get("/api/me/passkeys").json()["passkeys"]] == [secret]
+        assert visit(stranger)["profile"]["id"] != me_a
         # Deleting one's own profile touches nobody else's.
         assert stranger.delete("/api/me").status_code == 200
         assert visit(aki)["matches"][0]["room"] == code

@@ -30,7 +30,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import groups, profiles, replay
+from partygames.server import groups, passkeys, profiles, replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -96,6 +96,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     app.state.hub = hub
     profiles.install(app, hub, settings)
     groups.install(app, hub, settings)
+    passkeys.install(app, hub, settings)
     # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)

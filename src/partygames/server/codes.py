@@ -104,6 +104,8 @@ class Code(StrEnum):
     PROFILE_NOT_FOUND = "profile/not_found", "No profile with that id."
     PROFILE_COLOUR = "profile/colour", "A profile's colour is `#rrggbb`."
     PROFILE_VISIBILITY = "profile/visibility", "Who sees a profile's matches is `members` or `public`."
+    PROFILE_EMOJI = ("profile/emoji", "A profile's emoji is one emoji as Unicode lists them (a flag, a skin tone or "
+                     "a family is one), or empty for none.")
     TRANSFER_INVALID = ("transfer/invalid",
                         "A transfer link's token is unknown, already used or expired (a link works once, for 10 "
                         "minutes); HTTP 410.")
@@ -116,6 +118,16 @@ class Code(StrEnum):
     GROUP_NOT_MAKER = "group/not_maker", "Only the group's maker renews its invite link or removes a member (HTTP 403)."
     GROUP_MEMBER_UNKNOWN = "group/member_unknown", "The profile to remove is not a member of the group (HTTP 404)."
     GROUP_FULL = "group/full", "The group has its 100 members already (HTTP 409)."
+    PASSKEY_CHALLENGE = ("passkey/challenge",
+                         "A passkey ceremony's challenge is unknown, already used, expired (5 minutes) or was begun "
+                         "by another browser; HTTP 410, nothing changes.")
+    PASSKEY_INVALID = ("passkey/invalid",
+                       "A passkey's answer does not verify (a bad signature, another origin or RP ID, a counter "
+                       "that went back, malformed), or the passkey is already registered; nothing changes.")
+    PASSKEY_UNKNOWN = "passkey/unknown", "No such passkey here (never registered, removed, or its profile deleted)."
+    PASSKEY_INSECURE = ("passkey/insecure",
+                        "Passkeys need a secure page: https, or localhost; on plain http the one-time link moves a "
+                        "profile instead.")
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."

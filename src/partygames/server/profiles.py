@@ -24,6 +24,7 @@ import time
 from collections.abc import Mapping
 from typing import Annotated, Any
 
+import emoji as unicode_emoji
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints
@@ -52,6 +53,7 @@ profiles = Table(
     Column("id", String(24), primary_key=True),  # public: links and leaderboards name it
     Column("name", String(64), nullable=True),  # None until set or until its first seat names it
     Column("colour", String(16), nullable=False),
+    Column("emoji", String(64), nullable=True),  # shown beside the name instead of the colour (migration 0005)
     Column("visibility", String(16), nullable=False, server_default="members"),
     Column("created_at", Float, nullable=False),
 )
@@ -102,6 +104,7 @@ class ProfileChange(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: Annotated[str, StringConstraints(max_length=10_000)] | None = None
     colour: Annotated[str, StringConstraints(max_length=100)] | None = None
+    emoji: Annotated[str, StringConstraints(max_length=100)] | None = None  # "": none
     visibility: Annotated[str, StringConstraints(max_length=100)] | None = None
 
 
@@ -116,12 +119,29 @@ def checked(change: ProfileChange) -> dict[str, Any]:
             raise ServerError(Code.PROFILE_COLOUR, "A colour is #rrggbb (six hexadecimal digits).",
                               "色は #rrggbb(16進数6桁)で指定します。", 422)
         values["colour"] = colour
+    if change.emoji is not None:
+        values["emoji"] = checked_emoji(change.emoji)
     if change.visibility is not None:
         if change.visibility not in VISIBILITIES:
             raise ServerError(Code.PROFILE_VISIBILITY, "Who sees your matches is \"members\" or \"public\".",
                               "対戦履歴の公開範囲は \"members\" か \"public\" です。", 422)
         values["visibility"] = change.visibility
     return values
+
+
+def checked_emoji(text: str) -> str | None:
+    """One emoji as Unicode lists them (a sequence such as a flag, a skin tone or a family is one), written
+    fully qualified (U+FE0F added where it is missing); "" (or blanks): none. Anything else is refused."""
+    text = text.strip()
+    if not text:
+        return None
+    for candidate in (text, text + "\ufe0f"):
+        known = unicode_emoji.EMOJI_DATA.get(candidate)
+        if known is not None and known["status"] == unicode_emoji.STATUS["fully_qualified"]:
+            return candidate
+    raise ServerError(Code.PROFILE_EMOJI, "An emoji is one emoji (a flag, a skin tone or a family counts as one), "
+                      "or nothing.", "絵文字は1つだけ指定します(国旗・肌の色・家族などの組み合わせも1つです)。空欄で"
+                      "なしにできます。", 422)
 
 
 # -- storage (synchronous: the routes call these in worker threads) -------------------------------------------
@@ -211,10 +231,13 @@ def played(conn: Connection, profile_id: str) -> list[dict[str, Any]]:
     mine = conn.execute(select(seats.c.room, seats.c.seat).where(seats.c.profile == profile_id)).all()
     for code, seat in mine:
         room = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().one()
-        table = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile)
+        table = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile,
+                                    profiles.c.colour, profiles.c.emoji)
+                             .outerjoin(profiles, profiles.c.id == seats.c.profile)
                              .where(seats.c.room == code).order_by(seats.c.seat)).mappings().all()
         others = [{"seat": s["seat"], "name": s["name"] if s["kind"] == "human" else None, "bot": s["bot"],
-                   "profile": s["profile"]} for s in table if s["seat"] != seat]
+                   "profile": s["profile"], "colour": s["colour"], "emoji": s["emoji"]}
+                  for s in table if s["seat"] != seat]
         earlier = conn.execute(select(matches).where(matches.c.room == code).order_by(matches.c.number)).mappings().all()
         finished = [(m["number"], m["game"], m["started_at"], m["result"], False) for m in earlier if m["result"]]
         if room["status"] == "over" and room["result"] is not None:
@@ -229,7 +252,8 @@ def played(conn: Connection, profile_id: str) -> list[dict[str, Any]]:
 
 
 def public_json(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": row["id"], "name": row["name"], "colour": row["colour"], "visibility": row["visibility"]}
+    return {"id": row["id"], "name": row["name"], "colour": row["colour"], "emoji": row["emoji"],
+            "visibility": row["visibility"]}
 
 
 def page(storage: Storage, profile_id: str, viewer: str | None) -> dict[str, Any]:
@@ -256,11 +280,19 @@ def export(storage: Storage, profile_id: str) -> dict[str, Any]:
         assert row is not None
         seated = [dict(s) for s in conn.execute(select(seats.c.room, seats.c.seat, seats.c.name, seats.c.kind)
                                                  .where(seats.c.profile == profile_id)).mappings()]
-        return {"profile": {**public_json(row), "created_at": row["created_at"]}, "seats": seated,
+        data = {"profile": {**public_json(row), "created_at": row["created_at"]}, "seats": seated,
                 "matches": played(conn, profile_id), "ratings": ratings.of_profile(conn, profile_id)}
+    from partygames.server import passkeys  # passkeys.py builds on this module
+    return {**data, "passkeys": passkeys.listed(storage, profile_id)}
 
 
 # -- HTTP --------------------------------------------------------------------------------------------------
+def set_device_cookie(response: Response, secret: str, secure: bool) -> None:
+    """Gives the browser its device secret (a passkey's sign-in does too: passkeys.py)."""
+    response.set_cookie(COOKIE, secret, max_age=COOKIE_MAX_AGE, path="/", httponly=True, samesite="lax",
+                        secure=secure)
+
+
 def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     """The profile routes: /api/me (GET, PATCH, DELETE), /api/me/export, /api/me/transfer and /api/me/claim
     (moving to another device), /api/profiles/{id} and /api/leaderboard/{game}."""
@@ -272,8 +304,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     claims = ClientBuckets(CLAIM_RATE, CLAIM_BURST)  # transfer claims per client address
 
     def set_device(response: Response, request: Request, secret: str) -> None:
-        response.set_cookie(COOKIE, secret, max_age=COOKIE_MAX_AGE, path="/", httponly=True, samesite="lax",
-                            secure=secure(request))
+        set_device_cookie(response, secret, secure(request))
 
     def same_site(request: Request) -> None:
         """A change of a profile comes only from this server's own pages (the WebSockets' Origin check)."""
@@ -322,7 +353,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
 
     @app.patch("/api/me", tags=["profiles"])
     async def patch_me(body: ProfileChange, request: Request) -> dict[str, Any]:
-        """Changes the name, colour (#rrggbb) or who sees the matches ("members" or "public")."""
+        """Changes the name, colour (#rrggbb), emoji ("": none) or who sees the matches ("members" or "public")."""
         same_site(request)
         row = await me(request)
         values = checked(body)

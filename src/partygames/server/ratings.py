@@ -217,16 +217,16 @@ def rebuild(storage: Storage, games: Mapping[str, Game]) -> int:
 
 
 def leaderboard(storage: Storage, game: str, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-    """The game's ratings, best conservative display first, with the profiles' names and colours."""
+    """The game's ratings, best conservative display first, with the profiles' names, colours and emoji."""
     from partygames.server.profiles import profiles  # (the table; profiles.py imports this module)
 
     with storage.engine.connect() as conn:
-        rows = conn.execute(select(ratings, profiles.c.name, profiles.c.colour)
+        rows = conn.execute(select(ratings, profiles.c.name, profiles.c.colour, profiles.c.emoji)
                             .join(profiles, profiles.c.id == ratings.c.profile)
                             .where(ratings.c.game == game)
                             .order_by(ratings.c.display.desc(), ratings.c.profile).limit(limit).offset(offset)).mappings()
         return [{"place": offset + i + 1, "profile": r["profile"], "name": r["name"], "colour": r["colour"],
-                 **rating_json(dict(r))} for i, r in enumerate(rows)]
+                 "emoji": r["emoji"], **rating_json(dict(r))} for i, r in enumerate(rows)]
 
 
 def of_profile(conn: Connection, profile: str) -> list[dict[str, Any]]:

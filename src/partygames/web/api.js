@@ -57,6 +57,11 @@ export const api = {
   deleteMe: () => call("DELETE", "/api/me"),
   transfer: () => call("POST", "/api/me/transfer", { body: {} }),
   claim: (token) => call("POST", "/api/me/claim", { body: { token } }),
+  passkeys: () => call("GET", "/api/me/passkeys"),
+  /** A passkey ceremony (`kind`: "register" or "signin"): its options, then the authenticator's answer. */
+  passkeyBegin: (kind) => call("POST", `/api/me/passkeys/${kind}/begin`, { body: {} }),
+  passkeyFinish: (kind, credential) => call("POST", `/api/me/passkeys/${kind}/finish`, { body: { credential } }),
+  passkeyRemove: (id) => call("DELETE", `/api/me/passkeys/${encodeURIComponent(id)}`),
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
   games: () => call("GET", "/api/games"),
   /** The seat counts the engine allows for these options: {game, options, seat_counts}. */

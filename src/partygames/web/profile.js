@@ -1,10 +1,11 @@
-// The profile page (/me): the person's name and colour, who sees their matches, their matches with replay
+// The profile page (/me): the person's name and colour or emoji, who sees their matches, their matches with replay
 // links, their ratings per game, "Export my data" and "Delete my profile". The profile itself is made by
 // the server on the first visit (an HttpOnly cookie the page never sees: api.js `profileReady`).
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
 import { api } from "./api.js";
 import { GroupsPanel } from "./group.js";
+import { Passkeys } from "./passkey.js";
 
 function gameTitle(games, id) {
   const game = (games || []).find((g) => g.id === id);
@@ -25,6 +26,14 @@ function placing(match) {
 function otherName(other) {
   if (other.name) return other.name;
   return other.bot ? t("bot", other.bot) : t("seat_n", other.seat);
+}
+
+/** A profile's mark beside its name: its emoji, or else a dot of its colour. */
+export function Mark({ profile, size = "0.9em" }) {
+  if (profile.emoji) return html`<span class="profile-mark" data-testid="profile-mark" aria-hidden="true">${profile.emoji}</span>`;
+  if (!profile.colour) return null;
+  return html`<span class="profile-mark" data-testid="profile-dot" aria-hidden="true"
+    style=${{ background: profile.colour, display: "inline-block", width: size, height: size, borderRadius: "50%" }}></span>`;
 }
 
 /** "Use this profile on another device": a link and its QR code that work once, for 10 minutes. */
@@ -72,11 +81,12 @@ export function ProfilePage({ navigate }) {
   const [games, setGames] = useState(null);
   const [problem, setProblem] = useState(null);
   const [saved, setSaved] = useState(false);
-  const [form, setForm] = useState({ name: "", colour: "#4363d8", visibility: "members" });
+  const [form, setForm] = useState({ name: "", colour: "#4363d8", emoji: "", visibility: "members" });
   const [deleted, setDeleted] = useState(false);
   const show = (body) => {
     setData(body);
-    setForm({ name: body.profile.name || "", colour: body.profile.colour, visibility: body.profile.visibility });
+    setForm({ name: body.profile.name || "", colour: body.profile.colour, emoji: body.profile.emoji || "",
+      visibility: body.profile.visibility });
   };
   useEffect(() => {
     api.me().then(show).catch(setProblem);
@@ -87,7 +97,7 @@ export function ProfilePage({ navigate }) {
     setProblem(null);
     setSaved(false);
     try {
-      const change = { colour: form.colour, visibility: form.visibility };
+      const change = { colour: form.colour, emoji: form.emoji, visibility: form.visibility };
       if (form.name.trim()) change.name = form.name;
       show(await api.updateMe(change));
       setSaved(true);
@@ -117,12 +127,14 @@ export function ProfilePage({ navigate }) {
     ${problem ? html`<div class="panel error" role="alert" data-testid="profile-error">${tr(problem)}</div>` : null}
     ${data ? html`
     <section class="panel">
-      <h2><span class="profile-dot" data-testid="profile-dot" style=${{ background: data.profile.colour, display: "inline-block", width: "0.9em", height: "0.9em", borderRadius: "50%" }}></span> ${t("profile_title")}</h2>
+      <h2><${Mark} profile=${data.profile} /> ${t("profile_title")}</h2>
       <form onSubmit=${save} data-testid="profile-form">
         <label>${t("your_name")} <input data-testid="profile-name" maxlength="24" value=${form.name}
           placeholder=${t("name_placeholder")} onInput=${(e) => setForm({ ...form, name: e.target.value })} /></label>
         <label>${t("profile_colour")} <input type="color" data-testid="profile-colour" value=${form.colour}
           onInput=${(e) => setForm({ ...form, colour: e.target.value })} /></label>
+        <label>${t("profile_emoji")} <input data-testid="profile-emoji" size="4" value=${form.emoji}
+          placeholder=${t("profile_emoji_placeholder")} onInput=${(e) => setForm({ ...form, emoji: e.target.value })} /></label>
         <label>${t("profile_visibility")} <select data-testid="profile-visibility" value=${form.visibility}
           onChange=${(e) => setForm({ ...form, visibility: e.target.value })}>
           <option value="members">${t("profile_visibility_members")}</option>
@@ -150,13 +162,14 @@ export function ProfilePage({ navigate }) {
         ${data.matches.map((m) => html`<li data-room=${m.room} data-testid="profile-match">
           <strong>${gameTitle(games, m.game)}</strong> <span class="muted">${when(m.date)}</span>
           <span data-testid="profile-placing">${placing(m)}</span>
-          <span class="muted">${t("profile_with", m.others.map(otherName).join(", "))}</span>
+          <span class="muted">${t("profile_with", "")}${m.others.map((o, i) => html`${i ? ", " : ""}${o.profile ? html`<${Mark} profile=${o} size="0.7em" /> ` : null}${otherName(o)}`)}</span>
           ${m.replay ? html`<a class="button small subtle" data-testid="profile-replay" href=${`/room/${m.room}#replay`}
             onClick=${(e) => open(e, `/room/${m.room}#replay`)}>${t("replay")}</a>` : null}
         </li>`)}
       </ul>` : html`<p class="muted">${t("profile_no_matches")}</p>`}
     </section>
     <${GroupsPanel} navigate=${navigate} />
+    <${Passkeys} onSignedIn=${show} />
     <${MoveDevice} />
     <section class="panel">
       <a class="button small subtle" href="/api/me/export" download="partygames-profile.json" data-testid="profile-export">${t("profile_export")}</a>
@@ -182,7 +195,7 @@ export function LeaderboardPage({ game }) {
         <thead><tr><th>${t("leaderboard_place")}</th><th>${t("leaderboard_player")}</th><th>${t("profile_rating")}</th><th>${t("profile_rated_matches")}</th></tr></thead>
         <tbody>${board.ratings.map((r) => html`<tr data-profile=${r.profile} data-testid="leaderboard-row">
           <td>${r.place}</td>
-          <td><span style=${{ background: r.colour, display: "inline-block", width: "0.8em", height: "0.8em", borderRadius: "50%" }}></span> ${r.name || "—"}</td>
+          <td><${Mark} profile=${r} size="0.8em" /> ${r.name || "—"}</td>
           <td>${r.rating.toFixed(1)}${r.provisional ? html` <span class="muted">${t("profile_provisional")}</span>` : null}</td>
           <td>${r.matches}</td></tr>`)}</tbody>
       </table>
