@@ -1,7 +1,7 @@
 """Passkeys and a profile's emoji (issue #30).
 
-Revision ID: 0005_passkeys30
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-12-07
 
 - `profiles.emoji`: an emoji the person chose, shown beside their name instead of their colour (NULL: none).
@@ -18,8 +18,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_passkeys30"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
