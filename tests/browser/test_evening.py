@@ -3,7 +3,9 @@ then the host's "Next: Musical Chairs" turns every screen to the new game withou
 game lacks are said, not silently renamed); then a Lucky Nine table plays again, a person leaves during the
 rematch, a bot stands in for them only after the grace, never drops them out, the feed says when it takes
 the seat and when the person is back, and its steps read as the bot's; last, a reload during a Dice Derby race
-goes on showing the race, and nothing runs ahead of it; and a Quiz's memorising clock reads as its banner's."""
+goes on showing the race, and nothing runs ahead of it; a Quiz's memorising clock reads as its banner's; and
+"next game, same people" (issue 30): after a Smuggling match the host picks Lucky Nine, which declares no series
+with it, and both phones and the big screen move to it in their seats; the games that cannot seat two say why."""
 
 from __future__ import annotations
 
@@ -123,3 +125,32 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
     assert abs(board - banner) <= 1 and banner < 30, (board, banner)
     assert quiz.errors == []
     quiz.close()
+
+    # Next game, same people: a quick Smuggling match of two (time limits run out by themselves), then the host
+    # picks Lucky Nine, which does not follow Smuggling; both phones and the big screen move to it.
+    created = driver.api_room(platform, "smuggling", ("human", "human"),
+                              {"small_games": 1, "packing_seconds": 5, "inspection_seconds": 5}, start=False)
+    smuggling = created["code"]
+    ben_seat = httpx.post(f"{platform.url}/api/rooms/{smuggling}/join", json={"name": "Ben"}).json()
+    httpx.post(f"{platform.url}/api/rooms/{smuggling}/start", json={}, headers={"X-Host-Token": created["host_token"]})
+    aki = driver.open_seat(browser, platform, created, viewport=PHONE)
+    ben = driver.open_seat(browser, platform, {**ben_seat, "code": smuggling, "host_token": None}, lang="ja",
+                           viewport=PHONE, name="Ben")
+    table = driver.open_player(browser, platform, lang="ja", viewport=BIG_SCREEN)
+    table.page.goto(f"{platform.url}/room/{smuggling}?table=1")
+    screens = (aki, ben, table)
+    for player in screens:
+        player.page.get_by_test_id("results").wait_for(timeout=30_000)
+    # The Pandemic Game (4-24 seats) cannot seat two: greyed, saying why.
+    refused = aki.page.get_by_test_id("next-refused-pandemic")
+    expect(refused).to_be_disabled()
+    expect(refused).to_contain_text("not 2")
+    aki.page.get_by_test_id("next-lucky-nine").click()
+    for player, seat in ((aki, 0), (ben, 1), (table, None)):
+        page = player.page
+        expect(page.get_by_test_id("results")).to_have_count(0)
+        expect(page.locator("[data-testid=board][data-game=lucky-nine]")).to_have_count(1)
+        assert page.evaluate("() => window.partygames.state.seat") == seat
+        assert player.errors == [], player.errors
+    for player in screens:
+        player.close()

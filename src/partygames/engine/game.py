@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from partygames.engine.encoding import Encoder, EncoderFactory
     from partygames.engine.knowledge import Determiniser, SeatRecord
     from partygames.engine.search import Budget
+    from partygames.engine.tournament import YenRule
 
 COMMON_BOT_TITLES = {
     "random": Text("random", "ランダム"),
@@ -151,6 +152,10 @@ class Game:
     """`{game id: handover}`: the games whose finished match a match of this one may follow in the same
     room, with the same people (the Liar Game final follows the Pandemic qualifier: its qualifiers become
     the players). Any game may follow itself ("play again", same options) without declaring it."""
+    yen: YenRule | None = None
+    """What a finished match pays each seat, in yen, with the figures it is worked out from, as the game's seed
+    states its prize and debt (engine/tournament.py): the ledger of a tournament across games. None: no money
+    changes hands."""
     virtual_clock_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that terminal play and `simulate` use unless given others: they run on a virtual clock, where
     a real-time game plays its turn-like form (the Pandemic Game's rounds tempo)."""

@@ -30,7 +30,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import profiles, replay
+from partygames.server import ledger, profiles, replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -95,6 +95,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
     profiles.install(app, hub, settings)
+    ledger.install(app, hub)
     # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
@@ -256,7 +257,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         a new seed), or play a game that follows this one (a series: its options come from this result)."""
         room = await find(code, request)
         require_host(room, x_host_token)
-        await hub.next_match(room, body.game)
+        # A night room's next stage plays with the stage's options (server/ledger.py).
+        await hub.next_match(room, body.game, await ledger.next_options(hub, room, body.game))
         return room_json(await settled(room))
 
     @app.post("/api/rooms/{code}/seats/{seat}/standin", tags=["lobby"])

@@ -201,6 +201,8 @@ const STRINGS = {
   pause: ["Pause", "一時停止"],
   speed: ["Speed", "速さ"],
   next_game: ["Next: {0}", "次へ: {0}"],
+  next_same_people: ["Next game, same people", "同じメンバーで次のゲーム"],
+  next_cannot_seat: ["Not for this table: {0}", "このテーブルでは遊べません: {0}"],
   public_events: ["public", "公開"],
   channel: ["To", "宛先"],
   // Who is at the table (presence.js): each person online, away (the page hidden) or offline since when.

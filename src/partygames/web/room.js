@@ -271,7 +271,8 @@ function Board({ view, version, game, ctx }) {
 }
 
 /** The host's choice once a match is over: the same people play again (same game, options and seats, a
- * new seed), or play a game that follows this one (the room's `next_games`, a series). */
+ * new seed), or go on to another game in their seats (the room's `next_games`: one that follows this one,
+ * a series, or any that seats them); the games that cannot seat them are listed greyed, with why. */
 function NextMatch({ room, hostToken, onError }) {
   const [busy, setBusy] = useState(false);
   const go = async (game) => {
@@ -285,9 +286,15 @@ function NextMatch({ room, hostToken, onError }) {
     }
   };
   const others = (room.next_games || []).filter((g) => g.id !== room.game);
+  const refused = room.next_refused || [];
   return html`<button type="button" disabled=${busy} onClick=${() => go(null)} data-testid="play-again">${t("play_again")}</button>
-    ${others.map((g) => html`<button type="button" disabled=${busy} onClick=${() => go(g.id)} data-testid=${`next-${g.id}`}>
-      ${t("next_game", tr(g.title) || g.id)}</button>`)}`;
+    ${others.length || refused.length ? html`<span class="next-picker" role="group" aria-label=${t("next_same_people")} data-testid="next-picker">
+      <span class="muted">${t("next_same_people")}:</span>
+      ${others.map((g) => html`<button type="button" disabled=${busy} onClick=${() => go(g.id)} data-testid=${`next-${g.id}`}>
+        ${t("next_game", tr(g.title) || g.id)}</button>`)}
+      ${refused.map((g) => html`<button type="button" disabled=${true} title=${tr(g.why)} data-testid=${`next-refused-${g.id}`}>
+        ${tr(g.title) || g.id}<small class="why">${t("next_cannot_seat", tr(g.why))}</small></button>`)}
+    </span>` : null}`;
 }
 
 /** The bot seats whose kind the series' next game lacks (the Pandemic Game's Cautious in Musical Chairs): said
