@@ -92,7 +92,7 @@ def test_bad_requests_for_a_night_make_nothing(registry_server: LiveServer) -> N
 
 
 def test_a_liar_game_night_is_played_by_bots_with_its_ledger_worked_out_by_hand(tmp_path: Path) -> None:
-    live = LiveServer(tmp_path, bot_delay=0.0, games=None).start()
+    live = LiveServer(tmp_path, bot_delay=0.0, deadline_scale=0.1, games=None).start()
     try:
         lobby = Lobby(live.url)
         response = lobby.http.post("/api/nights", json={
