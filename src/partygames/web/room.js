@@ -9,6 +9,7 @@ import { renderGeneric } from "./generic.js";
 import { Stage, EventLog, useNarration, describe } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
+import { Ledger } from "./night.js";
 import { TableHeader, useFitToScreen } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
@@ -448,7 +449,8 @@ export function RoomPage({ code, table, lang, navigate }) {
             ${status === "over" && held.hostToken && !table
               ? html`<${NextMatch} room=${room} hostToken=${held.hostToken} onError=${setProblem} />` : null}
             <a class="button secondary" href="/" data-testid="back-to-lobby"
-              onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
+              onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>
+          <${Ledger} room=${room} seat=${seat} table=${table} />` : null}
         <${BotsReplaced} room=${room} ctx=${ctx} />
         <div class="room-grid" key=${`${room.match}:${gameId}`}>
           <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />
