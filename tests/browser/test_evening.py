@@ -163,11 +163,12 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
     expect(refused).to_be_disabled()
     expect(refused).to_contain_text("not 4")
     aki.page.get_by_test_id("next-lucky-nine").click()
-    for player, seat in ((aki, 0), (ben, 1), (table, None)):
+    moved: tuple[tuple[driver.Player, int | None], ...] = ((aki, 0), (ben, 1), (table, None))
+    for player, held in moved:
         page = player.page
         expect(page.get_by_test_id("results")).to_have_count(0)
         expect(page.locator("[data-testid=board][data-game=lucky-nine]")).to_have_count(1)
-        assert page.evaluate("() => window.partygames.state.seat") == seat
+        assert page.evaluate("() => window.partygames.state.seat") == held
         assert player.errors == [], player.errors
     for player in screens:
         player.close()
