@@ -44,6 +44,7 @@ from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 from partygames.server.protocol import CreateRoom, Name, _Body
 from partygames.server.storage import Storage, matches, metadata, rooms, seats
+from partygames.server.text import escape
 from partygames.tournaments import all_tournaments
 
 if TYPE_CHECKING:
@@ -196,7 +197,9 @@ def ledger_json(storage: Storage, code: str, games: Mapping[str, Game]) -> dict[
         return known.to_json() if known is not None else {"en": game, "ja": game}
 
     rounds = [{"number": int(m["number"]), "game": m["game"], "title": title(m["game"])} for m in entered]
-    people = [{"seat": int(s["seat"]), "name": s["name"], "kind": s["kind"], "bot": s["bot"],
+    # Names as the room's JSON sends them (HTML-escaped; a bot named by its kind).
+    people = [{"seat": int(s["seat"]), "name": escape(s["name"]) if s["name"] else (f"{s['bot']} bot" if s["bot"] else None),
+               "kind": s["kind"], "bot": s["bot"],
                "lines": {str(n): line for n, line in sorted(by_seat.get(int(s["seat"]), {}).items())},
                "balance": sum(line["yen"] for line in by_seat.get(int(s["seat"]), {}).values())} for s in seat_rows]
     upcoming = night.next_stage([(game, result) for _n, game, result in finished])
