@@ -53,14 +53,35 @@ def next_games(current: Game, games: Mapping[str, Game], seats: int | None = Non
     ("next game, same people")."""
     following = [g.id for g in games.values() if current.id in g.follows and g.id != current.id]
     others = [] if seats is None else [g.id for g in games.values() if g.id != current.id and g.id not in following
-                                       and g.seats_refusal(seats) is None]
+                                       and seats in _default_counts(g)]
     return [current.id, *following, *others]
 
 
 def unseatable(current: Game, games: Mapping[str, Game], seats: int) -> list[tuple[str, Text]]:
     """The games a room of `seats` cannot go on to, each with why (what its seat counts are)."""
     return [(g.id, why) for g in games.values() if g.id != current.id and current.id not in g.follows
-            and (why := g.seats_refusal(seats)) is not None]
+            and seats not in _default_counts(g) and (why := _refusal(g, seats)) is not None]
+
+
+_COUNTS: dict[str, frozenset[int]] = {}
+_REFUSALS: dict[tuple[str, int], Text | None] = {}
+
+
+def _refusal(game: Game, seats: int) -> Text | None:
+    """`Game.seats_refusal`, worked out once per game and seat count."""
+    key = (game.id, seats)
+    if key not in _REFUSALS:
+        _REFUSALS[key] = game.seats_refusal(seats)
+    return _REFUSALS[key]
+
+
+def _default_counts(game: Game) -> frozenset[int]:
+    """The seat counts `game`'s default options take (each fitted to the count), worked out once per game: a
+    finished room's JSON asks for every game's."""
+    counts = _COUNTS.get(game.id)
+    if counts is None:
+        counts = _COUNTS[game.id] = frozenset(game.room_seat_counts(None))
+    return counts
 
 
 def replacement_bots(game: Game, seats: Sequence[SeatInfo]) -> dict[int, str]:
