@@ -82,7 +82,3 @@ class Tournament:
             if index < len(self.stages) and game == self.stages[index].game and not self.again(game, result):
                 index += 1
         return index if index < len(self.stages) else None
-
-    def totals(self, lines: Mapping[int, Sequence[int]]) -> dict[int, int]:
-        """Each seat's balance: the sum of its lines."""
-        return {seat: sum(yen) for seat, yen in lines.items()}
