@@ -95,7 +95,6 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                   description="Lobby, rooms and live play. The WebSocket protocol is in docs/protocol.md.")
     app.state.hub = hub
     profiles.install(app, hub, settings)
-    ledger.install(app, hub)
     # The last added runs first: a client over its rate is refused before its body is read.
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(PostRateLimit, rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
@@ -172,6 +171,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     def require_host(room: Room, token: str | None) -> None:
         if not room.lobby.is_host(token):
             raise bad_host_token()
+
+    ledger.install(app, hub, find)  # (its ledger route finds rooms by code as every route does)
 
     # -- HTTP API --------------------------------------------------------------------------------------
     @app.get("/api/games", tags=["lobby"])

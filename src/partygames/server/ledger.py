@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import FastAPI, Request
@@ -35,6 +35,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
@@ -226,7 +227,7 @@ def stage_options(storage: Storage, code: str, game_id: str | None) -> dict[str,
     return night.stage_options(upcoming, seats_count, given)
 
 
-def install(app: FastAPI, hub: Hub) -> None:
+def install(app: FastAPI, hub: Hub, find: Callable[[str, HTTPConnection], Awaitable[Room]]) -> None:
     """The tournament routes: POST /api/nights (a room made as a tournament) and GET /api/rooms/{code}/ledger."""
     from partygames.server import profiles  # (its routes are installed beside these)
 
@@ -255,9 +256,9 @@ def install(app: FastAPI, hub: Hub) -> None:
                 for t in TOURNAMENTS.values()]
 
     @app.get("/api/rooms/{code}/ledger", tags=["lobby"])
-    async def get_ledger(code: str) -> dict[str, Any]:
+    async def get_ledger(code: str, request: Request) -> dict[str, Any]:
         """A night room's yen ledger, brought up to date (`{"night": null}` for a room that is no night)."""
-        room = await hub.get(code)
+        room = await find(code, request)  # (within the client's budget of codes that do not exist)
         await asyncio.to_thread(settle, hub.storage, room.code, hub.games)
         return await asyncio.to_thread(ledger_json, hub.storage, room.code, hub.games)
 
