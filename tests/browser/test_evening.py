@@ -3,7 +3,10 @@ then the host's "Next: Musical Chairs" turns every screen to the new game withou
 game lacks are said, not silently renamed); then a Lucky Nine table plays again, a person leaves during the
 rematch, a bot stands in for them only after the grace, never drops them out, the feed says when it takes
 the seat and when the person is back, and its steps read as the bot's; last, a reload during a Dice Derby race
-goes on showing the race, and nothing runs ahead of it; and a Quiz's memorising clock reads as its banner's."""
+goes on showing the race, and nothing runs ahead of it; a Quiz's memorising clock reads as its banner's; and
+(issue 30) a Liar Game night's first round shows its yen ledger on the big screen and each person's own line on
+their phone, then "next game, same people": the host picks Lucky Nine, which declares no series with Smuggling,
+and both phones and the big screen move to it in their seats; the games that cannot seat four say why."""
 
 from __future__ import annotations
 
@@ -123,3 +126,49 @@ def test_an_evening_hands_over_to_the_next_game_and_stands_in_for_a_leaver(brows
     assert abs(board - banner) <= 1 and banner < 30, (board, banner)
     assert quiz.errors == []
     quiz.close()
+
+    # A Liar Game night (issue 30), made through the API: a quick Smuggling round (time limits run out by
+    # themselves); its yen ledger shows on the big screen for everyone and on each phone for its own person. Then
+    # "next game, same people": the host picks Lucky Nine, which does not follow Smuggling, and both phones and
+    # the big screen move to it in their seats.
+    made = httpx.post(f"{platform.url}/api/nights", json={
+        "night": "liar-game", "seats": 4, "seat_kinds": ["human", "human", "bot:heuristic", "bot:heuristic"],
+        "name": "Aki", "options": {"smuggling": {"small_games": 1, "vote_seconds": 5, "packing_seconds": 5,
+                                                "inspection_seconds": 5}}}).json()
+    night = made["code"]
+    ben_seat = httpx.post(f"{platform.url}/api/rooms/{night}/join", json={"name": "Ben"}).json()
+    httpx.post(f"{platform.url}/api/rooms/{night}/start", json={}, headers={"X-Host-Token": made["host_token"]})
+    aki = driver.open_seat(browser, platform, made, viewport=PHONE)
+    ben = driver.open_seat(browser, platform, {**ben_seat, "code": night, "host_token": None}, lang="ja",
+                           viewport=PHONE, name="Ben")
+    table = driver.open_player(browser, platform, lang="ja", viewport=BIG_SCREEN)
+    table.page.goto(f"{platform.url}/room/{night}?table=1")
+    screens = (aki, ben, table)
+    for player in screens:
+        player.page.get_by_test_id("results").wait_for(timeout=30_000)
+    book = httpx.get(f"{platform.url}/api/rooms/{night}/ledger").json()
+    balances = [p["balance"] for p in book["people"]]
+    # The big screen: every person's line, in Japanese; each phone: its own.
+    expect(table.page.get_by_test_id("ledger-row")).to_have_count(4)
+    expect(table.page.get_by_test_id("ledger")).to_contain_text("円の収支")
+    expect(table.page.get_by_test_id("ledger-next")).to_contain_text("第四回戦予選")
+    for player, seat in ((aki, 0), (ben, 1)):
+        row = player.page.get_by_test_id("ledger-row")
+        expect(row).to_have_count(1)
+        expect(row).to_have_attribute("data-seat", str(seat))
+        expect(row.get_by_test_id("ledger-balance")).to_have_attribute("data-yen", str(balances[seat]))
+    expect(aki.page.get_by_test_id("ledger")).to_contain_text("Balance")
+    # Dice Derby (6-30 seats) cannot seat four: greyed, saying why.
+    refused = aki.page.get_by_test_id("next-refused-dice-derby")
+    expect(refused).to_be_disabled()
+    expect(refused).to_contain_text("not 4")
+    aki.page.get_by_test_id("next-lucky-nine").click()
+    moved: tuple[tuple[driver.Player, int | None], ...] = ((aki, 0), (ben, 1), (table, None))
+    for player, held in moved:
+        page = player.page
+        expect(page.get_by_test_id("results")).to_have_count(0)
+        expect(page.locator("[data-testid=board][data-game=lucky-nine]")).to_have_count(1)
+        assert page.evaluate("() => window.partygames.state.seat") == held
+        assert player.errors == [], player.errors
+    for player in screens:
+        player.close()

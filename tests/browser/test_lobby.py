@@ -1,5 +1,5 @@
 """The lobby in a real browser: every option value of every game titled in Japanese, each game said in one
-line, the original rules as a preset; the share link copied, or selected where plain http has no
+line, the original rules as a preset, the Liar Game night made from its card; the share link copied, or selected where plain http has no
 clipboard; and Smuggling's results headline."""
 
 from __future__ import annotations
@@ -79,6 +79,18 @@ def test_the_create_room_form_in_japanese_titles_every_option_value_and_says_wha
       return amounts.flatMap((n) => [yen(n, "en", { signed: true }), yen(n, "ja", { signed: true }), yen(n, "ja")]); }""", amounts)
     assert written == [w for n in amounts for w in (_yen(n, "en"), _yen(n, "ja"), _yen(n, "ja").lstrip("+"))]
     assert written[6:9] == ["+¥399,985,000", "+3億9998万5000円", "3億9998万5000円"] and written[:3] == ["¥0", "0円", "0円"]
+    # The Liar Game night (issue 30) is made from its own card: a room of the night's first round, the host seated.
+    night = page.get_by_test_id("night-card")
+    expect(night).to_contain_text("第四回戦予選: 感染ゲーム")
+    night.get_by_test_id("night-seats").select_option("8")
+    night.get_by_test_id("night-name").fill("あき")
+    night.get_by_test_id("create-night").click()
+    page.wait_for_url(re.compile(r"/room/[A-Z0-9]+$"))
+    code = page.url.rsplit("/", 1)[1]
+    room = httpx.get(f"{platform.url}/api/rooms/{code}").json()
+    assert (room["game"], len(room["seats"]), room["options"]["team_size"]) == ("smuggling", 8, 4)
+    assert room["seats"][0]["name"] == "あき" and room["seats"][0]["taken"]
+    assert httpx.get(f"{platform.url}/api/rooms/{code}/ledger").json()["night"] == "liar-game"
     assert player.errors == []
     player.close()
 

@@ -40,5 +40,5 @@ def test_a_final_needs_two_qualifiers() -> None:
     assert result is not None and len(result.winners) <= 1
     with pytest.raises(InvalidOptions):
         chairs.options_after(pandemic, result, match.options, 4)
-    with pytest.raises(InvalidOptions):  # a game that does not declare it follows another
-        pandemic.options_after(chairs, result, match.options, 4)
+    # A game that does not declare it follows another plays its default options, fitted to the seats.
+    assert pandemic.options_after(chairs, result, match.options, 4) == pandemic.options_for(4, None)

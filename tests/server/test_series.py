@@ -15,7 +15,7 @@ from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 from partygames.server.frames import dumps
 from partygames.server.seats import SeatInfo
-from partygames.server.series import Finished, next_games, plan_next, replacement_bots
+from partygames.server.series import Finished, next_games, plan_next, replacement_bots, unseatable
 from tests.server.games import GAMES
 
 TOY, FINAL = GAMES["toy"], GAMES["toy-final"]
@@ -33,9 +33,17 @@ def finished(match: Match) -> Finished:
     return Finished("ROOM42", 1, TOY, match.options, match, started_at=500.0, last_seq=2)
 
 
-def test_the_games_that_may_follow_are_this_one_then_those_declaring_it() -> None:
+def test_the_games_that_may_follow_are_this_one_then_those_declaring_it_then_any_that_seats_the_room() -> None:
     assert next_games(TOY, GAMES) == ["toy", "toy-final"]
     assert next_games(FINAL, GAMES) == ["toy-final"]
+    # Two seats: every toy and Smuggling (two teams of one) seat them; Last Man Standing (4-8) does not.
+    two = next_games(TOY, GAMES, 2)
+    assert two[:2] == ["toy", "toy-final"] and "smuggling" in two and "secret-toy" in two
+    assert "last-man-standing" not in two
+    [(refused, why)] = unseatable(TOY, GAMES, 2)
+    assert refused == "last-man-standing"
+    assert "4, 5, 6, 7, 8, not 2" in why.en and "2 席では遊べません" in why.ja
+    assert "last-man-standing" in next_games(TOY, GAMES, 4) and unseatable(TOY, GAMES, 4) == []
 
 
 def test_playing_again_keeps_the_options_and_writes_both_matches_at_once() -> None:
@@ -76,9 +84,18 @@ def test_a_bot_kind_the_next_game_lacks_becomes_its_heuristic_bot_or_its_first()
     assert seats[1].bot == "mcts"  # planning changes nothing: the room applies it once stored
 
 
-def test_a_game_that_cannot_follow_is_refused_with_its_reason() -> None:
-    order = GAMES["secret-toy"]  # does not declare that it follows toy
+def test_a_game_that_does_not_follow_plays_its_defaults_fitted_to_the_seats() -> None:
+    smuggling = GAMES["smuggling"]  # does not declare that it follows toy; its team size follows the seats
+    plan = plan_next(finished(finished_toy()), smuggling, [SeatInfo("human"), SeatInfo("human")], seed=1, now=0.0)
+    assert plan.options.to_json() == smuggling.options_for(2, None).to_json()
+    assert plan.options.to_json()["team_size"] == 1
+    assert json.loads(plan.write.updates[0][2]["options"]) == plan.options.to_json()
+    assert plan.write.updates[0][2]["game"] == "smuggling"
+
+
+def test_a_game_that_cannot_seat_the_room_is_refused_with_its_reason() -> None:
+    lms = GAMES["last-man-standing"]  # 4-8 seats
     with pytest.raises(ServerError) as refused:
-        plan_next(finished(finished_toy()), order, [SeatInfo("human"), SeatInfo("human")], seed=1, now=0.0)
+        plan_next(finished(finished_toy()), lms, [SeatInfo("human"), SeatInfo("human")], seed=1, now=0.0)
     assert refused.value.code == Code.OPTIONS_INVALID and refused.value.status == 422
-    assert "cannot follow toy" in refused.value.en and refused.value.ja
+    assert "2 seats" in refused.value.en and refused.value.ja

@@ -224,7 +224,7 @@ def _table(game: Game, seats: int | None, options: dict[str, Any], seed: int, la
     if seats not in game.seat_counts:  # no options allow it
         _fail(Text(f"{game.id} takes {_describe_counts(game.seat_counts)} seats, not {seats}.",
                    f"{game.id} の席数は {_describe_counts(game.seat_counts)} です({seats} は不可)。"), lang)
-    fitted = {**game.options_class.follow_seats(seats), **options}
+    fitted = game.fitted_options(seats, options)  # (the engine's: a room's next game fits its seats alike)
     try:
         game.new(seats, fitted, seed)
     except InvalidOptions as error:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from partygames.engine.encoding import Encoder, EncoderFactory
     from partygames.engine.knowledge import Determiniser, SeatRecord
     from partygames.engine.search import Budget
+    from partygames.engine.tournament import YenRule
 
 COMMON_BOT_TITLES = {
     "random": Text("random", "ランダム"),
@@ -151,6 +152,10 @@ class Game:
     """`{game id: handover}`: the games whose finished match a match of this one may follow in the same
     room, with the same people (the Liar Game final follows the Pandemic qualifier: its qualifiers become
     the players). Any game may follow itself ("play again", same options) without declaring it."""
+    yen: YenRule | None = None
+    """What a finished match pays each seat, in yen, with the figures it is worked out from, as the game's seed
+    states its prize and debt (engine/tournament.py): the ledger of a tournament across games. None: no money
+    changes hands."""
     virtual_clock_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that terminal play and `simulate` use unless given others: they run on a virtual clock, where
     a real-time game plays its turn-like form (the Pandemic Game's rounds tempo)."""
@@ -179,11 +184,26 @@ class Game:
         default = self.default_seats
         return default if default is not None and default in allowed else min(allowed)
 
+    def fitted_options(self, seats: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """`options` for a table of `seats`, unparsed: the `SEAT_FIELDS` they leave out follow the seat count
+        (`Options.follow_seats`, given `options`). What the terminal's `--seats`, a room and a room's next game
+        of another kind (`options_after`) play with."""
+        return {**self.options_class.follow_seats(seats, options), **(options or {})}
+
     def options_for(self, seats: int, options: Mapping[str, Any] | None, strict: bool = False) -> Options:
         """The options of a room of `seats`: the `SEAT_FIELDS` that `options` leaves out follow the seat
         count (`Options.follow_seats`, given `options`); raises InvalidOptions (`strict`: see `Options.parse`)."""
-        return self.options_class.parse({**self.options_class.follow_seats(seats, options), **(options or {})},
-                                        strict)
+        return self.options_class.parse(self.fitted_options(seats, options), strict)
+
+    def seats_refusal(self, seats: int) -> Text | None:
+        """Why a table of `seats` cannot play this game with its default options (their `SEAT_FIELDS`
+        following the count), in both languages; None when it can."""
+        counts = self.room_seat_counts(None)
+        if seats in counts:
+            return None
+        listed = ", ".join(map(str, counts))
+        return Text(f"{self.title.en} seats {listed}, not {seats}.",
+                    f"{self.title.ja}の席数は {listed} です({seats} 席では遊べません)。")
 
     def room_seat_counts(self, options: Mapping[str, Any] | None, strict: bool = False) -> list[int]:
         """The seat counts a room may have with `options`, the `SEAT_FIELDS` it leaves out following
@@ -215,15 +235,19 @@ class Game:
     def from_json(self, data: Mapping[str, Any]) -> Match:
         return self.match_class.from_json(data)
 
-    def options_after(self, previous: Game, result: Result, options: Options, seats: int) -> Options:
-        """This game's options for a match that follows `previous`'s finished match in the same room;
-        raises InvalidOptions when it cannot follow it (undeclared, or a seat count it refuses)."""
-        if previous.id == self.id:
+    def options_after(self, previous: Game, result: Result, options: Options, seats: int,
+                      given: Mapping[str, Any] | None = None) -> Options:
+        """This game's options for a match that follows `previous`'s finished match in the same room, with
+        the same seats: the same options again; the ones it derives from that result when it declares it
+        follows `previous` (`follows`); else its default options fitted to the seat count (`fitted_options`).
+        `given` (a tournament's stage) sets options besides, under what a handover derives. Raises
+        InvalidOptions when it cannot be played by these seats."""
+        if previous.id == self.id and not given:
             chosen = options
         elif previous.id in self.follows:
-            chosen = self.options_class.parse(dict(self.follows[previous.id](result, options, seats)))
+            chosen = self.options_class.parse({**(given or {}), **self.follows[previous.id](result, options, seats)})
         else:
-            raise InvalidOptions(f"{self.id} cannot follow {previous.id}.", f"{self.id} は {previous.id} の次には遊べません。")
+            chosen = self.options_for(seats, given)
         if seats not in self.match_class.allowed_seat_counts(chosen):
             raise InvalidOptions(f"{self.id} cannot be played by {seats} seats with these options.",
                                  f"{self.id} はこのオプションでは {seats} 席で遊べません。")

@@ -30,7 +30,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import groups, passkeys, profiles, replay
+from partygames.server import groups, ledger, passkeys, profiles, replay
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -174,6 +174,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         if not room.lobby.is_host(token):
             raise bad_host_token()
 
+    ledger.install(app, hub, find)  # (its ledger route finds rooms by code as every route does)
+
     # -- HTTP API --------------------------------------------------------------------------------------
     @app.get("/api/games", tags=["lobby"])
     async def list_games() -> list[dict[str, Any]]:
@@ -261,7 +263,8 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         a new seed), or play a game that follows this one (a series: its options come from this result)."""
         room = await find(code, request)
         require_host(room, x_host_token)
-        await hub.next_match(room, body.game)
+        # A night room's next stage plays with the stage's options (server/ledger.py).
+        await hub.next_match(room, body.game, await ledger.next_options(hub, room, body.game))
         return room_json(await settled(room))
 
     @app.post("/api/rooms/{code}/seats/{seat}/standin", tags=["lobby"])

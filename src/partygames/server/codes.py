@@ -58,6 +58,10 @@ class Code(StrEnum):
                   "after NFKC, case folding and Unicode's confusable letters).")
     BOT_UNKNOWN = "bot/unknown", "The game has no bot of that kind."
     GAME_UNKNOWN = "game/unknown", "No game with that id."
+    NIGHT_UNKNOWN = "night/unknown", "No tournament with that id (`GET /api/nights` lists them)."
+    NIGHT_SEATS = "night/seats", "The tournament does not take that many seats."
+    GAME_CANNOT_SEAT = ("game/cannot_seat",
+                        "A room's next game must seat its people: this game's seat counts leave them out.")
     OPTIONS_INVALID = "options/invalid", "Options (or a seat count) the game does not allow; from the engine."
     ACTION_MALFORMED = ("action/malformed",
                         "The action is not an object with a `type`, or a field is unknown, missing or of the "

@@ -25,6 +25,7 @@ from typing import IO, Any, NamedTuple, TypeVar
 from partygames.engine.actions import Action
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
+from partygames.engine.text import Text
 from partygames.server import storage as db
 from partygames.server.bus import RELEASED, Bus, PostgresBus, node_channel, room_channel
 from partygames.server.codes import Code
@@ -431,13 +432,19 @@ class Hub:
                           room.lobby.host_token_hash, room.lobby.host_seat)
         return changed.result, Lobbied(lobby, changed.row["status"], changed.epoch)
 
-    async def next_match(self, room: Room, game_id: str | None) -> None:
-        """The room's next match (see `Room.next_match`): `game_id` None plays the same game again."""
+    async def next_match(self, room: Room, game_id: str | None, given: Mapping[str, Any] | None = None) -> None:
+        """The room's next match (see `Room.next_match`): `game_id` None plays the same game again; a game that
+        does not exist, or cannot seat the room's people, is refused and nothing changes."""
         game = room.game if game_id is None else self.games.get(game_id)
-        if game is None or (game_id is not None and game_id not in room.next_games()):
-            raise ServerError(Code.GAME_UNKNOWN, f"{str(game_id)[:40]!r} cannot follow {room.game.id} in this room.",
-                              f"このルームでは {room.game.id} の次に「{str(game_id)[:40]}」は遊べません。", 422)
-        await room.next_match(game)
+        if game is None:
+            raise ServerError(Code.GAME_UNKNOWN, f"No game {str(game_id)[:40]!r} to play next.",
+                              f"次に遊ぶゲーム「{str(game_id)[:40]}」はありません。", 422)
+        if game_id is not None and game_id not in room.next_games():
+            why = game.seats_refusal(room.seats) or Text(f"{game.id} cannot follow {room.game.id}.",
+                                                         f"{game.id} は {room.game.id} の次には遊べません。")
+            raise ServerError(Code.GAME_CANNOT_SEAT, f"Not the next game of this room: {why.en}",
+                              f"このルームの次のゲームにはできません: {why.ja}", 422)
+        await room.next_match(game, given)
 
     # -- dropping ------------------------------------------------------------------------------------------
     def forget(self, room: Room) -> None:

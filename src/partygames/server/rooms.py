@@ -44,7 +44,7 @@ from partygames.server.room_lobby import RoomLobby
 from partygames.server.room_match import RoomMatch
 from partygames.server.scheduler import Scheduler
 from partygames.server.seats import SeatInfo, acting_seat, bot_kinds
-from partygames.server.series import next_games, plan_next
+from partygames.server.series import next_games, plan_next, unseatable
 from partygames.server.settings import Settings
 from partygames.server.storage import StoredRoom, Write
 
@@ -212,6 +212,10 @@ class Room:
         return {"code": self.code, "link": f"{base_url.rstrip('/')}/room/{self.code}", "game": self.game.id,
                 "title": self.game.title.to_json(), "match": current.number if current is not None else 1,
                 "next_games": [{"id": g, "title": self.hub.games[g].title.to_json()} for g in self.next_games()]
+                if self.status == "over" else [],
+                # The games that cannot seat this room, with why ("next game, same people": the host's picker).
+                "next_refused": [{"id": g, "title": self.hub.games[g].title.to_json(), "why": why.to_json()}
+                                 for g, why in unseatable(self.game, self.hub.games, self.seats)]
                 if self.status == "over" else [],
                 "options": self.options.to_json(), "status": self.status, "private": self.private,
                 **self.lobby.to_json(self.game, self.presence.of, current.timed_out if current is not None else ()),
@@ -578,11 +582,12 @@ class Room:
 
     def next_games(self) -> list[str]:
         """The games the same people may play next in this room (see `series.next_games`)."""
-        return next_games(self.game, self.hub.games)
+        return next_games(self.game, self.hub.games, self.seats)
 
-    async def next_match(self, game: Game) -> None:
+    async def next_match(self, game: Game, given: Mapping[str, Any] | None = None) -> None:
         """Starts the room's next match once this one is over: the same seats, people and bots, a new seed;
-        `game` is this game again or one that follows it, with the options it derives from this result.
+        `game` is this game again, one that follows it (with the options it derives from this result) or any
+        game that seats them (its defaults fitted to the seats); `given`: options a tournament's stage sets.
         The finished match is kept (`matches`), in the same transaction that starts the next one; this
         process owns the new match."""
         async with self.lock:
@@ -591,7 +596,7 @@ class Room:
                 raise not_over()
             finished = current.finished(self.options)
             seed, now = self.new_seed(), time.time()
-            plan = plan_next(finished, game, self.lobby.seats, seed, now)
+            plan = plan_next(finished, game, self.lobby.seats, seed, now, given)
 
             def next_match(lobby: RoomLobby, status: str) -> tuple[Write, None]:
                 if status != "over":

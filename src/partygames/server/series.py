@@ -1,7 +1,8 @@
 """A room's series of matches: what the next match is, once one is over.
 
-The same seats, people and bots play again with a new seed: the same game with the same options, or a
-game that follows the finished one (`Game.follows`) with the options it derives from that result. A bot
+The same seats, people and bots play again with a new seed: the same game with the same options, a
+game that follows the finished one (`Game.follows`) with the options it derives from that result, or any
+other game that seats them, with its default options fitted to the seat count. A bot
 kind the next game lacks becomes its heuristic bot (or its first); the room says so (`bots_replaced`). Stand-ins
 end with the match: the next one begins without them. The finished match is kept in
 `matches` in the same write that starts the next one. Pure: the seed and the time are passed in.
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from partygames.engine.errors import InvalidOptions
 from partygames.engine.game import Game
 from partygames.engine.match import Match
 from partygames.engine.options import Options
+from partygames.engine.text import Text
 from partygames.server import storage as db
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
@@ -44,9 +47,41 @@ class NextMatch:
     write: Write
 
 
-def next_games(current: Game, games: Mapping[str, Game]) -> list[str]:
-    """The games the same people may play next: this one again, then those that declare they follow it."""
-    return [current.id] + [g.id for g in games.values() if current.id in g.follows and g.id != current.id]
+def next_games(current: Game, games: Mapping[str, Game], seats: int | None = None) -> list[str]:
+    """The games the same people may play next: this one again, then those that declare they follow it, then
+    (given the room's `seats`) every other game whose default options, fitted to the seat count, seat them
+    ("next game, same people")."""
+    following = [g.id for g in games.values() if current.id in g.follows and g.id != current.id]
+    others = [] if seats is None else [g.id for g in games.values() if g.id != current.id and g.id not in following
+                                       and seats in _default_counts(g)]
+    return [current.id, *following, *others]
+
+
+def unseatable(current: Game, games: Mapping[str, Game], seats: int) -> list[tuple[str, Text]]:
+    """The games a room of `seats` cannot go on to, each with why (what its seat counts are)."""
+    return [(g.id, why) for g in games.values() if g.id != current.id and current.id not in g.follows
+            and seats not in _default_counts(g) and (why := _refusal(g, seats)) is not None]
+
+
+_COUNTS: dict[str, frozenset[int]] = {}
+_REFUSALS: dict[tuple[str, int], Text | None] = {}
+
+
+def _refusal(game: Game, seats: int) -> Text | None:
+    """`Game.seats_refusal`, worked out once per game and seat count."""
+    key = (game.id, seats)
+    if key not in _REFUSALS:
+        _REFUSALS[key] = game.seats_refusal(seats)
+    return _REFUSALS[key]
+
+
+def _default_counts(game: Game) -> frozenset[int]:
+    """The seat counts `game`'s default options take (each fitted to the count), worked out once per game: a
+    finished room's JSON asks for every game's."""
+    counts = _COUNTS.get(game.id)
+    if counts is None:
+        counts = _COUNTS[game.id] = frozenset(game.room_seat_counts(None))
+    return counts
 
 
 def replacement_bots(game: Game, seats: Sequence[SeatInfo]) -> dict[int, str]:
@@ -58,13 +93,15 @@ def replacement_bots(game: Game, seats: Sequence[SeatInfo]) -> dict[int, str]:
     return dict.fromkeys(lacking, instead)
 
 
-def plan_next(finished: Finished, game: Game, seats: Sequence[SeatInfo], seed: int, now: float) -> NextMatch:
+def plan_next(finished: Finished, game: Game, seats: Sequence[SeatInfo], seed: int, now: float,
+              given: Mapping[str, Any] | None = None) -> NextMatch:
     """The next match of `game` after `finished`, and the write that keeps one and starts the other;
-    refused (ServerError) when `game` cannot follow it with these seats."""
+    refused (ServerError) when `game` cannot be played by these seats. `given`: options a tournament's stage
+    sets besides (`Game.options_after`)."""
     result = finished.match.result()
     assert result is not None, "the match is not over"
     try:
-        options = game.options_after(finished.game, result, finished.options, finished.match.seats)
+        options = game.options_after(finished.game, result, finished.options, finished.match.seats, given)
     except InvalidOptions as error:
         raise ServerError(Code.OPTIONS_INVALID, error.en, error.ja, 422) from None
     bots = replacement_bots(game, seats)

@@ -78,6 +78,10 @@ export const api = {
   /** Once the match is over: the same people play again (`game` null) or play a game that follows it. */
   nextMatch: (code, hostToken, game) =>
     call("POST", `/api/rooms/${encodeURIComponent(code)}/next`, { body: { game: game || null }, headers: { "X-Host-Token": hostToken } }),
+  /** Tournaments a room may be made as (the Liar Game night), a room made as one, and its yen ledger. */
+  nights: () => call("GET", "/api/nights"),
+  createNight: async (body) => { await profileReady(); return call("POST", "/api/nights", { body }); },
+  ledger: (code) => call("GET", `/api/rooms/${encodeURIComponent(code)}/ledger`),
   /** The host hands a leaver's seat to a bot of `kind` while its person is away, or takes it back (`kind` null). */
   standIn: (code, hostToken, seat, kind) =>
     call("POST", `/api/rooms/${encodeURIComponent(code)}/seats/${encodeURIComponent(seat)}/standin`,

@@ -6,6 +6,7 @@ import { api, saveSeat, savedName, saveName } from "./api.js";
 import { formatValue } from "./generic.js";
 import { Prose } from "./prose.js";
 import { GroupPicker } from "./group.js";
+import { NightCard } from "./night.js";
 
 /** One option's schema with $ref/allOf resolved and `X | None` unwrapped (nullable: true). */
 export function resolveField(schema, root) {
@@ -443,6 +444,7 @@ export function LobbyPage({ navigate }) {
     <div class="lobby-forms">
       ${games && games.length ? html`<${CreateRoom} games=${games} gameId=${gameId || games[0].id} setGameId=${setGameId} navigate=${navigate} />` : null}
       <div class="lobby-side">
+        <${NightCard} navigate=${navigate} />
         <${JoinByCode} navigate=${navigate} />
         ${games ? html`<${RoomsList} games=${games} navigate=${navigate} />` : null}
       </div>

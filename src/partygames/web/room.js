@@ -9,6 +9,7 @@ import { renderGeneric } from "./generic.js";
 import { Stage, EventLog, useNarration, describe } from "./events.js";
 import { Chat } from "./chat.js";
 import { Results } from "./results.js";
+import { Ledger } from "./night.js";
 import { TableHeader, useFitToScreen } from "./table.js";
 import { unescapeHtml } from "./text.js";
 import * as widgets from "./widgets.js";
@@ -272,7 +273,8 @@ function Board({ view, version, game, ctx }) {
 }
 
 /** The host's choice once a match is over: the same people play again (same game, options and seats, a
- * new seed), or play a game that follows this one (the room's `next_games`, a series). */
+ * new seed), or go on to another game in their seats (the room's `next_games`: one that follows this one,
+ * a series, or any that seats them); the games that cannot seat them are listed greyed, with why. */
 function NextMatch({ room, hostToken, onError }) {
   const [busy, setBusy] = useState(false);
   const go = async (game) => {
@@ -286,9 +288,15 @@ function NextMatch({ room, hostToken, onError }) {
     }
   };
   const others = (room.next_games || []).filter((g) => g.id !== room.game);
+  const refused = room.next_refused || [];
   return html`<button type="button" disabled=${busy} onClick=${() => go(null)} data-testid="play-again">${t("play_again")}</button>
-    ${others.map((g) => html`<button type="button" disabled=${busy} onClick=${() => go(g.id)} data-testid=${`next-${g.id}`}>
-      ${t("next_game", tr(g.title) || g.id)}</button>`)}`;
+    ${others.length || refused.length ? html`<span class="next-picker" role="group" aria-label=${t("next_same_people")} data-testid="next-picker">
+      <span class="muted">${t("next_same_people")}:</span>
+      ${others.map((g) => html`<button type="button" disabled=${busy} onClick=${() => go(g.id)} data-testid=${`next-${g.id}`}>
+        ${t("next_game", tr(g.title) || g.id)}</button>`)}
+      ${refused.map((g) => html`<button type="button" disabled=${true} title=${tr(g.why)} data-testid=${`next-refused-${g.id}`}>
+        ${tr(g.title) || g.id}<small class="why">${t("next_cannot_seat", tr(g.why))}</small></button>`)}
+    </span>` : null}`;
 }
 
 /** The bot seats whose kind the series' next game lacks (the Pandemic Game's Cautious in Musical Chairs): said
@@ -443,7 +451,8 @@ export function RoomPage({ code, table, lang, navigate }) {
             ${status === "over" && held.hostToken && !table
               ? html`<${NextMatch} room=${room} hostToken=${held.hostToken} onError=${setProblem} />` : null}
             <a class="button secondary" href="/" data-testid="back-to-lobby"
-              onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>` : null}
+              onClick=${(e) => { e.preventDefault(); navigate("/"); }}>${t("back_to_lobby")}</a></p>
+          <${Ledger} room=${room} seat=${seat} table=${table} />` : null}
         <${BotsReplaced} room=${room} ctx=${ctx} />
         <div class="room-grid" key=${`${room.match}:${gameId}`}>
           <${Stage} narration=${narration} game=${game} ctx=${ctx} big=${table} />

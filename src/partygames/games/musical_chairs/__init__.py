@@ -9,12 +9,13 @@ from partygames.engine import Game, Options, Result, Text
 from partygames.engine.game import ChatRules, Dynamics, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.engine.tournament import Figure, YenLine
 from partygames.games.musical_chairs import commands, terminal
 from partygames.games.musical_chairs.bots import HeuristicBot, RealTimeRandomBot, SearchBot
 from partygames.games.musical_chairs.determinise import MusicalChairsDeterminiser
 from partygames.games.musical_chairs.encoding import MusicalChairsEncoder
 from partygames.games.musical_chairs.labels import LABELS
-from partygames.games.musical_chairs.options import SEED_PARTICIPANTS, MusicalChairsOptions
+from partygames.games.musical_chairs.options import MEDAL_YEN, SEED_PARTICIPANTS, MusicalChairsOptions
 from partygames.games.musical_chairs.rules import MusicalChairsMatch
 
 
@@ -67,6 +68,16 @@ def after_pandemic(result: Result, options: Options, seats: int) -> dict[str, An
     return {"players": len(qualifiers), "gallery": seats - len(qualifiers), "player_seats": qualifiers}
 
 
+def yen(result: Result) -> list[YenLine]:
+    """What each participant is paid: 「最終的に生き残った1人の名前のメダルだけが1枚1億円で換金できます」, the winner's medals
+    it holds at 1億 each. Nothing is taken off: 「つまり、最初に貸し付けられた1億円は最初から引いてあります」 (the loan is
+    already inside the set of 23)."""
+    return [YenLine(int(s.holdings["payout"]), (
+        Figure(Text("The winner's medals held", "持っている勝者のメダル"), int(s.holdings["winner_medals"]), yen=False),
+        Figure(Text("Value of a medal", "メダル1枚の価値"), MEDAL_YEN)))
+        for s in sorted(result.seats, key=lambda s: s.seat)]
+
+
 #: The conformance suite's table (see `samples` below).
 CONFORMANCE: dict[str, Any] = {
     "players": 3, "gallery": 2, "island": "test", "speed": 100, "race_seconds": 10, "first_break_seconds": 5,
@@ -106,6 +117,7 @@ GAME = Game(
     # Terminal play and simulate run on a virtual clock: the rounds tempo (docs/rules/musical-chairs.md).
     virtual_clock_options={"tempo": "rounds"},
     follows={"pandemic": after_pandemic},
+    yen=yen,
     samples=Samples(
         # Short phases and a quick runner: also what the server's bot test and real-game test play on the
         # wall clock.

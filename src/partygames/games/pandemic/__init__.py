@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from partygames.engine import Game, RandomBot, Text
+from partygames.engine import Game, RandomBot, Result, Text
 from partygames.engine.game import ChatRules, Dynamics, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.engine.tournament import YenLine
 from partygames.games.pandemic import commands, terminal
 from partygames.games.pandemic.bots import CautiousBot, CheckerBot, GreedyBot, HeuristicBot, SearchBot
 from partygames.games.pandemic.determinise import PandemicDeterminiser
@@ -43,6 +44,14 @@ a vaccine. The game runs in real time for 8 minutes.
 - 時間切れの時点で、ワクチンの多い正常者の上位6名が予選突破(ボーダーの同数は抽選)。""",
 )
 
+def yen(result: Result) -> list[YenLine]:
+    """The qualifier pays nothing (the seed names no prize or debt for it: 「参加者が多かったため、人数を絞る目的で行われました」);
+    it says who goes on to the final as a player and who watches it as ガヤ."""
+    return [YenLine(0, note=Text("Qualified: a player of the final", "予選突破: 本戦のプレイヤー") if s.is_winner
+                    else Text("Out: the gallery (ガヤ) of the final", "予選敗退: 本戦のガヤ"))
+            for s in sorted(result.seats, key=lambda s: s.seat)]
+
+
 GAME = Game(
     id="pandemic",
     title=Text("The Pandemic Game", "感染ゲーム"),
@@ -50,6 +59,7 @@ GAME = Game(
     blurb=Text("Touch watches in real time to collect vaccines without catching the infection nobody can see.",
                "誰が感染者か分からない中、リアルタイムに接触してワクチンを集める。"),
     match_class=PandemicMatch,
+    yen=yen,
     default_seats=12,  # 「参加者は12人。」: at 4 seats every healthy seat would be among the 6 who pass
     # 「自分のステータスがどうであるかを他人に証明することは出来ず、また他人のステータスを知ることも出来ません」: public
     # contacts (the default, an open hall) let the table work a status out; the original's do not

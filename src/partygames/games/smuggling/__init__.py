@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from partygames.engine import Game, Options, RandomBot, Text
+from partygames.engine import Game, Options, RandomBot, Result, Text
 from partygames.engine.game import ChatRules, Preset
 from partygames.engine.reveals import Reveals
 from partygames.engine.samples import Conformance, Samples, Setup
+from partygames.engine.tournament import Figure, YenLine
 from partygames.games.smuggling import commands, terminal
 from partygames.games.smuggling.bots import EquilibriumBot, HeuristicBot, SearchBot
 from partygames.games.smuggling.chat import inspection_channels
@@ -75,6 +76,17 @@ def team_channels(seats: int, options: Options) -> Mapping[str, Sequence[int]]:
     return {"team:north": list(range(0, seats, 2)), "team:south": list(range(1, seats, 2))}
 
 
+def yen(result: Result) -> list[YenLine]:
+    """Each player's money from the match, as the seed states it: 「ゲーム終了時に自分の第3国口座に入っている現金は、そのまま
+    プレイヤーに賞金として与えられます」, plus the equal share of the money left in the opposing players'
+    opponent-country accounts, minus 「最初に借りた4億円」 (a shortfall is a debt)."""
+    return [YenLine(int(s.holdings["net"]), (
+        Figure(Text("Third-country account", "第3国口座"), int(s.holdings["third"])),
+        Figure(Text("Share of the money left in your country", "相手チームの相手国口座の残りの等分"), int(s.holdings["share"])),
+        Figure(Text("The loan repaid", "借金の返済"), -int(s.holdings["repay"]))))
+        for s in sorted(result.seats, key=lambda s: s.seat)]
+
+
 def rating_teams(seats: int) -> list[list[int]]:
     """The teams as ratings see them: North (even seats), South (odd seats)."""
     return [list(range(0, seats, 2)), list(range(1, seats, 2))]
@@ -105,6 +117,7 @@ GAME = Game(
     # inspector only (chat.py).
     chat=ChatRules(fixed=team_channels, during_match=inspection_channels),
     rating_teams=rating_teams,
+    yen=yen,
     reveals=Reveals(
         # The trunk opening after the declaration is the reveal of a small game.
         durations={"settled": 3200, "vote_cast": 400, "trunk_packed": 800, "trunk_contents": 1000},
