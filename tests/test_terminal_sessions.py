@@ -335,9 +335,10 @@ def _row(table: str, name: str) -> tuple[str, str]:
 @pytest.mark.parametrize(("lang", "unset", "empty", "original"), [("en", "not set", "none", "original rules"),
                                                                 ("ja", "指定なし", "なし", "原作")])
 def test_rules_say_what_an_unset_option_and_the_original_rules_are(lang: Lang, unset: str, empty: str,
-                                                                   original: str) -> None:
+                                                                   original: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """An option left unset reads as such, not "null"; an empty list as none, not "[]"; the seed's figures
     are the original rules', not a "seed" to mistake for --seed."""
+    monkeypatch.setattr(cli_main.out, "width", 160)  # the CLI console took its width when first imported
     chairs = runner.invoke(app, ["rules", "musical-chairs", "--lang", lang], env={"COLUMNS": "160"}).output
     prizes = runner.invoke(app, ["rules", "lucky-nine", "--lang", lang], env={"COLUMNS": "160"}).output
     chips = runner.invoke(app, ["rules", "last-man-standing", "--lang", lang], env={"COLUMNS": "160"}).output
@@ -461,3 +462,25 @@ def test_a_move_keeps_its_key_from_round_to_round_at_80_columns(game_id: str) ->
     recurring = {words: found for words, found in keys.items() if shown[words] > 1}
     assert len(recurring) >= 2, asked
     assert {words: found for words, found in recurring.items() if len(found) > 1} == {}
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_no_japanese_option_title_breaks_inside_its_parenthesised_phrase(width: int,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rules --lang ja` at 80 columns (each option stacked under its name where the table cannot fit) and
+    wider (a table whose titles' column fits the widest phrase): "(トーテムポールから・メートル)" and every
+    other parenthesised phrase of an option's title stands whole on one line, and no line is cut."""
+    from rich.cells import cell_len
+
+    monkeypatch.setattr(cli_main.out, "width", width)  # the CLI console took its width when first imported
+    checked = 0
+    for game_id in games.ids():
+        result = runner.invoke(app, ["rules", game_id, "--lang", "ja"])
+        assert result.exit_code == 0, result.output
+        options = result.output.split("オプション", 1)[1].splitlines()
+        assert all(cell_len(line) <= width for line in options)
+        for field in games.get(game_id).options_class.describe()["properties"].values():
+            for phrase in re.findall(r"[((][^))]*[))]", field.get("title_ja", "")):
+                checked += 1
+                assert any(phrase in line for line in options), (game_id, phrase, "\n".join(options))
+    assert checked > 40
