@@ -295,8 +295,8 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
     table = Table(title=heading)
     for column in columns:
         table.add_column(column[0] if lang == "ja" else column[1], overflow="fold")
-    # Where the table cannot give every cell its widest phrase (a title's parenthesised phrase is one:
-    # "(トーテムポールから・メートル)"), each option is a few lines of its own, its words beside its name.
+    # Where the table cannot give every Japanese cell its widest phrase (a title's parenthesised phrase is
+    # one: "(トーテムポールから・メートル)"), each option is a few lines of its own, its words beside its name.
     stacked = Table.grid(padding=(0, 1))
     stacked.add_column(no_wrap=True)
     stacked.add_column()
@@ -310,9 +310,10 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
         for (ja, en), cell in zip(columns[2:], cells[1:], strict=True):
             stacked.add_row(f"  {ja if lang == 'ja' else en}:", cell)
     wide = out.options.update(width=10_000)
-    if Measurement.get(out, wide, table).maximum > out.width:
+    if lang == "ja" and Measurement.get(out, wide, table).maximum > out.width:
         # Narrower than the table at ease: the titles' column is as wide as their widest phrase and the
-        # others share the rest (Rich would narrow the widest column first, and cut a title's phrase).
+        # others share the rest (Rich would narrow the widest column first, and cut a title's phrase;
+        # English titles wrap between words as Rich lays them out).
         narrowest = [max(Measurement.get(out, wide, row[i]).minimum for row in rows) for i in range(len(columns))]
         if sum(narrowest) + 3 * len(columns) + 1 > out.width:
             out.print(f"[bold]{heading}[/]")
