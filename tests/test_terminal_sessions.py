@@ -306,12 +306,12 @@ def test_two_gifts_of_one_kind_are_told_apart_by_the_name_on_the_medals() -> Non
     gifts = [s for s in match.legal_actions(1) if s["type"] == "give"]
     assert len(gifts) == 2  # the medals with seat 0's name and those with seat 1's own
     names = seat_names(4, {0, 2, 3}, "en", you=1)
-    menu_key = next(k for k, t in enumerate(match.legal_actions(1), 1) if t["type"] == "give")
-    console = Typed(str(menu_key), "2", "2", "1")  # give; the medals of Bot Aoi; to Bot Ben; one medal
+    # Give is 3 in every round; people are keyed by their seat's number from 1 (Bot Aoi 1, you 2, Bot Ben 3).
+    console = Typed("3", "1", "3", "1")  # give; the medals of Bot Aoi; to Bot Ben; one medal
     action = prompter.Prompter(console, game, "en", names).action(match.legal_actions(1), match.view(1))
     screen = console.export_text()
     assert screen.count("Give medals") == 1
-    assert "  1) you\n  2) Bot Aoi\n" in screen  # whose name: the medals held with your name, with Bot Aoi's
+    assert "  1) Bot Aoi\n  2) you\n" in screen  # whose name: the medals held with Bot Aoi's name, with yours
     assert any(p.startswith("[bold cyan]Medals bearing the name of [1, 2") for p in console.prompts)
     assert action == {"type": "give", "to": 2, "name": 0, "count": 1}
 
@@ -335,9 +335,10 @@ def _row(table: str, name: str) -> tuple[str, str]:
 @pytest.mark.parametrize(("lang", "unset", "empty", "original"), [("en", "not set", "none", "original rules"),
                                                                 ("ja", "指定なし", "なし", "原作")])
 def test_rules_say_what_an_unset_option_and_the_original_rules_are(lang: Lang, unset: str, empty: str,
-                                                                   original: str) -> None:
+                                                                   original: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """An option left unset reads as such, not "null"; an empty list as none, not "[]"; the seed's figures
     are the original rules', not a "seed" to mistake for --seed."""
+    monkeypatch.setattr(cli_main.out, "width", 160)  # the CLI console took its width when first imported
     chairs = runner.invoke(app, ["rules", "musical-chairs", "--lang", lang], env={"COLUMNS": "160"}).output
     prizes = runner.invoke(app, ["rules", "lucky-nine", "--lang", lang], env={"COLUMNS": "160"}).output
     chips = runner.invoke(app, ["rules", "last-man-standing", "--lang", lang], env={"COLUMNS": "160"}).output
@@ -381,11 +382,11 @@ def test_a_parameter_s_menu_goes_back_to_the_actions_with_b(monkeypatch: pytest.
     """Musical Chairs' "Show my medals" asks to whom; b goes back to the menu of actions (the prompt says so),
     and nothing was shown."""
     monkeypatch.setattr(cli_main.out, "width", 80)  # the CLI console took its width when first imported
-    result = runner.invoke(app, ["play", "musical-chairs", "--seed", "1"], input="3\nb\n", env={"COLUMNS": "80"})
+    result = runner.invoke(app, ["play", "musical-chairs", "--seed", "1"], input="4\nb\n", env={"COLUMNS": "80"})
     screen = result.output
-    assert "To [1-23, b to go back, q to quit]:" in screen, screen
+    assert "To [2-24, b to go back, q to quit]:" in screen, screen  # people by their seat's number from 1
     after = screen.split("Back to the actions.", 1)[1]
-    assert "3) Show my medals" in after and "Your action [1-3, q to quit]" in after
+    assert "4) Show my medals" in after and "Your action [1, 3, 4, q to quit]" in after
     assert "showed" not in screen.lower()
 
 
@@ -420,3 +421,66 @@ def test_at_80_columns_no_name_or_amount_is_cut(game_id: str) -> None:
             elif not session.wake_next():
                 break
         assert not cut, f"{game_id} at {seats} seats, 80 columns:\n" + "\n".join(cut[:8])
+
+
+#: Each game at a small table, with the options that offer a move in one round and not in another (Dice
+#: Derby's loans: "Borrow" is offered until the loan is taken).
+KEYED_GAMES = {"smuggling": {}, "musical-chairs": {}, "quiz": {}, "dice-derby": {"loans": True}, "lucky-nine": {}}
+
+
+@pytest.mark.parametrize("game_id", sorted(KEYED_GAMES))
+def test_a_move_keeps_its_key_from_round_to_round_at_80_columns(game_id: str) -> None:
+    """A whole match at 80 columns, the player choosing at random from each menu: every move offered again in
+    a later round, turn, question or race has the key it had before (Musical Chairs' "Show my medals" stays
+    4 when no medals are left to give, the Quiz's gift 4 whether or not markers are left to place, Dice
+    Derby's "Done betting" 3 once the loan is taken), and so does every person in Musical Chairs' menus
+    however many candidates are left."""
+    game = games.get(game_id)
+    options = {**(dict(game.samples.golden.options) if game.samples.golden else {}), **KEYED_GAMES[game_id]}
+    seats = min(game.seat_counts_for(options))
+    bots = {s: game.make_bot("heuristic", s, seed=s) for s in range(1, seats)}
+    session = Session.new(game, seats, options, seed=3, bots=bots)
+    asked: list[tuple[str, str]] = []  # each prompt, with what was printed since the last one
+
+    class Player(ScriptedPlayer):
+        def answer(self, prompt: str) -> str:
+            assert isinstance(self.file, io.StringIO)
+            asked.append((prompt, self.file.getvalue()[self._read:]))
+            return super().answer(prompt)
+
+    console = Player(seed=3)
+    console.width = 80
+    assert play_in_terminal(console, session, 0, "en")
+    keys: dict[str, set[str]] = {}  # the words of a move or a person: the keys they were shown with
+    shown: dict[str, int] = {}  # how many menus showed them
+    for prompt, printed in asked:
+        if not re.match(r"\[bold cyan\](Your action|Parent|To|Player) \[", prompt):
+            continue
+        for key, words in re.findall(r"^  (\S+)\) (.+)$", printed, re.M):
+            keys.setdefault(words.strip(), set()).add(key)
+            shown[words.strip()] = shown.get(words.strip(), 0) + 1
+    recurring = {words: found for words, found in keys.items() if shown[words] > 1}
+    assert len(recurring) >= 2, asked
+    assert {words: found for words, found in recurring.items() if len(found) > 1} == {}
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_no_japanese_option_title_breaks_inside_its_parenthesised_phrase(width: int,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rules --lang ja` at 80 columns (each option stacked under its name where the table cannot fit) and
+    wider (a table whose titles' column fits the widest phrase): "(トーテムポールから・メートル)" and every
+    other parenthesised phrase of an option's title stands whole on one line, and no line is cut."""
+    from rich.cells import cell_len
+
+    monkeypatch.setattr(cli_main.out, "width", width)  # the CLI console took its width when first imported
+    checked = 0
+    for game_id in games.ids():
+        result = runner.invoke(app, ["rules", game_id, "--lang", "ja"])
+        assert result.exit_code == 0, result.output
+        options = result.output.split("オプション", 1)[1].splitlines()
+        assert all(cell_len(line) <= width for line in options)
+        for field in games.get(game_id).options_class.describe()["properties"].values():
+            for phrase in re.findall(r"[((][^))]*[))]", field.get("title_ja", "")):
+                checked += 1
+                assert any(phrase in line for line in options), (game_id, phrase, "\n".join(options))
+    assert checked > 40

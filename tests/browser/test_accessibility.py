@@ -343,3 +343,31 @@ def test_the_musical_chairs_map_plays_by_keyboard(browser: Browser, platform: Pl
     assert page.evaluate(CHAIR_FOCUSED) == chair, "the map's tab stop is not the chair last focused"
     assert player.errors == []
     player.close()
+
+
+def test_the_replay_page_of_a_finished_match_has_no_axe_violations(browser: Browser, platform: PlatformProcess) -> None:
+    """A finished match's replay (a Lucky Nine of bots, its host watching): the stepper at its first step, a
+    step on with the action told, the public view and a seat's, in English and Japanese, and dark."""
+    created = driver.api_room(platform, "lucky-nine", ["bot:heuristic"] * 3, {"rounds": 4}, host_plays=False)
+    code = created["code"]
+    end = time.monotonic() + 60
+    while httpx.get(f"{platform.url}/api/rooms/{code}", timeout=10).json().get("status") != "over":
+        assert time.monotonic() < end, "the bots' match did not end in 60 s"
+        time.sleep(0.2)
+    found: dict[str, list[dict[str, Any]]] = {}
+    for lang in ("en", "ja"):
+        player = _open(browser, platform, created, lang, PHONE, "#replay", wait_for="replay")
+        page = player.page
+        page.get_by_test_id("board").wait_for()
+        found[f"replay start {lang}"] = axe_violations(page)
+        page.get_by_test_id("replay-next").click()
+        page.get_by_test_id("replay-next").click()
+        page.get_by_test_id("step-action").wait_for()
+        found[f"replay step 2 {lang}"] = axe_violations(page)
+        page.get_by_test_id("replay-seat").select_option("1")
+        page.get_by_test_id("replay-last").click()
+        found[f"replay seat 2 at the end {lang}"] = axe_violations(page)
+        found[f"replay dark {lang}"] = dark_violations(page)
+        assert player.errors == []
+        player.close()
+    assert not any(found.values()), _report(found)

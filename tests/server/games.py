@@ -1,6 +1,8 @@
 """Test-only games served through `create_app(..., games=GAMES)` or `--games-module tests.server.games:GAMES`.
 
 - `toy`: the engine's toy game (sealed bids, one round, a 30 s deadline).
+- `toy-final`: follows toy (and cautious-toy), with the coins its winners bring.
+- `cautious-toy`: the toy game with a bot kind (`cautious`) that toy-final lacks (its bots are replaced).
 - `secret-toy`: the same with distinctive card values (7001, 7013, ...), so raw frames can be searched.
 - `team-toy`: the toy game declaring team chat channels (even and odd seats).
 - `clock-toy`: moves with time (a `tick` event every 500 ms of match time; the view shows the last).
@@ -152,7 +154,8 @@ GAMES: dict[str, Game] = {
     "secret-toy": dataclasses.replace(TOY, id="secret-toy", match_class=SecretToyMatch),
     "team-toy": dataclasses.replace(TOY, id="team-toy", chat=ChatRules(fixed=_teams)),
     "dm-toy": dataclasses.replace(TOY, id="dm-toy", chat=ChatRules(direct=True)),
-    "toy-final": dataclasses.replace(TOY, id="toy-final", follows={"toy": _after_toy}),
+    "toy-final": dataclasses.replace(TOY, id="toy-final", follows={"toy": _after_toy, "cautious-toy": _after_toy}),
+    "cautious-toy": dataclasses.replace(TOY, id="cautious-toy", bots={**TOY.bots, "cautious": TOY.bots["random"]}),
     "clock-toy": dataclasses.replace(TOY, id="clock-toy", match_class=ClockToyMatch),
     "rounds-toy": dataclasses.replace(TOY, id="rounds-toy", match_class=RoundsToyMatch),
     "leaver-toy": dataclasses.replace(TOY, id="leaver-toy", match_class=LeaverToyMatch),

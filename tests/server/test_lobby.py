@@ -19,9 +19,10 @@ def error_code(response: httpx.Response) -> str:
 def test_games_list_shows_options_with_defaults_and_bots(lobby: Lobby) -> None:
     games = {g["id"]: g for g in lobby.http.get("/api/games").json()}
     assert set(games) == {"toy", "secret-toy", "team-toy", "dm-toy", "clock-toy", "rounds-toy", "leaver-toy",
-                          "reveal-toy", "buggy-toy", "whisper-toy", "toy-final", "last-man-standing", "smuggling"}
+                          "reveal-toy", "buggy-toy", "whisper-toy", "toy-final", "cautious-toy", "last-man-standing",
+                          "smuggling"}
     assert games["dm-toy"]["chat_direct"] and not games["toy"]["chat_direct"]
-    assert games["toy-final"]["follows"] == ["toy"]
+    assert games["toy-final"]["follows"] == ["toy", "cautious-toy"]
     toy = games["toy"]
     assert toy["options"]["properties"]["coins"]["default"] == 10
     assert toy["seat_counts"] == [2, 3, 4]

@@ -79,3 +79,41 @@ def test_the_same_people_play_again_then_a_following_game_and_it_all_survives_a_
         lobby.http.close()
     finally:
         live.stop()
+
+
+def test_a_replaced_bot_kind_is_said_from_the_database_after_a_restart(tmp_path: Path, database_url: str | None) -> None:
+    """A bot that played cautious in cautious-toy plays toy-final's heuristic, and the room says so: also
+    from a restarted server (the notice is stored with the seat, not kept in the owner's memory), and only
+    for that match (playing toy-final again says nothing)."""
+    live = LiveServer(tmp_path, database_url, bot_delay=0.02).start()
+    try:
+        lobby = Lobby(live.url)
+        created = lobby.create("cautious-toy", 2, name="P0", seat_kinds=["human", "bot:cautious"])
+        code, host = created["code"], created["host_token"]
+        lobby.start(code, host)
+        sock = Socket(live.ws_url, code, created["token"])
+        sock.update(0)
+        sock.act({"type": "bid", "amount": 3})
+        sock.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
+        status, room = next_match(lobby, code, host, "toy-final")
+        assert status == 200, room
+        [said] = room["bots_replaced"]
+        assert said["seat"] == 1 and said["was"]["bot"] == "cautious" and said["now"]["bot"] == "heuristic"
+        assert said["was"]["title"] and said["was"]["game"] and said["now"]["title"]
+        live.kill()
+        lobby.http.close()
+
+        live.start()
+        lobby = Lobby(live.url)
+        assert lobby.room(code)["bots_replaced"] == [said]  # rebuilt from the database, still said
+        sock = Socket(live.ws_url, code, created["token"])
+        welcome = sock.until(lambda f: f["type"] in ("welcome", "room"))
+        assert welcome.get("room", {}).get("bots_replaced") == [said], welcome
+        sock.update()
+        sock.act({"type": "bid", "amount": 2})
+        sock.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
+        status, room = next_match(lobby, code, host)  # toy-final again: nothing was replaced this time
+        assert status == 200 and room["bots_replaced"] == [], room
+        lobby.http.close()
+    finally:
+        live.stop()

@@ -80,7 +80,9 @@ def test_a_bot_kind_the_next_game_lacks_becomes_its_heuristic_bot_or_its_first()
     match = finished_toy()
     plan = plan_next(finished(match), TOY, seats[:2], seed=1, now=0.0)
     assert plan.bots == {1: "heuristic"}
-    assert (db.seats, {"room": "ROOM42", "seat": 1}, {"bot": "heuristic"}) in plan.write.updates
+    said = {"bot": "heuristic", "bot_was": dumps({"bot": "mcts", "game": "toy"})}  # what it played: said after
+    assert (db.seats, {"room": "ROOM42", "seat": 1}, said) in plan.write.updates
+    assert plan.bot_was == {1: said["bot_was"]}
     assert seats[1].bot == "mcts"  # planning changes nothing: the room applies it once stored
 
 

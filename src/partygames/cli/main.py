@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -289,14 +290,42 @@ def rules(game_id: GameId, lang: LangOption = "en") -> None:
     out.print(f"[bold]{game.title(lang)}[/]  ({game.id})")
     out.print(Prose(game.summary(lang), lang))
     schema = game.options_class.describe()
-    table = Table(title="オプション" if lang == "ja" else "Options")
-    for column in (("名前", "name"), ("説明", "meaning"), ("指定できる値", "allowed"), ("既定値", "default")):
+    heading = "オプション" if lang == "ja" else "Options"
+    columns = (("名前", "name"), ("説明", "meaning"), ("指定できる値", "allowed"), ("既定値", "default"))
+    table = Table(title=heading)
+    for column in columns:
         table.add_column(column[0] if lang == "ja" else column[1], overflow="fold")
+    # Where the table cannot give every Japanese cell its widest phrase (a title's parenthesised phrase is
+    # one: "(トーテムポールから・メートル)"), each option is a few lines of its own, its words beside its name.
+    stacked = Table.grid(padding=(0, 1))
+    stacked.add_column(no_wrap=True)
+    stacked.add_column()
+    rows: list[tuple[RenderableType, ...]] = []
     for name, field in schema.get("properties", {}).items():
-        title = field.get("title_ja", field.get("title", name)) if lang == "ja" else field.get("title", name)
-        table.add_row(name, Phrases(str(title), lang), Phrases(_allowed_text(field, lang), lang),
-                      Phrases(_default_text(field.get("default"), lang, field.get("value_titles")), lang))
+        cells = (Phrases(_title(field, name, lang), lang, whole=True), Phrases(_allowed_text(field, lang), lang),
+                 Phrases(_default_text(field.get("default"), lang, field.get("value_titles")), lang))
+        rows.append((name, *cells))
+        table.add_row(name, *cells)
+        stacked.add_row(f"[bold]{name}[/]", cells[0])
+        for (ja, en), cell in zip(columns[2:], cells[1:], strict=True):
+            stacked.add_row(f"  {ja if lang == 'ja' else en}:", cell)
+    wide = out.options.update(width=10_000)
+    if lang == "ja" and Measurement.get(out, wide, table).maximum > out.width:
+        # Narrower than the table at ease: the titles' column is as wide as their widest phrase and the
+        # others share the rest (Rich would narrow the widest column first, and cut a title's phrase;
+        # English titles wrap between words as Rich lays them out).
+        narrowest = [max(Measurement.get(out, wide, row[i]).minimum for row in rows) for i in range(len(columns))]
+        if sum(narrowest) + 3 * len(columns) + 1 > out.width:
+            out.print(f"[bold]{heading}[/]")
+            out.print(stacked)
+            return
+        table.columns[1].width = narrowest[1]
     out.print(table)
+
+
+def _title(field: dict[str, Any], name: str, lang: Lang) -> str:
+    """An option's title in `lang` (its name where it has none)."""
+    return str(field.get("title_ja", field.get("title", name)) if lang == "ja" else field.get("title", name))
 
 
 def _allowed_text(field: dict[str, Any], lang: Lang) -> str:

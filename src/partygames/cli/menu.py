@@ -2,15 +2,16 @@
 
 A choice keeps the key the screen already shows for it: a word's number in the word list, a gate, a chair,
 a pair of gates ("5-6"). What the screen names rather than numbers (a person, a ticket, a card in the hand)
-is keyed by its place in the menu, from 1. An action type keeps its key through a turn (`ActionKeys`), so
-that a key typed from memory never does something else after the menu changed under it.
+is keyed by its place in the menu, from 1. An action type keeps its key through a turn, and from round to
+round where the game's terminal fixes it (`ActionKeys`), so that a key typed from memory never does
+something else after the menu changed under it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,11 +120,16 @@ def keys_hint(keys: Sequence[str]) -> str:
 
 
 class ActionKeys:
-    """Stable keys for a seat's action types: a type keeps its number while the scope (the view's phase)
-    lasts, whatever else comes and goes. The types on screen when a scope begins are numbered 1, 2, … in
-    the game's order; a type that appears later takes the next free number."""
+    """Stable keys for a seat's action types. A type the game's terminal gives a fixed key (`ACTION_KEYS`:
+    the same kind of decision has the same key in every round, whatever else is offered beside it) has
+    that key; any other keeps its number while the scope (the view's phase) lasts: those on screen when a
+    scope begins are numbered after the fixed keys in the game's order, and one that appears later takes
+    the next free number."""
 
-    def __init__(self) -> None:
+    def __init__(self, fixed: Mapping[str, str] | None = None) -> None:
+        self._fixed = dict(fixed or {})
+        # Numbers of unlisted types start above every fixed number, so that the two never meet.
+        self._first = max((int(key) for key in self._fixed.values() if key.isdecimal()), default=0)
         self._scope: Hashable = object()
         self._keys: dict[str, int] = {}
 
@@ -131,7 +137,20 @@ class ActionKeys:
         """Each of `types` with its key within `scope`."""
         if scope != self._scope:
             self._scope, self._keys = scope, {}
+        keys: dict[str, str] = {}
         for kind in types:
+            fixed = self._fixed.get(kind)
+            if fixed is not None and fixed not in keys.values():  # two fixed keys met: the later is numbered
+                keys[kind] = fixed
+        for kind in types:
+            if kind in keys:
+                continue
             if kind not in self._keys:
-                self._keys[kind] = max(self._keys.values(), default=0) + 1
-        return {kind: str(self._keys[kind]) for kind in types}
+                self._keys[kind] = max(self._keys.values(), default=self._first) + 1
+            keys[kind] = str(self._keys[kind])
+        return {kind: keys[kind] for kind in types}
+
+
+def key_order(key: str) -> tuple[bool, int, str]:
+    """Menu order of keys: numbers by value, then the rest as spelled."""
+    return (not key.isdecimal(), int(key) if key.isdecimal() else 0, key)

@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from partygames.cli.menu import ActionKeys, Choice, Menu
+from partygames.cli.menu import ActionKeys, Choice, Menu, key_order
 from partygames.cli.terminal import label
 from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.game import Game
@@ -84,7 +84,8 @@ def timed_input(console: Console, prompt: str, seconds: float) -> str | None:
 class Prompter:
     """Asks the player for an action built from the legal specs; a bad entry is explained and asked again.
 
-    An action type keeps its key through the view's phase (`ActionKeys`); a parameter's choices show their
+    An action type keeps the key the game's terminal fixes for it (`ACTION_KEYS`), else its key through the
+    view's phase (`ActionKeys`); a parameter's choices show their
     names (`choice_text`) and take the keys the screen shows for them (`choice_key`), else their place in
     the menu. The game's `confirm` may ask before an action is played (`cli/terminal.py`)."""
 
@@ -98,7 +99,7 @@ class Prompter:
         self.names = list(names)
         self.view: dict[str, Any] = {}
         self.deadline: float | None = None
-        self.action_keys = ActionKeys()
+        self.action_keys = ActionKeys(getattr(game.terminal, "ACTION_KEYS", None))
         #: Standing plans offered beside the moves of a one-action menu (key: words), while the game's
         #: terminal has `plan_action` to play them (`cli/play.py`).
         self.plans: Mapping[str, Text] = {}
@@ -189,7 +190,7 @@ class Prompter:
         else:
             keys = self.action_keys.keys(self.view.get("phase"), types)
             menu = Menu(Choice(keys[t], label(self.game, "action", t, self.lang), t) for t in
-                        sorted(types, key=lambda t: int(keys[t])))
+                        sorted(types, key=lambda t: key_order(keys[t])))
             kind = self._pick(self._t("Your action", "行動を選んでください"), menu).value
             self._back = True  # what the action needs is asked next: b goes back to this menu
         chosen, settled = self._variant([s for s in specs if s["type"] == kind])

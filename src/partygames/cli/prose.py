@@ -26,6 +26,8 @@ _HEADING = re.compile(r"^#{1,3}\s+")
 _NO_LINE_START = set("。、,.)」』】〕!?!?:;:;ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
 _FIGURE = re.compile(r"[0-9,.]")
 _WIDE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+#: A parenthesised phrase with the space after it (full-width or ASCII brackets, not nested).
+_PARENTHESISED = re.compile(r"([((][^()()]*[))]\s*)")
 
 
 @dataclass(frozen=True)
@@ -92,13 +94,25 @@ def _parser() -> Parser:
     return load_default_japanese_parser()
 
 
-def _units(text: str, lang: Lang) -> list[str]:
+def _units(text: str, lang: Lang, whole: bool = False) -> list[str]:
     """The pieces a line may break between: words (with their trailing spaces), and in Japanese the
-    phrases inside a run of text without spaces."""
+    phrases inside a run of text without spaces; with `whole`, a Japanese parenthesised phrase
+    ("(トーテムポールから・メートル)") is one piece, never broken inside."""
+    if whole and lang == "ja" and _PARENTHESISED.search(text):
+        units: list[str] = []
+        for part in _PARENTHESISED.split(text):
+            if _PARENTHESISED.fullmatch(part.rstrip()):
+                units.append(part)
+            elif part:
+                space = part[: len(part) - len(part.lstrip())]
+                if units:
+                    units[-1] += space  # the space after a phrase stays with it, as after a word
+                units += _units(part, lang)
+        return _kinsoku(units)
     words = re.findall(r"\S+\s*", text)
     if lang != "ja":
         return words
-    units: list[str] = []
+    units = []
     for word in words:
         stripped = word.rstrip()
         phrases = _parser().parse(stripped) if _WIDE.search(stripped) else [stripped]
@@ -119,11 +133,12 @@ def _kinsoku(phrases: list[str]) -> list[str]:
     return joined
 
 
-def wrap(text: str, width: int, lang: Lang) -> list[str]:
-    """Line breaks of `text` within `width` cells, only between units (a unit wider than a line is cut)."""
+def wrap(text: str, width: int, lang: Lang, whole: bool = False) -> list[str]:
+    """Line breaks of `text` within `width` cells, only between units (a unit wider than a line is cut;
+    `whole`: a Japanese parenthesised phrase is one unit)."""
     lines: list[str] = []
     line = ""
-    for unit in _units(text, lang):
+    for unit in _units(text, lang, whole):
         if line and cell_len((line + unit).rstrip()) > width:
             lines.append(line.rstrip())
             line = ""
@@ -147,12 +162,12 @@ def _fitting_head(unit: str, width: int) -> str:
     return unit[:cut] if cut > 1 else head
 
 
-def _lines(text: str, width: int, lang: Lang) -> Iterator[RichText]:
+def _lines(text: str, width: int, lang: Lang, whole: bool = False) -> Iterator[RichText]:
     """The wrapped lines with the bold spans kept (the **markers** take no room)."""
     styled = _styled(text)
     plain = styled.plain
     position = 0
-    for line in wrap(plain, max(width, 4), lang):
+    for line in wrap(plain, max(width, 4), lang, whole):
         start = plain.index(line, position)
         position = start + len(line)
         yield styled[start:position]
@@ -188,14 +203,15 @@ class Prose:
 
 
 class Phrases:
-    """One text that wraps like the summary (for a table cell): as narrow as its widest phrase."""
+    """One text that wraps like the summary (for a table cell): as narrow as its widest phrase. `whole`: a
+    Japanese parenthesised phrase is not broken (an option's title: "(トーテムポールから・メートル)")."""
 
-    def __init__(self, text: str, lang: Lang) -> None:
-        self.text, self.lang = text, lang
+    def __init__(self, text: str, lang: Lang, whole: bool = False) -> None:
+        self.text, self.lang, self.whole = text, lang, whole
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((cell_len(unit.rstrip()) for unit in _units(self.text, self.lang)), default=0)
+        widest = max((cell_len(unit.rstrip()) for unit in _units(self.text, self.lang, self.whole)), default=0)
         return Measurement(widest, cell_len(self.text)).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from _lines(self.text, options.max_width, self.lang)
+        yield from _lines(self.text, options.max_width, self.lang, self.whole)

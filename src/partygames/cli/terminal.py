@@ -8,6 +8,9 @@ Besides `render` and `describe_event` (`TerminalView`), a game's terminal module
 - `choice_key(param, value, view, action="") -> str | tuple[str, ...] | None`: the key the player types for
   it, as the screen shows it (a word's number, a gate, a pair "5-6"), with other accepted spellings after
   it; None: its place in the menu;
+- `ACTION_KEYS`: a fixed key per action type, the same in every round (what a phase asks first as 1; a
+  move offered in several phases, a gift, by one number in all of them), so that a key typed from habit
+  means the same in a later round whatever else comes and goes beside it (`cli/menu.ActionKeys`);
 - `menu_order(param, values) -> list | None`: the order a parameter's values are listed in;
 - `param_label(action, param, lang) -> str | None`: a parameter's label for one action, where the catalog's
   is too broad ("To" is a place for a move, people for a show);

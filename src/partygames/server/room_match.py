@@ -13,6 +13,7 @@ the room (`crashed`), which is then dropped and rebuilt from its log. It never i
 from __future__ import annotations
 
 import logging
+import time
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -217,8 +218,8 @@ class RoomMatch:
         return write
 
     def replay(self, entry: Entry, source: str, standin: str | None = None) -> None:
-        """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set);
-        the reveals it held the clock for are held again, as they were. `standin`: the kind of the bot that
+        """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set) or
+        as a follower catches up with its owner; the reveals it held the clock for are held again, as they were. `standin`: the kind of the bot that
         played it for the seat's absent person."""
         events = self.session.replay_entry(entry)
         version = self.history.record(events, standin, entry.seat)
@@ -226,7 +227,16 @@ class RoomMatch:
             self.by_standin[version] = standin
         private = self._witnessed(self.session.match, version, entry, events)
         self.sources.append(source)
-        self.clock.replay_step(entry.at, self.reveal_ms(events, private))
+        cost = self.reveal_ms(events, private)
+        self.clock.replay_step(entry.at, cost)
+        if cost > 0 and self.clock.reveal_scale > 0:
+            # Its reveal may still play: a follower replays the owner's steps as they come, and a rebuilt
+            # room its last ones (the reveal ends where the owner's ended). Someone arriving on this
+            # process meanwhile watches it from before it, as on the owner (`revealing_from`).
+            now = time.time()
+            if self.clock.reveal_end > now:
+                self.reveals = [r for r in self.reveals if r[1] > now]
+                self.reveals.append((version, self.clock.reveal_end))
 
     # -- arriving during a reveal -------------------------------------------------------------------------------
     def revealing_from(self, wall: float) -> int | None:

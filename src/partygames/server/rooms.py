@@ -143,8 +143,6 @@ class Room:
         self.auto_standin = False
         self.standin_after = 60.0
         self.current: RoomMatch | None = None  # the match being played (or the last one, once over)
-        # Bot seats whose kind the current match's game lacked, with the kind and game they had (`next_match`).
-        self.replaced: dict[int, dict[str, Any]] = {}
         self.chat_room = RoomChat(game, self.seats, options, hub.settings.chat_history)
         self.lock = asyncio.Lock()
         self.delivery = Delivery(self, self.chat_room, hub.base_url, hub.settings.presence_interval)
@@ -204,6 +202,19 @@ class Room:
     @property
     def is_running(self) -> bool:
         return self.status == "playing" and self.epoch is not None and not self.broken and self.current is not None
+
+    @property
+    def replaced(self) -> dict[int, dict[str, Any]]:
+        """Bot seats whose kind the current match's game lacked, with the kind and game they had, as the seats
+        store it (`seats.bot_was`: every process and a restarted one say it)."""
+        replaced = {}
+        for seat, info in enumerate(self.lobby.seats):
+            was = json.loads(info.bot_was) if info.bot_was else None
+            game = self.hub.games.get(was["game"]) if was else None
+            if was and game is not None:  # (a game this process does not serve: not said)
+                replaced[seat] = {"bot": was["bot"], "title": game.bot_title(was["bot"]).to_json(),
+                                  "game": game.title.to_json()}
+        return replaced
 
     def to_json(self, base_url: str) -> dict[str, Any]:
         """The room as clients see it (the HTTP API's answers, `welcome` and `room` frames)."""
@@ -605,9 +616,9 @@ class Room:
 
             _, after = await self.hub.change_room(self.code, next_match, claim=True)
             self.epoch = after.epoch
-            # A bot kind the next game lacks is said, not silently renamed (docs/server.md, Series).
-            self.replaced = {seat: {"bot": self.lobby.seats[seat].bot, "title": current.game.bot_title(
-                self.lobby.seats[seat].bot or "").to_json(), "game": current.game.title.to_json()} for seat in plan.bots}
+            # A bot kind the next game lacks is said, not silently renamed (docs/server.md, Series): as stored.
+            for seat, info in enumerate(self.lobby.seats):
+                info.bot_was = plan.bot_was.get(seat)
             self.lobby.change_bots(plan.bots)
             for info in self.lobby.seats:  # a new match: nobody is stood in for until its grace has passed
                 info.standin = None

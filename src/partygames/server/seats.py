@@ -41,6 +41,8 @@ class SeatInfo:
     name: str | None = None
     token_hash: str | None = None
     standin: str | None = None  # a human seat played by a bot of this kind while its person is away
+    #: JSON {"bot", "game"}: the kind this bot seat played before the current match's game lacked it.
+    bot_was: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -49,7 +51,7 @@ class SeatInfo:
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SeatInfo:
         """A seat as stored (`storage.seats`)."""
-        return cls(row["kind"], row["bot"], row["name"], row["token_hash"], row.get("standin"))
+        return cls(row["kind"], row["bot"], row["name"], row["token_hash"], row.get("standin"), row.get("bot_was"))
 
 
 def seat_for_token(seats: Sequence[SeatInfo], token: str) -> int | None:

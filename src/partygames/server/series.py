@@ -3,7 +3,8 @@
 The same seats, people and bots play again with a new seed: the same game with the same options, a
 game that follows the finished one (`Game.follows`) with the options it derives from that result, or any
 other game that seats them, with its default options fitted to the seat count. A bot
-kind the next game lacks becomes its heuristic bot (or its first); the room says so (`bots_replaced`). Stand-ins
+kind the next game lacks becomes its heuristic bot (or its first); the room says so (`bots_replaced`, from
+what the seat stores: `seats.bot_was`). Stand-ins
 end with the match: the next one begins without them. The finished match is kept in
 `matches` in the same write that starts the next one. Pure: the seed and the time are passed in.
 """
@@ -44,6 +45,7 @@ class Finished:
 class NextMatch:
     options: Options
     bots: dict[int, str]  # seat -> the bot kind it plays from now on, where it changes
+    bot_was: dict[int, str]  # those seats -> what they played before, stored as `seats.bot_was`
     write: Write
 
 
@@ -105,6 +107,7 @@ def plan_next(finished: Finished, game: Game, seats: Sequence[SeatInfo], seed: i
     except InvalidOptions as error:
         raise ServerError(Code.OPTIONS_INVALID, error.en, error.ja, 422) from None
     bots = replacement_bots(game, seats)
+    bot_was = {seat: dumps({"bot": seats[seat].bot, "game": finished.game.id}) for seat in bots}
     write = Write(inserts=[(db.matches, {
         "room": finished.room, "number": finished.number, "game": finished.game.id,
         "options": dumps(finished.options.to_json()), "seed": dumps(finished.match.seed),
@@ -113,8 +116,12 @@ def plan_next(finished: Finished, game: Game, seats: Sequence[SeatInfo], seed: i
         updates=[(db.rooms, {"code": finished.room}, {
             "game": game.id, "options": dumps(options.to_json()), "status": "playing", "seed": dumps(seed),
             "started_at": now, "result": None})]
-        + [(db.seats, {"room": finished.room, "seat": seat}, {"bot": kind}) for seat, kind in bots.items()]
+        + [(db.seats, {"room": finished.room, "seat": seat}, {"bot": kind, "bot_was": bot_was[seat]})
+           for seat, kind in bots.items()]
+        # What a seat played before is said for the match that replaced it only.
+        + [(db.seats, {"room": finished.room, "seat": seat}, {"bot_was": None})
+           for seat, info in enumerate(seats) if info.bot_was is not None and seat not in bots]
         # The next match starts without stand-ins: its people have its grace to come back (docs/server.md).
         + [(db.seats, {"room": finished.room, "seat": seat}, {"standin": None})
            for seat, info in enumerate(seats) if info.standin is not None])
-    return NextMatch(options, bots, write)
+    return NextMatch(options, bots, bot_was, write)

@@ -98,6 +98,8 @@ seats = Table(
     Column("seen_at", Float, nullable=True),  # when its person was last connected ("offline since")
     Column("standin", String(32), nullable=True),  # the bot kind playing the seat while its person is away
     Column("profile", String(24), nullable=True),  # whose browser took it (profiles.py; index seats_by_profile)
+    # JSON {"bot", "game"}: the kind a bot seat played before this match's game lacked it (series.py), null else.
+    Column("bot_was", Text, nullable=True),
 )
 
 log_entries = Table(

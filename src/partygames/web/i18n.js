@@ -147,6 +147,7 @@ const STRINGS = {
   public_view: ["Public view", "公開ビュー"],
   full_state: ["Full state", "全状態"],
   step: ["Step {0} / {1}", "ステップ {0} / {1}"],
+  step_slider: ["Step of the replay", "リプレイのステップ"],
   first: ["First", "最初"],
   prev: ["Previous", "前へ"],
   next: ["Next", "次へ"],

@@ -152,6 +152,11 @@ def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names:
     return text if odds is None else f"{text} ×{odds:.1f}"
 
 
+#: The auction's and the betting's moves keep their keys from race to race (`cli/terminal.py`): a ticket
+#: bought, a loan taken or the last ticket of a kind no longer moves "Done betting" off 3.
+ACTION_KEYS = {"bid": "1", "pass": "2", "bet_win": "1", "bet_quinella": "2", "done": "3", "cancel": "4", "borrow": "5"}
+
+
 def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | tuple[str, ...] | None:
     """A gate is typed as its number, a pair as shown ("5-6", or "6-5"); a ticket by its place in the menu."""
     if param == "horse" and isinstance(value, int):

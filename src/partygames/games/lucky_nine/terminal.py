@@ -93,6 +93,11 @@ def value_text(key: str, value: Any, lang: Lang, names: Sequence[str] = ()) -> s
     return None
 
 
+#: A decision keeps its keys from turn to turn and lap to lap (`cli/terminal.py`): 1 goes on (continue,
+#: stay), 2 stops (pass, drop out).
+ACTION_KEYS = {"continue": "1", "pass": "2", "stay": "1", "drop_out": "2"}
+
+
 def confirm(action: dict[str, Any], view: dict[str, Any], lang: Lang, names: Sequence[str] = ()) -> str | None:
     """Dropping out asks first: it lasts until the end of the game."""
     if action["type"] != "drop_out":

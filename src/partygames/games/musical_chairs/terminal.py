@@ -184,6 +184,13 @@ def render(view: dict[str, Any], lang: Lang = "en", names: Sequence[str] = ()) -
     return Panel(Group("\n".join(lines), island, LEGEND(lang), _people(view, lang, names)), title=title)
 
 
+#: The moves keep their keys from race to race (`cli/terminal.py`): what the phase asks of the seat is 1 (its
+#: chair plan, a hold, its ballot, the chair to remove, or nothing to plan), a ガヤ's stop 2, a gift 3 and
+#: showing one's medals 4, whether or not one holds medals to give.
+ACTION_KEYS = {"plan": "1", "hold": "1", "vote": "1", "remove_chair": "1", "pass": "1", "stop": "2", "give": "3",
+               "show_medals": "4"}
+
+
 def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
                 action: str = "") -> str | None:
     """A chair as "chair 3", a person by name, a blank ballot as such."""
@@ -211,9 +218,23 @@ def param_note(action: str, param: str, lang: Lang) -> str | None:
 
 
 def choice_key(param: str, value: Any, view: dict[str, Any], action: str = "") -> str | None:
-    """A chair is typed as its number (as on the map and in the table); people by their place in the menu."""
+    """A chair is typed as its number (as on the map and in the table); a person by their seat's number
+    from 1, the same in every menu and every round however many are still candidates or players; a blank
+    ballot as 0."""
     if param in ("chair", "chairs") and isinstance(value, int):
         return str(value)
+    if param in ("to", "player", "candidate", "name"):
+        if value == "blank":
+            return "0"
+        if isinstance(value, int):
+            return str(value + 1)
+    return None
+
+
+def menu_order(param: str, values: list[Any]) -> list[Any] | None:
+    """The names on the medals in seat order, as their keys run."""
+    if param == "name" and all(isinstance(v, int) for v in values):
+        return sorted(values)
     return None
 
 

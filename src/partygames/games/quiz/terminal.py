@@ -219,6 +219,13 @@ def _peek_note(view: dict[str, Any], lang: Lang) -> list[str]:
     return []
 
 
+#: Each phase's moves keep their keys from question to question (`cli/terminal.py`), and a gift is 4 in
+#: every phase that allows one, whether or not the seat still has markers to place.
+ACTION_KEYS = {"ready": "1", "extend": "2", "place": "1", "pass": "2", "open": "1", "answer": "1",
+               "secret_money": "2", "peek": "3", "look": "1", "show": "2", "stop": "3", "deal": "1", "move": "1",
+               "swap": "2", "done": "3", "call": "1", "wait": "1", "give": "4"}
+
+
 def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
                 action: str = "") -> str | None:
     """A menu's words: a person by name, a word by its name, a card by where it lies, a question by its text."""

@@ -131,6 +131,10 @@ def _totals(totals: dict[str, int], lang: Lang) -> str:
     return "   ".join(f"{_team(team, lang)} {_yen(amount)}" for team, amount in totals.items())
 
 
+#: An inspector's decision keeps its keys from round to round (`cli/terminal.py`): 1 pass, 2 doubt.
+ACTION_KEYS = {"pass": "1", "doubt": "2"}
+
+
 def choice_text(param: str, value: Any, view: dict[str, Any], lang: Lang, names: Sequence[str] = (),
                 action: str = "") -> str | None:
     """A candidate teammate by name ("you", "Bot Aoi")."""
