@@ -159,10 +159,10 @@ def test_an_unfinished_match_and_bad_requests_are_refused_and_change_nothing(liv
             answer = http.post(url, content=body, headers=headers)
             assert answer.status_code == status and answer.json()["error"]["code"] == error, (body, answer.text)
             assert answer.json()["error"]["en"] and answer.json()["error"]["ja"]
-        for seat, error in (("2", "seat/no_such_seat"), ("１", "msg/invalid"), ("+1", "msg/invalid"),
-                            ("1_0", "msg/invalid"), ("9" * 40, "msg/invalid"), ("", "msg/invalid")):
-            answer = http.get(url, params={"seat": seat}, headers=host(room))
-            assert answer.status_code == 422 and answer.json()["error"]["code"] == error, (seat, answer.text)
+        for written, error in (("2", "seat/no_such_seat"), ("１", "msg/invalid"), ("+1", "msg/invalid"),
+                               ("1_0", "msg/invalid"), ("9" * 40, "msg/invalid"), ("", "msg/invalid")):
+            answer = http.get(url, params={"seat": written}, headers=host(room))
+            assert answer.status_code == 422 and answer.json()["error"]["code"] == error, (written, answer.text)
         assert http.get(url, headers=host(room)).json()["error"]["code"] == "msg/invalid"  # no seat at all
         # Nothing was stored by any of them.
         for seat in (0, 1):
