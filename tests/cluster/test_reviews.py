@@ -4,6 +4,8 @@ by any process at once, never computed again (issue 32, docs/scaling.md "Reviews
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -16,9 +18,26 @@ GAME = "last-man-standing"  # hidden hands: many reviewed decisions, so a review
 SIMULATIONS = 300
 
 
+def children(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux's /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie waiting for its reaper does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 def test_a_review_whose_process_dies_is_finished_by_another(database: str, tmp_path: Path) -> None:
     cluster = Cluster(database, tmp_path, 2, bot_delay=0.0, games=None,
                       settings={"review_simulations": SIMULATIONS, "reveal_scale": 0}).start()
+    workers: list[int] = []
     try:
         first, second = cluster.servers
         with httpx.Client(base_url=first.url, timeout=10) as http:
@@ -46,6 +65,9 @@ def test_a_review_whose_process_dies_is_finished_by_another(database: str, tmp_p
         doomed = next(s for s, node in zip(cluster.servers, cluster.nodes, strict=True) if node == now["owner"])
         survivor = second if doomed is first else first
         survivor_node = cluster.nodes[cluster.servers.index(survivor)]
+        assert doomed.proc is not None
+        workers += children(doomed.proc.pid)
+        assert workers  # (its review worker, and the resource tracker of multiprocessing)
         doomed.kill()
         with httpx.Client(base_url=survivor.url, timeout=10) as http:
             # While the dead process's lease lasts, the job is still shown running, with its stored progress.
@@ -67,5 +89,10 @@ def test_a_review_whose_process_dies_is_finished_by_another(database: str, tmp_p
             assert again == done
             time.sleep(0.6)  # (a sweep or two: nothing takes a finished job)
             assert row()["finished_at"] == finished_at and row()["owner"] is None
+        # The killed process's worker did not run on, orphaned: it ended when its parent died.
+        assert not [pid for pid in workers if alive(pid)], [Path(f"/proc/{p}/cmdline").read_bytes() for p in workers]
     finally:
         cluster.stop()
+        for pid in workers:  # (only if the test failed: they are gone already)
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -176,6 +176,16 @@ _parent = 0
 def _start_worker(progress: Any) -> None:
     global _progress, _parent
     _progress, _parent = progress, os.getppid()
+    threading.Thread(target=_watch_parent, name="review-parent", daemon=True).start()
+
+
+def _watch_parent() -> None:
+    """Ends this worker once the server process that started it is gone (SIGKILL runs no shutdown code): a
+    review under way would be stored by nobody (its job is another process's once the lease runs out), and an
+    idle worker would wait for work for ever."""
+    while os.getppid() == _parent:
+        time.sleep(0.5)
+    os._exit(0)
 
 
 def warm() -> None:
@@ -189,8 +199,7 @@ def warm() -> None:
 def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> dict[str, Any]:
     """What a worker runs: the review of `seat` in `match_log` (JSON) at `simulations` per decision, as the
     JSON `partygames review --json` prints. Raises ReviewError (and EngineError) for a match that cannot be
-    reviewed. Its progress goes to the queue; a worker whose server process died stops at the next step
-    (its job is another process's now)."""
+    reviewed. Its progress goes to the queue (a worker whose server process died ends: `_watch_parent`)."""
     from partygames import games
     from partygames.analysis.review import review
     from partygames.engine.log import MatchLog
@@ -201,8 +210,6 @@ def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> 
     last = [0.0]
 
     def step(done: int, total: int) -> None:
-        if _parent and os.getppid() != _parent:
-            raise SystemExit(0)  # the server that asked is gone (SIGKILL): nobody would store this
         now = time.monotonic()
         if _progress is not None and (done == total or now - last[0] > 0.1):
             last[0] = now
