@@ -56,6 +56,7 @@ reviews = Table(
     Column("result", Text, nullable=True),  # the review's JSON (`partygames review --json`)
     Column("error", Text, nullable=True),  # {code, en, ja}
     Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),  # when its (last) process took it
     Column("finished_at", Float, nullable=True),
     Index("reviews_by_status", "status", "lease_until"),
 )
@@ -123,7 +124,7 @@ def claim(storage: Storage, node: str, lease: float, limit: int) -> list[dict[st
             free = or_(reviews.c.status == "queued",
                        (reviews.c.status == "running") & (reviews.c.lease_until < storage.now()))
             row = conn.execute(update(reviews).where(reviews.c.job == job, free)
-                               .values(status="running", owner=node, progress=0.0,
+                               .values(status="running", owner=node, progress=0.0, started_at=time.time(),
                                        lease_until=storage.now() + lease)
                                .returning(*reviews.c)).mappings().first()
             if row is not None:
