@@ -204,28 +204,64 @@ def test_one_worker_runs_one_review_at_a_time_and_queues_the_others(live: LiveSe
     assert all(end <= start for (_, end), (start, _) in itertools.pairwise(spans)), spans
 
 
+async def finished_in_process(http: httpx.AsyncClient) -> dict[str, Any]:
+    """A Smuggling room of two bots (the host only watches), played to its end on an in-process app."""
+    created = await http.post("/api/rooms", json={"game": GAME, "seats": SEATS, "options": OPTIONS, "host_seat": None,
+                                                  "seat_kinds": ["bot:random", "bot:heuristic"]})
+    room: dict[str, Any] = created.json()
+    assert (await http.post(f"/api/rooms/{room['code']}/start", headers=host(room))).status_code == 200
+    while (await http.get(f"/api/rooms/{room['code']}")).json()["status"] != "over":
+        await asyncio.sleep(0.05)
+    return room
+
+
+def in_process(tmp_path: Path, **settings: Any) -> Settings:
+    return Settings.create(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, bot_delay=0.0, deadline_scale=0.01,
+                           reveal_scale=0, bot_pace=0, review_simulations=SIMULATIONS, **settings)
+
+
 def test_no_review_workers_means_no_new_reviews(tmp_path: Path) -> None:
     """`--review-workers 0`: a finished match's review is refused in words (in-process: no worker is started)."""
-    settings = Settings.create(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, bot_delay=0.0, deadline_scale=0.01,
-                               reveal_scale=0, bot_pace=0, review_workers=0, review_simulations=SIMULATIONS)
 
     async def go() -> None:
-        app = create_app(settings)
+        app = create_app(in_process(tmp_path, review_workers=0))
         async with app.router.lifespan_context(app), httpx.AsyncClient(
                 transport=httpx.ASGITransport(app=app), base_url="http://test") as http:
-            created = await http.post("/api/rooms", json={"game": GAME, "seats": SEATS, "options": OPTIONS,
-                                                          "seat_kinds": ["bot:random", "bot:heuristic"],
-                                                          "host_seat": None})
-            room = created.json()
-            assert (await http.post(f"/api/rooms/{room['code']}/start", headers=host(room))).status_code == 200
-            while (await http.get(f"/api/rooms/{room['code']}")).json()["status"] != "over":
-                await asyncio.sleep(0.05)
+            room = await finished_in_process(http)
             answer = await http.post(f"/api/rooms/{room['code']}/review", json={"seat": 1}, headers=host(room))
             assert answer.status_code == 503 and answer.json()["error"]["code"] == "review/disabled"
             assert (await http.get(f"/api/rooms/{room['code']}/review", params={"seat": 1},
                                    headers=host(room))).json()["error"]["code"] == "review/none"
 
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+def test_with_a_ray_cluster_the_review_runs_there_and_is_the_same(tmp_path: Path) -> None:
+    """`review_ray`: the job goes to Ray (a local instance here) as a task; the stored review is the one
+    `partygames review` gives."""
+    ray = pytest.importorskip("ray")
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any]]:
+        app = create_app(in_process(tmp_path, review_ray="local"))
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://test") as http:
+            room = await finished_in_process(http)
+            url = f"/api/rooms/{room['code']}/review"
+            assert (await http.post(url, json={"seat": 1}, headers=host(room))).status_code == 200
+            while (job := (await http.get(url, params={"seat": 1}, headers=host(room))).json())["status"] not in (
+                    "done", "failed"):
+                await asyncio.sleep(0.1)
+            log = (await http.get(f"/api/rooms/{room['code']}/log", headers=host(room))).json()
+            return job, log
+
+    try:
+        job, log = asyncio.run(asyncio.wait_for(go(), 180))
+        assert ray.is_initialized()  # (the review went there: no worker process was started)
+    finally:
+        ray.shutdown()
+    assert job["status"] == "done", job
+    parsed = MatchLog.from_json(log)
+    assert job["review"] == review(games.get(GAME), parsed, 1, Budget(simulations=SIMULATIONS)).to_json()
 
 
 def test_the_review_workers_setting_is_a_small_whole_number() -> None:

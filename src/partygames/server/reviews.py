@@ -219,8 +219,7 @@ def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> 
     return review(game, parsed, seat, Budget(simulations=simulations), progress=step).to_json()
 
 
-def _ray_run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> dict[str, Any]:
-    return run(job, game_id, match_log, seat, simulations)
+_ray_task: Any = None  # `run` as a Ray remote function, made once
 
 
 def failure(error: BaseException) -> dict[str, Any]:
@@ -338,12 +337,16 @@ class ReviewPool:
         asyncio.get_running_loop().create_task(self._finish(job, future))
 
     async def _on_ray(self, *args: Any) -> dict[str, Any]:
+        """The review as a task on the Ray cluster at `review_ray` (joined on the first job, as `simulate --ray`
+        does); its progress is known only when it ends."""
         import ray
 
         if not ray.is_initialized():
             await asyncio.to_thread(partial(ray.init, address=self.settings.review_ray, log_to_driver=False))
-        ref = ray.remote(_ray_run).remote(*args)
-        result: dict[str, Any] = await asyncio.to_thread(ray.get, ref)
+        global _ray_task
+        if _ray_task is None:
+            _ray_task = ray.remote(run)
+        result: dict[str, Any] = await asyncio.to_thread(ray.get, _ray_task.remote(*args))
         return result
 
     async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]]) -> None:
