@@ -19,9 +19,11 @@ from partygames import games
 from partygames.analysis.review import DEFAULT_SIMULATIONS, review
 from partygames.engine.log import MatchLog
 from partygames.engine.search import Budget
+from partygames.server import reviews as jobs
 from partygames.server.app import create_app
-from partygames.server.reviews import reviews
+from partygames.server.reviews import Key, reviews
 from partygames.server.settings import DEFAULT_REVIEW_SIMULATIONS, InvalidSetting, Settings, check_settings
+from partygames.server.storage import Storage
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.xdist_group("reviews")
@@ -276,3 +278,35 @@ def test_the_review_workers_setting_is_a_small_whole_number() -> None:
         assert "--review-workers (PARTYGAMES_REVIEW_WORKERS)" in refused.value.en and refused.value.ja
     with pytest.raises(InvalidSetting):
         check_settings(Settings(**{**base.__dict__, "review_simulations": 1}))
+
+
+def test_a_job_is_claimed_once_fenced_by_its_lease_and_never_run_again(tmp_path: Path) -> None:
+    """The job rules every process follows (server/reviews.py), on the stored rows: one claim wins, a job whose
+    lease ran out is taken by another node, the old owner then can neither renew nor store it, a finished job
+    is never claimed again, and a stopping node's jobs go back to the queue."""
+    storage = Storage(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    try:
+        key = Key("ROOM01", 1, 0, SIMULATIONS)
+        row, new = jobs.request(storage, key, GAME, "{}")
+        assert new and row["status"] == "queued"
+        again, new = jobs.request(storage, key, GAME, "{}")
+        assert not new and again["job"] == row["job"]
+        (taken,) = jobs.claim(storage, "a", lease=60, limit=5)
+        assert taken["job"] == row["job"] and taken["owner"] == "a"
+        assert jobs.claim(storage, "b", lease=60, limit=5) == []  # held: nobody else takes it
+        assert jobs.keep(storage, "a", {row["job"]: 0.5}, lease=0.0) == {row["job"]}  # its lease ends now
+        time.sleep(0.05)
+        (taken,) = jobs.claim(storage, "b", lease=60, limit=5)  # the lease ran out: "a" died
+        assert taken["owner"] == "b" and taken["progress"] == 0.0
+        assert jobs.keep(storage, "a", {row["job"]: 0.9}, lease=60) == set()
+        assert not jobs.finish(storage, "a", row["job"], {"stale": True}, None)  # fenced: stores nothing
+        assert jobs.finish(storage, "b", row["job"], {"review": 1}, None)
+        done = jobs.find(storage, key)
+        assert done is not None and jobs.answer(done)["review"] == {"review": 1} and done["status"] == "done"
+        assert jobs.claim(storage, "c", lease=60, limit=5) == []  # finished: never run again
+        other, _ = jobs.request(storage, Key("ROOM01", 1, 1, SIMULATIONS), GAME, "{}")
+        (taken,) = jobs.claim(storage, "c", lease=60, limit=5)
+        assert jobs.release(storage, "c") == 1  # "c" stops: the job is queued again, for anyone
+        assert jobs.claim(storage, "d", lease=60, limit=5)[0]["job"] == other["job"]
+    finally:
+        storage.close()
