@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -258,15 +259,20 @@ class ReviewPool:
         if self.size <= 0:
             return
         if self.settings.review_ray is None:
-            context = multiprocessing.get_context("spawn")  # (a fork of a threaded server is unsafe)
-            self._queue = context.Queue()
-            self._executor = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker,
-                                                 initargs=(self._queue,))
-            self._executor.submit(warm)  # the workers start (and import the games) now, not at the first review
+            self._queue = multiprocessing.get_context("spawn").Queue()
+            self._executor = self._workers()
             self._reader = threading.Thread(target=self._read_progress, name="review-progress", daemon=True)
             self._reader.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._dispatch()), loop.create_task(self._keep())]
+
+    def _workers(self) -> ProcessPoolExecutor:
+        """The worker processes, spawned (a fork of a threaded server is unsafe), started at once: they import
+        the games now, not at the first review."""
+        executor = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_start_worker, initargs=(self._queue,))
+        executor.submit(warm)
+        return executor
 
     def wake(self) -> None:
         self._wake.set()
@@ -330,11 +336,16 @@ class ReviewPool:
         self.progress[job] = 0.0
         future: asyncio.Future[dict[str, Any]]
         if self._executor is not None:
-            future = asyncio.wrap_future(self._executor.submit(run, *args))
+            try:
+                submitted = self._executor.submit(run, *args)
+            except BrokenProcessPool:  # a worker died while idle (killed, out of memory): a new pool
+                self._executor = self._workers()
+                submitted = self._executor.submit(run, *args)
+            future = asyncio.wrap_future(submitted)
         else:
             future = asyncio.ensure_future(self._on_ray(*args))
         self.running[job] = future
-        asyncio.get_running_loop().create_task(self._finish(job, future))
+        asyncio.get_running_loop().create_task(self._finish(job, future, self._executor))
 
     async def _on_ray(self, *args: Any) -> dict[str, Any]:
         """The review as a task on the Ray cluster at `review_ray` (joined on the first job, as `simulate --ray`
@@ -349,7 +360,7 @@ class ReviewPool:
         result: dict[str, Any] = await asyncio.to_thread(ray.get, _ray_task.remote(*args))
         return result
 
-    async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]]) -> None:
+    async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]], executor: Executor | None) -> None:
         result: dict[str, Any] | None = None
         error: dict[str, Any] | None = None
         try:
@@ -359,14 +370,12 @@ class ReviewPool:
         except Exception as failed:  # a worker's failure is the job's, not the server's
             if self._stopping:
                 return
-            from concurrent.futures.process import BrokenProcessPool
-
             if isinstance(failed, BrokenProcessPool):
                 log.warning("a review worker died: job %s goes back to the queue", job)
                 self.running.pop(job, None)
                 self.progress.pop(job, None)
-                self._executor = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_start_worker, initargs=(self._queue,))
+                if self._executor is executor:  # (the pool's other jobs broke with it: one new pool)
+                    self._executor = self._workers()
                 return  # its lease runs out and it is claimed again
             error = failure(failed)
         try:
