@@ -258,17 +258,16 @@ class ReviewPool:
     def start(self) -> None:
         if self.size <= 0:
             return
-        if self.settings.review_ray is None:
-            self._queue = multiprocessing.get_context("spawn").Queue()
-            self._executor = self._workers()
-            self._reader = threading.Thread(target=self._read_progress, name="review-progress", daemon=True)
-            self._reader.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._dispatch()), loop.create_task(self._keep())]
 
     def _workers(self) -> ProcessPoolExecutor:
-        """The worker processes, spawned (a fork of a threaded server is unsafe), started at once: they import
-        the games now, not at the first review."""
+        """The worker processes, spawned (a fork of a threaded server is unsafe), all started now (they import
+        the games once). Made at the first job: a process that never reviews starts none."""
+        if self._queue is None:
+            self._queue = multiprocessing.get_context("spawn").Queue()
+            self._reader = threading.Thread(target=self._read_progress, name="review-progress", daemon=True)
+            self._reader.start()
         executor = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"),
                                        initializer=_start_worker, initargs=(self._queue,))
         executor.submit(warm)
@@ -335,7 +334,9 @@ class ReviewPool:
         args = (job, row["game"], row["log"], int(row["seat"]), int(row["budget"]))
         self.progress[job] = 0.0
         future: asyncio.Future[dict[str, Any]]
-        if self._executor is not None:
+        if self.settings.review_ray is None:
+            if self._executor is None:
+                self._executor = self._workers()
             try:
                 submitted = self._executor.submit(run, *args)
             except BrokenProcessPool:  # a worker died while idle (killed, out of memory): a new pool
@@ -374,8 +375,8 @@ class ReviewPool:
                 log.warning("a review worker died: job %s goes back to the queue", job)
                 self.running.pop(job, None)
                 self.progress.pop(job, None)
-                if self._executor is executor:  # (the pool's other jobs broke with it: one new pool)
-                    self._executor = self._workers()
+                if self._executor is executor:  # (the pool's other jobs broke with it: one new pool, at the next)
+                    self._executor = None
                 return  # its lease runs out and it is claimed again
             error = failure(failed)
         try:
