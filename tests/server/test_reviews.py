@@ -330,3 +330,31 @@ def test_a_review_worker_that_dies_is_replaced(live: LiveServer) -> None:
             assert asked.status_code == 200, asked.text
             done = until_finished(http, room["code"], 1, host(room))
             assert done["status"] == "done" and done["review"]["decisions"], done
+
+
+def test_a_review_under_way_when_the_server_is_killed_is_finished_after_its_restart(tmp_path: Path) -> None:
+    """One process on SQLite (the usual deployment), killed (SIGKILL) mid-review and started again: the job
+    it held is taken up again and finished."""
+    server = LiveServer(tmp_path, bot_delay=0.0, games=None, settings={"review_simulations": 200})
+    server.start()
+    try:
+        with client(server) as http:
+            created = http.post("/api/rooms", json={"game": "last-man-standing", "seats": 4, "host_seat": None,
+                                                    "seat_kinds": ["bot:heuristic"] * 4}).json()
+            code = created["code"]
+            assert http.post(f"/api/rooms/{code}/start", headers=host(created)).status_code == 200
+            while http.get(f"/api/rooms/{code}").json()["status"] != "over":
+                time.sleep(0.1)
+            job = http.post(f"/api/rooms/{code}/review", json={"seat": 0}, headers=host(created)).json()
+            deadline = time.monotonic() + 60
+            while not 0 < (now := http.get(f"/api/rooms/{code}/review", params={"seat": 0},
+                                           headers=host(created)).json())["progress"] < 1:
+                assert now["status"] != "done" and time.monotonic() < deadline, now
+                time.sleep(0.02)
+        server.kill()
+        server.start()
+        with client(server) as http:
+            done = until_finished(http, code, 0, host(created))
+        assert done["status"] == "done" and done["job"] == job["job"] and done["review"]["decisions"]
+    finally:
+        server.stop()

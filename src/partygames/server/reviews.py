@@ -313,7 +313,11 @@ class ReviewPool:
                 self.progress[job] = max(self.progress[job], float(done))
 
     async def _dispatch(self) -> None:
-        """Claims jobs while a worker is free: at once when this process stored one, else every sweep."""
+        """Claims jobs while a worker is free: at once when this process stored one, else every sweep. First,
+        the jobs this node held when it last stopped (a restart after a crash: the node id is the same, and
+        no live process holds it, `hub.node_identity`) go back to the queue, without waiting for their leases."""
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(release, self.storage, self.node)
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.settings.sweep_seconds)
