@@ -74,6 +74,17 @@ def test_a_review_whose_process_dies_is_finished_by_another(database: str, tmp_p
             assert again == done
             time.sleep(0.6)  # (a sweep or two: nothing takes a finished job)
             assert row()["finished_at"] == finished_at and row()["owner"] is None
+        # A process stopped gracefully (SIGTERM) in the middle of a review hands the job back to the queue at once.
+        with httpx.Client(base_url=survivor.url, timeout=10) as http:
+            other = http.post(f"/api/rooms/{code}/review", json={"seat": 1}, headers=host).json()["job"]
+        deadline = time.monotonic() + 60
+        while not ((now := cluster.rows("SELECT status, progress FROM reviews WHERE job = :job", job=other)[0])[
+                "status"] == "running" and 0 < float(str(now["progress"])) < 1):
+            assert now["status"] != "done" and time.monotonic() < deadline, now
+            time.sleep(0.02)
+        survivor.stop()
+        assert cluster.rows("SELECT status, owner, lease_until FROM reviews WHERE job = :job", job=other) == [
+            {"status": "queued", "owner": None, "lease_until": None}]
         # The killed process's worker did not run on, orphaned: it ended when its parent died.
         assert not [pid for pid in workers if alive(pid)], [Path(f"/proc/{p}/cmdline").read_bytes() for p in workers]
     finally:

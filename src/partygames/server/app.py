@@ -92,6 +92,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         await hub.start()
         pool.append(reviews.ReviewPool(settings, hub.storage, hub.node))
         pool[0].start()
+        hub.on_handover.append(pool[0].stop)  # SIGTERM: its jobs go back to the queue at once
         try:
             yield
         finally:

@@ -278,6 +278,8 @@ class ReviewPool:
 
     async def stop(self) -> None:
         """Stops taking jobs and gives the running ones back to the queue (another process takes them)."""
+        if self._stopping:
+            return
         self._stopping = True
         for task in self._tasks:
             task.cancel()
