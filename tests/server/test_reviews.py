@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import os
 import signal
 import sqlite3
@@ -240,6 +241,33 @@ def test_no_review_workers_means_no_new_reviews(tmp_path: Path) -> None:
                                    headers=host(room))).json()["error"]["code"] == "review/none"
 
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+def test_a_match_the_review_refuses_gives_a_failed_job_with_its_words(tmp_path: Path) -> None:
+    """A job whose log the review refuses (here a stored log changed after the match) fails with the review's
+    own reason in English and Japanese, coded `review/failed`, and stays failed (not run again)."""
+
+    async def go() -> None:
+        app = create_app(in_process(tmp_path))
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://test") as http:
+            room = await finished_in_process(http)
+            log = (await http.get(f"/api/rooms/{room['code']}/log", headers=host(room))).json()
+            log["final_state"] = {**log["final_state"], "version": -1}
+            storage = app.state.hub.storage
+            await asyncio.to_thread(jobs.request, storage, Key(room["code"], 1, 1, SIMULATIONS), GAME,
+                                    json.dumps(log))
+            url = f"/api/rooms/{room['code']}/review"
+            while (job := (await http.get(url, params={"seat": 1}, headers=host(room))).json())["status"] not in (
+                    "done", "failed"):
+                await asyncio.sleep(0.05)
+            assert job["status"] == "failed" and job["review"] is None, job
+            assert job["error"]["code"] == "review/failed" and "changed" in job["error"]["en"], job
+            assert "書き換え" in job["error"]["ja"]
+            again = await http.post(url, json={"seat": 1}, headers=host(room))
+            assert again.json() == job
+
+    asyncio.run(asyncio.wait_for(go(), 90))
 
 
 def test_with_a_ray_cluster_the_review_runs_there_and_is_the_same(tmp_path: Path) -> None:

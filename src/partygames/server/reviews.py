@@ -199,9 +199,19 @@ def warm() -> None:
 
 
 def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> dict[str, Any]:
-    """What a worker runs: the review of `seat` in `match_log` (JSON) at `simulations` per decision, as the
-    JSON `partygames review --json` prints. Raises ReviewError (and EngineError) for a match that cannot be
-    reviewed. Its progress goes to the queue (a worker whose server process died ends: `_watch_parent`)."""
+    """What a worker runs: `{"review": ...}`, the review of `seat` in `match_log` (JSON) at `simulations` per
+    decision as `partygames review --json` prints it, or `{"error": {code, en, ja}}` when the match cannot be
+    reviewed (an answer, not an exception: it crosses to the server, or from Ray, as plain data). Its progress
+    goes to the queue (a worker whose server process died ends: `_watch_parent`)."""
+    from partygames.engine.errors import EngineError
+
+    try:
+        return {"review": _review(job, game_id, match_log, seat, simulations)}
+    except (EngineError, KeyError, ValueError, TypeError) as error:  # (a log that does not parse: KeyError ...)
+        return {"error": failure(error)}
+
+
+def _review(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> dict[str, Any]:
     from partygames import games
     from partygames.analysis.review import review
     from partygames.engine.log import MatchLog
@@ -221,6 +231,10 @@ def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> 
 
 
 _ray_task: Any = None  # `run` as a Ray remote function, made once
+
+
+class _Retry(Exception):
+    """A job that could not run for a reason of the moment (the Ray cluster): tried again later."""
 
 
 def failure(error: BaseException) -> dict[str, Any]:
@@ -357,28 +371,35 @@ class ReviewPool:
     async def _on_ray(self, *args: Any) -> dict[str, Any]:
         """The review as a task on the Ray cluster at `review_ray` (joined on the first job, as `simulate --ray`
         does); its progress is known only when it ends."""
-        import ray
+        try:
+            import ray
 
-        if not ray.is_initialized():
-            await asyncio.to_thread(partial(ray.init, address=self.settings.review_ray, log_to_driver=False))
-        global _ray_task
-        if _ray_task is None:
-            _ray_task = ray.remote(run)
-        result: dict[str, Any] = await asyncio.to_thread(ray.get, _ray_task.remote(*args))
-        return result
+            if not ray.is_initialized():
+                await asyncio.to_thread(partial(ray.init, address=self.settings.review_ray, log_to_driver=False))
+            global _ray_task
+            if _ray_task is None:
+                _ray_task = ray.remote(run)
+            result: dict[str, Any] = await asyncio.to_thread(ray.get, _ray_task.remote(*args))
+            return result
+        except Exception as error:
+            # Ray missing, its cluster unreachable, a node lost: not the job's fault. It is tried again once its
+            # lease runs out (which spaces the tries).
+            raise _Retry(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}") from error
 
     async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]], executor: Executor | None) -> None:
         result: dict[str, Any] | None = None
         error: dict[str, Any] | None = None
         try:
-            result = await future
+            answer = await future
+            result, error = answer.get("review"), answer.get("error")
         except asyncio.CancelledError:
             return
         except Exception as failed:  # a worker's failure is the job's, not the server's
             if self._stopping:
                 return
-            if isinstance(failed, BrokenProcessPool):
-                log.warning("a review worker died: job %s goes back to the queue", job)
+            if isinstance(failed, BrokenProcessPool | _Retry):
+                log.warning("review job %s goes back to the queue: %s", job,
+                            "a review worker died" if isinstance(failed, BrokenProcessPool) else failed)
                 self.running.pop(job, None)
                 self.progress.pop(job, None)
                 if self._executor is executor:  # (the pool's other jobs broke with it: one new pool, at the next)
