@@ -29,7 +29,7 @@ from partygames.server.reviews import Key, reviews
 from partygames.server.settings import DEFAULT_REVIEW_SIMULATIONS, InvalidSetting, Settings, check_settings
 from partygames.server.storage import Storage
 from tests.server.live import LiveServer
-from tests.server.procs import children
+from tests.server.procs import alive, children
 
 pytestmark = pytest.mark.xdist_group("reviews")
 
@@ -367,6 +367,7 @@ def test_a_review_under_way_when_the_server_is_killed_is_finished_after_its_rest
     server = LiveServer(tmp_path, bot_delay=0.0, deadline_scale=0.01, games=None,
                         settings={"review_simulations": SIMULATIONS})
     server.start()
+    workers: list[int] = []
     try:
         with client(server) as http:
             room = played(http)
@@ -375,6 +376,8 @@ def test_a_review_under_way_when_the_server_is_killed_is_finished_after_its_rest
             while (now := http.get(f"/api/rooms/{code}/review", params={"seat": 1},
                                    headers=host(room)).json())["status"] == "queued":
                 time.sleep(0.01)
+        assert server.proc is not None
+        workers += children(server.proc.pid)
         server.kill()
         assert now["status"] == "running", now  # (taken: its worker is starting, or reviewing)
         with sqlite3.connect(tmp_path / "partygames.sqlite3") as db:
@@ -385,5 +388,10 @@ def test_a_review_under_way_when_the_server_is_killed_is_finished_after_its_rest
         with client(server) as http:
             done = until_finished(http, code, 1, host(room))
         assert done["status"] == "done" and done["job"] == job["job"] and done["review"]["decisions"]
+        # The killed server's worker ended with it, even one killed while it was still starting.
+        assert not [pid for pid in workers if alive(pid)]
     finally:
         server.stop()
+        for pid in workers:  # (only if the test failed: they are gone already)
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -175,9 +175,10 @@ _progress: Any = None  # the queue a worker process reports progress on (set by 
 _parent = 0
 
 
-def _start_worker(progress: Any) -> None:
+def _start_worker(progress: Any, parent: int) -> None:
     global _progress, _parent
-    _progress, _parent = progress, os.getppid()
+    # (The server's pid as it gave it: a worker starting after its server was killed sees a new parent already.)
+    _progress, _parent = progress, parent
     threading.Thread(target=_watch_parent, name="review-parent", daemon=True).start()
 
 
@@ -283,7 +284,7 @@ class ReviewPool:
             self._reader = threading.Thread(target=self._read_progress, name="review-progress", daemon=True)
             self._reader.start()
         executor = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_start_worker, initargs=(self._queue,))
+                                       initializer=_start_worker, initargs=(self._queue, os.getpid()))
         executor.submit(warm)
         return executor
 
