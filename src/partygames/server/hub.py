@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
@@ -134,6 +134,8 @@ class Hub:
         self._forwarded: dict[str, list[tuple[Connection, Any]]] = {}
         self._idle: dict[str, float] = {}  # followed rooms nobody here watches, since when
         self._claims: dict[str, tuple[asyncio.Lock, int]] = {}  # per room: one claim at a time (`_claiming`)
+        # Other work of the process handed over with the rooms (the review pool gives its jobs back).
+        self.on_handover: list[Callable[[], Awaitable[None]]] = []
 
     @property
     def storage(self) -> Storage:
@@ -188,6 +190,9 @@ class Hub:
         if not self.accepting:
             return
         self.accepting = False
+        for hand_over in self.on_handover:
+            with contextlib.suppress(Exception):
+                await hand_over()
         for task in list(self._tasks):
             task.cancel()
         for room in list(self.rooms.values()):
