@@ -604,7 +604,8 @@ def _knob(name: str) -> Any:
     knob = KNOBS[name]
     # The variable's name is not shown by Typer: the longest would be cut at 80 columns.
     return typer.Option(knob.option, help=f"{knob.en} Environment: PARTYGAMES_ and the name in capitals."
-                        f"\n\n{knob.ja}環境変数: PARTYGAMES_ と名前の大文字。", envvar=knob.env, metavar="SECONDS",
+                        f"\n\n{knob.ja}環境変数: PARTYGAMES_ と名前の大文字。", envvar=knob.env,
+                        metavar="COUNT" if knob.whole else "SECONDS",
                         show_default=False, show_envvar=False)
 
 
@@ -689,6 +690,7 @@ def serve(
     follower_idle_seconds: Annotated[float | None, _knob("follower_idle_seconds")] = None,
     finished_retention: Annotated[float | None, _knob("finished_retention")] = None,
     abandon_seconds: Annotated[float | None, _knob("abandon_seconds")] = None,
+    review_workers: Annotated[int | None, _knob("review_workers")] = None,
 ) -> None:
     """Start the web platform (lobby, rooms, live play in the browser). Webプラットフォームを起動(ロビー、部屋、ブラウザでの対戦)。"""
     try:
@@ -700,7 +702,7 @@ def serve(
     knobs = {name: value for name, value in (
         ("lease_seconds", lease_seconds), ("sweep_seconds", sweep_seconds),
         ("follower_idle_seconds", follower_idle_seconds), ("finished_retention", finished_retention),
-        ("abandon_seconds", abandon_seconds)) if value is not None}  # (the others: Settings' defaults)
+        ("abandon_seconds", abandon_seconds), ("review_workers", review_workers)) if value is not None}  # (the others: Settings' defaults)
     server.serve(**knobs, host=host, port=port, database_url=database_url, bot_delay=bot_delay, data_dir=data_dir,
                  reveal_scale=reveal_scale, bot_pace=bot_pace, public=public_url,
                  allowed_origins=tuple(allow_origin or ()), json_logs=json_logs,

@@ -41,8 +41,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate-limit", type=float, default=None,
                         help="frames a second per connection (default 20, bursts of twice that); for benchmarks")
     for knob in KNOBS.values():  # the cluster's settings (docs/scaling.md), or their PARTYGAMES_* variables
-        parser.add_argument(knob.option, type=_number, default=os.environ.get(knob.env), metavar="SECONDS",
-                            help=f"{knob.en} (env {knob.env})")
+        parser.add_argument(knob.option, type=_number, default=os.environ.get(knob.env),
+                            metavar="COUNT" if knob.whole else "SECONDS", help=f"{knob.en} (env {knob.env})")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a Settings field, e.g. --set max_catchup=10 (tests)")
     parser.add_argument("--games-module", default=None,
@@ -88,7 +88,13 @@ def _settings_overrides(pairs: list[str]) -> dict[str, object]:
 
 def _knobs(args: argparse.Namespace) -> dict[str, object]:
     """The cluster settings given (`--lease-seconds`, or PARTYGAMES_LEASE_SECONDS, ...: settings.KNOBS)."""
-    return {knob.name: value for knob in KNOBS.values() if (value := getattr(args, knob.name)) is not None}
+    # A count given as a whole number becomes an int; any other is left for `check_settings` to refuse in words.
+    return {knob.name: _whole(value) if knob.whole else value
+            for knob in KNOBS.values() if (value := getattr(args, knob.name)) is not None}
+
+
+def _whole(value: float) -> float | int:
+    return int(value) if value.is_integer() else value
 
 
 def _number(value: str) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -30,7 +31,7 @@ from partygames.engine.game import Game
 from partygames.engine.length import whole_minutes
 from partygames.engine.options import problem_text
 from partygames.engine.text import Text
-from partygames.server import profiles, replay
+from partygames.server import profiles, replay, reviews
 from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.connections import Connection
@@ -55,6 +56,7 @@ from partygames.server.protocol import (
     ParamInt,
     PingFrame,
     PresenceFrame,
+    ReviewRequest,
     StandIn,
     SyncFrame,
     load_json,
@@ -83,12 +85,17 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
     spectators = Quota(settings.spectators_per_room, spectators_full)  # by room code
     unknown_codes = ClientBuckets(settings.unknown_code_rate, settings.unknown_code_burst)  # lookups that miss
 
+    pool: list[reviews.ReviewPool] = []  # started with the hub (it needs the database)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        pool.append(reviews.ReviewPool(settings, hub.storage, hub.node))
+        pool[0].start()
         try:
             yield
         finally:
+            await pool[0].stop()
             await hub.stop()
 
     app = FastAPI(title="partygames", version="0.1.0", lifespan=lifespan,
@@ -286,6 +293,66 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         host gets every action as played; others get what a spectator may know of each."""
         room = await over(await find(code, request))
         return replay.match_log(room, raw=room.lobby.is_host(x_host_token))
+
+    @app.post("/api/rooms/{code}/review", tags=["replays"])
+    async def ask_review(code: str, body: ReviewRequest, request: Request,
+                         x_seat_token: Annotated[str | None, Header()] = None,
+                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Starts the review of a seat's decisions in the room's finished match (the seat's token or tied
+        profile, or the host), or answers the one asked for before: its job, status, progress and result."""
+        room, key = await review_key(code, body.seat, request, x_seat_token, x_host_token)
+        if settings.review_workers <= 0:
+            found = await asyncio.to_thread(reviews.find, hub.storage, key)
+            if found is None:
+                raise reviews.disabled()
+            return reviews.answer(found)
+        row, new = await asyncio.to_thread(reviews.request, hub.storage, key, room.game.id, review_log(room))
+        if new:
+            pool[0].wake()
+        return reviews.answer(row)
+
+    @app.get("/api/rooms/{code}/review", tags=["replays"])
+    async def get_review(code: str, seat: ParamInt, request: Request,
+                         x_seat_token: Annotated[str | None, Header()] = None,
+                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The review of a seat asked for before (`review/none` if never): as `POST` answers it."""
+        _room, key = await review_key(code, seat, request, x_seat_token, x_host_token)
+        found = await asyncio.to_thread(reviews.find, hub.storage, key)
+        if found is None:
+            raise ServerError(Code.REVIEW_NONE, f"No review of seat {seat} was asked for yet.",
+                              f"席 {seat} の検討はまだ依頼されていません。", 404)
+        return reviews.answer(found)
+
+    async def review_key(code: str, seat: int, request: Request, seat_token: str | None,
+                         host_token: str | None) -> tuple[Room, reviews.Key]:
+        """The room and the stored key of a review of `seat`, once the asker may see it and the match is over."""
+        room = await settled(await find(code, request))
+        if not 0 <= seat < room.seats:
+            raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
+        if not await may_review(room, seat, request, seat_token, host_token):
+            raise ServerError(Code.REVIEW_FORBIDDEN, f"Only seat {seat}'s player (its token or profile) or the host "
+                              "may review that seat.",
+                              f"席 {seat} を検討できるのは、その席の人(席トークンかプロフィール)とホストだけです。", 403)
+        if room.status != "over" or room.current is None:
+            raise ServerError(Code.REVIEW_RUNNING, "The match is not finished: only a finished match is reviewed "
+                              "(no live help).", "対戦はまだ終わっていません。検討できるのは終わった対戦だけです"
+                              "(対戦中の助言はしません)。", 409)
+        return room, reviews.Key(room.code, room.current.number, seat, settings.review_simulations)
+
+    async def may_review(room: Room, seat: int, request: Request, seat_token: str | None,
+                         host_token: str | None) -> bool:
+        """The host reviews every seat; a seat's token or the profile tied to it, that seat."""
+        if room.lobby.is_host(host_token) or (seat_token and room.lobby.seat_for_token(seat_token) == seat):
+            return True
+        secret = request.cookies.get(profiles.COOKIE)
+        if not secret:
+            return False
+        return await asyncio.to_thread(profiles.owns_seat, hub.storage, secret, room.code, seat)
+
+    def review_log(room: Room) -> str:
+        """The room's finished match as the `MatchLog` JSON a review reads (the host's log: seed and all)."""
+        data = replay.match_log(room, raw=True)
+        return json.dumps({k: v for k, v in data.items() if k not in ("standins", "redacted")})
 
     async def over(room: Room) -> Room:
         room = await settled(room)

@@ -107,6 +107,13 @@ class Code(StrEnum):
     TRANSFER_INVALID = ("transfer/invalid",
                         "A transfer link's token is unknown, already used or expired (a link works once, for 10 "
                         "minutes); HTTP 410.")
+    REVIEW_NONE = "review/none", "No review of that seat of the room's latest match was asked for yet (`POST` asks)."
+    REVIEW_RUNNING = ("review/running", "The room's match is not finished: only a finished match is reviewed (no live "
+                      "help).")
+    REVIEW_FORBIDDEN = ("review/forbidden", "Only the seat's own token or tied profile, or the room's host, may see or "
+                        "ask for that seat's review.")
+    REVIEW_DISABLED = "review/disabled", "This server runs no reviews (`--review-workers 0`); HTTP 503."
+    REVIEW_FAILED = "review/failed", "The review could not be made (in a job's `error`: the match could not be reviewed)."
     FILE_NOT_FOUND = "file/not_found", "A game has no such web file."
     PATH_NOT_FOUND = "path/not_found", "No page, file or API at that path."
     PATH_METHOD = "path/method", "That path does not take this HTTP method."

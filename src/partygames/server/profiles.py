@@ -145,6 +145,15 @@ def by_secret(storage: Storage, secret: str) -> dict[str, Any] | None:
         return dict(row) if row is not None else None
 
 
+def owns_seat(storage: Storage, secret: str, code: str, seat: int) -> bool:
+    """Whether the browser with device `secret` holds the profile tied to room `code`'s `seat`."""
+    if len(secret) > 200:
+        return False
+    with storage.engine.connect() as conn:
+        return conn.execute(select(seats.c.seat).join(devices, devices.c.profile == seats.c.profile).where(
+            devices.c.secret_hash == secret_hash(secret), seats.c.room == code, seats.c.seat == seat)).first() is not None
+
+
 def new_transfer(storage: Storage, profile_id: str) -> tuple[str, float]:
     """A one-time token that adds a device to the profile, and when it expires."""
     token = secrets.token_urlsafe(32)

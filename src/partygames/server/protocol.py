@@ -239,6 +239,10 @@ class NextMatch(_Body):
     game: Annotated[str, StringConstraints(max_length=64)] | None = None
 
 
+class ReviewRequest(_Body):
+    seat: Annotated[int, Field(ge=0, le=MAX_SAFE_INT)]
+
+
 class StandIn(_Body):
     # A bot kind to play the seat while its person is away; null: the person plays it again.
     kind: Annotated[str, StringConstraints(max_length=40)] | None

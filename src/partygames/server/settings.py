@@ -33,6 +33,9 @@ DEFAULT_BOT_DELAY = 0.8  # seconds a bot "thinks" before acting, so that people 
 DEFAULT_BOT_PACE = 3.0  # seconds between one bot's actions in real-time play, so that people can keep up
 
 
+DEFAULT_REVIEW_SIMULATIONS = 200  # analysis.review.DEFAULT_SIMULATIONS (not imported: the engine stays unloaded here)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the server can be tuned with. Limits are per WebSocket connection."""
@@ -115,6 +118,12 @@ class Settings:
     # Open connections (HTTP and WebSocket alike) per client address: past it one is answered 429
     # (`rate/connections`) and closed. A trusted proxy's (uvicorn's forwarded_allow_ips) are not counted.
     connections_per_address: int = 128
+    # Reviews of finished matches (server/reviews.py): worker processes of this process (0: no reviews here),
+    # the simulations per decision (the budget: part of a stored review's key; docs/review.md's default), and
+    # a Ray cluster's address to send the reviews to instead ("auto", "local" or host:port; None: here).
+    review_workers: int = 1
+    review_simulations: int = DEFAULT_REVIEW_SIMULATIONS
+    review_ray: str | None = None
 
     @staticmethod
     def create(database_url: str | None = None, data_dir: Path | None = None, **overrides: Any) -> Settings:
@@ -131,6 +140,9 @@ class Knob:
     least: float
     en: str
     ja: str
+    # A whole number (a count, not seconds), at most `most`.
+    whole: bool = False
+    most: float = math.inf
 
     @property
     def option(self) -> str:
@@ -159,6 +171,9 @@ KNOBS = {knob.name: knob for knob in (
     Knob("abandon_seconds", 1.0,
          "Seconds after which a room nobody has been at is closed (default 1800).",
          "だれもいないルームを閉じるまでの秒数(既定: 1800)。"),
+    Knob("review_workers", 0,
+         "Worker processes that review finished matches (0: this process runs no reviews; default 1).",
+         "終わった対戦を検討するワーカープロセスの数(0: このプロセスでは検討しない。既定: 1)。", whole=True, most=64),
 )}
 
 
@@ -175,6 +190,13 @@ def check_settings(settings: Settings) -> None:
     value, and the sweep at most the lease."""
     for knob in KNOBS.values():
         value = getattr(settings, knob.name)
+        if knob.whole:
+            if not (isinstance(value, int) and not isinstance(value, bool) and knob.least <= value <= knob.most):
+                raise InvalidSetting(f"{knob.option} ({knob.env}) must be a whole number from {knob.least:g} to "
+                                     f"{knob.most:g}, not {value!r}.",
+                                     f"{knob.option} ({knob.env}) は {knob.least:g}〜{knob.most:g} の整数にしてください"
+                                     f"({value!r} は不可)。")
+            continue
         if not (isinstance(value, int | float) and math.isfinite(value) and value >= knob.least):
             raise InvalidSetting(f"{knob.option} ({knob.env}) must be a number of at least {knob.least:g}, not {value!r}.",
                                  f"{knob.option} ({knob.env}) は {knob.least:g} 以上の数にしてください({value!r} は不可)。")
@@ -183,3 +205,7 @@ def check_settings(settings: Settings) -> None:
                              f"({settings.lease_seconds:g}): else a room whose owner died waits longer than a lease.",
                              f"--sweep-seconds ({settings.sweep_seconds:g}) は --lease-seconds "
                              f"({settings.lease_seconds:g}) 以下にしてください。")
+    if not (isinstance(settings.review_simulations, int) and 2 <= settings.review_simulations <= 100_000):
+        raise InvalidSetting(f"review_simulations must be a whole number from 2 to 100000, not "
+                             f"{settings.review_simulations!r}.",
+                             f"review_simulations は 2〜100000 の整数にしてください({settings.review_simulations!r} は不可)。")
