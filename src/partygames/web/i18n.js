@@ -195,6 +195,7 @@ const STRINGS = {
   replay_time_passed: ["Time passed: what was due happened (a time limit's defaults, ...)", "時間経過:期限の来たことが起きました(制限時間切れの既定の操作など)"],
   replay_unavailable: ["The replay is available once the match is over.", "リプレイは対戦終了後に見られます。"],
   // The replay page's Review tab (review.js; docs/review.md, In the browser).
+  replay_slider: ["Step of the match", "対戦のステップ"],
   review_tab: ["Review", "検討"],
   replay_tab: ["Replay", "リプレイ"],
   replay_tabs: ["Replay or review", "リプレイと検討"],
@@ -220,7 +221,8 @@ const STRINGS = {
   review_axis_win: ["win chance", "勝率"],
   review_moves: ["The decisions", "判断の一覧"],
   review_step: ["Step {0}", "{0}手目"],
-  review_lost: ["lost {0} ({1}, 95%)", "損失 {0}({1}、95%)"],
+  review_lost: ["lost {0} (95%: {1})", "損失 {0}(95%: {1})"],
+  review_range: ["{0} to {1}", "{0}〜{1}"],
   review_better: ["Better: {0}: {1} against {2}", "より良い手 {0}: {1} 対 {2}"],
   review_was_best: ["{0}: the best move ({1})", "{0}: 最善手({1})"],
   review_you_played: ["Played: {0} ({1})", "指した手: {0}({1})"],

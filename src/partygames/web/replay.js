@@ -159,7 +159,7 @@ export function ReplayPage({ code, lang, navigate }) {
         <label>${t("speed")} <select value=${String(speed)} onChange=${(e) => setSpeed(Number(e.target.value))} data-testid="replay-speed">
           ${[1, 2, 4].map((x) => html`<option value=${String(x)}>×${x}</option>`)}</select></label>
       </div>
-      ${steps.length > 1 ? html`<input type="range" class="slider" min="0" max=${steps.length - 1} value=${index} onInput=${(e) => stepTo(Number(e.target.value))} />` : null}
+      ${steps.length > 1 ? html`<input type="range" class="slider" aria-label=${t("replay_slider")} min="0" max=${steps.length - 1} value=${index} onInput=${(e) => stepTo(Number(e.target.value))} />` : null}
       <p class="muted"><a href=${`/api/rooms/${code}/log`} target="_blank" rel="noopener">${t("full_state")} (JSON)</a></p>
     </section>
     ${step

@@ -38,7 +38,7 @@ function measured(value, review, ctx) {
 function lossText(decision, review, ctx) {
   const [low, high] = decision.loss_interval;
   const one = (x) => (review.measure === "win" ? percent(x) : measured(x, review, ctx));
-  return t("review_lost", one(decision.loss), `${one(low)}–${one(high)}`);
+  return t("review_lost", one(decision.loss), t("review_range", one(low), one(high)));
 }
 
 const markText = (mark) => t(`mark_${mark || "none"}`);
