@@ -8,7 +8,6 @@ import { api } from "./api.js";
 import { actionLabel } from "./actions.js";
 import { formatValue, humanize } from "./generic.js";
 import { seatColour } from "./seats.js";
-import uPlot from "./vendor/uplot.js";
 
 const POLL_MS = 600;
 const MARKED = ["inaccuracy", "mistake", "blunder"]; // drawn on the chart
@@ -64,27 +63,31 @@ function cssVar(name, fallback) {
   return value || fallback;
 }
 
-let cssLoaded = false;
-function loadChartCss() {
-  if (cssLoaded) return;
-  cssLoaded = true;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "/static/vendor/uplot.css";
-  document.head.appendChild(link);
+// uPlot and its CSS are loaded with the first chart, not with every page of the client.
+let chartLibrary = null;
+function loadChartLibrary() {
+  if (!chartLibrary) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = "/static/vendor/uplot.css";
+    document.head.appendChild(link);
+    chartLibrary = import("./vendor/uplot.js").then((module) => module.default);
+  }
+  return chartLibrary;
 }
 
 /** A uPlot chart sized to its container (a phone's width too); `summary` says in words what it shows. */
 function Chart({ data, series, summary, testid, steps }) {
   const box = useRef(null);
   useEffect(() => {
-    loadChartCss();
     const el = box.current;
     const fg = cssVar("--fg", "#1d1b18");
     const grid = cssVar("--line", "#ddd6ca");
     const axis = (label, values, incrs) => ({ label, stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, values, incrs });
     const size = () => ({ width: Math.max(200, el.clientWidth || 320), height: el.clientWidth < 500 ? 200 : 260 });
-    const plot = new uPlot({
+    let plot = null;
+    let gone = false;
+    const draw = (uPlot) => new uPlot({
       ...size(),
       legend: { show: false }, // the legend is written in HTML beside it
       cursor: { show: false },
@@ -94,12 +97,17 @@ function Chart({ data, series, summary, testid, steps }) {
       series: [{}, ...series],
     }, data, el);
     const observer = new ResizeObserver(() => {
-      if (el.clientWidth) plot.setSize(size());
+      if (plot && el.clientWidth) plot.setSize(size());
     });
-    observer.observe(el);
+    loadChartLibrary().then((uPlot) => {
+      if (gone) return;
+      plot = draw(uPlot);
+      observer.observe(el);
+    });
     return () => {
+      gone = true;
       observer.disconnect();
-      plot.destroy();
+      if (plot) plot.destroy();
     };
   }, [JSON.stringify(data), series.map((s) => s.label).join("|"), steps]);
   return html`<div class="review-chart" ref=${box} role="img" aria-label=${summary} data-testid=${testid}></div>`;
