@@ -161,5 +161,9 @@ def test_a_player_reviews_their_match_and_a_mark_steps_the_replay(
     _no_axe(page, "the host's review tab (ja)")
     found = dark_violations(page)
     assert found == [], f"the host's review tab (ja, dark): {found}"
+    # A click on the seat's chart steps the replay to the decision nearest to it, with its note.
+    page.get_by_test_id("review-chart").locator(".u-over").click()
+    expect(page.get_by_test_id("review-note")).to_be_visible()
+    expect(page.get_by_test_id("tab-replay")).to_have_attribute("aria-selected", "true")
     assert player.errors == []
     player.close()

@@ -76,8 +76,10 @@ function loadChartLibrary() {
   return chartLibrary;
 }
 
-/** A uPlot chart sized to its container (a phone's width too); `summary` says in words what it shows. */
-function Chart({ data, series, summary, testid, steps }) {
+/** A uPlot chart sized to its container (a phone's width too); `summary` says in words what it shows;
+ * `onPick(i)`: a click on the plot picks the point nearest to it along the x axis (the list beside it is
+ * the keyboard's way). */
+function Chart({ data, series, summary, testid, steps, onPick }) {
   const box = useRef(null);
   useEffect(() => {
     const el = box.current;
@@ -90,7 +92,7 @@ function Chart({ data, series, summary, testid, steps }) {
     const draw = (uPlot) => new uPlot({
       ...size(),
       legend: { show: false }, // the legend is written in HTML beside it
-      cursor: { show: false },
+      cursor: onPick ? { y: false, points: { show: false } } : { show: false },
       scales: { x: { time: false, range: [0, Math.max(1, steps)] }, y: { range: [0, 100] } }, // the whole match
       axes: [axis(t("review_axis_step"), (u, ticks) => ticks.map(String), [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]),
         axis(t("review_axis_win"), (u, ticks) => ticks.map((v) => `${v}%`))],
@@ -103,6 +105,7 @@ function Chart({ data, series, summary, testid, steps }) {
       if (gone) return;
       plot = draw(uPlot);
       observer.observe(el);
+      if (onPick) plot.over.addEventListener("click", () => { if (plot.cursor.idx != null) onPick(plot.cursor.idx); });
     });
     return () => {
       gone = true;
@@ -120,7 +123,7 @@ function Legend({ items }) {
 }
 
 /** The seat's win chance at each decision: the move played, the best candidate, and the marks as points. */
-function SeatChart({ review, name }) {
+function SeatChart({ review, name, onMark }) {
   const ds = review.decisions;
   const xs = ds.map((d) => d.step + 1);
   const played = ds.map((d) => 100 * d.candidates[d.played].win);
@@ -139,7 +142,8 @@ function SeatChart({ review, name }) {
   const summary = `${t("review_chart", name)}. ${t("review_chart_summary", ds.length, percent(Math.min(...played) / 100), percent(Math.max(...played) / 100), bad)}`;
   return html`<figure class="review-figure">
     <figcaption>${t("review_chart", name)}</figcaption>
-    <${Chart} data=${data} series=${series} summary=${summary} testid="review-chart" steps=${review.steps} />
+    <${Chart} data=${data} series=${series} summary=${summary} testid="review-chart" steps=${review.steps}
+      onPick=${(i) => onMark(review, ds[i])} />
     <${Legend} items=${[[t("review_played"), ink], [t("review_best"), muted], ...marks.map(({ mark, colour }) => [markText(mark), colour, true])]} />
   </figure>`;
 }
@@ -260,7 +264,7 @@ export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
           <h2 id="review-title">${t("review_of", name)}</h2>
           <p class="muted small">${t("review_measured_by", t(`review_measure_${review.measure}`))}</p>
           ${review.decisions.length
-            ? html`<${SeatChart} review=${review} name=${name} />
+            ? html`<${SeatChart} review=${review} name=${name} onMark=${onMark} />
               <${DecisionList} review=${review} game=${game} ctx=${ctx} onMark=${onMark} />`
             : html`<p>${t("review_nothing", name)}</p>`}
         </section>`
