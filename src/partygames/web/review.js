@@ -70,8 +70,10 @@ function loadChartLibrary() {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = "/static/vendor/uplot.css";
+    // The CSS before the first chart: without it uPlot's layers stack and the page jumps when it comes.
+    const styled = new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; });
     document.head.appendChild(link);
-    chartLibrary = import("./vendor/uplot.js").then((module) => module.default);
+    chartLibrary = Promise.all([import("./vendor/uplot.js"), styled]).then(([module]) => module.default);
   }
   return chartLibrary;
 }
@@ -89,6 +91,7 @@ function Chart({ data, series, summary, testid, steps, onPick }) {
     const size = () => ({ width: Math.max(200, el.clientWidth || 320), height: el.clientWidth < 500 ? 200 : 260 });
     let plot = null;
     let gone = false;
+    el.style.minHeight = `${size().height}px`; // its room kept while uPlot loads: nothing below it moves
     const draw = (uPlot) => new uPlot({
       ...size(),
       legend: { show: false }, // the legend is written in HTML beside it
