@@ -56,6 +56,7 @@ reviews = Table(
     Column("result", Text, nullable=True),  # the review's JSON (`partygames review --json`)
     Column("error", Text, nullable=True),  # {code, en, ja}
     Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),  # when its (last) process took it
     Column("finished_at", Float, nullable=True),
     Index("reviews_by_status", "status", "lease_until"),
 )
@@ -123,7 +124,7 @@ def claim(storage: Storage, node: str, lease: float, limit: int) -> list[dict[st
             free = or_(reviews.c.status == "queued",
                        (reviews.c.status == "running") & (reviews.c.lease_until < storage.now()))
             row = conn.execute(update(reviews).where(reviews.c.job == job, free)
-                               .values(status="running", owner=node, progress=0.0,
+                               .values(status="running", owner=node, progress=0.0, started_at=time.time(),
                                        lease_until=storage.now() + lease)
                                .returning(*reviews.c)).mappings().first()
             if row is not None:
@@ -176,6 +177,16 @@ _parent = 0
 def _start_worker(progress: Any) -> None:
     global _progress, _parent
     _progress, _parent = progress, os.getppid()
+    threading.Thread(target=_watch_parent, name="review-parent", daemon=True).start()
+
+
+def _watch_parent() -> None:
+    """Ends this worker once the server process that started it is gone (SIGKILL runs no shutdown code): a
+    review under way would be stored by nobody (its job is another process's once the lease runs out), and an
+    idle worker would wait for work for ever."""
+    while os.getppid() == _parent:
+        time.sleep(0.5)
+    os._exit(0)
 
 
 def warm() -> None:
@@ -189,8 +200,7 @@ def warm() -> None:
 def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> dict[str, Any]:
     """What a worker runs: the review of `seat` in `match_log` (JSON) at `simulations` per decision, as the
     JSON `partygames review --json` prints. Raises ReviewError (and EngineError) for a match that cannot be
-    reviewed. Its progress goes to the queue; a worker whose server process died stops at the next step
-    (its job is another process's now)."""
+    reviewed. Its progress goes to the queue (a worker whose server process died ends: `_watch_parent`)."""
     from partygames import games
     from partygames.analysis.review import review
     from partygames.engine.log import MatchLog
@@ -201,8 +211,6 @@ def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> 
     last = [0.0]
 
     def step(done: int, total: int) -> None:
-        if _parent and os.getppid() != _parent:
-            raise SystemExit(0)  # the server that asked is gone (SIGKILL): nobody would store this
         now = time.monotonic()
         if _progress is not None and (done == total or now - last[0] > 0.1):
             last[0] = now
@@ -211,8 +219,7 @@ def run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> 
     return review(game, parsed, seat, Budget(simulations=simulations), progress=step).to_json()
 
 
-def _ray_run(job: str, game_id: str, match_log: str, seat: int, simulations: int) -> dict[str, Any]:
-    return run(job, game_id, match_log, seat, simulations)
+_ray_task: Any = None  # `run` as a Ray remote function, made once
 
 
 def failure(error: BaseException) -> dict[str, Any]:
@@ -330,12 +337,16 @@ class ReviewPool:
         asyncio.get_running_loop().create_task(self._finish(job, future))
 
     async def _on_ray(self, *args: Any) -> dict[str, Any]:
+        """The review as a task on the Ray cluster at `review_ray` (joined on the first job, as `simulate --ray`
+        does); its progress is known only when it ends."""
         import ray
 
         if not ray.is_initialized():
             await asyncio.to_thread(partial(ray.init, address=self.settings.review_ray, log_to_driver=False))
-        ref = ray.remote(_ray_run).remote(*args)
-        result: dict[str, Any] = await asyncio.to_thread(ray.get, ref)
+        global _ray_task
+        if _ray_task is None:
+            _ray_task = ray.remote(run)
+        result: dict[str, Any] = await asyncio.to_thread(ray.get, _ray_task.remote(*args))
         return result
 
     async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]]) -> None:

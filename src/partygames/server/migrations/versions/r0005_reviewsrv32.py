@@ -37,6 +37,7 @@ def upgrade() -> None:
                     sa.Column("result", sa.Text, nullable=True),
                     sa.Column("error", sa.Text, nullable=True),
                     sa.Column("created_at", sa.Float, nullable=False),
+                    sa.Column("started_at", sa.Float, nullable=True),
                     sa.Column("finished_at", sa.Float, nullable=True))
     op.create_index("reviews_by_status", "reviews", ["status", "lease_until"])
 
