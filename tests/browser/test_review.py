@@ -103,6 +103,7 @@ def test_a_player_reviews_their_match_and_a_mark_steps_the_replay(
     chosen = next((i for i, d in enumerate(decisions) if d["best"] != d["played"]), 0)
     d = decisions[chosen]
     played, best = d["candidates"][d["played"]], d["candidates"][d["best"]]
+    label = marks.nth(chosen).locator(".review-move-step").inner_text()  # "Step 12": as the replay numbers it
     marks.nth(chosen).click()
     note = page.get_by_test_id("review-note")
     expect(note).to_be_visible()
@@ -119,6 +120,7 @@ def test_a_player_reviews_their_match_and_a_mark_steps_the_replay(
     expect(page.get_by_test_id("replay-seat")).to_have_value(str(created["seat"]))
     page.get_by_test_id("replay-next").click()
     expect(page.get_by_test_id("step-action")).to_have_text(f"Aki: {_words(labels, played['action'], 'en')}")
+    expect(page.get_by_test_id("replay-step")).to_contain_text(f"{label} /")
     expect(note).to_have_count(0)  # the note belongs to the decision's step
     page.get_by_test_id("replay-prev").click()
     expect(note).to_be_visible()

@@ -111,7 +111,8 @@ export function ReplayPage({ code, lang, navigate }) {
   };
   useEffect(() => {
     if (!focus || focus.index != null || !replay || replay.seat !== focus.review.seat) return;
-    const at = decisionSteps(focus.review, replay.steps)[focus.review.decisions.indexOf(focus.decision)];
+    const move = decisionSteps(focus.review, replay.steps)[focus.review.decisions.indexOf(focus.decision)];
+    const at = move == null ? null : Math.max(0, move - 1); // what the seat knew as it chose: the step before its move
     setFocus({ ...focus, index: at ?? -1 });
     if (at != null) setIndex(at);
   }, [replay, focus]);

@@ -42,9 +42,10 @@ function lossText(decision, review, ctx) {
 
 const markText = (mark) => t(`mark_${mark || "none"}`);
 
-/** The replay step at which each decision was taken, in a replay seen by the reviewed seat: the step just
- * before its own action (what it knew as it chose). The seat's own actions are matched to the decisions
- * in order by time and move (a decision's `step` numbers the whole log, which a seat's replay does not). */
+/** The step of each decision's move in the reviewed seat's replay (null if not found); the step before it is
+ * what the seat knew as it chose. The seat's own actions are matched to the decisions in order by time and
+ * move (a decision's `step` numbers the whole log, which a seat's replay does not: a seat's replay leaves
+ * out the steps it did not witness). */
 export function decisionSteps(review, steps) {
   const key = (action) => JSON.stringify(action, Object.keys(action).sort());
   const out = [];
@@ -52,7 +53,7 @@ export function decisionSteps(review, steps) {
   for (const d of review.decisions) {
     const played = key(d.candidates[d.played].action);
     while (j < steps.length && !(steps[j].seat === review.seat && steps[j].at === d.at && steps[j].action && key(steps[j].action) === played)) j += 1;
-    out.push(j < steps.length ? Math.max(0, j - 1) : null);
+    out.push(j < steps.length ? j : null);
     if (j < steps.length) j += 1;
   }
   return out;
@@ -81,7 +82,7 @@ function loadChartLibrary() {
 /** A uPlot chart sized to its container (a phone's width too); `summary` says in words what it shows;
  * `onPick(i)`: a click on the plot picks the point nearest to it along the x axis (the list beside it is
  * the keyboard's way). */
-function Chart({ data, series, summary, testid, steps, onPick }) {
+function Chart({ data, series, summary, testid, steps, onPick, xLabel }) {
   const box = useRef(null);
   useEffect(() => {
     const el = box.current;
@@ -97,7 +98,7 @@ function Chart({ data, series, summary, testid, steps, onPick }) {
       legend: { show: false }, // the legend is written in HTML beside it
       cursor: onPick ? { y: false, points: { show: false } } : { show: false },
       scales: { x: { time: false, range: [0, Math.max(1, steps)] }, y: { range: [0, 100] } }, // the whole match
-      axes: [axis(t("review_axis_step"), (u, ticks) => ticks.map(String), [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]),
+      axes: [axis(xLabel, (u, ticks) => ticks.map(String), [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]),
         axis(t("review_axis_win"), (u, ticks) => ticks.map((v) => `${v}%`))],
       series: [{}, ...series],
     }, data, el);
@@ -115,7 +116,7 @@ function Chart({ data, series, summary, testid, steps, onPick }) {
       observer.disconnect();
       if (plot) plot.destroy();
     };
-  }, [JSON.stringify(data), series.map((s) => s.label).join("|"), steps]);
+  }, [JSON.stringify(data), series.map((s) => s.label).join("|"), steps, xLabel]);
   return html`<div class="review-chart" ref=${box} role="img" aria-label=${summary} data-testid=${testid}></div>`;
 }
 
@@ -126,9 +127,9 @@ function Legend({ items }) {
 }
 
 /** The seat's win chance at each decision: the move played, the best candidate, and the marks as points. */
-function SeatChart({ review, name, onMark }) {
+function SeatChart({ review, name, onMark, at }) {
   const ds = review.decisions;
-  const xs = ds.map((d) => d.step + 1);
+  const xs = ds.map((d, i) => at.steps[i] ?? d.step + 1);
   const played = ds.map((d) => 100 * d.candidates[d.played].win);
   const best = ds.map((d) => 100 * d.candidates[d.best].win);
   const ink = cssVar("--focus", "#1a5fb4");
@@ -145,7 +146,7 @@ function SeatChart({ review, name, onMark }) {
   const summary = `${t("review_chart", name)}. ${t("review_chart_summary", ds.length, percent(Math.min(...played) / 100), percent(Math.max(...played) / 100), bad)}`;
   return html`<figure class="review-figure">
     <figcaption>${t("review_chart", name)}</figcaption>
-    <${Chart} data=${data} series=${series} summary=${summary} testid="review-chart" steps=${review.steps}
+    <${Chart} data=${data} series=${series} summary=${summary} testid="review-chart" steps=${at.total} xLabel=${t("review_axis_step")}
       onPick=${(i) => onMark(review, ds[i])} />
     <${Legend} items=${[[t("review_played"), ink], [t("review_best"), muted], ...marks.map(({ mark, colour }) => [markText(mark), colour, true])]} />
   </figure>`;
@@ -163,7 +164,8 @@ function TableChart({ reviews, ctx }) {
   const names = reviews.map((r) => ctx.seatName(r.seat));
   return html`<figure class="review-figure" data-testid="review-table">
     <figcaption>${t("review_table_chart")}</figcaption>
-    <${Chart} data=${data} series=${series} summary=${`${t("review_table_chart")}. ${t("review_table_summary", names.join(", "))}`} testid="review-table-chart" steps=${Math.max(...reviews.map((r) => r.steps))} />
+    <${Chart} data=${data} series=${series} summary=${`${t("review_table_chart")}. ${t("review_table_summary", names.join(", "))}`} testid="review-table-chart" steps=${Math.max(...reviews.map((r) => r.steps))}
+      xLabel=${t("review_axis_match_step")} />
     <${Legend} items=${reviews.map((r) => [ctx.seatName(r.seat), seatColour(r.seat)])} />
   </figure>`;
 }
@@ -186,13 +188,13 @@ export function MarkNote({ focus, game, ctx, onBack }) {
   </section>`;
 }
 
-function DecisionList({ review, game, ctx, onMark }) {
+function DecisionList({ review, game, ctx, onMark, at }) {
   return html`<section aria-labelledby="review-moves-title">
     <h3 id="review-moves-title">${t("review_moves")}</h3>
     <ol class="review-moves" data-testid="review-moves">
-      ${review.decisions.map((d) => html`<li>
+      ${review.decisions.map((d, i) => html`<li>
         <button class="review-move" data-mark=${d.mark || "none"} data-testid="review-mark" onClick=${() => onMark(review, d)}>
-          <span class="review-move-step">${t("review_step", d.step + 1)}</span>
+          <span class="review-move-step">${t("review_step", at.steps[i] ?? d.step + 1)}</span>
           <span class="review-move-action">${actionText(d.candidates[d.played].action, game, ctx)}</span>
           <span class=${`mark mark-${d.mark || "none"}`}>${markText(d.mark)}</span>
           ${d.best !== d.played ? html`<span class="review-move-loss">${lossText(d, review, ctx)}</span>` : null}
@@ -241,11 +243,26 @@ export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [jobs]);
+  // A done review's decisions numbered as the seat's replay numbers its steps (the stepper's "Step 12 / 40"):
+  // {steps: the step of each decision's move, total}; the log's numbering if that replay cannot be had.
+  const [places, setPlaces] = useState({});
+  useEffect(() => {
+    for (const job of Object.values(jobs)) {
+      if (!job || job.status !== "done" || !job.review || places[job.seat] !== undefined) continue;
+      const review = job.review;
+      setPlaces((p) => ({ ...p, [job.seat]: null })); // asked for once
+      api.replay(code, job.seat)
+        .then((data) => ({ steps: decisionSteps(review, data.steps), total: data.steps.length - 1 }))
+        .catch(() => ({ steps: [], total: review.steps }))
+        .then((place) => setPlaces((p) => ({ ...p, [job.seat]: place })));
+    }
+  }, [jobs]);
 
   const job = jobs[picked];
   const problem = problems[picked] || (job && job.status === "failed" ? job.error || { en: t("review_failed"), ja: t("review_failed") } : null);
   const name = picked == null ? "" : ctx.seatName(picked);
-  const review = job && job.status === "done" ? job.review : null;
+  const at = places[picked];
+  const review = job && job.status === "done" && at ? job.review : null;
   const done = seats.map((s) => jobs[s]).filter((j) => j && j.status === "done" && j.review && j.review.decisions.length).map((j) => j.review);
   return html`<div class="review" data-testid="review">
     <section class="panel">
@@ -267,8 +284,8 @@ export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
           <h2 id="review-title">${t("review_of", name)}</h2>
           <p class="muted small">${t("review_measured_by", t(`review_measure_${review.measure}`))}</p>
           ${review.decisions.length
-            ? html`<${SeatChart} review=${review} name=${name} onMark=${onMark} />
-              <${DecisionList} review=${review} game=${game} ctx=${ctx} onMark=${onMark} />`
+            ? html`<${SeatChart} review=${review} name=${name} onMark=${onMark} at=${at} />
+              <${DecisionList} review=${review} game=${game} ctx=${ctx} onMark=${onMark} at=${at} />`
             : html`<p>${t("review_nothing", name)}</p>`}
         </section>`
       : null}
