@@ -221,7 +221,7 @@ const STRINGS = {
   review_axis_match_step: ["step of the whole match", "対戦全体の手数"],
   review_axis_win: ["win chance", "勝率"],
   review_moves: ["The decisions", "判断の一覧"],
-  review_step: ["Step {0}", "{0}手目"],
+  review_step: ["Step {0}", "ステップ {0}"],
   review_lost: ["lost {0} (95%: {1})", "損失 {0}(95%: {1})"],
   review_range: ["{0} to {1}", "{0}〜{1}"],
   review_better: ["Better: {0}: {1} against {2}", "より良い手 {0}: {1} 対 {2}"],
