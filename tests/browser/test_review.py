@@ -116,6 +116,13 @@ def test_a_player_reviews_their_match_and_a_mark_steps_the_replay(
                                     f"{_measured(best['value'], measure)} against {_measured(played['value'], measure)}")
     else:
         expect(better).to_contain_text(f"{_words(labels, played['action'], 'en')}: the best move")
+    # Beside it, every move the search tried, the one played and the best among them.
+    rows = note.get_by_test_id("review-candidates").locator("tbody tr")
+    expect(rows).to_have_count(len(d["candidates"]))
+    expect(rows.nth(d["played"])).to_contain_text("(move played)")
+    low, high = best["win_interval" if measure == "win" else "interval"]
+    expect(rows.nth(d["best"])).to_contain_text(
+        f"{_measured(best['value'], measure)} ({_measured(low, measure)} to {_measured(high, measure)})")
     # The replay is at the person's view as they chose: the next step is the move they played.
     expect(page.get_by_test_id("replay-seat")).to_have_value(str(created["seat"]))
     page.get_by_test_id("replay-next").click()

@@ -230,6 +230,8 @@ const STRINGS = {
   review_note_title: ["{0}'s decision", "{0}の判断"],
   review_note_where: ["The table as {0} saw it while choosing; Next shows the move played.",
     "{0}が選んでいたときに見えていた場面です。「次へ」で指した手を表示します。"],
+  review_candidates: ["The moves the search tried", "探索が試した手"],
+  review_candidate: ["Move", "手"],
   review_back: ["Back to the review", "検討に戻る"],
   review_measure_win: ["win chance", "勝率"],
   review_measure_score: ["expected final score", "最終得点の期待値"],

@@ -183,9 +183,27 @@ export function MarkNote({ focus, game, ctx, onBack }) {
       ? html`<p data-testid="review-better">${t("review_was_best", playedWords, measured(played.value, review, ctx))}</p>`
       : html`<p>${t("review_you_played", playedWords, lossText(d, review, ctx))}</p>
         <p class="better" data-testid="review-better">${t("review_better", actionText(best.action, game, ctx), measured(best.value, review, ctx), measured(played.value, review, ctx))}</p>`}
+    <${Candidates} decision=${d} review=${review} game=${game} ctx=${ctx} />
     <p class="muted small">${t("review_measured_by", t(`review_measure_${review.measure}`))}</p>
     <button onClick=${onBack} data-testid="review-back">${t("review_back")}</button>
   </section>`;
+}
+
+/** Every move the search tried at the decision: its value in the measure with the 95% interval, and its win
+ * chance (the same figure when the measure is the win chance). */
+function Candidates({ decision: d, review, game, ctx }) {
+  const win = review.measure === "win";
+  const range = ([low, high]) => t("review_range", measured(low, review, ctx), measured(high, review, ctx));
+  return html`<div class="table-wrap" tabindex="0" role="group" aria-label=${t("review_candidates")}><table class="grid" data-testid="review-candidates">
+    <caption class="sr-only">${t("review_candidates")}</caption>
+    <thead><tr><th scope="col">${t("review_candidate")}</th><th scope="col">${t(`review_measure_${review.measure}`)} (95%)</th>
+      ${win ? null : html`<th scope="col">${t("review_measure_win")}</th>`}</tr></thead>
+    <tbody>${d.candidates.map((c, i) => html`<tr class=${i === d.played ? "mine" : ""}>
+      <td>${actionText(c.action, game, ctx)}${i === d.played ? ` (${t("review_played")})` : ""}${i === d.best ? ` (${t("review_best")})` : ""}</td>
+      <td class="num">${measured(c.value, review, ctx)} <span class="muted small">(${range(win ? c.win_interval : c.interval)})</span></td>
+      ${win ? null : html`<td class="num">${percent(c.win)}</td>`}
+    </tr>`)}</tbody>
+  </table></div>`;
 }
 
 function DecisionList({ review, game, ctx, onMark, at }) {
