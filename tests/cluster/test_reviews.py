@@ -13,25 +13,10 @@ from typing import Any
 import httpx
 
 from tests.cluster.conftest import Cluster
+from tests.server.procs import alive, children
 
 GAME = "last-man-standing"  # hidden hands: many reviewed decisions, so a review lasts a few seconds here
 SIMULATIONS = 300
-
-
-def children(pid: int) -> list[int]:
-    """The child processes of `pid` (Linux's /proc)."""
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(child) for child in (task / "children").read_text().split()]
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether process `pid` still runs (a zombie waiting for its reaper does not)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_a_review_whose_process_dies_is_finished_by_another(database: str, tmp_path: Path) -> None:

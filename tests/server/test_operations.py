@@ -128,6 +128,9 @@ def test_the_cluster_settings_are_serve_options_and_environment_variables_checke
     said = refused(["partygames.cli.main", "serve"], PARTYGAMES_SWEEP_SECONDS="9")  # the lease is 4 s
     assert "--sweep-seconds (9) must be at most --lease-seconds (4)" in said and "以下" in said
     assert "--follower-idle-seconds" in refused(["partygames.server", "--follower-idle-seconds", "nan"])
+    said = refused(["partygames.cli.main", "serve", "--review-workers", "65"])
+    assert "--review-workers (PARTYGAMES_REVIEW_WORKERS) must be a whole number from 0 to 64" in said and "整数" in said
+    assert "--review-workers" in refused(["partygames.server"], PARTYGAMES_REVIEW_WORKERS="1.5")
     # Given through the environment, a setting takes effect: the room's lease in the database is that long.
     server = LiveServer(tmp_path / "served", games=None)
     server.data_dir.mkdir()

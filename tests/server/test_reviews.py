@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +27,7 @@ from partygames.server.reviews import Key, reviews
 from partygames.server.settings import DEFAULT_REVIEW_SIMULATIONS, InvalidSetting, Settings, check_settings
 from partygames.server.storage import Storage
 from tests.server.live import LiveServer
+from tests.server.procs import children
 
 pytestmark = pytest.mark.xdist_group("reviews")
 
@@ -310,3 +313,20 @@ def test_a_job_is_claimed_once_fenced_by_its_lease_and_never_run_again(tmp_path:
         assert jobs.claim(storage, "d", lease=60, limit=5)[0]["job"] == other["job"]
     finally:
         storage.close()
+
+
+def test_a_review_worker_that_dies_is_replaced(live: LiveServer) -> None:
+    """A worker process killed (out of memory, say) while the server lives: the next review gets a new one."""
+    assert live.proc is not None
+    with client(live) as http:
+        for kill in (False, True):
+            if kill:  # (the worker exists once a review has run: the pool starts at its first job)
+                workers = [pid for pid in children(live.proc.pid)
+                           if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+                assert len(workers) == 1  # the pool's one worker (the default size)
+                os.kill(workers[0], signal.SIGKILL)
+            room = played(http)
+            asked = http.post(f"/api/rooms/{room['code']}/review", json={"seat": 1}, headers=host(room))
+            assert asked.status_code == 200, asked.text
+            done = until_finished(http, room["code"], 1, host(room))
+            assert done["status"] == "done" and done["review"]["decisions"], done

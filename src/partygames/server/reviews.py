@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -257,16 +258,20 @@ class ReviewPool:
     def start(self) -> None:
         if self.size <= 0:
             return
-        if self.settings.review_ray is None:
-            context = multiprocessing.get_context("spawn")  # (a fork of a threaded server is unsafe)
-            self._queue = context.Queue()
-            self._executor = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker,
-                                                 initargs=(self._queue,))
-            self._executor.submit(warm)  # the workers start (and import the games) now, not at the first review
-            self._reader = threading.Thread(target=self._read_progress, name="review-progress", daemon=True)
-            self._reader.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._dispatch()), loop.create_task(self._keep())]
+
+    def _workers(self) -> ProcessPoolExecutor:
+        """The worker processes, spawned (a fork of a threaded server is unsafe), all started now (they import
+        the games once). Made at the first job: a process that never reviews starts none."""
+        if self._queue is None:
+            self._queue = multiprocessing.get_context("spawn").Queue()
+            self._reader = threading.Thread(target=self._read_progress, name="review-progress", daemon=True)
+            self._reader.start()
+        executor = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_start_worker, initargs=(self._queue,))
+        executor.submit(warm)
+        return executor
 
     def wake(self) -> None:
         self._wake.set()
@@ -329,12 +334,19 @@ class ReviewPool:
         args = (job, row["game"], row["log"], int(row["seat"]), int(row["budget"]))
         self.progress[job] = 0.0
         future: asyncio.Future[dict[str, Any]]
-        if self._executor is not None:
-            future = asyncio.wrap_future(self._executor.submit(run, *args))
+        if self.settings.review_ray is None:
+            if self._executor is None:
+                self._executor = self._workers()
+            try:
+                submitted = self._executor.submit(run, *args)
+            except BrokenProcessPool:  # a worker died while idle (killed, out of memory): a new pool
+                self._executor = self._workers()
+                submitted = self._executor.submit(run, *args)
+            future = asyncio.wrap_future(submitted)
         else:
             future = asyncio.ensure_future(self._on_ray(*args))
         self.running[job] = future
-        asyncio.get_running_loop().create_task(self._finish(job, future))
+        asyncio.get_running_loop().create_task(self._finish(job, future, self._executor))
 
     async def _on_ray(self, *args: Any) -> dict[str, Any]:
         """The review as a task on the Ray cluster at `review_ray` (joined on the first job, as `simulate --ray`
@@ -349,7 +361,7 @@ class ReviewPool:
         result: dict[str, Any] = await asyncio.to_thread(ray.get, _ray_task.remote(*args))
         return result
 
-    async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]]) -> None:
+    async def _finish(self, job: str, future: asyncio.Future[dict[str, Any]], executor: Executor | None) -> None:
         result: dict[str, Any] | None = None
         error: dict[str, Any] | None = None
         try:
@@ -359,14 +371,12 @@ class ReviewPool:
         except Exception as failed:  # a worker's failure is the job's, not the server's
             if self._stopping:
                 return
-            from concurrent.futures.process import BrokenProcessPool
-
             if isinstance(failed, BrokenProcessPool):
                 log.warning("a review worker died: job %s goes back to the queue", job)
                 self.running.pop(job, None)
                 self.progress.pop(job, None)
-                self._executor = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_start_worker, initargs=(self._queue,))
+                if self._executor is executor:  # (the pool's other jobs broke with it: one new pool, at the next)
+                    self._executor = None
                 return  # its lease runs out and it is claimed again
             error = failure(failed)
         try:
