@@ -85,6 +85,11 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
         expect(moved.get_by_test_id("profile-name")).to_have_value("Aki Q")
         expect(moved.get_by_test_id("profile-matches").locator(f"[data-room='{code}']")).to_have_count(1)
         assert "#" not in moved.url
+        # Its replay there has the Review tab of the host's seat by the profile alone (no seat token here).
+        moved.get_by_test_id("profile-replay").click()
+        moved.get_by_test_id("tab-review").click()
+        expect(moved.get_by_test_id("review-result")).to_be_visible(timeout=30_000)
+        expect(moved.get_by_test_id("review-seat")).to_have_count(0)
         moved.goto(link)
         expect(moved.get_by_test_id("claim-error")).to_contain_text("already used")
     finally:

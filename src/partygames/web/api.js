@@ -86,11 +86,25 @@ export const api = {
   standIn: (code, hostToken, seat, kind) =>
     call("POST", `/api/rooms/${encodeURIComponent(code)}/seats/${encodeURIComponent(seat)}/standin`,
       { body: { kind: kind ?? null }, headers: { "X-Host-Token": hostToken } }),
+  /** Starts the review of `seat`'s decisions in the finished match (or finds it: a stored review answers at
+   * once) and answers its job {job, status, progress, seat, match, review, error}; `reviewStatus` polls it.
+   * `auth` holds the tokens this browser has for the room (the seat's, the host's); the profile cookie goes too. */
+  startReview: (code, seat, auth) =>
+    call("POST", `/api/rooms/${encodeURIComponent(code)}/review`, { body: { seat }, headers: reviewHeaders(auth) }),
+  reviewStatus: (code, seat, auth) =>
+    call("GET", `/api/rooms/${encodeURIComponent(code)}/review?seat=${encodeURIComponent(seat)}`, { headers: reviewHeaders(auth) }),
   replay: (code, seat, token) => {
     const query = seat === null || seat === undefined || seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
     return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: token ? { "X-Seat-Token": token } : {} });
   },
 };
+
+function reviewHeaders(auth) {
+  const headers = {};
+  if (auth && auth.token) headers["X-Seat-Token"] = auth.token;
+  if (auth && auth.hostToken) headers["X-Host-Token"] = auth.hostToken;
+  return headers;
+}
 
 // -- what this browser holds for each room --------------------------------------------------------
 const KEY = (code) => `pg.room.${String(code).toUpperCase()}`;

@@ -1,27 +1,23 @@
-// The replay viewer: step through a finished match with any seat's view or the public view.
+// The replay viewer: step through a finished match with any seat's view or the public view; its Review tab
+// (review.js) judges a seat's decisions, and a mark clicked there steps the replay to that decision.
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr } from "./i18n.js";
 import { api, loadRenderer, loadSeat } from "./api.js";
-import { renderGeneric, formatValue, humanize } from "./generic.js";
+import { renderGeneric } from "./generic.js";
 import { describe, Stage, useNarration } from "./events.js";
-import { actionLabel } from "./actions.js";
+import { ReviewTab, MarkNote, actionText, decisionSteps } from "./review.js";
+import { arrowFocus } from "./widgets.js";
 import { Results } from "./results.js";
 import { makeCtx } from "./room.js";
 import { Icon } from "./icons.js";
 
 function describeAction(step, game, ctx) {
   if (step.seat == null) return step.source === "wake" || step.source === "clock" ? t("replay_time_passed") : null;
-  const { type, ...params } = step.action;
   const by = step.seat == null ? "" : ctx.seatName(step.seat);
-  const parts = Object.entries(params).map(([k, v]) => {
-    const one = (x) => (game && game.valueLabel ? game.valueLabel(type, k, x, ctx.lang, null, ctx) : null) ?? formatValue(x);
-    const shown = Array.isArray(v) ? v.map(one).join(" → ") : one(v); // a sequence: its values in order
-    return `${ctx.label("params", k) || humanize(k)}: ${shown}`;
-  });
   // A bot that played for the seat's absent person: the stand-in's step, not the person's.
   const standin = step.source === "standin" ? ` (${t("by_standin", (ctx.botTitle && ctx.botTitle(step.standin)) || step.standin, by)})` : "";
   const source = step.source === "bot" ? ` (${t("by_bot")})` : step.source === "timer" ? ` (${t("by_timer")})` : standin;  // "timer": logs before wake-ups
-  return `${by}${source}: ${actionLabel(ctx, type)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+  return `${by}${source}: ${actionText(step.action, game, ctx)}`;
 }
 
 const STEP_MS = 1500;
@@ -90,12 +86,64 @@ export function ReplayPage({ code, lang, navigate }) {
     setPlaying(false);
     go(i);
   };
+  // The Review tab: for the seat this browser holds (its token, else its profile's seat), every seat for the host.
+  const [tab, setTab] = useState("replay");
+  const [reviewSeats, setReviewSeats] = useState([]);
+  const held = loadSeat(code);
+  useEffect(() => {
+    if (!room || room.status !== "over") return;
+    if (held.hostToken) setReviewSeats(room.seats.map((s) => s.seat));
+    else if (held.token && held.seat != null) setReviewSeats([held.seat]);
+    else {
+      api.me().then((me) => {
+        const mine = ((me && me.matches) || []).find((m) => m.room === code && m.replay);
+        if (mine) setReviewSeats([mine.seat]);
+      }).catch(() => {});
+    }
+  }, [room && room.status]);
+  // A mark clicked in the review: the replay as that seat saw it, at the step where it chose.
+  const [focus, setFocus] = useState(null); // {review, decision, index}
+  const onMark = (review, decision) => {
+    setPlaying(false);
+    setFocus({ review, decision, index: null, name: ctx.seatName(review.seat) });
+    setPerspective(String(review.seat));
+    setTab("replay");
+  };
+  useEffect(() => {
+    if (!focus || focus.index != null || !replay || replay.seat !== focus.review.seat) return;
+    const move = decisionSteps(focus.review, replay.steps)[focus.review.decisions.indexOf(focus.decision)];
+    const at = move == null ? null : Math.max(0, move - 1); // what the seat knew as it chose: the step before its move
+    setFocus({ ...focus, index: at ?? -1 });
+    if (at != null) setIndex(at);
+  }, [replay, focus]);
+  const noted = focus && focus.index === index && tab === "replay";
+  useEffect(() => {
+    const note = noted && document.querySelector("[data-testid=review-note]");
+    if (note) note.focus(); // the clicked mark is in the hidden tab now: the keyboard follows to the note
+  }, [noted, focus]);
+  const backToReview = () => {
+    setTab("review");
+    setTimeout(() => { const tabButton = document.getElementById("tab-review"); if (tabButton) tabButton.focus(); });
+  };
+  const tabbed = reviewSeats.length > 0;
   return html`<main class="page replay" data-testid="replay">
     <header class="room-head">
       <a class="back" href=${`/room/${code}`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}`); }}>← ${t("back_to_room")}</a>
       <h1>${t("replay")} · ${room ? tr(room.title) : ""} <span class="room-code small">${code}</span></h1>
     </header>
     ${problem ? html`<div class="panel error" role="alert">${problem.code === "room/not_over" ? t("replay_unavailable") : tr(problem)}</div>` : null}
+    ${tabbed
+      ? html`<div class="tabs row" role="tablist" aria-label=${t("replay_tabs")} onKeyDown=${(e) => arrowFocus(e, "[role=tab]")}>
+          ${["replay", "review"].map((name) => html`<button role="tab" id=${`tab-${name}`} aria-selected=${tab === name ? "true" : "false"}
+            aria-controls=${`panel-${name}`} onClick=${() => setTab(name)} data-testid=${`tab-${name}`}>${t(`${name}_tab`)}</button>`)}
+        </div>`
+      : null}
+    ${tabbed
+      ? html`<div role="tabpanel" id="panel-review" class="tab-panel" aria-labelledby="tab-review" hidden=${tab !== "review"}>
+          <${ReviewTab} code=${code} seats=${reviewSeats} auth=${held} game=${game} ctx=${ctx} onMark=${onMark} active=${tab === "review"} />
+        </div>`
+      : null}
+    <div role=${tabbed ? "tabpanel" : null} id="panel-replay" class="tab-panel" aria-labelledby=${tabbed ? "tab-replay" : null} hidden=${tab !== "replay"}>
     <section class="panel replay-controls">
       <label>${t("view_as")} <select value=${perspective} onChange=${(e) => setPerspective(e.target.value)} data-testid="replay-seat">
         <option value="">${t("public_view")}</option>
@@ -119,6 +167,7 @@ export function ReplayPage({ code, lang, navigate }) {
     ${step
       ? html`<div class="room-grid">
           <section class="board" data-testid="board">
+            ${noted ? html`<${MarkNote} focus=${focus} game=${game} ctx=${ctx} onBack=${backToReview} />` : null}
             ${step.version > 0 ? html`<div class="panel step-action" data-testid="step-action">${describeAction(step, game, ctx)}</div>` : null}
             ${(game && game.render && game.render(step.view, ctx)) || renderGeneric(step.view, ctx)}
           </section>
@@ -131,5 +180,6 @@ export function ReplayPage({ code, lang, navigate }) {
         </div>`
       : !problem ? html`<p class="muted">${t("loading")}</p>` : null}
     ${replay && index === steps.length - 1 ? html`<${Results} result=${replay.result} game=${game} ctx=${ctx} />` : null}
+    </div>
   </main>`;
 }
