@@ -184,6 +184,10 @@ def test_an_unfinished_match_and_bad_requests_are_refused_and_change_nothing(liv
             answer = http.get(url, params={"seat": written}, headers=host(room))
             assert answer.status_code == 422 and answer.json()["error"]["code"] == error, (written, answer.text)
         assert http.get(url, headers=host(room)).json()["error"]["code"] == "msg/invalid"  # no seat at all
+        # A page on another site cannot make a visitor's browser ask for reviews (the profile routes' Origin check).
+        foreign = http.post(url, json={"seat": 0}, headers={**host(room), "Origin": "https://evil.example"})
+        assert foreign.status_code == 403 and foreign.json()["error"]["code"] == "origin/refused", foreign.text
+        assert foreign.json()["error"]["ja"]
         # Nothing was stored by any of them.
         for seat in (0, 1):
             assert http.get(url, params={"seat": seat}, headers=host(room)).json()["error"]["code"] == "review/none"

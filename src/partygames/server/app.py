@@ -309,6 +309,9 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Starts the review of a seat's decisions in the room's finished match (the seat's token or tied
         profile, or the host), or answers the one asked for before: its job, status, progress and result."""
+        # Asked with a profile's cookie, it costs the server a review: only from this server's own pages.
+        profiles.require_same_site(request, hub.base_url, settings.allowed_origins, "ask for a review",
+                                   "検討を依頼")
         room, key = await review_key(code, body.seat, request, x_seat_token, x_host_token)
         if settings.review_workers <= 0:
             found = await asyncio.to_thread(reviews.find, hub.storage, key)

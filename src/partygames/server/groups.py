@@ -37,11 +37,17 @@ from sqlalchemy import Column, Connection, Float, String, Table, delete, func, i
 from sqlalchemy.exc import IntegrityError
 
 from partygames.server import ratings
-from partygames.server.address import origin_allowed
 from partygames.server.codes import Code
 from partygames.server.errors import ServerError
 from partygames.server.hub import Hub
-from partygames.server.profiles import COOKIE, by_secret, profiles, secret_hash, unknown_profile
+from partygames.server.profiles import (
+    COOKIE,
+    by_secret,
+    profiles,
+    require_same_site,
+    secret_hash,
+    unknown_profile,
+)
 from partygames.server.ratelimit import ClientBuckets
 from partygames.server.settings import Settings
 from partygames.server.storage import Storage, matches, metadata, rooms, seats
@@ -394,10 +400,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     guesses = ClientBuckets(JOIN_RATE, JOIN_BURST)  # wrong invite tokens per client address
 
     def same_site(request: Request) -> None:
-        if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), base_url,
-                              settings.allowed_origins):
-            raise ServerError(Code.ORIGIN_REFUSED, "A page on another site may not change your groups.",
-                              "他のサイトのページからはグループを変更できません。", 403)
+        require_same_site(request, base_url, settings.allowed_origins, "change your groups", "グループを変更")
 
     async def me(request: Request) -> str:
         secret = request.cookies.get(COOKIE)

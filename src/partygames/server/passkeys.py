@@ -366,10 +366,8 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     @app.delete("/api/me/passkeys/{credential_id}", tags=["profiles"])
     async def delete_passkey(credential_id: str, request: Request) -> dict[str, Any]:
         """Removes one of this profile's passkeys (it no longer signs in)."""
-        if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), base_url,
-                              settings.allowed_origins):
-            raise ServerError(Code.ORIGIN_REFUSED, "A page on another site may not change your passkeys.",
-                              "他のサイトのページからはパスキーを変更できません。", 403)
+        profiles.require_same_site(request, base_url, settings.allowed_origins, "change your passkeys",
+                                   "パスキーを変更")
         row = await me(request)
         await asyncio.to_thread(remove, hub.storage, row["id"], credential_id)
         return {"passkeys": await asyncio.to_thread(listed, hub.storage, row["id"])}

@@ -75,6 +75,15 @@ transfers = Table(
 TRANSFER_SECONDS = 600  # a link works for 10 minutes, once
 
 
+def require_same_site(request: Request, public: str, allowed: tuple[str, ...], what_en: str, what_ja: str) -> None:
+    """A change that a browser's cookie authorises comes only from this server's own pages (the WebSockets'
+    Origin check): refused with `origin/refused` otherwise. `what_en`/`what_ja` name the change ("change your
+    profile" / 「プロフィールを変更」)."""
+    if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), public, allowed):
+        raise ServerError(Code.ORIGIN_REFUSED, f"A page on another site may not {what_en}.",
+                          f"他のサイトのページからは{what_ja}できません。", 403)
+
+
 def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -316,11 +325,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
         set_device_cookie(response, secret, secure(request))
 
     def same_site(request: Request) -> None:
-        """A change of a profile comes only from this server's own pages (the WebSockets' Origin check)."""
-        if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), base_url,
-                              settings.allowed_origins):
-            raise ServerError(Code.ORIGIN_REFUSED, "A page on another site may not change your profile.",
-                              "他のサイトのページからはプロフィールを変更できません。", 403)
+        require_same_site(request, base_url, settings.allowed_origins, "change your profile", "プロフィールを変更")
 
     async def rate() -> None:
         await asyncio.to_thread(ratings.rate_pending, hub.storage, games)
