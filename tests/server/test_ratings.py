@@ -53,6 +53,8 @@ def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, i
             code=code, game=game, seats=len(table), options="{}", status=status, seed="1", host_token_hash="h" * 64,
             host_seat=0, created_at=1.0, started_at=1.0, finished_at=ended_at,
             result=json.dumps(result) if status == "over" else None))
+        if status == "over":  # the write that ends a match queues it for rating
+            conn.execute(insert(db.unrated_matches).values(room=code, number=1, ended_at=ended_at))
         seq = 0
         for i, (profile, _, sources) in enumerate(table):
             conn.execute(insert(db.seats).values(room=code, seat=i, kind="bot" if profile is None else "human",
@@ -183,6 +185,9 @@ def test_a_room_that_played_again_rates_each_match_from_its_own_steps(store: Sto
                             for i, r in enumerate((3, 2, 1))], "termination": "t", "winners": [], "detail": {}}
         conn.execute(insert(db.matches).values(room=code, number=1, game="dice-derby", options="{}", seed="1",
                                                bots="{}", started_at=0.5, result=json.dumps(result), last_seq=5))
+        # The room played on: its current match is the second; the first was queued when it ended.
+        conn.execute(db.unrated_matches.update().where(db.unrated_matches.c.room == code).values(number=2))
+        conn.execute(insert(db.unrated_matches).values(room=code, number=1, ended_at=1.0))
     assert ratings.rate_pending(store, GAMES) == 2
     # c counts only in the second match (their own steps); a and b in both.
     assert [rating(store, p, "dice-derby")[2] for p in (a, b, c)] == [2, 2, 1]  # type: ignore[index]

@@ -27,7 +27,21 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints
-from sqlalchemy import Column, Connection, Float, String, Table, delete, insert, select, update
+from sqlalchemy import (
+    Column,
+    Connection,
+    Float,
+    String,
+    Table,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+    tuple_,
+    union_all,
+    update,
+)
 
 from partygames.server import ratings
 from partygames.server.address import origin_allowed
@@ -204,45 +218,78 @@ def remove(storage: Storage, profile_id: str) -> None:
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
 
 
-def played(conn: Connection, profile_id: str) -> list[dict[str, Any]]:
-    """The profile's finished matches, newest first: game, date, result, the other players and a replay link
-    (the replay endpoint shows a room's latest match; an earlier match of the room has none)."""
+HISTORY_PAGE = 50  # the matches a profile page shows; `more` names the next page
+
+
+def played(conn: Connection, profile_id: str, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+    """The profile's finished matches, newest first (`limit` of them from `offset`; None: all): game, date,
+    result, the other players and a replay link (the replay endpoint shows a room's latest match; an earlier
+    match of the room has none). A few queries whatever the page's length: the page's matches are found in the
+    indexes (`seats_by_profile`, then each room's row and earlier matches by their keys), then read together."""
+    mine = seats.alias("mine")
+    earlier = (select(mine.c.room, mine.c.seat, matches.c.number.label("number"), matches.c.started_at.label("date"))
+               .join(matches, matches.c.room == mine.c.room)
+               .where(mine.c.profile == profile_id, matches.c.result.is_not(None)))
+    latest = (select(mine.c.room, mine.c.seat, literal(0).label("number"), rooms.c.started_at.label("date"))
+              .join(rooms, rooms.c.code == mine.c.room)
+              .where(mine.c.profile == profile_id, rooms.c.status == "over", rooms.c.result.is_not(None)))
+    found = union_all(earlier, latest).subquery()
+    query = select(found).order_by(func.coalesce(found.c.date, 0.0).desc(), found.c.room, found.c.number.desc())
+    if limit is not None:
+        query = query.limit(limit).offset(offset)
+    listed = conn.execute(query).all()
+    if not listed:
+        return []
+    codes = sorted({str(r[0]) for r in listed})
+    room_rows = {r["code"]: r for r in conn.execute(
+        select(rooms.c.code, rooms.c.game, rooms.c.result).where(rooms.c.code.in_(codes))).mappings()}
+    numbers = dict(conn.execute(select(matches.c.room, func.max(matches.c.number))
+                                .where(matches.c.room.in_(codes)).group_by(matches.c.room)).all())
+    wanted = [(str(r[0]), int(r[2])) for r in listed if r[2]]
+    earlier_rows = {(m["room"], m["number"]): m for m in conn.execute(
+        select(matches.c.room, matches.c.number, matches.c.game, matches.c.result)
+        .where(tuple_(matches.c.room, matches.c.number).in_(wanted))).mappings()} if wanted else {}
+    tables: dict[str, list[Any]] = {}
+    for s in conn.execute(select(seats.c.room, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile)
+                          .where(seats.c.room.in_(codes)).order_by(seats.c.room, seats.c.seat)).mappings():
+        tables.setdefault(s["room"], []).append(s)
     out: list[dict[str, Any]] = []
-    mine = conn.execute(select(seats.c.room, seats.c.seat).where(seats.c.profile == profile_id)).all()
-    for code, seat in mine:
-        room = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().one()
-        table = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile)
-                             .where(seats.c.room == code).order_by(seats.c.seat)).mappings().all()
+    for code, seat, number, date in listed:
+        if number:  # an earlier match of the room
+            row, is_latest = earlier_rows[(code, number)], False
+        else:  # the room's current match (over)
+            row, is_latest, number = room_rows[code], True, int(numbers.get(code) or 0) + 1
         others = [{"seat": s["seat"], "name": s["name"] if s["kind"] == "human" else None, "bot": s["bot"],
-                   "profile": s["profile"]} for s in table if s["seat"] != seat]
-        earlier = conn.execute(select(matches).where(matches.c.room == code).order_by(matches.c.number)).mappings().all()
-        finished = [(m["number"], m["game"], m["started_at"], m["result"], False) for m in earlier if m["result"]]
-        if room["status"] == "over" and room["result"] is not None:
-            finished.append((len(earlier) + 1, room["game"], room["started_at"], room["result"], True))
-        for number, game, started_at, result, latest in finished:
-            placed = next((s for s in json.loads(result)["seats"] if s["seat"] == seat), None)
-            out.append({"room": code, "match": number, "game": game, "date": started_at, "seat": seat,
-                        "rank": placed["rank"] if placed else None, "won": placed["is_winner"] if placed else None,
-                        "score": placed["score"] if placed else None, "others": others,
-                        "replay": f"/api/rooms/{code}/replay?seat={seat}" if latest else None})
-    return sorted(out, key=lambda m: -(m["date"] or 0.0))
+                   "profile": s["profile"]} for s in tables.get(code, []) if s["seat"] != seat]
+        placed = next((s for s in json.loads(row["result"])["seats"] if s["seat"] == seat), None)
+        out.append({"room": code, "match": number, "game": row["game"], "date": date, "seat": seat,
+                    "rank": placed["rank"] if placed else None, "won": placed["is_winner"] if placed else None,
+                    "score": placed["score"] if placed else None, "others": others,
+                    "replay": f"/api/rooms/{code}/replay?seat={seat}" if is_latest else None})
+    return out
 
 
 def public_json(row: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": row["id"], "name": row["name"], "colour": row["colour"], "visibility": row["visibility"]}
 
 
-def page(storage: Storage, profile_id: str, viewer: str | None) -> dict[str, Any]:
+def page(storage: Storage, profile_id: str, viewer: str | None, limit: int = HISTORY_PAGE,
+         offset: int = 0) -> dict[str, Any]:
     """A profile as `viewer` (a profile id, None: a stranger) may see it: the matches only for the person or,
-    when public, for anyone."""
+    when public, for anyone; `limit` of them, newest first, from `offset`, and `more`: the address of the next
+    page (None: no more)."""
+    limit, offset = max(1, min(limit, 100)), max(0, min(offset, 1_000_000))
     with storage.engine.connect() as conn:
         row = by_id(conn, profile_id)
         if row is None:
             raise no_profile(profile_id)
         shown = viewer == row["id"] or row["visibility"] == "public"
+        listed = played(conn, row["id"], limit + 1, offset) if shown else None
+        more = None
+        if listed is not None and len(listed) > limit:
+            listed, more = listed[:limit], f"/api/profiles/{row['id']}?offset={offset + limit}&limit={limit}"
         return {"profile": public_json(row), "ratings": ratings.of_profile(conn, row["id"]),
-                "matches": played(conn, row["id"]) if shown else None,
-                "provisional_below": ratings.PROVISIONAL_BELOW}
+                "matches": listed, "more": more, "provisional_below": ratings.PROVISIONAL_BELOW}
 
 
 def export(storage: Storage, profile_id: str) -> dict[str, Any]:
@@ -278,9 +325,6 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
             raise ServerError(Code.ORIGIN_REFUSED, "A page on another site may not change your profile.",
                               "他のサイトのページからはプロフィールを変更できません。", 403)
 
-    async def rate() -> None:
-        await asyncio.to_thread(ratings.rate_pending, hub.storage, games)
-
     async def me(request: Request) -> dict[str, Any]:
         """The browser's profile; refused (changing nothing) when its cookie names none."""
         secret = request.cookies.get(COOKIE)
@@ -309,7 +353,6 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
                 forget_cookie(response)
                 return response
             row = found
-        await rate()
         body = await asyncio.to_thread(page, hub.storage, row["id"], row["id"])
         response = JSONResponse(body)
         if made is not None:
@@ -368,24 +411,22 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     async def export_me(request: Request) -> Response:
         """Everything stored about the person, as a JSON file."""
         row = await me(request)
-        await rate()
         data = await asyncio.to_thread(export, hub.storage, row["id"])
         return JSONResponse(data, headers={"Content-Disposition": 'attachment; filename="partygames-profile.json"'})
 
     @app.get("/api/profiles/{profile_id}", tags=["profiles"])
-    async def get_profile(profile_id: str, request: Request) -> dict[str, Any]:
-        """A profile as the asker may see it: its matches only if it is theirs or public."""
+    async def get_profile(profile_id: str, request: Request, limit: int = HISTORY_PAGE, offset: int = 0) -> dict[str, Any]:
+        """A profile as the asker may see it: its matches only if it is theirs or public (`limit` of them, newest
+        first, from `offset`; `more` is the next page's address)."""
         secret = request.cookies.get(COOKIE)
         viewer = await asyncio.to_thread(by_secret, hub.storage, secret) if secret else None
-        await rate()
-        return await asyncio.to_thread(page, hub.storage, profile_id, viewer["id"] if viewer else None)
+        return await asyncio.to_thread(page, hub.storage, profile_id, viewer["id"] if viewer else None, limit, offset)
 
     @app.get("/api/leaderboard/{game_id}", tags=["profiles"])
     async def leaderboard(game_id: str, limit: int = 50, offset: int = 0) -> dict[str, Any]:
         """The game's ratings, best first (mu - 3 sigma; provisional below a count of rated matches)."""
         if game_id not in games:
             raise ServerError(Code.GAME_UNKNOWN, f"No game {game_id[:40]!r}.", f"ゲーム「{game_id[:40]}」はありません。", 404)
-        await rate()
         rows = await asyncio.to_thread(ratings.leaderboard, hub.storage, game_id, max(1, min(limit, 100)),
                                        max(0, min(offset, 1_000_000)))
         return {"game": game_id, "provisional_below": ratings.PROVISIONAL_BELOW, "ratings": rows}
