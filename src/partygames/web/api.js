@@ -58,6 +58,8 @@ export const api = {
   transfer: () => call("POST", "/api/me/transfer", { body: {} }),
   claim: (token) => call("POST", "/api/me/claim", { body: { token } }),
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
+  /** The next page of a profile's matches: the `more` address a profile page gave. */
+  morePage: (path) => call("GET", path),
   games: () => call("GET", "/api/games"),
   /** The seat counts the engine allows for these options: {game, options, seat_counts}. */
   seatCounts: (gameId, options) =>
