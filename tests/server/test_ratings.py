@@ -273,8 +273,8 @@ def test_the_catch_up_takes_the_queue_in_the_order_matches_ended_and_a_few_at_a_
     ra, rb = model.rating(), model.rating()
     for a_rank, b_rank in ((1, 2), (2, 1), (2, 1)):
         [[ra], [rb]] = model.rate([[ra], [rb]], ranks=[float(a_rank), float(b_rank)])
-    assert rating(store, a, "dice-derby") == (pytest.approx(ra.mu), pytest.approx(ra.sigma), 3)
-    assert rating(store, b, "dice-derby") == (pytest.approx(rb.mu), pytest.approx(rb.sigma), 3)
+    assert rating(store, a, "dice-derby") == pytest.approx((ra.mu, ra.sigma, 3))
+    assert rating(store, b, "dice-derby") == pytest.approx((rb.mu, rb.sigma, 3))
 
 
 def test_a_profile_page_shows_the_latest_matches_and_links_the_earlier_ones(store: Storage) -> None:
