@@ -38,7 +38,6 @@ from sqlalchemy import (
     insert,
     literal,
     select,
-    tuple_,
     union_all,
     update,
 )
@@ -224,8 +223,9 @@ HISTORY_PAGE = 50  # the matches a profile page shows; `more` names the next pag
 def played(conn: Connection, profile_id: str, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """The profile's finished matches, newest first (`limit` of them from `offset`; None: all): game, date,
     result, the other players and a replay link (the replay endpoint shows a room's latest match; an earlier
-    match of the room has none). A few queries whatever the page's length: the page's matches are found in the
-    indexes (`seats_by_profile`, then each room's row and earlier matches by their keys), then read together."""
+    match of the room has none). One query whatever the page's length (a round trip to the database costs more
+    than the page's rows): the page's matches are found through the indexes (`seats_by_profile`, then each
+    room's row and its earlier matches by their keys), then joined with their rooms, results and seats."""
     mine = seats.alias("mine")
     earlier = (select(mine.c.room, mine.c.seat, matches.c.number.label("number"), matches.c.started_at.label("date"))
                .join(matches, matches.c.room == mine.c.room)
@@ -234,38 +234,37 @@ def played(conn: Connection, profile_id: str, limit: int | None = None, offset: 
               .join(rooms, rooms.c.code == mine.c.room)
               .where(mine.c.profile == profile_id, rooms.c.status == "over", rooms.c.result.is_not(None)))
     found = union_all(earlier, latest).subquery()
-    query = select(found).order_by(func.coalesce(found.c.date, 0.0).desc(), found.c.room, found.c.number.desc())
+    order = (func.coalesce(found.c.date, 0.0).desc(), found.c.room, found.c.number.desc(), found.c.seat)
+    listed = select(found).order_by(*order)
     if limit is not None:
-        query = query.limit(limit).offset(offset)
-    listed = conn.execute(query).all()
-    if not listed:
-        return []
-    codes = sorted({str(r[0]) for r in listed})
-    room_rows = {r["code"]: r for r in conn.execute(
-        select(rooms.c.code, rooms.c.game, rooms.c.result).where(rooms.c.code.in_(codes))).mappings()}
-    numbers = dict(conn.execute(select(matches.c.room, func.max(matches.c.number))
-                                .where(matches.c.room.in_(codes)).group_by(matches.c.room)).all())
-    wanted = [(str(r[0]), int(r[2])) for r in listed if r[2]]
-    earlier_rows = {(m["room"], m["number"]): m for m in conn.execute(
-        select(matches.c.room, matches.c.number, matches.c.game, matches.c.result)
-        .where(tuple_(matches.c.room, matches.c.number).in_(wanted))).mappings()} if wanted else {}
-    tables: dict[str, list[Any]] = {}
-    for s in conn.execute(select(seats.c.room, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile)
-                          .where(seats.c.room.in_(codes)).order_by(seats.c.room, seats.c.seat)).mappings():
-        tables.setdefault(s["room"], []).append(s)
+        listed = listed.limit(limit).offset(offset)
+    page = listed.subquery("page")
+    before = matches.alias("before")  # the room's current match is numbered after its earlier ones
+    current_number = (select(func.coalesce(func.max(before.c.number), 0) + 1).where(before.c.room == page.c.room)
+                      .scalar_subquery())
+    rows = conn.execute(
+        select(page.c.room, page.c.seat, page.c.number, page.c.date, current_number.label("current"),
+               func.coalesce(matches.c.game, rooms.c.game).label("game"),
+               func.coalesce(matches.c.result, rooms.c.result).label("result"),
+               seats.c.seat.label("at"), seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile)
+        .select_from(page.join(rooms, rooms.c.code == page.c.room)
+                     .outerjoin(matches, (matches.c.room == page.c.room) & (matches.c.number == page.c.number))
+                     .join(seats, seats.c.room == page.c.room))
+        .order_by(func.coalesce(page.c.date, 0.0).desc(), page.c.room, page.c.number.desc(), page.c.seat, seats.c.seat)
+    ).mappings()
     out: list[dict[str, Any]] = []
-    for code, seat, number, date in listed:
-        if number:  # an earlier match of the room
-            row, is_latest = earlier_rows[(code, number)], False
-        else:  # the room's current match (over)
-            row, is_latest, number = room_rows[code], True, int(numbers.get(code) or 0) + 1
-        others = [{"seat": s["seat"], "name": s["name"] if s["kind"] == "human" else None, "bot": s["bot"],
-                   "profile": s["profile"]} for s in tables.get(code, []) if s["seat"] != seat]
-        placed = next((s for s in json.loads(row["result"])["seats"] if s["seat"] == seat), None)
-        out.append({"room": code, "match": number, "game": row["game"], "date": date, "seat": seat,
-                    "rank": placed["rank"] if placed else None, "won": placed["is_winner"] if placed else None,
-                    "score": placed["score"] if placed else None, "others": others,
-                    "replay": f"/api/rooms/{code}/replay?seat={seat}" if is_latest else None})
+    for r in rows:
+        is_latest = not r["number"]
+        number = int(r["current"]) if is_latest else int(r["number"])
+        if not out or (out[-1]["room"], out[-1]["match"], out[-1]["seat"]) != (r["room"], number, r["seat"]):
+            placed = next((s for s in json.loads(r["result"])["seats"] if s["seat"] == r["seat"]), None)
+            out.append({"room": r["room"], "match": number, "game": r["game"], "date": r["date"], "seat": r["seat"],
+                        "rank": placed["rank"] if placed else None, "won": placed["is_winner"] if placed else None,
+                        "score": placed["score"] if placed else None, "others": [],
+                        "replay": f"/api/rooms/{r['room']}/replay?seat={r['seat']}" if is_latest else None})
+        if r["at"] != r["seat"]:
+            out[-1]["others"].append({"seat": r["at"], "name": r["name"] if r["kind"] == "human" else None,
+                                      "bot": r["bot"], "profile": r["profile"]})
     return out
 
 
