@@ -14,7 +14,8 @@ It prints p50/p99 (and the worst) of each, in milliseconds, over `--requests` re
 
 The fill (INSERT ... SELECT over generate_series, then VACUUM ANALYZE): rooms of 3 seats (2 people with
 profiles, 1 bot) in the 7 games in turn, each room played twice (its first match in `matches`, its second
-its own, `over`): `--matches`/2 rooms; one `rated_matches` row per match; one rating per profile and game
+its own, `over`): `--matches`/2 rooms; one `rated_matches` row per match and one `played_matches` row per
+match and profile (as the server's rating of a match writes them); one rating per profile and game
 (drawn at random: the pages read ratings, they do not compute them). The match logs are not filled: no page
 reads them.
 
@@ -100,6 +101,9 @@ def fill(url: str, profiles: int, matches: int) -> dict[str, int]:
             UNION ALL SELECT 'R' || r, 1, 'human', NULL, 'B' || r, 'p' || (2 + (CAST(r AS bigint) * 104729 + 13) % (:n - 1))
                 FROM generate_series(1, :rooms) r
             UNION ALL SELECT 'R' || r, 2, 'bot', 'random', NULL, NULL FROM generate_series(1, :rooms) r"""),
+        ("played_matches", """INSERT INTO played_matches (profile, room, number, seat, date)
+            SELECT s.profile, s.room, n, s.seat, 1.7e9 + CAST(substr(s.room, 2) AS bigint) * 10 + (n - 1) * 5
+            FROM seats s CROSS JOIN generate_series(1, 2) n WHERE s.profile IS NOT NULL"""),
         ("rated_matches", """INSERT INTO rated_matches (room, number, game, rated, at)
             SELECT 'R' || r, n, (CAST(:games AS text[]))[1 + r % :k], true, 1.7e9 + r * 10 + n
             FROM generate_series(1, :rooms) r CROSS JOIN generate_series(1, 2) n"""),
@@ -168,7 +172,7 @@ def measure(client: httpx.Client, path: str, requests: int) -> tuple[list[float]
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main() -> None:

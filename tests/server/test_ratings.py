@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from alembic import command
@@ -69,6 +69,11 @@ def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, i
                 conn.execute(insert(db.log_entries).values(room=code, seq=seq, at=seq, seat=i, action="{}",
                                                            source=source))
     return code
+
+
+def conn_rows(store: Storage, query: Any) -> list[tuple[Any, ...]]:
+    with store.engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(query).all()]
 
 
 def rating(store: Storage, profile: str, game: str) -> tuple[float, float, int] | None:
@@ -239,7 +244,7 @@ def test_a_database_from_before_the_queue_has_its_unrated_matches_queued(databas
     a, b = person(old), person(old)
     waiting = finished_room(old, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])], queued=False)
     rated = finished_room(old, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])], queued=False)
-    finished_room(old, "dice-derby", [(a, 1, ["seat"]), (None, 2, ["bot"])], queued=False)  # one person: never counts
+    one = finished_room(old, "dice-derby", [(a, 1, ["seat"]), (None, 2, ["bot"])], queued=False)  # one person: never rated
     with engine.begin() as conn:
         conn.execute(insert(ratings.rated_matches).values(room=rated, number=1, game="dice-derby", rated=True, at=1.0))
     engine.dispose()
@@ -247,8 +252,12 @@ def test_a_database_from_before_the_queue_has_its_unrated_matches_queued(databas
     try:
         with store.engine.connect() as conn:
             assert conn.execute(select(db.unrated_matches.c.room, db.unrated_matches.c.number)).all() == [(waiting, 1)]
+        # Every finished match of a profile is in its history already, rated or not.
+        assert sorted(conn_rows(store, select(db.played_matches.c.profile, db.played_matches.c.room))) == sorted(
+            [(a, waiting), (b, waiting), (a, rated), (b, rated), (a, one)])
         assert ratings.rate_pending(store, GAMES) == 1
         assert rating(store, a, "dice-derby") is not None and rating(store, a, "dice-derby")[2] == 1  # type: ignore[index]
+        assert len(conn_rows(store, select(db.played_matches))) == 5
     finally:
         store.close()
 
@@ -290,6 +299,7 @@ def test_a_profile_page_shows_the_latest_matches_and_links_the_earlier_ones(stor
             conn.execute(db.rooms.update().where(db.rooms.c.code == code).values(started_at=float(i + 1)))
         rooms_in_order.append(code)
     newest_first = rooms_in_order[::-1]
+    assert ratings.rate_pending(store, GAMES) == 5  # (a match enters its people's histories as it is considered)
     first = profile_pages.page(store, a, None, limit=2)
     assert [m["room"] for m in first["matches"]] == newest_first[:2]
     assert [m["won"] for m in first["matches"]] == [True, False]

@@ -36,9 +36,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
-    literal,
     select,
-    union_all,
     update,
 )
 
@@ -50,7 +48,7 @@ from partygames.server.hub import Hub
 from partygames.server.qr import join_qr_svg
 from partygames.server.ratelimit import ClientBuckets
 from partygames.server.settings import Settings
-from partygames.server.storage import Storage, chat_messages, matches, metadata, rooms, seats
+from partygames.server.storage import Storage, chat_messages, matches, metadata, played_matches, rooms, seats
 from partygames.server.text import clean_name
 
 COOKIE = "partygames_device"
@@ -212,6 +210,7 @@ def remove(storage: Storage, profile_id: str) -> None:
                          .values(name=ANONYMOUS))
         conn.execute(update(seats).where(seats.c.profile == profile_id).values(profile=None, name=ANONYMOUS))
         conn.execute(delete(ratings.ratings).where(ratings.ratings.c.profile == profile_id))
+        conn.execute(delete(played_matches).where(played_matches.c.profile == profile_id))
         conn.execute(delete(devices).where(devices.c.profile == profile_id))
         conn.execute(delete(transfers).where(transfers.c.profile == profile_id))
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
@@ -223,45 +222,32 @@ HISTORY_PAGE = 50  # the matches a profile page shows; `more` names the next pag
 def played(conn: Connection, profile_id: str, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """The profile's finished matches, newest first (`limit` of them from `offset`; None: all): game, date,
     result, the other players and a replay link (the replay endpoint shows a room's latest match; an earlier
-    match of the room has none). One query whatever the page's length (a round trip to the database costs more
-    than the page's rows): the page's matches are found through the indexes (`seats_by_profile`, then each
-    room's row and its earlier matches by their keys), then joined with their rooms, results and seats."""
-    mine = seats.alias("mine")
-    earlier = (select(mine.c.room, mine.c.seat, matches.c.number.label("number"), matches.c.started_at.label("date"))
-               .join(matches, matches.c.room == mine.c.room)
-               .where(mine.c.profile == profile_id, matches.c.result.is_not(None)))
-    latest = (select(mine.c.room, mine.c.seat, literal(0).label("number"), rooms.c.started_at.label("date"))
-              .join(rooms, rooms.c.code == mine.c.room)
-              .where(mine.c.profile == profile_id, rooms.c.status == "over", rooms.c.result.is_not(None)))
-    found = union_all(earlier, latest).subquery()
-    order = (func.coalesce(found.c.date, 0.0).desc(), found.c.room, found.c.number.desc(), found.c.seat)
-    listed = select(found).order_by(*order)
+    match of the room has none). One query whatever the page's length or the person's number of matches: the
+    page is a range of the history's index (`played_by_date`), joined with its rooms, results and seats."""
+    mine = played_matches
+    listed = (select(mine.c.room, mine.c.seat, mine.c.number, mine.c.date).where(mine.c.profile == profile_id)
+              .order_by(mine.c.date.desc(), mine.c.room, mine.c.number.desc(), mine.c.seat))
     if limit is not None:
         listed = listed.limit(limit).offset(offset)
     page = listed.subquery("page")
-    before = matches.alias("before")  # the room's current match is numbered after its earlier ones
-    current_number = (select(func.coalesce(func.max(before.c.number), 0) + 1).where(before.c.room == page.c.room)
-                      .scalar_subquery())
     rows = conn.execute(
-        select(page.c.room, page.c.seat, page.c.number, page.c.date, current_number.label("current"),
+        select(page.c.room, page.c.seat, page.c.number, page.c.date, matches.c.number.label("earlier"),
                func.coalesce(matches.c.game, rooms.c.game).label("game"),
                func.coalesce(matches.c.result, rooms.c.result).label("result"),
                seats.c.seat.label("at"), seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile)
         .select_from(page.join(rooms, rooms.c.code == page.c.room)
                      .outerjoin(matches, (matches.c.room == page.c.room) & (matches.c.number == page.c.number))
                      .join(seats, seats.c.room == page.c.room))
-        .order_by(func.coalesce(page.c.date, 0.0).desc(), page.c.room, page.c.number.desc(), page.c.seat, seats.c.seat)
-    ).mappings()
+        .order_by(page.c.date.desc(), page.c.room, page.c.number.desc(), page.c.seat, seats.c.seat)).mappings()
     out: list[dict[str, Any]] = []
     for r in rows:
-        is_latest = not r["number"]
-        number = int(r["current"]) if is_latest else int(r["number"])
-        if not out or (out[-1]["room"], out[-1]["match"], out[-1]["seat"]) != (r["room"], number, r["seat"]):
+        if not out or (out[-1]["room"], out[-1]["match"], out[-1]["seat"]) != (r["room"], r["number"], r["seat"]):
+            latest = r["earlier"] is None  # not among the room's earlier matches: its current one
             placed = next((s for s in json.loads(r["result"])["seats"] if s["seat"] == r["seat"]), None)
-            out.append({"room": r["room"], "match": number, "game": r["game"], "date": r["date"], "seat": r["seat"],
-                        "rank": placed["rank"] if placed else None, "won": placed["is_winner"] if placed else None,
-                        "score": placed["score"] if placed else None, "others": [],
-                        "replay": f"/api/rooms/{r['room']}/replay?seat={r['seat']}" if is_latest else None})
+            out.append({"room": r["room"], "match": r["number"], "game": r["game"], "date": r["date"],
+                        "seat": r["seat"], "rank": placed["rank"] if placed else None,
+                        "won": placed["is_winner"] if placed else None, "score": placed["score"] if placed else None,
+                        "others": [], "replay": f"/api/rooms/{r['room']}/replay?seat={r['seat']}" if latest else None})
         if r["at"] != r["seat"]:
             out[-1]["others"].append({"seat": r["at"], "name": r["name"] if r["kind"] == "human" else None,
                                       "bot": r["bot"], "profile": r["profile"]})

@@ -55,7 +55,16 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from partygames.engine.game import Game
-from partygames.server.storage import Storage, log_entries, matches, metadata, rooms, seats, unrated_matches
+from partygames.server.storage import (
+    Storage,
+    log_entries,
+    matches,
+    metadata,
+    played_matches,
+    rooms,
+    seats,
+    unrated_matches,
+)
 
 PROVISIONAL_BELOW = 5  # rated matches before a rating is no longer provisional
 MODEL = PlackettLuce()
@@ -93,6 +102,7 @@ class Finished:
     first_seq: int  # its log entries are seq in (first_seq, last_seq]
     last_seq: int | None  # None: to the end (the room's current match)
     ended_at: float  # matches are rated in the order they ended
+    started_at: float = 0.0  # the date a profile's history shows
 
 
 def rating_json(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -111,12 +121,13 @@ def _finished(conn: Connection, code: str) -> list[Finished]:
     ends = [float(m["started_at"]) for m in earlier[1:]] + [float(room["started_at"] or 0.0)] * bool(earlier)
     for m, ended in zip(earlier, ends, strict=True):
         if m["result"] is not None:
-            out.append(Finished(code, m["number"], m["game"], json.loads(m["result"]), previous, m["last_seq"], ended))
+            out.append(Finished(code, m["number"], m["game"], json.loads(m["result"]), previous, m["last_seq"], ended,
+                                float(m["started_at"])))
         previous, number = m["last_seq"], m["number"]
     if room["status"] == "over" and room["result"] is not None:
         ended = room["finished_at"] if room["finished_at"] is not None else room["started_at"]
         out.append(Finished(code, number + 1, room["game"], json.loads(room["result"]), previous, None,
-                            float(ended or 0.0)))
+                            float(ended or 0.0), float(room["started_at"] or 0.0)))
     return out
 
 
@@ -180,6 +191,14 @@ def _consider(conn: Connection, match: Finished, games: Mapping[str, Game]) -> N
     conn.execute(insert(rated_matches).values(room=match.room, number=match.number, game=match.game,
                                               rated=counts, at=time.time()))
     _unqueue(conn, match.room, match.number)
+    # Each profile's history (rated or not); a rebuild considers the match again.
+    conn.execute(delete(played_matches).where(played_matches.c.room == match.room,
+                                              played_matches.c.number == match.number))
+    played = [{"profile": profile, "room": match.room, "number": match.number, "seat": seat, "date": match.started_at}
+              for seat, profile in conn.execute(select(seats.c.seat, seats.c.profile).where(
+                  seats.c.room == match.room, seats.c.profile.is_not(None)))]
+    if played:
+        conn.execute(insert(played_matches), played)
     if not counts:
         return
     # (Locked in one order, the profiles': two matches of the same people rated at once wait, never deadlock.)

@@ -137,6 +137,20 @@ unrated_matches = Table(
     Index("unrated_by_end", "ended_at"),
 )
 
+# Who played which finished match, per profile, newest first (a profile page's history is a range of
+# `played_by_date`, however many matches the person played): one row per seat tied to a profile, written
+# when the match is considered for ratings (ratings.py), taken out when the profile is deleted.
+played_matches = Table(
+    "played_matches", metadata,
+    Column("profile", String(24), primary_key=True),
+    Column("room", String(12), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("date", Float, nullable=False),  # when the match started (the history's date)
+)
+Index("played_by_date", played_matches.c.profile, played_matches.c.date.desc(), played_matches.c.room,
+      played_matches.c.number.desc(), played_matches.c.seat)
+
 chat_messages = Table(
     "chat_messages", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),

@@ -1,4 +1,5 @@
-"""Ratings that stay fast as they grow (issue #30): a queue of the matches to rate, and the leaderboard's index.
+"""Ratings and pages that stay fast as they grow (issue #30): a queue of the matches to rate, each profile's
+history in the order a page reads it, and the leaderboard's index.
 
 Revision ID: 0005_ratings30
 Revises: 0004
@@ -9,6 +10,10 @@ Create Date: 2026-12-07
   catch-up for a process that died between the two reads only this table, never every match. Filled here
   with the matches the server ended before (it rated them when a page was next asked for) and never rated:
   those of rooms where two profiles sat (no other can count).
+- `played_matches`: each profile's finished matches (one row per seat tied to a profile), with the index
+  `played_by_date` (profile, date descending, ...): a profile page's latest matches are a range of it, however
+  many the person played. Written when a match is considered for ratings; filled here with every finished
+  match of a seat tied to a profile.
 - `ratings_by_board` (game, display descending, profile) replaces `ratings_by_game` (game, display): a
   leaderboard page is a range of it in its own order, ties included, found in the index alone.
 """
@@ -49,6 +54,24 @@ def upgrade() -> None:
         FROM rooms r
         WHERE r.status = 'over' AND r.result IS NOT NULL AND {PROFILED.format(room="r.code")}
           AND NOT EXISTS (SELECT 1 FROM rated_matches q WHERE q.room = r.code AND q.number = {CURRENT})""")
+    op.create_table("played_matches",
+                    sa.Column("profile", sa.String(24), primary_key=True),
+                    sa.Column("room", sa.String(12), primary_key=True),
+                    sa.Column("number", sa.Integer, primary_key=True),
+                    sa.Column("seat", sa.Integer, primary_key=True),
+                    sa.Column("date", sa.Float, nullable=False))
+    op.create_index("played_by_date", "played_matches",
+                    ["profile", sa.text("date DESC"), "room", sa.text("number DESC"), "seat"])
+    op.execute("""
+        INSERT INTO played_matches (profile, room, number, seat, date)
+        SELECT s.profile, s.room, e.number, s.seat, e.started_at
+        FROM seats s JOIN matches e ON e.room = s.room
+        WHERE s.profile IS NOT NULL AND e.result IS NOT NULL""")
+    op.execute(f"""
+        INSERT INTO played_matches (profile, room, number, seat, date)
+        SELECT s.profile, s.room, {CURRENT}, s.seat, COALESCE(r.started_at, 0)
+        FROM seats s JOIN rooms r ON r.code = s.room
+        WHERE s.profile IS NOT NULL AND r.status = 'over' AND r.result IS NOT NULL""")
     op.drop_index("ratings_by_game", "ratings")
     op.create_index("ratings_by_board", "ratings", ["game", sa.text("display DESC"), "profile"])
 
@@ -56,5 +79,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ratings_by_board", "ratings")
     op.create_index("ratings_by_game", "ratings", ["game", "display"])
+    op.drop_index("played_by_date", "played_matches")
+    op.drop_table("played_matches")
     op.drop_index("unrated_by_end", "unrated_matches")
     op.drop_table("unrated_matches")
