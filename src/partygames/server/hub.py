@@ -790,8 +790,11 @@ class Hub:
                     for code in closed:
                         await self._reload(code)
                     # Matches whose owner died between ending them and rating them (not those that ended a
-                    # moment ago: their owner is rating them now).
-                    await self._catch_up_ratings(time.time() - RATE_GRACE)
+                    # moment ago: their owner is rating them now). A failure here never holds up the takeovers.
+                    try:
+                        await self._catch_up_ratings(time.time() - RATE_GRACE)
+                    except Exception as error:
+                        warn("the ratings' catch-up failed", error)
                 for code in await asyncio.to_thread(self.storage.claimable, 20):
                     await self._take(code)
             except Exception as error:

@@ -21,7 +21,8 @@ only thing the catch-up reads, never the whole history of matches.
 
 Exactly once: every match considered gets one `rated_matches` row, keyed on the match (room, match number),
 inserted in the same transaction as its rating changes, before them, and the same transaction takes it out of
-the queue. A second attempt (a retry, another process after a failover) collides with the key and its
+the queue and enters it in the histories of the profiles at its table (`played_matches`, rated or not: what a
+profile page lists). A second attempt (a retry, another process after a failover) collides with the key and its
 transaction changes nothing (the queue row, if any, goes in a transaction of its own). `rebuild` forgets every
 rating and considers every stored match again, in the order they ended.
 """
