@@ -37,6 +37,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 from sqlalchemy import create_engine, text
@@ -129,6 +130,38 @@ def fill(url: str, profiles: int, matches: int) -> dict[str, int]:
     return counts
 
 
+def explain(url: str, game: str, deep: int, heavy: str, typical: str) -> None:
+    """PostgreSQL's own time for each statement of the pages (EXPLAIN ANALYZE of the statements the server's
+    functions run, captured as they run), and the plan's first line: what the pages cost without the round
+    trips, the threads and the HTTP around them."""
+    from sqlalchemy import event
+
+    from partygames.server import profiles, ratings
+
+    storage = Storage(url)
+    statements: list[tuple[str, Any]] = []
+
+    def keep(_conn: object, _cursor: object, statement: str, parameters: Any, *_: object) -> None:
+        statements.append((statement, parameters))
+
+    event.listen(storage.engine, "before_cursor_execute", keep)
+    print("\nPostgreSQL's own time per statement (EXPLAIN ANALYZE, ms):")
+    for name, run in ((f"leaderboard, offset {deep:,}", lambda: ratings.leaderboard(storage, game, 50, deep)),
+                      ("profile page, heavy player", lambda: profiles.page(storage, heavy, None)),
+                      ("profile page, typical player", lambda: profiles.page(storage, typical, None))):
+        statements.clear()
+        run()
+        captured = list(statements)
+        with storage.engine.connect() as conn:
+            cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            for statement, parameters in captured:
+                cursor.execute("EXPLAIN ANALYZE " + statement, parameters)
+                plan = [row[0] for row in cursor.fetchall()]
+                took = next(line for line in plan if line.startswith("Execution Time")).split(":")[1].strip()
+                print(f"  {name:<34} {took:>10}  {plan[0][:90]}")
+    storage.close()
+
+
 def free_port() -> int:
     import socket
 
@@ -196,6 +229,7 @@ def main() -> None:
         game = sorted(g.id for g in all_games())[0]
         per_game = counts["ratings"] // len(all_games())
         deep = (per_game * 9 // 10) // 50 * 50
+        explain(url, game, deep, heavy, typical)
         proc, base = serve(url, Path(tmp))
         try:
             pages = [
