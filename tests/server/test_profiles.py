@@ -69,12 +69,17 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings_once(
         # The seats are tied to the profiles, stored.
         url = database_url or f"sqlite:///{tmp_path / 'partygames.sqlite3'}"
         engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
-        from partygames.server.storage import seats
+        from partygames.server.ratings import rated_matches
+        from partygames.server.storage import seats, unrated_matches
         with engine.connect() as conn:
             tied = conn.execute(select(seats.c.seat, seats.c.profile).where(seats.c.room == code)
                                 .order_by(seats.c.seat)).all()
+            # Rated as it ended, before anyone asked for a page (the end reached the players after it).
+            considered = conn.execute(select(rated_matches.c.room, rated_matches.c.number, rated_matches.c.rated)).all()
+            queued = conn.execute(select(unrated_matches.c.room)).all()
         engine.dispose()
         assert [tuple(t) for t in tied] == [(0, me_a["id"]), (1, me_b["id"])]
+        assert [tuple(c) for c in considered] == [(code, 1, True)] and queued == []
 
         page_a, page_b = visit(aki), visit(ben)
         assert page_a["profile"]["name"] == "Aki"  # a profile without a name takes its first seat's
@@ -86,7 +91,7 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings_once(
         [rated_a], [rated_b] = page_a["ratings"], page_b["ratings"]
         assert rated_a["game"] == rated_b["game"] == "toy" and rated_a["matches"] == rated_b["matches"] == 1
         assert rated_b["rating"] > rated_a["rating"] and rated_a["provisional"]
-        # Asking again (any endpoint rates pending matches) rates nothing twice.
+        # Asking again rates nothing twice.
         board = aki.get("/api/leaderboard/toy").json()
         assert [(r["profile"], r["matches"]) for r in board["ratings"]][:2] == [(me_b["id"], 1), (me_a["id"], 1)]
         assert visit(ben)["ratings"] == [rated_b]

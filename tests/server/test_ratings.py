@@ -8,12 +8,15 @@ import json
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
-from sqlalchemy import func, insert, select
+from alembic import command
+from sqlalchemy import create_engine, func, insert, select
 
 from partygames.games import all_games
-from partygames.server import ratings
+from partygames.server import migrations, ratings
 from partygames.server import storage as db
 from partygames.server.profiles import profiles
 from partygames.server.settings import normalize_database_url
@@ -42,9 +45,10 @@ def person(store: Storage) -> str:
 
 
 def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, int, Sequence[str]]],
-                  status: str = "over", ended_at: float = 10.0) -> str:
+                  status: str = "over", ended_at: float = 10.0, queued: bool = True) -> str:
     """A room of `game` as a server leaves it: per seat (its profile, or None for a bot seat; its rank; the
-    sources of its steps, "seat" for the person and "standin" (or, in older logs, "bot") for a stand-in bot)."""
+    sources of its steps, "seat" for the person and "standin" (or, in older logs, "bot") for a stand-in bot).
+    `queued`: as the server queues it for rating (False: as a server before the queue left it)."""
     code = uuid.uuid4().hex[:8].upper()
     result = {"seats": [{"seat": i, "rank": rank, "is_winner": rank == 1, "score": 0.0, "holdings": {}}
                         for i, (_, rank, _) in enumerate(table)], "termination": "t", "winners": [], "detail": {}}
@@ -53,6 +57,8 @@ def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, i
             code=code, game=game, seats=len(table), options="{}", status=status, seed="1", host_token_hash="h" * 64,
             host_seat=0, created_at=1.0, started_at=1.0, finished_at=ended_at,
             result=json.dumps(result) if status == "over" else None))
+        if status == "over" and queued:  # the write that ends a match queues it for rating
+            conn.execute(insert(db.unrated_matches).values(room=code, number=1, ended_at=ended_at))
         seq = 0
         for i, (profile, _, sources) in enumerate(table):
             conn.execute(insert(db.seats).values(room=code, seat=i, kind="bot" if profile is None else "human",
@@ -63,6 +69,11 @@ def finished_room(store: Storage, game: str, table: Sequence[tuple[str | None, i
                 conn.execute(insert(db.log_entries).values(room=code, seq=seq, at=seq, seat=i, action="{}",
                                                            source=source))
     return code
+
+
+def conn_rows(store: Storage, query: Any) -> list[tuple[Any, ...]]:
+    with store.engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(query).all()]
 
 
 def rating(store: Storage, profile: str, game: str) -> tuple[float, float, int] | None:
@@ -183,6 +194,9 @@ def test_a_room_that_played_again_rates_each_match_from_its_own_steps(store: Sto
                             for i, r in enumerate((3, 2, 1))], "termination": "t", "winners": [], "detail": {}}
         conn.execute(insert(db.matches).values(room=code, number=1, game="dice-derby", options="{}", seed="1",
                                                bots="{}", started_at=0.5, result=json.dumps(result), last_seq=5))
+        # The room played on: its current match is the second; the first was queued when it ended.
+        conn.execute(db.unrated_matches.update().where(db.unrated_matches.c.room == code).values(number=2))
+        conn.execute(insert(db.unrated_matches).values(room=code, number=1, ended_at=1.0))
     assert ratings.rate_pending(store, GAMES) == 2
     # c counts only in the second match (their own steps); a and b in both.
     assert [rating(store, p, "dice-derby")[2] for p in (a, b, c)] == [2, 2, 1]  # type: ignore[index]
@@ -217,3 +231,83 @@ def test_two_processes_rating_one_match_at_once_rate_it_once(store: Storage) -> 
         worker.close()
     assert sorted(outcomes) == [False, False, False, True]
     assert [rating(store, p, "dice-derby")[2] for p in (a, b)] == [1, 1]  # type: ignore[index]
+
+
+def test_a_database_from_before_the_queue_has_its_unrated_matches_queued(database_url: str | None, tmp_path: Path) -> None:
+    """Before revision 0005 a match was rated when a page was next asked for: a database upgraded from then
+    queues the finished matches that were never rated (where two profiles sat), and only those."""
+    url = fresh_database(normalize_database_url(database_url)) if database_url else f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        command.upgrade(migrations.config(conn), "0004")
+    old = cast(Storage, SimpleNamespace(engine=engine))
+    a, b = person(old), person(old)
+    waiting = finished_room(old, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])], queued=False)
+    rated = finished_room(old, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])], queued=False)
+    one = finished_room(old, "dice-derby", [(a, 1, ["seat"]), (None, 2, ["bot"])], queued=False)  # one person: never rated
+    with engine.begin() as conn:
+        conn.execute(insert(ratings.rated_matches).values(room=rated, number=1, game="dice-derby", rated=True, at=1.0))
+    engine.dispose()
+    store = Storage(url)  # upgraded to the newest revision
+    try:
+        with store.engine.connect() as conn:
+            assert conn.execute(select(db.unrated_matches.c.room, db.unrated_matches.c.number)).all() == [(waiting, 1)]
+        # Every finished match of a profile is in its history already, rated or not.
+        assert sorted(conn_rows(store, select(db.played_matches.c.profile, db.played_matches.c.room))) == sorted(
+            [(a, waiting), (b, waiting), (a, rated), (b, rated), (a, one)])
+        assert ratings.rate_pending(store, GAMES) == 1
+        assert rating(store, a, "dice-derby") is not None and rating(store, a, "dice-derby")[2] == 1  # type: ignore[index]
+        assert len(conn_rows(store, select(db.played_matches))) == 5
+    finally:
+        store.close()
+
+
+def test_the_catch_up_takes_the_queue_in_the_order_matches_ended_and_a_few_at_a_time(store: Storage) -> None:
+    a, b = person(store), person(store)
+    # Ended in the order second, first, third: a wins the second, b the other two.
+    first = finished_room(store, "dice-derby", [(a, 2, ["seat"]), (b, 1, ["seat"])], ended_at=2.0)
+    second = finished_room(store, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])], ended_at=1.0)
+    third = finished_room(store, "dice-derby", [(a, 2, ["seat"]), (b, 1, ["seat"])], ended_at=3.0)
+    # The sweep leaves what ended a moment ago to its owner's hook; a batch takes the earliest.
+    assert ratings.rate_pending(store, GAMES, limit=5, ended_before=1.5) == 1
+    with store.engine.connect() as conn:
+        assert conn.execute(select(ratings.rated_matches.c.room)).scalars().all() == [second]
+    assert [m.room for m in ratings.pending(store)] == [first, third]
+    assert ratings.rate_pending(store, GAMES, limit=1) == 1
+    assert [m.room for m in ratings.pending(store)] == [third]
+    assert ratings.rate_pending(store, GAMES) == 1
+    assert ratings.pending(store) == []
+    # The ratings are those of the three matches applied in the order they ended.
+    model = ratings.MODEL
+    ra, rb = model.rating(), model.rating()
+    for a_rank, b_rank in ((1, 2), (2, 1), (2, 1)):
+        [[ra], [rb]] = model.rate([[ra], [rb]], ranks=[float(a_rank), float(b_rank)])
+    assert rating(store, a, "dice-derby") == pytest.approx((ra.mu, ra.sigma, 3))
+    assert rating(store, b, "dice-derby") == pytest.approx((rb.mu, rb.sigma, 3))
+
+
+def test_a_profile_page_shows_the_latest_matches_and_links_the_earlier_ones(store: Storage) -> None:
+    from partygames.server import profiles as profile_pages
+
+    a, b = person(store), person(store)
+    with store.engine.begin() as conn:
+        conn.execute(profiles.update().where(profiles.c.id == a).values(visibility="public"))
+    rooms_in_order = []
+    for i in range(5):  # started at 1, 2, ... 5 (a wins the even ones)
+        code = finished_room(store, "dice-derby", [(a, 1 + i % 2, ["seat"]), (b, 2 - i % 2, ["seat"])])
+        with store.engine.begin() as conn:
+            conn.execute(db.rooms.update().where(db.rooms.c.code == code).values(started_at=float(i + 1)))
+        rooms_in_order.append(code)
+    newest_first = rooms_in_order[::-1]
+    assert ratings.rate_pending(store, GAMES) == 5  # (a match enters its people's histories as it is considered)
+    first = profile_pages.page(store, a, None, limit=2)
+    assert [m["room"] for m in first["matches"]] == newest_first[:2]
+    assert [m["won"] for m in first["matches"]] == [True, False]
+    assert first["more"] == f"/api/profiles/{a}?offset=2&limit=2"
+    last = profile_pages.page(store, a, None, limit=2, offset=4)
+    assert [m["room"] for m in last["matches"]] == newest_first[4:] and last["more"] is None
+    whole = profile_pages.page(store, a, a)
+    assert [m["room"] for m in whole["matches"]] == newest_first and whole["more"] is None
+    # b's matches are not public: a stranger gets neither them nor a link to more.
+    hidden = profile_pages.page(store, b, None, limit=2)
+    assert hidden["matches"] is None and hidden["more"] is None

@@ -26,6 +26,7 @@ from partygames.engine.actions import Action
 from partygames.engine.errors import EngineError, InvalidOptions
 from partygames.engine.game import Game
 from partygames.engine.text import Text
+from partygames.server import ratings
 from partygames.server import storage as db
 from partygames.server.bus import RELEASED, Bus, PostgresBus, node_channel, room_channel
 from partygames.server.codes import Code
@@ -49,6 +50,8 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_RELOADS = 3
+RATE_BATCH = 50  # queued matches the catch-up rates in one go on the commit thread
+RATE_GRACE = 5.0  # seconds: the sweep leaves a match that ended this recently to its owner's hook
 T = TypeVar("T")
 
 
@@ -182,6 +185,7 @@ class Hub:
                 log.warning("room %s could not be resumed", code)
         for loop in (self._keep_leases, self._sweep, self._store_presence):
             self._spawn(loop())
+        self._spawn(self._catch_up_ratings())  # the matches a process died before rating (in the background)
 
     async def handover(self) -> None:
         """Hands every room over (a graceful stop: SIGTERM, as an orchestrator's rolling upgrade sends): no
@@ -417,6 +421,41 @@ class Hub:
             return
         await self._reload(room.code)
         await self._follow(room.code)
+
+    # -- ratings -------------------------------------------------------------------------------------------
+    def rate_when_stored(self, stored: asyncio.Future[None], code: str, number: int) -> asyncio.Future[None]:
+        """Rates room `code`'s match `number` once `stored`, the write that ended it (and queued it for rating),
+        has committed: on the commit thread (one writer at a time; a few milliseconds). Returns a future that
+        resolves once it is rated, or failed to be (the catch-up rates it then), with `stored`'s failure if the
+        write failed: the room's frames that show the end wait for it, so that its players' profile and
+        leaderboard pages show the new ratings as soon as they see the end."""
+        rated: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        rated.add_done_callback(lambda f: f.cancelled() or f.exception())  # (a failure is the room's to handle)
+
+        async def rate() -> None:
+            try:
+                await asyncio.wait([stored])
+                if (failure := stored.exception()) is not None:
+                    rated.set_exception(failure)
+                    return
+                await self.committer.run(partial(ratings.rate_ended, self.storage, code, number, self.games))
+            except Exception as error:
+                warn(f"room {code}: match {number} could not be rated now (the catch-up will)", error)
+            finally:
+                if not rated.done():
+                    rated.set_result(None)
+
+        self._spawn(rate())
+        return rated
+
+    async def _catch_up_ratings(self, ended_before: float | None = None) -> None:
+        """Rates the queued matches that ended before `ended_before` (None: all), a few at a time on the commit
+        thread, so that a long queue never holds the rooms' writes up for long."""
+        while self.accepting:
+            done = await self.committer.run(partial(ratings.rate_pending, self.storage, self.games, RATE_BATCH,
+                                                    ended_before))
+            if done < RATE_BATCH:
+                return
 
     # -- lobby changes -------------------------------------------------------------------------------------
     async def change_room(self, code: str, change: Callable[[RoomLobby, str], tuple[Write | None, T]],
@@ -762,6 +801,12 @@ class Hub:
                                                               settings.abandon_seconds, settings.lease_seconds))
                     for code in closed:
                         await self._reload(code)
+                    # Matches whose owner died between ending them and rating them (not those that ended a
+                    # moment ago: their owner is rating them now). A failure here never holds up the takeovers.
+                    try:
+                        await self._catch_up_ratings(time.time() - RATE_GRACE)
+                    except Exception as error:
+                        warn("the ratings' catch-up failed", error)
                 for code in await asyncio.to_thread(self.storage.claimable, 20):
                     await self._take(code)
             except Exception as error:

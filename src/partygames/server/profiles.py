@@ -28,7 +28,18 @@ import emoji as unicode_emoji
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints
-from sqlalchemy import Column, Connection, Float, String, Table, delete, insert, select, update
+from sqlalchemy import (
+    Column,
+    Connection,
+    Float,
+    String,
+    Table,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from partygames.server import ratings
 from partygames.server.address import origin_allowed
@@ -38,7 +49,7 @@ from partygames.server.hub import Hub
 from partygames.server.qr import join_qr_svg
 from partygames.server.ratelimit import ClientBuckets
 from partygames.server.settings import Settings
-from partygames.server.storage import Storage, chat_messages, matches, metadata, rooms, seats
+from partygames.server.storage import Storage, chat_messages, matches, metadata, played_matches, rooms, seats
 from partygames.server.text import clean_name
 
 COOKIE = "partygames_device"
@@ -237,36 +248,51 @@ def remove(storage: Storage, profile_id: str) -> None:
                          .values(name=ANONYMOUS))
         conn.execute(update(seats).where(seats.c.profile == profile_id).values(profile=None, name=ANONYMOUS))
         conn.execute(delete(ratings.ratings).where(ratings.ratings.c.profile == profile_id))
+        conn.execute(delete(played_matches).where(played_matches.c.profile == profile_id))
         conn.execute(delete(devices).where(devices.c.profile == profile_id))
         conn.execute(delete(transfers).where(transfers.c.profile == profile_id))
         conn.execute(delete(profiles).where(profiles.c.id == profile_id))
 
 
-def played(conn: Connection, profile_id: str) -> list[dict[str, Any]]:
-    """The profile's finished matches, newest first: game, date, result, the other players and a replay link
-    (the replay endpoint shows a room's latest match; an earlier match of the room has none)."""
+HISTORY_PAGE = 50  # the matches a profile page shows; `more` names the next page
+
+
+def played(conn: Connection, profile_id: str, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+    """The profile's finished matches, newest first (`limit` of them from `offset`; None: all): game, date,
+    result, the other players and a replay link (the replay endpoint shows a room's latest match; an earlier
+    match of the room has none). One query whatever the page's length or the person's number of matches: the
+    page is a range of the history's index (`played_by_date`), joined with its rooms, results and seats."""
+    mine = played_matches
+    listed = (select(mine.c.room, mine.c.seat, mine.c.number, mine.c.date).where(mine.c.profile == profile_id)
+              .order_by(mine.c.date.desc(), mine.c.room, mine.c.number.desc(), mine.c.seat))
+    if limit is not None:
+        listed = listed.limit(limit).offset(offset)
+    page = listed.subquery("page")
+    rows = conn.execute(
+        select(page.c.room, page.c.seat, page.c.number, page.c.date, matches.c.number.label("earlier"),
+               func.coalesce(matches.c.game, rooms.c.game).label("game"),
+               func.coalesce(matches.c.result, rooms.c.result).label("result"),
+               seats.c.seat.label("at"), seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile,
+               profiles.c.colour, profiles.c.emoji)
+        .select_from(page.join(rooms, rooms.c.code == page.c.room)
+                     .outerjoin(matches, (matches.c.room == page.c.room) & (matches.c.number == page.c.number))
+                     .join(seats, seats.c.room == page.c.room)
+                     .outerjoin(profiles, profiles.c.id == seats.c.profile))
+        .order_by(page.c.date.desc(), page.c.room, page.c.number.desc(), page.c.seat, seats.c.seat)).mappings()
     out: list[dict[str, Any]] = []
-    mine = conn.execute(select(seats.c.room, seats.c.seat).where(seats.c.profile == profile_id)).all()
-    for code, seat in mine:
-        room = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().one()
-        table = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile,
-                                    profiles.c.colour, profiles.c.emoji)
-                             .outerjoin(profiles, profiles.c.id == seats.c.profile)
-                             .where(seats.c.room == code).order_by(seats.c.seat)).mappings().all()
-        others = [{"seat": s["seat"], "name": s["name"] if s["kind"] == "human" else None, "bot": s["bot"],
-                   "profile": s["profile"], "colour": s["colour"], "emoji": s["emoji"]}
-                  for s in table if s["seat"] != seat]
-        earlier = conn.execute(select(matches).where(matches.c.room == code).order_by(matches.c.number)).mappings().all()
-        finished = [(m["number"], m["game"], m["started_at"], m["result"], False) for m in earlier if m["result"]]
-        if room["status"] == "over" and room["result"] is not None:
-            finished.append((len(earlier) + 1, room["game"], room["started_at"], room["result"], True))
-        for number, game, started_at, result, latest in finished:
-            placed = next((s for s in json.loads(result)["seats"] if s["seat"] == seat), None)
-            out.append({"room": code, "match": number, "game": game, "date": started_at, "seat": seat,
-                        "rank": placed["rank"] if placed else None, "won": placed["is_winner"] if placed else None,
-                        "score": placed["score"] if placed else None, "others": others,
-                        "replay": f"/api/rooms/{code}/replay?seat={seat}" if latest else None})
-    return sorted(out, key=lambda m: -(m["date"] or 0.0))
+    for r in rows:
+        if not out or (out[-1]["room"], out[-1]["match"], out[-1]["seat"]) != (r["room"], r["number"], r["seat"]):
+            latest = r["earlier"] is None  # not among the room's earlier matches: its current one
+            placed = next((s for s in json.loads(r["result"])["seats"] if s["seat"] == r["seat"]), None)
+            out.append({"room": r["room"], "match": r["number"], "game": r["game"], "date": r["date"],
+                        "seat": r["seat"], "rank": placed["rank"] if placed else None,
+                        "won": placed["is_winner"] if placed else None, "score": placed["score"] if placed else None,
+                        "others": [], "replay": f"/api/rooms/{r['room']}/replay?seat={r['seat']}" if latest else None})
+        if r["at"] != r["seat"]:
+            out[-1]["others"].append({"seat": r["at"], "name": r["name"] if r["kind"] == "human" else None,
+                                      "bot": r["bot"], "profile": r["profile"],
+                                      "colour": r["colour"], "emoji": r["emoji"]})
+    return out
 
 
 def public_json(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -274,9 +300,12 @@ def public_json(row: Mapping[str, Any]) -> dict[str, Any]:
             "visibility": row["visibility"]}
 
 
-def page(storage: Storage, profile_id: str, viewer: str | None) -> dict[str, Any]:
+def page(storage: Storage, profile_id: str, viewer: str | None, limit: int = HISTORY_PAGE,
+         offset: int = 0) -> dict[str, Any]:
     """A profile as `viewer` (a profile id, None: a stranger) may see it: the matches for the person, for the
-    members of the person's groups, and when public for anyone; the groups only for the person."""
+    members of the person's groups, and when public for anyone, `limit` of them, newest first, from `offset`,
+    and `more`: the address of the next page (None: no more); the groups only for the person."""
+    limit, offset = max(1, min(limit, 100)), max(0, min(offset, 1_000_000))
     with storage.engine.connect() as conn:
         row = by_id(conn, profile_id)
         if row is None:
@@ -285,8 +314,12 @@ def page(storage: Storage, profile_id: str, viewer: str | None) -> dict[str, Any
 
         shown = viewer == row["id"] or row["visibility"] == "public" or (
             viewer is not None and groups.share_a_group(conn, viewer, row["id"]))
+        listed = played(conn, row["id"], limit + 1, offset) if shown else None
+        more = None
+        if listed is not None and len(listed) > limit:
+            listed, more = listed[:limit], f"/api/profiles/{row['id']}?offset={offset + limit}&limit={limit}"
         return {"profile": public_json(row), "ratings": ratings.of_profile(conn, row["id"]),
-                "matches": played(conn, row["id"]) if shown else None,
+                "matches": listed, "more": more,
                 "groups": groups.of_profile(conn, row["id"]) if viewer == row["id"] else None,
                 "provisional_below": ratings.PROVISIONAL_BELOW}
 
@@ -327,9 +360,6 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     def same_site(request: Request) -> None:
         require_same_site(request, base_url, settings.allowed_origins, "change your profile", "プロフィールを変更")
 
-    async def rate() -> None:
-        await asyncio.to_thread(ratings.rate_pending, hub.storage, games)
-
     async def me(request: Request) -> dict[str, Any]:
         """The browser's profile; refused (changing nothing) when its cookie names none."""
         secret = request.cookies.get(COOKIE)
@@ -358,7 +388,6 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
                 forget_cookie(response)
                 return response
             row = found
-        await rate()
         body = await asyncio.to_thread(page, hub.storage, row["id"], row["id"])
         response = JSONResponse(body)
         if made is not None:
@@ -417,24 +446,22 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
     async def export_me(request: Request) -> Response:
         """Everything stored about the person, as a JSON file."""
         row = await me(request)
-        await rate()
         data = await asyncio.to_thread(export, hub.storage, row["id"])
         return JSONResponse(data, headers={"Content-Disposition": 'attachment; filename="partygames-profile.json"'})
 
     @app.get("/api/profiles/{profile_id}", tags=["profiles"])
-    async def get_profile(profile_id: str, request: Request) -> dict[str, Any]:
-        """A profile as the asker may see it: its matches only if it is theirs or public."""
+    async def get_profile(profile_id: str, request: Request, limit: int = HISTORY_PAGE, offset: int = 0) -> dict[str, Any]:
+        """A profile as the asker may see it: its matches only if it is theirs or public (`limit` of them, newest
+        first, from `offset`; `more` is the next page's address)."""
         secret = request.cookies.get(COOKIE)
         viewer = await asyncio.to_thread(by_secret, hub.storage, secret) if secret else None
-        await rate()
-        return await asyncio.to_thread(page, hub.storage, profile_id, viewer["id"] if viewer else None)
+        return await asyncio.to_thread(page, hub.storage, profile_id, viewer["id"] if viewer else None, limit, offset)
 
     @app.get("/api/leaderboard/{game_id}", tags=["profiles"])
     async def leaderboard(game_id: str, limit: int = 50, offset: int = 0) -> dict[str, Any]:
         """The game's ratings, best first (mu - 3 sigma; provisional below a count of rated matches)."""
         if game_id not in games:
             raise ServerError(Code.GAME_UNKNOWN, f"No game {game_id[:40]!r}.", f"ゲーム「{game_id[:40]}」はありません。", 404)
-        await rate()
         rows = await asyncio.to_thread(ratings.leaderboard, hub.storage, game_id, max(1, min(limit, 100)),
                                        max(0, min(offset, 1_000_000)))
         return {"game": game_id, "provisional_below": ratings.PROVISIONAL_BELOW, "ratings": rows}

@@ -13,9 +13,17 @@ Which matches count (docs/profiles.md says the same to players):
 - The display is conservative, mu - 3 sigma; a rating with fewer than `PROVISIONAL_BELOW` rated matches is
   provisional.
 
+When: the write that ends a match also queues it (`unrated_matches`, in the same transaction); once that
+write has committed, the process that owned the match rates it (`rate_ended`, on its commit thread: the end's
+frames reach its players after the ratings changed). A match whose owner died between the two stays queued
+until any process's catch-up (`rate_pending`, at start-up and in the hub's sweep) rates it: the queue is the
+only thing the catch-up reads, never the whole history of matches.
+
 Exactly once: every match considered gets one `rated_matches` row, keyed on the match (room, match number),
-inserted in the same transaction as its rating changes, before them. A second attempt (a retry, another
-process after a failover) collides with the key and its transaction changes nothing. `rebuild` forgets every
+inserted in the same transaction as its rating changes, before them, and the same transaction takes it out of
+the queue and enters it in the histories of the profiles at its table (`played_matches`, rated or not: what a
+profile page lists). A second attempt (a retry, another process after a failover) collides with the key and its
+transaction changes nothing (the queue row, if any, goes in a transaction of its own). `rebuild` forgets every
 rating and considers every stored match again, in the order they ended.
 """
 
@@ -34,6 +42,7 @@ from sqlalchemy import (
     Column,
     Connection,
     Float,
+    Index,
     Integer,
     String,
     Table,
@@ -47,7 +56,16 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from partygames.engine.game import Game
-from partygames.server.storage import Storage, log_entries, matches, metadata, rooms, seats
+from partygames.server.storage import (
+    Storage,
+    log_entries,
+    matches,
+    metadata,
+    played_matches,
+    rooms,
+    seats,
+    unrated_matches,
+)
 
 PROVISIONAL_BELOW = 5  # rated matches before a rating is no longer provisional
 MODEL = PlackettLuce()
@@ -61,6 +79,8 @@ ratings = Table(
     Column("matches", Integer, nullable=False),
     Column("display", Float, nullable=False),  # mu - 3 sigma
 )
+# A leaderboard page is a range of this index (the profile breaks ties: every page has one order).
+Index("ratings_by_board", ratings.c.game, ratings.c.display.desc(), ratings.c.profile)
 
 rated_matches = Table(
     "rated_matches", metadata,
@@ -83,6 +103,7 @@ class Finished:
     first_seq: int  # its log entries are seq in (first_seq, last_seq]
     last_seq: int | None  # None: to the end (the room's current match)
     ended_at: float  # matches are rated in the order they ended
+    started_at: float = 0.0  # the date a profile's history shows
 
 
 def rating_json(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -101,12 +122,13 @@ def _finished(conn: Connection, code: str) -> list[Finished]:
     ends = [float(m["started_at"]) for m in earlier[1:]] + [float(room["started_at"] or 0.0)] * bool(earlier)
     for m, ended in zip(earlier, ends, strict=True):
         if m["result"] is not None:
-            out.append(Finished(code, m["number"], m["game"], json.loads(m["result"]), previous, m["last_seq"], ended))
+            out.append(Finished(code, m["number"], m["game"], json.loads(m["result"]), previous, m["last_seq"], ended,
+                                float(m["started_at"])))
         previous, number = m["last_seq"], m["number"]
     if room["status"] == "over" and room["result"] is not None:
         ended = room["finished_at"] if room["finished_at"] is not None else room["started_at"]
         out.append(Finished(code, number + 1, room["game"], json.loads(room["result"]), previous, None,
-                            float(ended or 0.0)))
+                            float(ended or 0.0), float(room["started_at"] or 0.0)))
     return out
 
 
@@ -146,13 +168,21 @@ def _groups(match: Finished, people: Mapping[int, str], game: Game | None) -> tu
 
 def consider(storage: Storage, match: Finished, games: Mapping[str, Game]) -> bool:
     """Rates `match` unless it was already considered; returns whether this call considered it. In one
-    transaction: the match's key first (a second attempt stops there), then the ratings."""
+    transaction: the match's key first (a second attempt stops there), then its queue row, then the ratings."""
     try:
         with storage.engine.begin() as conn:
             _consider(conn, match, games)
         return True
     except IntegrityError:
-        return False  # considered before, by this process or another: nothing changed
+        # Considered before, by this process or another: nothing changed. Its queue row (a process that died
+        # after rating it, or a queue refilled by hand) goes now, so that the catch-up does not come back to it.
+        with storage.engine.begin() as conn:
+            _unqueue(conn, match.room, match.number)
+        return False
+
+
+def _unqueue(conn: Connection, room: str, number: int) -> None:
+    conn.execute(delete(unrated_matches).where(unrated_matches.c.room == room, unrated_matches.c.number == number))
 
 
 def _consider(conn: Connection, match: Finished, games: Mapping[str, Game]) -> None:
@@ -161,11 +191,21 @@ def _consider(conn: Connection, match: Finished, games: Mapping[str, Game]) -> N
     counts = len(teams) >= 2 and len(people) >= 2
     conn.execute(insert(rated_matches).values(room=match.room, number=match.number, game=match.game,
                                               rated=counts, at=time.time()))
+    _unqueue(conn, match.room, match.number)
+    # Each profile's history (rated or not); a rebuild considers the match again.
+    conn.execute(delete(played_matches).where(played_matches.c.room == match.room,
+                                              played_matches.c.number == match.number))
+    played = [{"profile": profile, "room": match.room, "number": match.number, "seat": seat, "date": match.started_at}
+              for seat, profile in conn.execute(select(seats.c.seat, seats.c.profile).where(
+                  seats.c.room == match.room, seats.c.profile.is_not(None)))]
+    if played:
+        conn.execute(insert(played_matches), played)
     if not counts:
         return
-    query = select(ratings).where(ratings.c.game == match.game, ratings.c.profile.in_(list(people.values())))
+    # (Locked in one order, the profiles': two matches of the same people rated at once wait, never deadlock.)
+    query = select(ratings).where(ratings.c.game == match.game, ratings.c.profile.in_(sorted(people.values())))
     if conn.dialect.name == "postgresql":
-        query = query.with_for_update()
+        query = query.order_by(ratings.c.profile).with_for_update()
     known = {r["profile"]: r for r in conn.execute(query).mappings()}
     before = [[MODEL.rating(mu=known[people[s]]["mu"], sigma=known[people[s]]["sigma"]) if people[s] in known
                else MODEL.rating() for s in team] for team in teams]
@@ -181,31 +221,68 @@ def _consider(conn: Connection, match: Finished, games: Mapping[str, Game]) -> N
                 conn.execute(insert(ratings).values(profile=profile, game=match.game, matches=1, **values))
 
 
-def pending(storage: Storage) -> list[Finished]:
-    """Finished matches with at least two profiles at the table that were never considered, in the order they
-    ended."""
+def _match(conn: Connection, room: str, number: int) -> Finished | None:
+    return next((m for m in _finished(conn, room) if m.number == number), None)
+
+
+def rate_ended(storage: Storage, room: str, number: int, games: Mapping[str, Game]) -> bool:
+    """Rates room `room`'s match `number`, which has just ended (the hook of the process that owned it, once the
+    write that ended it has committed); returns whether this call considered it (`consider`)."""
     with storage.engine.connect() as conn:
-        found: list[Finished] = []
-        for code in _candidates(conn):
-            done = set(conn.execute(select(rated_matches.c.number).where(rated_matches.c.room == code)).scalars())
-            found += [m for m in _finished(conn, code) if m.number not in done]
-    return sorted(found, key=lambda m: (m.ended_at, m.room, m.number))
+        match = _match(conn, room, number)
+    return match is not None and consider(storage, match, games)
+
+
+def _queued(conn: Connection, limit: int | None, ended_before: float | None) -> tuple[list[Finished], list[tuple[str, int]]]:
+    """The queued matches (oldest end first, at most `limit`, those that ended before `ended_before`), and the
+    queue rows that name no finished match (nothing to rate)."""
+    query = select(unrated_matches.c.room, unrated_matches.c.number).order_by(
+        unrated_matches.c.ended_at, unrated_matches.c.room, unrated_matches.c.number)
+    if ended_before is not None:
+        query = query.where(unrated_matches.c.ended_at < ended_before)
+    if limit is not None:
+        query = query.limit(limit)
+    found: list[Finished] = []
+    orphans: list[tuple[str, int]] = []
+    rooms_seen: dict[str, dict[int, Finished]] = {}
+    for room, number in conn.execute(query).all():
+        if room not in rooms_seen:
+            rooms_seen[room] = {m.number: m for m in _finished(conn, room)}
+        match = rooms_seen[room].get(int(number))
+        if match is None:
+            orphans.append((str(room), int(number)))
+        else:
+            found.append(match)
+    return found, orphans
+
+
+def pending(storage: Storage, limit: int | None = None, ended_before: float | None = None) -> list[Finished]:
+    """Finished matches not yet considered (the queue: `unrated_matches`), in the order they ended."""
+    with storage.engine.connect() as conn:
+        return _queued(conn, limit, ended_before)[0]
+
+
+def rate_pending(storage: Storage, games: Mapping[str, Game], limit: int | None = None,
+                 ended_before: float | None = None) -> int:
+    """Considers the queued matches (the catch-up, for the matches whose process died before it rated them):
+    all of them, or the `limit` that ended first (before `ended_before`); returns how many this call
+    considered."""
+    with storage.engine.connect() as conn:
+        found, orphans = _queued(conn, limit, ended_before)
+    if orphans:
+        with storage.engine.begin() as conn:
+            for room, number in orphans:
+                _unqueue(conn, room, number)
+    return sum(consider(storage, m, games) for m in found)
 
 
 def _candidates(conn: Connection) -> list[str]:
-    """Rooms with at least two profiles seated that have a finished match not yet considered."""
+    """Rooms with at least two profiles seated that have a finished match (`rebuild` reads every room once)."""
     profiled = (select(func.count()).select_from(seats)
                 .where(seats.c.room == rooms.c.code, seats.c.profile.is_not(None)).scalar_subquery())
-    considered = select(func.count()).select_from(rated_matches).where(rated_matches.c.room == rooms.c.code)
     earlier = select(func.count()).select_from(matches).where(matches.c.room == rooms.c.code, matches.c.result.is_not(None))
     finished = earlier.scalar_subquery() + case((rooms.c.status == "over", 1), else_=0)
-    return list(conn.execute(select(rooms.c.code).where(profiled >= 2, considered.scalar_subquery() < finished))
-                .scalars())
-
-
-def rate_pending(storage: Storage, games: Mapping[str, Game]) -> int:
-    """Considers every finished match not yet considered; returns how many this call considered."""
-    return sum(consider(storage, m, games) for m in pending(storage))
+    return list(conn.execute(select(rooms.c.code).where(profiled >= 2, finished > 0)).scalars())
 
 
 def rebuild(storage: Storage, games: Mapping[str, Game]) -> int:
@@ -213,6 +290,11 @@ def rebuild(storage: Storage, games: Mapping[str, Game]) -> int:
     with storage.engine.begin() as conn:
         conn.execute(delete(ratings))
         conn.execute(delete(rated_matches))
+        conn.execute(delete(unrated_matches))
+        for code in _candidates(conn):
+            rows = [{"room": m.room, "number": m.number, "ended_at": m.ended_at} for m in _finished(conn, code)]
+            if rows:
+                conn.execute(insert(unrated_matches), rows)
     return rate_pending(storage, games)
 
 
@@ -220,11 +302,15 @@ def leaderboard(storage: Storage, game: str, limit: int = 50, offset: int = 0) -
     """The game's ratings, best conservative display first, with the profiles' names, colours and emoji."""
     from partygames.server.profiles import profiles  # (the table; profiles.py imports this module)
 
+    # The page is found in the index alone (`ratings_by_board`: the rows skipped by the offset are never read
+    # from the table nor joined), then its rows are read and joined.
+    page = (select(ratings.c.profile, ratings.c.game).where(ratings.c.game == game)
+            .order_by(ratings.c.display.desc(), ratings.c.profile).limit(limit).offset(offset).subquery())
     with storage.engine.connect() as conn:
         rows = conn.execute(select(ratings, profiles.c.name, profiles.c.colour, profiles.c.emoji)
+                            .join(page, (page.c.profile == ratings.c.profile) & (page.c.game == ratings.c.game))
                             .join(profiles, profiles.c.id == ratings.c.profile)
-                            .where(ratings.c.game == game)
-                            .order_by(ratings.c.display.desc(), ratings.c.profile).limit(limit).offset(offset)).mappings()
+                            .order_by(ratings.c.display.desc(), ratings.c.profile)).mappings()
         return [{"place": offset + i + 1, "profile": r["profile"], "name": r["name"], "colour": r["colour"],
                  "emoji": r["emoji"], **rating_json(dict(r))} for i, r in enumerate(rows)]
 

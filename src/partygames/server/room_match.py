@@ -210,6 +210,9 @@ class RoomMatch:
             write.updates.append((db.rooms, {"code": self.code}, {
                 "status": "over", "result": dumps(result.to_json()), "finished_at": wall, "owner": None,
                 "lease_until": None}))
+            # In the same transaction: the match is to be rated (by this process once it has committed, else by
+            # any process's catch-up: ratings.rate_pending).
+            write.inserts.append((db.unrated_matches, {"room": self.code, "number": self.number, "ended_at": wall}))
         cost = self.reveal_ms(events, private)
         self.clock.step(wall, cost, entry.seat if source in ("bot", "standin") else None)
         if cost > 0 and self.clock.reveal_scale > 0:

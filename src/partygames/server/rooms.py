@@ -93,6 +93,11 @@ class Host(Protocol):
     def changed(self, room: Room) -> None:
         """The room's presence changed here: the hub stores it (coalesced)."""
 
+    def rate_when_stored(self, stored: asyncio.Future[None], code: str, number: int) -> asyncio.Future[None]:
+        """Rates the room's match `number` once `stored`, the write that ended it, has committed; the returned
+        future resolves once that is done (or failed: the catch-up rates it then), or fails as `stored` did."""
+        ...
+
     async def change_room(self, code: str, change: Callable[[RoomLobby, str], tuple[Write | None, T]],
                           claim: bool = False) -> tuple[T, Lobbied]:
         """Runs a lobby change on the room as stored; with `claim` this process owns the room from then on."""
@@ -463,7 +468,10 @@ class Room:
             # Its write gives the room up (no lease to renew any more): whoever starts the next match owns that.
             self.status, self.epoch = "over", None
         self._step = write
-        self._submit(write)
+        stored = self._submit(write)
+        if current.match.is_over:
+            # Rated once stored; what is sent from now on (the end's updates) waits for that too.
+            self.delivery.last_write = self.hub.rate_when_stored(stored, self.code, current.number)
         if entry.seat is None and any(e.type == TIMED_OUT for e in events):
             self.delivery.presence_changed()  # the room's seats say so (the host may hand the seat to a bot)
         if self.delivery.stepped():

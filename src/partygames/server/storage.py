@@ -129,6 +129,30 @@ matches = Table(
     Column("last_seq", Integer, nullable=False),  # its log is log_entries.seq in (previous last_seq, last_seq]
 )
 
+# The matches that ended and were not yet rated (ratings.py): the write that ends a match adds its row, the
+# transaction that rates it (or finds it rated) takes it out; `ratings.rate_pending` reads only this table.
+unrated_matches = Table(
+    "unrated_matches", metadata,
+    Column("room", String(12), primary_key=True),
+    Column("number", Integer, primary_key=True),  # the room's match number (matches.number, or its current one)
+    Column("ended_at", Float, nullable=False),  # wall clock: matches are rated in the order they ended
+    Index("unrated_by_end", "ended_at"),
+)
+
+# Who played which finished match, per profile, newest first (a profile page's history is a range of
+# `played_by_date`, however many matches the person played): one row per seat tied to a profile, written
+# when the match is considered for ratings (ratings.py), taken out when the profile is deleted.
+played_matches = Table(
+    "played_matches", metadata,
+    Column("profile", String(24), primary_key=True),
+    Column("room", String(12), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("date", Float, nullable=False),  # when the match started (the history's date)
+)
+Index("played_by_date", played_matches.c.profile, played_matches.c.date.desc(), played_matches.c.room,
+      played_matches.c.number.desc(), played_matches.c.seat)
+
 chat_messages = Table(
     "chat_messages", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -500,7 +524,7 @@ class Storage:
             for table, row in w.inserts:
                 grouped[table.name].append(row)
                 tables[table.name] = table
-        for name in ("rooms", "seats", "log_entries", "matches", "chat_messages"):
+        for name in ("rooms", "seats", "log_entries", "matches", "unrated_matches", "chat_messages"):
             for rows in _alike(grouped.get(name, [])):
                 if name == "log_entries" and conn.dialect.name == "sqlite":
                     _insert_values(conn, log_entries, rows)

@@ -63,6 +63,8 @@ export const api = {
   passkeyFinish: (kind, credential) => call("POST", `/api/me/passkeys/${kind}/finish`, { body: { credential } }),
   passkeyRemove: (id) => call("DELETE", `/api/me/passkeys/${encodeURIComponent(id)}`),
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
+  /** The next page of a profile's matches: the `more` address a profile page gave. */
+  morePage: (path) => call("GET", path),
   games: () => call("GET", "/api/games"),
   /** The seat counts the engine allows for these options: {game, options, seat_counts}. */
   seatCounts: (gameId, options) =>

@@ -23,6 +23,7 @@ const STRINGS = {
     "レーティング対象のマッチはまだありません。2人以上の人で終えたマッチが対象です。"],
   profile_matches: ["Your matches", "あなたの対戦"],
   profile_no_matches: ["No finished matches yet.", "終了したマッチはまだありません。"],
+  profile_more_matches: ["Earlier matches", "それ以前の対戦"],
   profile_won: ["won", "勝利"],
   profile_rank: ["place {0}", "{0}位"],
   profile_with: ["with {0}", "対戦相手: {0}"],

@@ -105,6 +105,14 @@ export function ProfilePage({ navigate }) {
       setProblem(error);
     }
   };
+  const more = async () => {
+    try {
+      const next = await api.morePage(data.more);
+      setData({ ...data, matches: [...data.matches, ...(next.matches || [])], more: next.more });
+    } catch (error) {
+      setProblem(error);
+    }
+  };
   const remove = async () => {
     if (!window.confirm(t("profile_delete_confirm"))) return;
     try {
@@ -167,6 +175,7 @@ export function ProfilePage({ navigate }) {
             onClick=${(e) => open(e, `/room/${m.room}#replay`)}>${t("replay")}</a>` : null}
         </li>`)}
       </ul>` : html`<p class="muted">${t("profile_no_matches")}</p>`}
+      ${data.more ? html`<button class="small subtle" onClick=${more} data-testid="profile-more">${t("profile_more_matches")}</button>` : null}
     </section>
     <${GroupsPanel} navigate=${navigate} />
     <${Passkeys} onSignedIn=${show} />
