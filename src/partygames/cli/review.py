@@ -35,7 +35,8 @@ _REVIEWING = Text("Reviewing", "検討中")
 _TITLE = Text("Review of seat {seat} ({game}, {budget} per decision; {measure})",
               "席 {seat} の検討({game}、1判断あたり {budget}、{measure})")
 _MEASURES = {"win": Text("win chance", "勝率"), "score": Text("expected final score", "最終得点の期待値"),
-             "search": Text("the search bot's value", "探索ボットの評価値")}
+             "search": Text("the search bot's value", "探索ボットの評価値"),
+             "lead": Text("expected lead of the seat's team", "自チームのリード(差額)の期待値")}
 _HEADS = (Text("step", "手"), Text("played", "指した手"), Text("best", "最善手"), Text("loss (95%)", "損失(95%)"),
           Text("win chance played / best", "勝率 指した手 / 最善手"), Text("mark", "評価"))
 _NOTHING = Text("Seat {seat} had no decision with a real choice in this match.",
