@@ -123,8 +123,13 @@ def _print_table(game: Game, log: MatchLog, result: Review, lang: Lang) -> None:
         view = views[d.step]
         played, best = d.candidates[d.played], d.candidates[d.best]
         low, high = d.loss_interval
-        loss = (interval(low, high, lang) if measure == "win"
-                else f"{d.loss:.2f} ({low:.2f}{'〜' if lang == 'ja' else '-'}{high:.2f})")
+        dash = '〜' if lang == 'ja' else '-'
+        if measure == "win":
+            loss = interval(low, high, lang)
+        elif measure == "lead":  # yen: whole, with thousands separators
+            loss = f"{d.loss:,.0f} ({low:,.0f}{dash}{high:,.0f})"
+        else:
+            loss = f"{d.loss:.2f} ({low:.2f}{dash}{high:.2f})"
         mark = _NOT_MARKED(lang) if d.mark is None else MARK_TEXT[d.mark](lang)
         table.add_row(str(d.step + 1), escape(action_text(game, d.played_action, lang, view, names)),
                       escape(action_text(game, d.best_action, lang, view, names)), loss,
