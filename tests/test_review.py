@@ -40,7 +40,7 @@ def test_the_same_match_seat_and_budget_give_the_same_review() -> None:
 def test_marks_follow_the_loss_and_noise_is_not_marked() -> None:
     table = Thresholds(inaccuracy=0.05, mistake=0.1, blunder=0.2)
     assert [table.mark(x) for x in (0.0, 0.06, 0.15, 0.3)] == ["good", "inaccuracy", "mistake", "blunder"]
-    for bad in ({"measure": "money"}, {"mistake": 0.01}):
+    for bad in ({"measure": "money"}, {"mistake": 0.01}, {"measure": "lead"}):  # the lead: only with how to read it
         with pytest.raises(ValueError):
             Thresholds(**bad)
     # A random player's match: every played move that is not the best is marked by its significant loss, or
