@@ -6,6 +6,17 @@
   optimal stop rule (`games/lucky_nine/analysis.py`, `partygames analyze lucky-nine`). Prints the agreement
   figure, and how many disagreements fall where the exact gain of continuing differs from passing by less
   than the review's 95% half-width of that difference (the acceptance test asks for all of them).
+- Smuggling against the small game's equilibrium (`--game smuggling`): `--matches` seeded matches of
+  random and equilibrium bots on the short table (team size 1, 4 small games), every seat reviewed; at each
+  pack and declaration every candidate's exact value against the other side's equilibrium strategy
+  (`games/smuggling/review.py`) beside the review's. Prints the best-move agreement, and for every pair of a
+  move the equilibrium plays and one it never plays (exact values apart) how often the review judges the
+  never-played one worse, and how many of the others fall within the review's 95% interval; the last small
+  game (where the bots play for the win, not the equilibrium) is counted apart.
+- Dice Derby against the exact odds (`--game dice-derby`): `--derby-matches` seeded matches of random and
+  heuristic bots (6 seats, 4 races), seat 0 reviewed (a heuristic bot in even seeds, a random one in odd),
+  on the default table (payout rate 1.0) and a generous one (1.5); at each betting decision the exact
+  expected gain of every candidate (`games/dice_derby/review.py`) beside the review's expected final money.
 - Time per review: for every game, one match of heuristic bots on its short table (`mcts_bench.TABLES`;
   the research table `Game.samples.rl` where that says None),
   seat 0 reviewed at the same budget; wall time (the machine is shared: compare runs of one machine).
@@ -13,6 +24,7 @@
 Asserts nothing.
 
     .venv/bin/python benchmarks/review_bench.py [--matches 20] [--simulations 200] [--game lucky-nine]
+        [--game smuggling] [--game dice-derby] [--derby-matches 6]
 """
 
 from __future__ import annotations
@@ -26,7 +38,9 @@ from partygames import games
 from partygames.analysis.review import DEFAULT_SIMULATIONS, review
 from partygames.engine.search import Budget
 from partygames.engine.session import play
+from partygames.games.dice_derby.review import OddsCheck, odds_checks
 from partygames.games.lucky_nine.review import ExactCheck, exact_checks
+from partygames.games.smuggling.review import EquilibriumCheck, equilibrium_checks
 
 
 def lucky_nine(matches: int, budget: Budget) -> None:
@@ -53,6 +67,72 @@ def lucky_nine(matches: int, budget: Budget) -> None:
               f"± {c.half_width:.2f} ({'within' if c.within_noise else 'OUTSIDE'} the noise)")
 
 
+def smuggling(matches: int, budget: Budget) -> None:
+    game = games.get("smuggling")
+    seats, options = TABLES["smuggling"]
+    checks: list[EquilibriumCheck] = []
+    started, reviews = time.perf_counter(), 0
+    for seed in range(matches):
+        kinds = ["random" if (seed + s) % 2 else "equilibrium" for s in range(seats)]
+        bots = [game.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
+        log = play(game, seats, bots, options or {}, seed)[1]
+        for seat in range(seats):
+            checks += equilibrium_checks(game, log, review(game, log, seat, budget))
+            reviews += 1
+    print(f"\nSmuggling, {matches} matches of random and equilibrium bots ({options}), {budget} per decision, "
+          f"{(time.perf_counter() - started) / max(1, reviews):.2f} s per seat's review:")
+    for last in (False, True):
+        part = [c for c in checks if c.last == last]
+        agree = sum(c.agrees for c in part)
+        noisy = [c for c in part if not c.agrees]
+        pairs = [p for c in part for p in c.pairs()]
+        ordered = sum(p[2] for p in pairs)
+        within = sum(p[3] for p in pairs if not p[2])
+        clear = sum(p[2] and not p[3] for p in pairs)
+        print(f"  {'the last small game' if last else 'small games before the last'}: {agree}/{len(part)} "
+              f"packs and declarations agree with the equilibrium's best ({agree / max(1, len(part)):.1%}), "
+              f"{sum(c.within_noise for c in noisy)}/{len(noisy)} disagreements within the review's 95% "
+              f"half-width; {ordered}/{len(pairs)} pairs (played by the equilibrium, never played) judged in "
+              f"the equilibrium's order ({ordered / max(1, len(pairs)):.1%}; {clear} of them beyond the noise), "
+              f"{within}/{len(pairs) - ordered} of the others within the noise")
+        for role in ("smuggler", "inspector"):
+            mine = [c for c in part if c.role == role]
+            print(f"    {role}: {sum(c.agrees for c in mine)}/{len(mine)} agree")
+        for c in noisy:
+            if not c.within_noise:
+                best, exact = c.candidates[c.best], c.candidates[c.exact_best]
+                print(f"    step {c.step} ({c.role}): review's best {best.action} (exact {best.exact / 1e6:+.1f}M), "
+                      f"exact best {exact.action} ({exact.exact / 1e6:+.1f}M): OUTSIDE the noise")
+
+
+def dice_derby(matches: int, budget: Budget) -> None:
+    game = games.get("dice-derby")
+    seats, _ = TABLES["dice-derby"]
+    for rate in (1.0, 1.5):
+        checks: list[OddsCheck] = []
+        started = time.perf_counter()
+        for seed in range(matches):
+            kinds = ["random" if (seed + s) % 2 else "heuristic" for s in range(seats)]
+            bots = [game.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
+            log = play(game, seats, bots, {"races": 4, "payout_rate": rate}, seed)[1]
+            checks += odds_checks(game, log, review(game, log, 0, budget))
+        agree = sum(c.agrees for c in checks)
+        noisy = [c for c in checks if not c.agrees]
+        within = sum(c.within_noise for c in noisy)
+        gaps = sorted(c.gap for c in noisy)
+        print(f"\nDice Derby, payout rate {rate}, {matches} matches of random and heuristic bots (6 seats, 4 races), "
+              f"seat 0 reviewed, {budget} per decision, {(time.perf_counter() - started) / max(1, matches):.1f} s "
+              f"per review: {agree}/{len(checks)} betting decisions agree with the exact best "
+              f"({agree / max(1, len(checks)):.1%}); {within}/{len(noisy)} disagreements within the review's 95% "
+              f"half-width; exact gaps of the disagreements: median {gaps[len(gaps) // 2] if gaps else 0:.0f}, "
+              f"largest {gaps[-1] if gaps else 0:.0f} yen")
+        for c in noisy:
+            if not c.within_noise:
+                print(f"    step {c.step} race {c.race}: review's best {c.actions[c.best]} (exact "
+                      f"{float(c.exact[c.best]):+.0f}), exact best {c.actions[c.exact_best]} "
+                      f"({float(c.exact[c.exact_best]):+.0f}), review's half-width {c.half_width:.0f}: OUTSIDE")
+
+
 def timings(game_ids: list[str], budget: Budget) -> None:
     print(f"\n| game | seats | log entries | decisions reviewed | s per review ({budget} per decision) |")
     print("|---|---|---|---|---|")
@@ -73,11 +153,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS)
+    parser.add_argument("--derby-matches", type=int, default=6)
     parser.add_argument("--game", action="append", choices=list(TABLES))
     args = parser.parse_args()
     budget = Budget(simulations=args.simulations)
     if args.game is None or "lucky-nine" in args.game:
         lucky_nine(args.matches, budget)
+    if args.game is None or "smuggling" in args.game:
+        smuggling(args.matches, budget)
+    if args.game is None or "dice-derby" in args.game:
+        dice_derby(args.derby_matches, budget)
     timings(args.game or list(TABLES), budget)
 
 

@@ -10,7 +10,9 @@ from partygames.analysis.review import ReviewError, Thresholds, review
 from partygames.engine.log import MatchLog
 from partygames.engine.search import Budget
 from partygames.engine.session import play
+from partygames.games.dice_derby.review import odds_checks
 from partygames.games.lucky_nine.review import exact_checks
+from partygames.games.smuggling.review import equilibrium_checks
 
 LUCKY = games.get("lucky-nine")
 
@@ -38,7 +40,7 @@ def test_the_same_match_seat_and_budget_give_the_same_review() -> None:
 def test_marks_follow_the_loss_and_noise_is_not_marked() -> None:
     table = Thresholds(inaccuracy=0.05, mistake=0.1, blunder=0.2)
     assert [table.mark(x) for x in (0.0, 0.06, 0.15, 0.3)] == ["good", "inaccuracy", "mistake", "blunder"]
-    for bad in ({"measure": "money"}, {"mistake": 0.01}):
+    for bad in ({"measure": "money"}, {"mistake": 0.01}, {"measure": "lead"}):  # the lead: only with how to read it
         with pytest.raises(ValueError):
             Thresholds(**bad)
     # A random player's match: every played move that is not the best is marked by its significant loss, or
@@ -80,3 +82,43 @@ def test_lucky_nine_reviews_agree_with_the_exact_stop_rule() -> None:
     assert len(checks) >= 5
     assert all(c.agrees or c.within_noise for c in checks), checks
     assert any(c.agrees and not c.within_noise for c in checks)  # some are clear-cut, not all noise
+
+
+SMUGGLING = games.get("smuggling")
+
+
+def test_smuggling_reviews_agree_with_the_small_games_equilibrium() -> None:
+    # Issue 32: the review's judgement of packs and declarations agrees with the equilibrium's values (the
+    # small game solved by LP, `partygames analyze smuggling`), and a move the equilibrium never plays is
+    # judged worse than one it does: in every small game but the last (where the bots play for the win, not
+    # the equilibrium), each disagreement falls within the review's 95% interval.
+    checks = []
+    for seed in (1, 2, 3):
+        kinds = ["random" if (seed + s) % 2 else "equilibrium" for s in range(2)]
+        bots = [SMUGGLING.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
+        log = play(SMUGGLING, 2, bots, {"team_size": 1, "small_games": 4}, seed)[1]
+        for seat in range(2):
+            result = review(SMUGGLING, log, seat, Budget(simulations=200))
+            assert result.thresholds.measure == "lead"
+            checks += [c for c in equilibrium_checks(SMUGGLING, log, result) if not c.last]
+    assert {c.role for c in checks} == {"smuggler", "inspector"}
+    assert all(c.agrees or c.within_noise for c in checks), checks
+    pairs = [p for c in checks for p in c.pairs()]
+    assert all(ordered or noise for _, _, ordered, noise in pairs)
+    assert sum(ordered and not noise for _, _, ordered, noise in pairs) >= 10  # clear-cut, not all noise
+
+
+def test_dice_derby_betting_is_judged_against_the_exact_odds() -> None:
+    # Issue 32: at each betting decision the exact expected gain of every candidate follows from the exact
+    # race probabilities and the odds shown; the review's best bet agrees with it, or the exact values
+    # differ by less than the review's 95% interval (a generous house, payout rate 1.5, so that tickets
+    # differ by thousands of yen, not by the odds' rounding).
+    derby = games.get("dice-derby")
+    bots = [derby.make_bot("heuristic", s, 2000 + s) for s in range(6)]
+    log = play(derby, 6, bots, {"races": 4, "payout_rate": 1.5}, 2)[1]
+    result = review(derby, log, 0, Budget(simulations=64))
+    assert result.thresholds.measure == "score"
+    checks = odds_checks(derby, log, result)
+    assert len(checks) >= 4 and {c.race for c in checks} == {1, 2, 3, 4}
+    assert any(max(c.exact) - min(c.exact) > 1000 for c in checks)
+    assert all(c.agrees or c.within_noise for c in checks), checks

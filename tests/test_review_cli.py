@@ -54,6 +54,9 @@ def test_the_table_words_moves_with_the_games_labels(lang: str, heads: tuple[str
     assert not re.search(r"[{}]|\[['\"]|'type'", result.output), result.output  # words, not action data
     if lang == "ja":
         assert "シミュレーション" in result.output and "simulations" not in result.output
+    # Smuggling is judged by the team's lead in yen (games/smuggling/review.py): named, and in whole yen.
+    assert ("自チームのリード" if lang == "ja" else "expected lead of the seat's team") in result.output
+    assert re.search(r"\(-?[\d,]+[-〜]-?[\d,]+\)", result.output) and not re.search(r"\d\.\d\d", result.output)
 
 
 def test_the_graph_is_saved_as_a_png(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from partygames.engine.bots import Observation, TableInfo
 from partygames.engine.errors import EngineError
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
-from partygames.engine.match import Match
+from partygames.engine.match import Match, Result
 from partygames.engine.search import Budget, SearchBot
 from partygames.engine.session import Session
 
@@ -58,16 +58,21 @@ class Thresholds:
     below `inaccuracy` it is "good", then "inaccuracy", from `mistake` a mistake, from `blunder` a
     blunder. `measure` is "win" (the chance of winning, 0-1), "score" (the expected final score of the
     game's result, such as money) or "search" (the search bot's own rollout value: a win plus a little for
-    rank), and the thresholds are in its units."""
+    rank), or "lead" (the expected lead of the seat's side in the result, as the game's `lead` reads it from
+    a finished match's result: Smuggling's team lead in yen), and the thresholds are in its units."""
 
     inaccuracy: float = 0.05
     mistake: float = 0.10
     blunder: float = 0.20
     measure: str = "win"
+    lead: Callable[[Result, int], float] | None = None
+    """With measure "lead": the seat's lead in a finished match's result."""
 
     def __post_init__(self) -> None:
-        if self.measure not in ("win", "score", "search"):
-            raise ValueError(f"a review measures win, score or search, not {self.measure!r}")
+        if self.measure not in ("win", "score", "search", "lead"):
+            raise ValueError(f"a review measures win, score, search or lead, not {self.measure!r}")
+        if (self.measure == "lead") != (self.lead is not None):
+            raise ValueError("a review measures the lead exactly when the game says how to read it (lead=...)")
         if not 0 <= self.inaccuracy <= self.mistake <= self.blunder:
             raise ValueError("review thresholds must rise: 0 <= inaccuracy <= mistake <= blunder")
 
@@ -338,6 +343,9 @@ class _Judge:
                     candidate.values.append(win)
                 elif measure == "score":
                     candidate.values.append(0.0 if mine is None else float(mine.score))
+                elif measure == "lead":
+                    assert self.thresholds.lead is not None
+                    candidate.values.append(0.0 if result is None else self.thresholds.lead(result, bot.seat))
                 else:
                     candidate.values.append(value)
             drawn += 1

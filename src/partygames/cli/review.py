@@ -35,7 +35,8 @@ _REVIEWING = Text("Reviewing", "検討中")
 _TITLE = Text("Review of seat {seat} ({game}, {budget} per decision; {measure})",
               "席 {seat} の検討({game}、1判断あたり {budget}、{measure})")
 _MEASURES = {"win": Text("win chance", "勝率"), "score": Text("expected final score", "最終得点の期待値"),
-             "search": Text("the search bot's value", "探索ボットの評価値")}
+             "search": Text("the search bot's value", "探索ボットの評価値"),
+             "lead": Text("expected lead of the seat's team", "自チームのリード(差額)の期待値")}
 _HEADS = (Text("step", "手"), Text("played", "指した手"), Text("best", "最善手"), Text("loss (95%)", "損失(95%)"),
           Text("win chance played / best", "勝率 指した手 / 最善手"), Text("mark", "評価"))
 _NOTHING = Text("Seat {seat} had no decision with a real choice in this match.",
@@ -122,8 +123,13 @@ def _print_table(game: Game, log: MatchLog, result: Review, lang: Lang) -> None:
         view = views[d.step]
         played, best = d.candidates[d.played], d.candidates[d.best]
         low, high = d.loss_interval
-        loss = (interval(low, high, lang) if measure == "win"
-                else f"{d.loss:.2f} ({low:.2f}{'〜' if lang == 'ja' else '-'}{high:.2f})")
+        dash = '〜' if lang == 'ja' else '-'
+        if measure == "win":
+            loss = interval(low, high, lang)
+        elif measure == "lead":  # yen: whole, with thousands separators
+            loss = f"{d.loss:,.0f} ({low:,.0f}{dash}{high:,.0f})"
+        else:
+            loss = f"{d.loss:.2f} ({low:.2f}{dash}{high:.2f})"
         mark = _NOT_MARKED(lang) if d.mark is None else MARK_TEXT[d.mark](lang)
         table.add_row(str(d.step + 1), escape(action_text(game, d.played_action, lang, view, names)),
                       escape(action_text(game, d.best_action, lang, view, names)), loss,

@@ -255,6 +255,7 @@ const STRINGS = {
   review_measure_win: ["win chance", "勝率"],
   review_measure_score: ["expected final score", "最終得点の期待値"],
   review_measure_search: ["the search bot's value", "探索ボットの評価値"],
+  review_measure_lead: ["expected lead of the seat's team", "自チームのリード(差額)の期待値"],
   review_measured_by: ["Measured by: {0}.", "評価の尺度: {0}。"],
   mark_best: ["best", "最善"],
   mark_good: ["good", "好手"],

@@ -29,7 +29,10 @@ const percent = (x) => `${Math.round(x * 100)}%`;
 /** A candidate's value in the review's measure: a win chance as a percentage, a score in its unit. */
 function measured(value, review, ctx) {
   if (review.measure === "win") return percent(value);
-  if (review.measure === "score") return ctx.scoreUnit === "yen" ? ctx.yen(Math.round(value)) : value.toFixed(1);
+  // "lead": the seat's team's score minus the other team's (Smuggling), in the same unit as a score.
+  if (review.measure === "score" || review.measure === "lead") {
+    return ctx.scoreUnit === "yen" ? ctx.yen(Math.round(value)) : value.toFixed(1);
+  }
   return value.toFixed(2);
 }
 
