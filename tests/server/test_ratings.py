@@ -5,6 +5,7 @@ once however often it is applied."""
 from __future__ import annotations
 
 import json
+import logging
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any, cast
 
 import pytest
 from alembic import command
-from sqlalchemy import create_engine, func, insert, select
+from sqlalchemy import create_engine, func, insert, select, update
 
 from partygames.games import all_games
 from partygames.server import migrations, ratings
@@ -311,3 +312,22 @@ def test_a_profile_page_shows_the_latest_matches_and_links_the_earlier_ones(stor
     # b's matches are not public: a stranger gets neither them nor a link to more.
     hidden = profile_pages.page(store, b, None, limit=2)
     assert hidden["matches"] is None and hidden["more"] is None
+
+
+def test_a_match_that_cannot_be_rated_does_not_hold_up_the_queue(store: Storage, caplog: pytest.LogCaptureFixture) -> None:
+    a, b = person(store), person(store)
+    # The earliest queued match has a stored result the rater cannot read (a row damaged by hand, say).
+    broken = finished_room(store, "dice-derby", [(a, 1, ["seat"]), (b, 2, ["seat"])], ended_at=1.0)
+    with store.engine.begin() as conn:
+        conn.execute(update(db.rooms).where(db.rooms.c.code == broken).values(result=json.dumps({"seats": 7})))
+    fine = finished_room(store, "dice-derby", [(a, 2, ["seat"]), (b, 1, ["seat"])], ended_at=2.0)
+    with caplog.at_level(logging.ERROR, logger="partygames.ratings"):
+        assert ratings.rate_pending(store, GAMES, limit=5) == 1  # the one behind it is rated
+        assert ratings.rate_pending(store, GAMES, limit=5) == 0
+    rated = rating(store, b, "dice-derby")
+    assert rated is not None and rated[2] == 1
+    with store.engine.connect() as conn:
+        assert conn.execute(select(ratings.rated_matches.c.room)).scalars().all() == [fine]
+    assert [m.room for m in ratings.pending(store)] == [broken]  # still queued, for a fixed rater or a rebuild
+    said = [r for r in caplog.records if broken in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is not None  # said once, with its traceback

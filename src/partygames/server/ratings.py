@@ -30,6 +30,7 @@ rating and considers every stored match again, in the order they ended.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -53,7 +54,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from partygames.engine.game import Game
 from partygames.server.storage import (
@@ -68,6 +69,8 @@ from partygames.server.storage import (
 )
 
 PROVISIONAL_BELOW = 5  # rated matches before a rating is no longer provisional
+log = logging.getLogger("partygames.ratings")
+_unrateable: set[tuple[str, int]] = set()  # said once per process (rate_pending)
 MODEL = PlackettLuce()
 
 ratings = Table(
@@ -273,7 +276,20 @@ def rate_pending(storage: Storage, games: Mapping[str, Game], limit: int | None 
         with storage.engine.begin() as conn:
             for room, number in orphans:
                 _unqueue(conn, room, number)
-    return sum(consider(storage, m, games) for m in found)
+    considered = 0
+    for match in found:
+        try:
+            considered += consider(storage, match, games)
+        except DBAPIError:
+            raise  # the database itself failed: the sweep tries the whole queue again later
+        except Exception:
+            # A match that cannot be rated (a stored result the rater cannot read) must not hold up the
+            # matches queued behind it: it stays queued (a fixed rater or `ratings rebuild` takes it), said once.
+            if (match.room, match.number) not in _unrateable:
+                _unrateable.add((match.room, match.number))
+                log.exception("match %s of room %s cannot be rated; the catch-up goes on past it",
+                              match.number, match.room)
+    return considered
 
 
 def _candidates(conn: Connection) -> list[str]:
