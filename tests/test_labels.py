@@ -38,18 +38,12 @@ class Shown:
 
 
 def _keys(data: object) -> set[str]:
-    """The keys of a JSON value at any depth (walked with a stack, not recursion: Musical Chairs' plays read
-    tens of thousands of views, and a call per number in them took most of the label tests' time)."""
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            found.update(value)
-            stack.extend(v for v in value.values() if isinstance(v, dict | list))
-        elif isinstance(value, list):
-            stack.extend(v for v in value if isinstance(v, dict | list))
-    return found
+    """The keys of a JSON value at any depth."""
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in _keys(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in _keys(v)}
+    return set()
 
 
 BILINGUAL = {"en", "ja"}  # a text in both languages is a value (the board shows the reader's), not two keys
