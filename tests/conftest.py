@@ -32,6 +32,25 @@ def report_figures(record_property: Callable[[str, object], None]) -> Callable[[
     return report
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`--dist loadgroup` sends each `xdist_group`'s tests to one worker by the "@group" suffix that
+    pytest-xdist writes into their node ids in the worker. Under pytest 9.2's structured node ids that write
+    no longer takes effect (pytest-dev/pytest-xdist#1386): every group was silently ignored (the label tests
+    played Musical Chairs on both workers, the "server-restart" tests ran side by side). Writes the suffix
+    where pytest reads the node id, for the items xdist's own hook left without one."""
+    if not getattr(config.option, "loadgroup", False):  # set in xdist's workers under --dist loadgroup only
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        groups = {str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                  for mark in item.iter_markers("xdist_group")}
+        nodeid = item.nodeid
+        if groups and nodeid.rfind("@") <= nodeid.rfind("]"):  # xdist's own test for a suffix
+            item._id = NodeId.parse(f"{nodeid}@{'_'.join(sorted(groups))}")
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when == "call":
         for name, value in report.user_properties:

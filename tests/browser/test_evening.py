@@ -19,7 +19,7 @@ from tests.browser.server import PlatformProcess
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 BIG_SCREEN: ViewportSize = {"width": 1920, "height": 1080}
-QUICK = {"rounds": 4, "press_seconds": 5, "decide_seconds": 5, "claim_seconds": 5, "dropout_seconds": 5}
+QUICK = {"rounds": 4, "first_press_seconds": 5, "press_seconds": 5, "decide_seconds": 5, "claim_seconds": 5, "dropout_seconds": 5}
 
 
 # Time limits 10 times faster, reveals at a tenth of their length (a Dice Derby race: about 3 s), a short grace.

@@ -103,7 +103,7 @@ def _seat(frame: dict[str, Any], seat: int) -> dict[str, Any]:
     return dict(frame["room"]["seats"][seat])
 
 
-QUICK = {"rounds": 4, "press_seconds": 5, "decide_seconds": 5, "claim_seconds": 5, "dropout_seconds": 5}
+QUICK = {"rounds": 4, "first_press_seconds": 5, "press_seconds": 5, "decide_seconds": 5, "claim_seconds": 5, "dropout_seconds": 5}
 
 
 def test_a_room_s_stand_in_waits_its_grace_plays_safely_is_marked_and_gives_the_seat_back(real: LiveServer) -> None:
