@@ -126,6 +126,12 @@ export function saveSeat(code, patch) {
   return next;
 }
 
+/** A room just made (`POST /api/rooms` or `/api/nights`): keeps the host's tokens and seat, then opens it. */
+export function enterMadeRoom(answer, name, navigate) {
+  saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name });
+  navigate(`/room/${answer.code}`);
+}
+
 export function forgetSeat(code) {
   const held = loadSeat(code);
   delete held.seat;

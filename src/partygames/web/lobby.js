@@ -2,7 +2,7 @@
 // human or bot), join by code, and the list of rooms.
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
-import { api, saveSeat, savedName, saveName } from "./api.js";
+import { api, enterMadeRoom, saveSeat, savedName, saveName } from "./api.js";
 import { formatValue } from "./generic.js";
 import { Prose } from "./prose.js";
 import { GroupPicker } from "./group.js";
@@ -296,8 +296,7 @@ function CreateRoom({ games, gameId, setGameId, navigate }) {
       if (watchOnly || !seatKinds.includes("human")) body.host_seat = null;
       if (group) body.group = group;
       const answer = await api.createRoom(body);
-      saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name: trimmed });
-      navigate(`/room/${answer.code}`);
+      enterMadeRoom(answer, trimmed, navigate);
     } catch (error) {
       setProblem(error);
     } finally {

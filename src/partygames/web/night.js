@@ -3,7 +3,7 @@
 // phone. The ledger comes from the server (`GET /api/rooms/{code}/ledger`), brought up to date as it is read.
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr, getLang } from "./i18n.js";
-import { api, saveSeat, savedName, saveName } from "./api.js";
+import { api, enterMadeRoom, savedName, saveName } from "./api.js";
 import { yen } from "./money.js";
 
 /** The lobby's card: a seat count and the host's name; the room is made with every seat for a person (the host
@@ -27,8 +27,7 @@ export function NightCard({ navigate }) {
       const trimmed = name.trim();
       if (trimmed) saveName(trimmed);
       const answer = await api.createNight({ night: night.id, seats, name: trimmed || undefined });
-      saveSeat(answer.code, { hostToken: answer.host_token, seat: answer.seat, token: answer.token, name: trimmed });
-      navigate(`/room/${answer.code}`);
+      enterMadeRoom(answer, trimmed, navigate);
     } catch (error) {
       setProblem(error);
     } finally {
