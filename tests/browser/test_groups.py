@@ -86,9 +86,12 @@ def smuggle(host: driver.Player, guest: driver.Player) -> None:
 def test_an_evening_of_three_real_games_is_rated_once_and_scored_for_the_group(
         players: list[driver.Player], platform: PlatformProcess) -> None:
     host, guest = players
-    for player in players:  # each browser got its profile on the first visit: a cookie its scripts cannot read
-        [cookie] = [c for c in player.page.context.cookies() if c["name"] == "partygames_device"]
-        assert cookie["httpOnly"]
+    for player in players:  # each browser gets its profile on the first visit: a cookie its scripts cannot read
+        end = time.monotonic() + 15
+        while not (cookies := [c for c in player.page.context.cookies() if c["name"] == "partygames_device"]):
+            assert time.monotonic() < end, "no profile cookie"
+            time.sleep(0.1)
+        assert cookies[0]["httpOnly"]
 
     # Aki makes the group on the profile page; Ben opens its invite link and joins.
     page = host.page
@@ -140,8 +143,9 @@ def test_an_evening_of_three_real_games_is_rated_once_and_scored_for_the_group(
     # Each presses, passes after a hit, and drops out after the turn: the match ends with nobody left playing.
     acted = driver.play_to_results([host, guest], ("press", "pass", "drop_out"), timeout=60)
     assert acted.count("press") >= 2, acted
-    for player, lang in ((host, "en"), (guest, "ja")):  # it ended as nobody was left playing
-        expect(player.page.get_by_test_id("results")).to_contain_text(NOBODY_LEFT(lang))
+    # It ended as nobody was left playing.
+    expect(host.page.get_by_test_id("results")).to_contain_text(NOBODY_LEFT("en"))
+    expect(guest.page.get_by_test_id("results")).to_contain_text(NOBODY_LEFT("ja"))
     expect(screen.get_by_test_id("results")).to_be_visible()
     ranks[LUCKY_NINE] = placings(host)
     assert placings(guest) == ranks[LUCKY_NINE]
