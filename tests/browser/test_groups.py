@@ -123,7 +123,7 @@ def test_an_evening_of_three_real_games_is_rated_once_and_scored_for_the_group(
         guest.page.get_by_test_id("board").wait_for()
         return code
 
-    # 1. Smuggling, two seats, two small games (its shortest table).
+    # 1. Smuggling, two seats, two small games (the fewest in which each person smuggles and inspects once).
     first = group_room(SMUGGLING, 2, ("human", "human"), {"small_games": 2})
     screen = host.page.context.new_page()  # the big screen of the room, in Aki's browser
     screen.set_viewport_size({"width": 1920, "height": 1080})
