@@ -3,8 +3,9 @@
 Run by hand after a visible change of the group page: `.venv/bin/python -m tests.browser.make_group_screenshot`.
 It starts the real server on a temporary database with very short time limits, makes three profiles (Aki,
 Ben, Chika) and a group through the HTTP API, seats them in three rooms of real games made for the group
-(their time limits play their seats' defaults; bots fill the other seats), and photographs the group page at
-1920x1080 (`?table=1`), as the big screen shows it between matches.
+(their time limits play their seats' defaults; bots fill the other seats; no stand-in bot takes a person's seat,
+so the three people are rated in each match and the standings show their ratings), and photographs the group
+page at 1920x1080 (`?table=1`), as the big screen shows it between matches.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = PlatformProcess(Path(tmp), bot_delay=0.0, deadline_scale=0.005,
-                                 settings={"reveal_scale": 0, "standin_grace": 0}).start()
+                                 # No stand-in bot takes a person's seat (its steps would leave the person
+                                 # unrated, docs/profiles.md): their time limits play their seats' defaults.
+                                 settings={"reveal_scale": 0, "standin_grace": 3600}).start()
         people = [httpx.Client(base_url=server.url, timeout=30, headers={"Origin": server.url}) for _ in range(3)]
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
