@@ -209,7 +209,9 @@ def act_once(player: Player, prefer: Sequence[str]) -> str | None:
             form = page.locator(f".actions form[data-spec='{choice}']")
             submit = form.locator("button[type=submit]")
             for _ in range(16):
-                if submit.is_enabled():
+                # (a short wait: when the view has moved on the form is gone, and the page's default
+                # timeout, 15 s, would stall both players' loop until the phase's time limit)
+                if submit.is_enabled(timeout=2000):
                     break
                 form.locator("[data-seq-option]:not([disabled])").first.click(timeout=2000)
         button.click(timeout=2000)
