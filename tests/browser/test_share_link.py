@@ -33,6 +33,9 @@ def test_a_phone_gets_the_share_sheet_or_the_link_selected_with_touch_words(brow
             page.goto(lan)
             field = page.get_by_test_id("share-link")
             field.wait_for()
+            # The rules arrive with the game's info and push the button down: click once they are there
+            # (a click aimed before that shift lands beside the button on a busy machine).
+            page.locator("details.rules").wait_for()
             page.get_by_test_id("copy-link").click()
             expect(page.get_by_test_id("copy-hint")).to_have_text(hint)
             assert "Ctrl" not in page.get_by_test_id("copy-hint").inner_text()

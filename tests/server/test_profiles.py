@@ -75,8 +75,10 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings_once(
             tied = conn.execute(select(seats.c.seat, seats.c.profile).where(seats.c.room == code)
                                 .order_by(seats.c.seat)).all()
             # Rated as it ended, before anyone asked for a page (the end reached the players after it).
-            considered = conn.execute(select(rated_matches.c.room, rated_matches.c.number, rated_matches.c.rated)).all()
-            queued = conn.execute(select(unrated_matches.c.room)).all()
+            # (Only this room's rows: the PostgreSQL database is shared with other tests.)
+            considered = conn.execute(select(rated_matches.c.room, rated_matches.c.number, rated_matches.c.rated)
+                                      .where(rated_matches.c.room == code)).all()
+            queued = conn.execute(select(unrated_matches.c.room).where(unrated_matches.c.room == code)).all()
         engine.dispose()
         assert [tuple(t) for t in tied] == [(0, me_a["id"]), (1, me_b["id"])]
         assert [tuple(c) for c in considered] == [(code, 1, True)] and queued == []
