@@ -16,7 +16,7 @@ from tests.cluster.conftest import Cluster
 from tests.server.procs import alive, children
 
 GAME = "last-man-standing"  # hidden hands: many reviewed decisions, so a review lasts a few seconds here
-SIMULATIONS = 200  # docs/review.md's default
+SIMULATIONS = 1000  # five times docs/review.md's default: long enough to be caught mid-way on a quiet machine
 
 
 def test_a_review_whose_process_dies_is_finished_by_another(database: str, tmp_path: Path) -> None:
