@@ -109,7 +109,8 @@ def test_two_people_play_and_their_profiles_show_the_match_and_ratings_once(
         assert ben.get(f"/api/profiles/{me_a['id']}").json()["error"]["code"] == "profile/not_found"
         [kept] = visit(ben)["matches"]
         assert kept["room"] == code and kept["others"][0]["profile"] is None and kept["others"][0]["name"] == "—"
-        assert [r["profile"] for r in ben.get("/api/leaderboard/toy").json()["ratings"]] == [me_b["id"]]
+        board_ids = [r["profile"] for r in ben.get("/api/leaderboard/toy").json()["ratings"]]
+        assert me_b["id"] in board_ids and me_a["id"] not in board_ids  # (others' toy players may share it)
         engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
         from partygames.server.storage import chat_messages
         with engine.connect() as conn:
