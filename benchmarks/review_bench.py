@@ -31,16 +31,26 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 from mcts_bench import TABLES
 
 from partygames import games
 from partygames.analysis.review import DEFAULT_SIMULATIONS, review
+from partygames.engine.game import Game
+from partygames.engine.log import MatchLog
 from partygames.engine.search import Budget
 from partygames.engine.session import play
 from partygames.games.dice_derby.review import OddsCheck, odds_checks
 from partygames.games.lucky_nine.review import ExactCheck, exact_checks
 from partygames.games.smuggling.review import EquilibriumCheck, equilibrium_checks
+
+
+def bot_match(game: Game, seats: int, other: str, options: dict[str, Any] | None, seed: int) -> MatchLog:
+    """A seeded match of `seats` bots alternating between `other` and random, by seat and seed."""
+    kinds = ["random" if (seed + s) % 2 else other for s in range(seats)]
+    bots = [game.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
+    return play(game, seats, bots, options or {}, seed)[1]
 
 
 def lucky_nine(matches: int, budget: Budget) -> None:
@@ -49,9 +59,7 @@ def lucky_nine(matches: int, budget: Budget) -> None:
     checks: list[ExactCheck] = []
     started, reviews = time.perf_counter(), 0
     for seed in range(matches):
-        kinds = ["random" if (seed + s) % 2 else "heuristic" for s in range(seats)]
-        bots = [game.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
-        log = play(game, seats, bots, options or {}, seed)[1]
+        log = bot_match(game, seats, "heuristic", options, seed)
         for seat in range(seats):
             checks += exact_checks(game, log, review(game, log, seat, budget))
             reviews += 1
@@ -73,9 +81,7 @@ def smuggling(matches: int, budget: Budget) -> None:
     checks: list[EquilibriumCheck] = []
     started, reviews = time.perf_counter(), 0
     for seed in range(matches):
-        kinds = ["random" if (seed + s) % 2 else "equilibrium" for s in range(seats)]
-        bots = [game.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
-        log = play(game, seats, bots, options or {}, seed)[1]
+        log = bot_match(game, seats, "equilibrium", options, seed)
         for seat in range(seats):
             checks += equilibrium_checks(game, log, review(game, log, seat, budget))
             reviews += 1
@@ -112,9 +118,7 @@ def dice_derby(matches: int, budget: Budget) -> None:
         checks: list[OddsCheck] = []
         started = time.perf_counter()
         for seed in range(matches):
-            kinds = ["random" if (seed + s) % 2 else "heuristic" for s in range(seats)]
-            bots = [game.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
-            log = play(game, seats, bots, {"races": 4, "payout_rate": rate}, seed)[1]
+            log = bot_match(game, seats, "heuristic", {"races": 4, "payout_rate": rate}, seed)
             checks += odds_checks(game, log, review(game, log, 0, budget))
         agree = sum(c.agrees for c in checks)
         noisy = [c for c in checks if not c.agrees]
