@@ -688,6 +688,11 @@ def test_the_rules_option_table_lists_the_allowed_values_and_words_every_choice_
     assert "指定できる値" in japanese and japanese.count("lot(抽選で決める)") == 2  # allowed, and the default
     assert "real-time(リアルタイム)" in "".join(runner.invoke(app, ["rules", "musical-chairs", "--lang", "ja"],
                                                           env={"COLUMNS": "200"}).output.split())
+    # A decimal option states its range too (Dice Derby's payout rate; its fall probability has an open end).
+    derby = " ".join(runner.invoke(app, ["rules", "dice-derby"], env={"COLUMNS": "200"}).output.split())
+    assert "0.5-2.0" in derby and "a number over 0.0, at most 0.5" in derby
+    derby_ja = " ".join(runner.invoke(app, ["rules", "dice-derby", "--lang", "ja"], env={"COLUMNS": "200"}).output.split())
+    assert "0.5〜2.0" in derby_ja and "0.0 より大きく 0.5 以下の数値" in derby_ja
 
 
 @pytest.mark.parametrize(("lang", "words"), [

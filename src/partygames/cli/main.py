@@ -350,6 +350,8 @@ def _allowed_text(field: dict[str, Any], lang: Lang) -> str:
                 parts.append(f"{low:,} 以上の整数" if ja else f"a whole number from {low:,}")
             else:
                 parts.append("整数" if ja else "a whole number")
+        elif kind.get("type") == "number":
+            parts.append(_number_range(kind, ja))
         elif kind.get("type") == "array":
             parts.append("カンマ区切りの一覧" if ja else "a comma-separated list")
         elif kind.get("type") == "string":
@@ -360,6 +362,26 @@ def _allowed_text(field: dict[str, Any], lang: Lang) -> str:
     if unset:
         text += "(または指定なし)" if ja else " (or not set)"
     return text
+
+
+def _number_range(kind: dict[str, Any], ja: bool) -> str:
+    """A decimal option's range: "0.5-2.0", or with an open end "over 0, at most 0.5"."""
+    low, high = kind.get("minimum"), kind.get("maximum")
+    above, below = kind.get("exclusiveMinimum"), kind.get("exclusiveMaximum")
+    if low is not None and high is not None:
+        return f"{low}〜{high}" if ja else f"{low}-{high}"
+    words = []
+    if low is not None:
+        words.append(f"{low} 以上" if ja else f"from {low}")
+    if above is not None:
+        words.append(f"{above} より大きく" if ja else f"over {above}")
+    if high is not None:
+        words.append(f"{high} 以下" if ja else f"at most {high}")
+    if below is not None:
+        words.append(f"{below} 未満" if ja else f"under {below}")
+    if not words:
+        return "数値" if ja else "a number"
+    return (" ".join(words) + "の数値") if ja else "a number " + ", ".join(words)
 
 
 def _default_text(value: Any, lang: Lang, titles: dict[str, dict[str, str]] | None = None) -> str:
