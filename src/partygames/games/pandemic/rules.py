@@ -79,6 +79,10 @@ def intent_of(action: Action) -> str:
     return str(action["type"])
 
 
+# `Event(type, data, to)` without the named tuple's own `__new__` (a Python function, and slower still with
+# `to` as a keyword): the same event, made many times a round.
+_event = tuple.__new__
+
 # The actions of a contact: between the two seats alone when contacts are not public.
 CONTACT_ACTIONS = frozenset({"offer", "accept", "decline", "withdraw"})
 
@@ -113,6 +117,8 @@ class PandemicMatch(Match):
     # A cache (not stored): the time limit of the rounds tempo, for the step and awaited seats it was made
     # for (asked at every step by hosts and the environments, whose clock moves at every step).
     _limit: tuple[int, tuple[int, ...], TimeLimit] | None = None
+    # A cache (not stored): the options' moments in game ms (`_times`; the options never change).
+    _timing: Timing | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Options) -> tuple[int, ...]:
@@ -226,17 +232,21 @@ class PandemicMatch(Match):
     def _intents(self, seat: int) -> list[str]:
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
         its order (written straight from the state: this is every step of the rounds tempo)."""
-        key = _keys(self.seats)[seat]
-        in_room = key in self.inside
-        free = not in_room and self.busy_until[seat] <= self.t
-        offers, accepts, declines, offering = self._step_parts()
-        intents = [WAIT]
-        if free:
-            intents += (_offer_intents(self.seats) if offers is None else offers)[seat]
+        in_room = _keys(self.seats)[seat] in self.inside
+        parts = self._parts  # `_step_parts`' kept answer, read here: asked for every seat at every step
+        if parts is not None and parts[0] == self.step and self.options.tempo == "rounds":
+            heads, accepts, declines, offering = parts[1]
+        else:
+            heads, accepts, declines, offering = self._step_parts()
+        if not in_room and self.busy_until[seat] <= self.t:  # free to make or accept a contact
+            intents = list((_offer_heads(self.seats) if heads is None else heads)[seat])
             if seat in accepts:
                 intents += accepts[seat]
-        if seat in declines:
-            intents += declines[seat]
+                intents += declines[seat]
+        else:
+            intents = [WAIT]
+            if seat in declines:
+                intents += declines[seat]
         if seat in offering:
             intents.append("withdraw")
         intents.append("leave" if in_room or seat in self.queue else "visit")
@@ -245,15 +255,15 @@ class PandemicMatch(Match):
 
     def _step_parts(self) -> StepParts:
         """What every seat's intents share in this step, worked out once per step (`_parts`: in the rounds
-        tempo nothing but the sealed intents changes between two steps' resolutions): the offers a free
-        seat may make while some room is taken (None: no room is, so every other seat), per seat the
+        tempo nothing but the sealed intents changes between two steps' resolutions): `wait` and the offers
+        a free seat may make while some room is taken (None: no room is, so every other seat), per seat the
         acceptances and declines of the offers it was made, oldest first, and the seats with an open offer."""
         parts = self._parts
         rounds = self.options.tempo == "rounds"  # (in real time the state moves at every step)
         if parts is not None and parts[0] == self.step and rounds:
             return parts[1]
         inside = self.inside
-        offers = _open_offer_intents(self.seats, frozenset(inside)) if inside else None
+        heads = _open_offer_heads(self.seats, frozenset(inside)) if inside else None
         accepts: dict[int, list[str]] = {}
         declines: dict[int, list[str]] = {}
         offering: set[int] = set()
@@ -267,7 +277,7 @@ class PandemicMatch(Match):
                     made.sort(key=lambda o: (o["at"], o["from"]))
                 accepts[target] = [f"accept:{o['id']}" for o in made]
                 declines[target] = [f"decline:{o['id']}" for o in made]
-        shared = offers, accepts, declines, offering
+        shared = heads, accepts, declines, offering
         if rounds:
             self._parts = (self.step, shared)
         return shared
@@ -365,11 +375,18 @@ class PandemicMatch(Match):
 
     # -- rounds ------------------------------------------------------------------------------------
     def _submit(self, seat: int, intent: str) -> list[Event]:
-        self.intents[str(seat)] = intent
+        intents = self.intents
+        intents[_keys(self.seats)[seat]] = intent
         waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
-        self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
-        events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
-        if len(self.intents) < self.seats:
+        if waiting is not None:
+            try:
+                at = waiting.index(seat)
+            except ValueError:
+                pass  # (not awaited: nothing to drop)
+            else:
+                self._waiting = waiting[:at] + waiting[at + 1:]
+        events = [_event(Event, ("intent_submitted", {"seat": seat, "step": self.step}, None))]
+        if len(intents) < self.seats:
             return events
         return events + self._resolve_step()
 
@@ -378,22 +395,46 @@ class PandemicMatch(Match):
         time run to the next step."""
         order = list(range(self.seats))
         self.chance.shuffle(ORDER_LABEL, order)
-        events = [Event("step_order", {"step": self.step, "t": self.t, "order": order})]
+        events = [_event(Event, ("step_order", {"step": self.step, "t": self.t, "order": order}, None))]
+        intents, keys = self.intents, _keys(self.seats)
         for seat in order:
-            intent = self.intents[str(seat)]
+            intent = intents[keys[seat]]
             if intent == WAIT:
                 continue
-            if not self._intent_allowed(seat, intent):
-                # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
-                events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
+            # `_intent_allowed`, then `_carry_out` of `parse_intent`, written out: every intent of every step
+            kind, _, arg = intent.partition(":")
+            if kind == "offer":
+                target = int(arg)
+                if (keys[seat] not in self.inside and self.busy_until[seat] <= self.t and target != seat
+                        and 0 <= target < self.seats and str(target) not in self.inside):
+                    events += self._offer(seat, target)
+                    continue
+            elif kind == "accept" or kind == "decline":
+                offer = self.offers.get(arg)
+                if offer is not None and offer["to"] == seat:
+                    if kind == "decline":
+                        del self.offers[arg]
+                        events.append(_event(Event, ("declined", {"offer": offer["id"], "from": offer["from"],
+                                                                  "to": seat}, (offer["from"], seat))))
+                        continue
+                    if keys[seat] not in self.inside and self.busy_until[seat] <= self.t:
+                        events += self._contact(offer["from"], seat)
+                        continue
+            elif kind == "press":
+                events += self._press(seat)
                 continue
-            events += self._carry_out(seat, parse_intent(intent))
+            elif self._intent_allowed(seat, intent):
+                events += self._carry_out(seat, {"type": kind})  # withdraw, leave, visit: no argument
+                continue
+            # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
+            events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
         self.intents = {}
         self._awaited_changed()
         self.step += 1
-        events += self._settle(min(self.t + self.options.step_seconds * 1000, self.options.end_ms))
+        timing = self._timing or self._times()
+        events += self._settle(min(self.t + timing.step_ms, timing.end_ms))
         if self.on_break:  # nobody acts in a break: the next round begins with the next period
-            events += self._settle(self.options.period_start(self.period + 1))
+            events += self._settle(timing.starts[self.period + 1])
         return events
 
     def time_limit(self) -> TimeLimit | None:
@@ -427,24 +468,38 @@ class PandemicMatch(Match):
             self._legal_cache.clear()
         return events
 
+    def _times(self) -> Timing:
+        """The options' moments and lengths in game ms (`_timing`, worked out on first use)."""
+        timing = self._timing
+        if timing is None:
+            timing = self._timing = Timing(self.options)
+        return timing
+
     def _next_due(self) -> int | None:
         """The game time at which something next happens by itself (None: the match is over)."""
         if self.over:
             return None
-        opts = self.options
+        timing = self._timing or self._times()
         if self.on_break:
-            return opts.period_start(self.period + 1)
-        due = opts.period_end(self.period)
-        offer_ms = opts.offer_seconds * 1000
+            return timing.starts[self.period + 1]
+        due = timing.ends[self.period]
+        offer_ms = timing.offer_ms
         for offer in self.offers.values():
-            due = min(due, offer["at"] + offer_ms)
-        for visit in self.inside.values():
-            if not visit["read"]:
-                due = min(due, visit["since"] + opts.read_seconds * 1000)
-            due = min(due, visit["since"] + opts.stay_seconds * 1000)
+            lapses = offer["at"] + offer_ms
+            if lapses < due:
+                due = lapses
+        if self.inside:
+            read_ms, stay_ms = timing.read_ms, timing.stay_ms
+            for visit in self.inside.values():
+                since = visit["since"]
+                if not visit["read"] and since + read_ms < due:
+                    due = since + read_ms
+                if since + stay_ms < due:
+                    due = since + stay_ms
+        t = self.t
         for until in self.busy_until:
-            if until > self.t:
-                due = min(due, until)  # contacts become possible again: a change clients must see
+            if t < until < due:
+                due = until  # contacts become possible again: a change clients must see
         return due
 
     def _settle(self, until: int, inclusive: bool = True) -> list[Event]:
@@ -462,26 +517,29 @@ class PandemicMatch(Match):
         return events
 
     def _fire(self, t: int) -> list[Event]:
-        opts = self.options
         if self.on_break:
             self.on_break = False
             self._awaited_changed()
             self.period += 1
             return [Event("period_started", {"period": self.period, "t": t})]
-        if t >= opts.period_end(self.period):
-            return self._end() if self.period == opts.periods - 1 else self._break()
+        timing = self._timing or self._times()
+        if t >= timing.ends[self.period]:
+            return self._end() if self.period == self.options.periods - 1 else self._break()
         events: list[Event] = []
-        for seat_key in sorted(self.inside, key=int):
-            visit = self.inside.get(seat_key)
-            if visit is not None and not visit["read"] and visit["since"] + opts.read_seconds * 1000 <= t:
+        inside = self.inside
+        if inside:
+            # (a reading changes no stay, and a stay that ends lets in only seats not yet inside)
+            read_ms, stay_ms = timing.read_ms, timing.stay_ms
+            for seat_key in sorted((k for k, v in inside.items() if not v["read"] and v["since"] + read_ms <= t),
+                                   key=int):
                 events += self._read(int(seat_key))
-        for seat_key in sorted(self.inside, key=int):
-            visit = self.inside.get(seat_key)
-            if visit is not None and visit["since"] + opts.stay_seconds * 1000 <= t:
+            for seat_key in sorted((k for k, v in inside.items() if v["since"] + stay_ms <= t), key=int):
                 events += self._leave(int(seat_key), "stay_over")
-        for offer_id in sorted(self.offers, key=lambda i: (self.offers[i]["at"], self.offers[i]["from"])):
-            offer = self.offers.get(offer_id)
-            if offer is not None and offer["at"] + opts.offer_seconds * 1000 <= t:
+        if self.offers:
+            # (a lapse removes only its own offer)
+            offer_ms = timing.offer_ms
+            due = [o for o in self.offers.values() if o["at"] + offer_ms <= t]
+            for offer in sorted(due, key=lambda o: (o["at"], o["from"])) if len(due) > 1 else due:
                 events += self._lapse(offer, "expired")
         return events
 
@@ -510,19 +568,30 @@ class PandemicMatch(Match):
         raise AssertionError(f"unknown action {kind!r}: checked against the specs before")
 
     def _offer(self, seat: int, target: int) -> list[Event]:
-        mutual = self.own_offer(target)
+        # `own_offer(target)` and the offers `_lapse_all(seat, ...)` would lapse, found in one pass
+        mutual = None
+        mine = []
+        for offer in self.offers.values():
+            sender = offer["from"]
+            if sender == target and mutual is None:
+                mutual = offer
+            if sender == seat or offer["to"] == seat:
+                mine.append(offer)
         if mutual is not None and mutual["to"] == seat:
             return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
-        events = self._lapse_all(seat, "other_contact")
+        events: list[Event] = []
+        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+            events += self._lapse(offer, "other_contact")
         offer_id = f"{seat}@{self.t}"
         offer = {"id": offer_id, "from": seat, "to": target, "at": self.t}
         self.offers[offer_id] = offer
-        return [*events, Event("offered", dict(offer), to=(seat, target))]
+        events.append(_event(Event, ("offered", dict(offer), (seat, target))))
+        return events
 
     def _lapse(self, offer: dict[str, Any], reason: str) -> list[Event]:
         del self.offers[offer["id"]]
-        return [Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
-                                       "reason": reason}, to=(offer["from"], offer["to"]))]
+        return [_event(Event, ("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
+                                                "reason": reason}, (offer["from"], offer["to"])))]
 
     def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
@@ -558,7 +627,7 @@ class PandemicMatch(Match):
         self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
         public = self.options.public_presses
         self._log({"t": self.t, "kind": "press", "seat": seat})
-        return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
+        return [_event(Event, ("pressed", {"t": self.t, "seat": seat}, None if public else (seat,)))]
 
     def _set(self, seat: int, watch: Watch, cause: str) -> None:
         if watch != (self.infected[seat], self.vaccines[seat]):
@@ -807,24 +876,49 @@ def _keys(seats: int) -> tuple[str, ...]:
 
 
 @cache
-def _offer_intents(seats: int) -> tuple[list[str], ...]:
-    """Per seat, its intents to offer contact to every other seat (all of them, when no room is taken),
-    and last the intents to offer contact to each seat."""
-    return (*([f"offer:{t}" for t in range(seats) if t != s] for s in range(seats)),
-            [f"offer:{t}" for t in range(seats)])
+def _offer_intents(seats: int) -> tuple[str, ...]:
+    """The intents to offer contact to each seat, made once per seat count."""
+    return tuple(f"offer:{t}" for t in range(seats))
 
 
-StepParts = tuple[tuple[list[str], ...] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
-"""`PandemicMatch._step_parts`: offers while a room is taken, acceptances and declines per seat, seats offering."""
+@cache
+def _offer_heads(seats: int) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the first intents of a free seat when no room is taken: `wait`, then an offer of contact
+    to every other seat."""
+    every = _offer_intents(seats)
+    return tuple((WAIT, *(every[t] for t in range(seats) if t != s)) for s in range(seats))
+
+
+StepParts = tuple[tuple[tuple[str, ...], ...] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
+"""`PandemicMatch._step_parts`: a free seat's first intents while a room is taken, acceptances and declines
+per seat, seats offering."""
 
 
 @lru_cache(maxsize=4096)
-def _open_offer_intents(seats: int, taken: frozenset[str]) -> tuple[list[str], ...]:
-    """Per seat, its intents to offer contact to every other seat not in a room (`taken`: the keys of the
-    seats inside), for each set of rooms taken (a table meets the same ones again and again)."""
-    every = _offer_intents(seats)[-1]
+def _open_offer_heads(seats: int, taken: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the first intents of a free seat while some rooms are taken (`taken`: the keys of the seats
+    inside): `wait`, then an offer of contact to every other seat not in a room, for each set of rooms taken
+    (a table meets the same ones again and again)."""
+    every = _offer_intents(seats)
     free = [s for s, key in enumerate(_keys(seats)) if key not in taken]
-    return tuple([every[t] for t in free if t != s] for s in range(seats))
+    return tuple((WAIT, *(every[t] for t in free if t != s)) for s in range(seats))
+
+
+class Timing:
+    """A table's moments and lengths in game ms, worked out once from its options: when each period starts
+    (and when the one after the last would) and ends, the game's end, and the offers', readings', stays'
+    and rounds' lengths."""
+
+    __slots__ = ("end_ms", "ends", "offer_ms", "read_ms", "starts", "stay_ms", "step_ms")
+
+    def __init__(self, opts: PandemicOptions) -> None:
+        self.starts = tuple(opts.period_start(p) for p in range(opts.periods + 1))
+        self.ends = tuple(opts.period_end(p) for p in range(opts.periods))
+        self.end_ms = opts.end_ms
+        self.offer_ms = opts.offer_seconds * 1000
+        self.read_ms = opts.read_seconds * 1000
+        self.stay_ms = opts.stay_seconds * 1000
+        self.step_ms = opts.step_seconds * 1000
 
 
 @dataclass
