@@ -79,10 +79,6 @@ def intent_of(action: Action) -> str:
     return str(action["type"])
 
 
-# `Event(type, data, to)` without the named tuple's own `__new__` (a Python function, and slower still with
-# `to` as a keyword): the same event, made many times a round.
-_event = tuple.__new__
-
 # The actions of a contact: between the two seats alone when contacts are not public.
 CONTACT_ACTIONS = frozenset({"offer", "accept", "decline", "withdraw"})
 
@@ -385,7 +381,7 @@ class PandemicMatch(Match):
                 pass  # (not awaited: nothing to drop)
             else:
                 self._waiting = waiting[:at] + waiting[at + 1:]
-        events = [_event(Event, ("intent_submitted", {"seat": seat, "step": self.step}, None))]
+        events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
         if len(intents) < self.seats:
             return events
         return events + self._resolve_step()
@@ -395,7 +391,7 @@ class PandemicMatch(Match):
         time run to the next step."""
         order = list(range(self.seats))
         self.chance.shuffle(ORDER_LABEL, order)
-        events = [_event(Event, ("step_order", {"step": self.step, "t": self.t, "order": order}, None))]
+        events = [Event("step_order", {"step": self.step, "t": self.t, "order": order})]
         intents, keys = self.intents, _keys(self.seats)
         for seat in order:
             intent = intents[keys[seat]]
@@ -414,8 +410,8 @@ class PandemicMatch(Match):
                 if offer is not None and offer["to"] == seat:
                     if kind == "decline":
                         del self.offers[arg]
-                        events.append(_event(Event, ("declined", {"offer": offer["id"], "from": offer["from"],
-                                                                  "to": seat}, (offer["from"], seat))))
+                        events.append(Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
+                                            to=(offer["from"], seat)))
                         continue
                     if keys[seat] not in self.inside and self.busy_until[seat] <= self.t:
                         events += self._contact(offer["from"], seat)
@@ -585,13 +581,12 @@ class PandemicMatch(Match):
         offer_id = f"{seat}@{self.t}"
         offer = {"id": offer_id, "from": seat, "to": target, "at": self.t}
         self.offers[offer_id] = offer
-        events.append(_event(Event, ("offered", dict(offer), (seat, target))))
-        return events
+        return [*events, Event("offered", dict(offer), to=(seat, target))]
 
     def _lapse(self, offer: dict[str, Any], reason: str) -> list[Event]:
         del self.offers[offer["id"]]
-        return [_event(Event, ("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
-                                                "reason": reason}, (offer["from"], offer["to"])))]
+        return [Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
+                                       "reason": reason}, to=(offer["from"], offer["to"]))]
 
     def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
@@ -627,7 +622,7 @@ class PandemicMatch(Match):
         self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
         public = self.options.public_presses
         self._log({"t": self.t, "kind": "press", "seat": seat})
-        return [_event(Event, ("pressed", {"t": self.t, "seat": seat}, None if public else (seat,)))]
+        return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
 
     def _set(self, seat: int, watch: Watch, cause: str) -> None:
         if watch != (self.infected[seat], self.vaccines[seat]):
