@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from partygames import games
-from partygames.analysis.review import ReviewError, Thresholds, review
+from partygames.analysis.review import ReviewError, Thresholds, review, thresholds_for
 from partygames.engine.actions import Action
 from partygames.engine.log import MatchLog
 from partygames.engine.match import Match
@@ -25,7 +25,7 @@ from partygames.games.dice_derby.rules import DiceDerbyMatch
 from partygames.games.lucky_nine.review import THRESHOLDS as LUCKY_THRESHOLDS
 from partygames.games.lucky_nine.review import TURN, exact_checks
 from partygames.games.lucky_nine.review import luck as lucky_luck
-from partygames.games.smuggling.review import equilibrium_checks
+from partygames.games.smuggling.review import SMALL_GAME, equilibrium_checks
 
 LUCKY = games.get("lucky-nine")
 
@@ -114,22 +114,25 @@ SMUGGLING = games.get("smuggling")
 def test_smuggling_reviews_agree_with_the_small_games_equilibrium() -> None:
     # Issue 32: the review's judgement of packs and declarations agrees with the equilibrium's values (the
     # small game solved by LP, `partygames analyze smuggling`), and a move the equilibrium never plays is
-    # judged worse than one it does: in every small game but the last (where the bots play for the win, not
-    # the equilibrium), each disagreement falls within the review's 95% interval.
+    # judged worse than one it does. Judged by what the equilibrium values, the team's lead gained in that small
+    # game (`SMALL_GAME`), in every small game but the last (where the bots play for the win, not the
+    # equilibrium): each disagreement falls within the review's 95% interval, and most pairs are judged in the
+    # equilibrium's order beyond it.
+    assert thresholds_for(SMUGGLING).measure == "lead"  # the user-facing review: the lead at the end
     checks = []
     for seed in (1, 2, 3):
         kinds = ["random" if (seed + s) % 2 else "equilibrium" for s in range(2)]
         bots = [SMUGGLING.make_bot(kind, s, 1000 * seed + s) for s, kind in enumerate(kinds)]
         log = play(SMUGGLING, 2, bots, {"team_size": 1, "small_games": 4}, seed)[1]
         for seat in range(2):
-            result = review(SMUGGLING, log, seat, Budget(simulations=200))
-            assert result.thresholds.measure == "lead"
+            result = review(SMUGGLING, log, seat, Budget(simulations=200), thresholds=SMALL_GAME)
             checks += [c for c in equilibrium_checks(SMUGGLING, log, result) if not c.last]
     assert {c.role for c in checks} == {"smuggler", "inspector"}
     assert all(c.agrees or c.within_noise for c in checks), checks
+    assert sum(c.agrees for c in checks) >= 0.9 * len(checks)
     pairs = [p for c in checks for p in c.pairs()]
     assert all(ordered or noise for _, _, ordered, noise in pairs)
-    assert sum(ordered and not noise for _, _, ordered, noise in pairs) >= 10  # clear-cut, not all noise
+    assert sum(ordered and not noise for _, _, ordered, noise in pairs) >= 0.4 * len(pairs)  # clear-cut, not all noise
 
 
 def test_dice_derby_betting_is_judged_against_the_exact_odds() -> None:
