@@ -232,7 +232,7 @@ def test_the_luck_correction_is_unbiased_and_narrows_the_interval() -> None:
     # continue − pass difference has a much narrower interval with it.
     log = lucky_match(7, ("heuristic", "random", "heuristic"))
     plain = dataclasses.replace(LUCKY_THRESHOLDS, luck=None)
-    budget = Budget(simulations=160)
+    budget = Budget(simulations=100)
     corrected, uncorrected = (review(LUCKY, log, 0, budget, thresholds=t) for t in (LUCKY_THRESHOLDS, plain))
     pairs = [(one, other) for one, other in zip(corrected.decisions, uncorrected.decisions, strict=True)
              if {c.action["type"] for c in one.candidates} == {"continue", "pass"}]

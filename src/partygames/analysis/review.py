@@ -65,7 +65,8 @@ expectation is exact; it takes the step's luck out of the candidates' paired dif
 class Unit:
     """One unit of play, as a game's exact analysis values it (a Lucky Nine turn, a Smuggling small game): the
     rollout stops as soon as `key` changes from its value at the decision (or the match ends), and is worth
-    `value` then minus `value` at the decision (the seat's measure gained within the unit)."""
+    `value` then minus `value` at the decision (the seat's measure gained within the unit). A rollout stopped
+    before the end has no result: its win counts a half, so such a review's win chances mean nothing."""
 
     key: Callable[[Match, int], Hashable]
     value: Callable[[Match, int], float]
