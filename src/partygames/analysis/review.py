@@ -15,6 +15,10 @@ against the best candidate with a paired normal interval. The played move is mar
 (`Thresholds`, per game in `games/<game>/review.py` if it defines one); a loss whose interval reaches
 zero is within the noise and is not marked. Deterministic for a simulation budget: the search bot is
 seeded from the match and the seat.
+
+A game may take each rollout's luck out of its measure (`Luck`: control variates at chance, as AIVAT does), and
+define its unit of play (`Unit`), by which the honesty checks compare the review with the game's exact analyses
+(docs/review.md, Method).
 """
 
 from __future__ import annotations
