@@ -30,6 +30,7 @@ Asserts nothing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from typing import Any
 
@@ -41,7 +42,7 @@ from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
 from partygames.engine.search import Budget
 from partygames.engine.session import Session, play
-from partygames.games.dice_derby.review import OddsCheck, odds_checks
+from partygames.games.dice_derby.review import RACE, OddsCheck, odds_checks
 from partygames.games.lucky_nine.review import TURN, ExactCheck, exact_checks
 from partygames.games.smuggling.review import SMALL_GAME, EquilibriumCheck, equilibrium_checks
 
@@ -168,19 +169,21 @@ def _smuggling_report(checks: list[EquilibriumCheck]) -> None:
 def dice_derby(matches: int, budget: Budget) -> None:
     game = games.get("dice-derby")
     seats, _ = TABLES["dice-derby"]
-    for rate in (1.0, 1.5):
+    for rate, (title, thresholds) in itertools.product(
+            (1.0, 1.5), (("final money (the default review)", None), ("the money gained by the race (RACE)", RACE))):
         checks: list[OddsCheck] = []
         started = time.perf_counter()
         for seed in range(matches):
             log = bot_match(game, seats, "heuristic", {"races": 4, "payout_rate": rate}, seed)
-            checks += odds_checks(game, log, review(game, log, 0, budget))
+            checks += odds_checks(game, log, review(game, log, 0, budget, thresholds=thresholds))
         agree = sum(c.agrees for c in checks)
         alone = sum(c.agrees_alone for c in checks)
         noisy = [c for c in checks if not c.agrees]
         within = sum(c.within_noise for c in noisy)
         gaps = sorted(c.gap for c in noisy)
         print(f"\nDice Derby, payout rate {rate}, {matches} matches of random and heuristic bots (6 seats, 4 races), "
-              f"seat 0 reviewed, {budget} per decision, {(time.perf_counter() - started) / max(1, matches):.1f} s "
+              f"seat 0 reviewed by {title}, {budget} per decision, "
+              f"{(time.perf_counter() - started) / max(1, matches):.1f} s "
               f"per review: {agree}/{len(checks)} betting decisions agree with the exact best "
               f"({agree / max(1, len(checks)):.1%}; with the exact gain of the candidate alone, without the bets the "
               f"policy adds after it: {alone}, {alone / max(1, len(checks)):.1%}); {within}/{len(noisy)} "

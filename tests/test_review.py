@@ -19,8 +19,8 @@ from partygames.engine.log import MatchLog
 from partygames.engine.match import Match
 from partygames.engine.search import Budget
 from partygames.engine.session import Session, play
+from partygames.games.dice_derby.review import RACE, odds_checks
 from partygames.games.dice_derby.review import luck as derby_luck
-from partygames.games.dice_derby.review import odds_checks
 from partygames.games.dice_derby.rules import DiceDerbyMatch
 from partygames.games.lucky_nine.review import THRESHOLDS as LUCKY_THRESHOLDS
 from partygames.games.lucky_nine.review import TURN, exact_checks
@@ -155,6 +155,10 @@ def test_dice_derby_betting_is_judged_against_the_exact_odds() -> None:
     assert any(max(c.exact) - min(c.exact) > 1000 for c in checks)
     assert sum(c.agrees for c in checks) >= 2 / 3 * len(checks), [c for c in checks if not c.agrees]
     assert sum(not c.agrees and not c.within_noise for c in checks) <= 1, [c for c in checks if not c.agrees]
+    # Judged like for like, by the money gained in the race of the decision (`RACE`), every decision agrees.
+    result = review(derby, log, 0, Budget(simulations=16), thresholds=RACE)
+    by_race = odds_checks(derby, log, result)
+    assert len(by_race) >= 5 and all(c.agrees for c in by_race), [c for c in by_race if not c.agrees]
 
 
 def _states_before(game: Any, log: MatchLog, wanted: Callable[[Match, int, Action], bool]) -> Iterator[tuple[Match, int, Action]]:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from partygames.analysis.review import Decision, Expectation, Review, Thresholds, Z
+from partygames.analysis.review import Decision, Expectation, Review, Thresholds, Unit, Z
 from partygames.engine.actions import Action
 from partygames.engine.bots import Bot, Observation
 from partygames.engine.game import Game
@@ -63,6 +63,23 @@ def luck(match: Match, seat: int, actor: int | None, action: Action | None) -> E
 
 
 THRESHOLDS = Thresholds(inaccuracy=250.0, mistake=500.0, blunder=1000.0, measure="score", luck=luck)
+
+
+def _race(match: Match, seat: int) -> int:
+    assert isinstance(match, DiceDerbyMatch)
+    return match.race
+
+
+def _net_money(match: Match, seat: int) -> float:
+    """The seat's money less what it owes (a loan counts when taken, its repayment with it, as `exact_gain`)."""
+    assert isinstance(match, DiceDerbyMatch)
+    return float(match.money[seat] - match.debt[seat])
+
+
+RACE = Thresholds(inaccuracy=250.0, mistake=500.0, blunder=1000.0, measure="unit", unit=Unit(_race, _net_money),
+                  luck=luck)
+"""A like-for-like measure for the odds check: the seat's money (less debt) gained by the race of the decision,
+luck-corrected, as the exact odds value a ticket (the rollout stops when the next betting opens)."""
 
 
 def ticket_value(kind: str, pick: str, stake: int, view: dict[str, Any]) -> Fraction:
