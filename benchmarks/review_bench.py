@@ -30,6 +30,7 @@ Asserts nothing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from typing import Any
 
@@ -40,10 +41,10 @@ from partygames.analysis.review import DEFAULT_SIMULATIONS, review
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
 from partygames.engine.search import Budget
-from partygames.engine.session import play
-from partygames.games.dice_derby.review import OddsCheck, odds_checks
-from partygames.games.lucky_nine.review import ExactCheck, exact_checks
-from partygames.games.smuggling.review import EquilibriumCheck, equilibrium_checks
+from partygames.engine.session import Session, play
+from partygames.games.dice_derby.review import RACE, OddsCheck, odds_checks
+from partygames.games.lucky_nine.review import TURN, ExactCheck, exact_checks
+from partygames.games.smuggling.review import SMALL_GAME, EquilibriumCheck, equilibrium_checks
 
 
 def bot_match(game: Game, seats: int, other: str, options: dict[str, Any] | None, seed: int) -> MatchLog:
@@ -53,40 +54,94 @@ def bot_match(game: Game, seats: int, other: str, options: dict[str, Any] | None
     return play(game, seats, bots, options or {}, seed)[1]
 
 
-def lucky_nine(matches: int, budget: Budget) -> None:
+def _lucky_report(title: str, checks: list[ExactCheck]) -> None:
+    """Agreement with the exact stop rule, the decisions where special rule b may apply counted apart."""
+    for label, part in (("", [c for c in checks if not c.short]),
+                        (" (seat short of a miss's cost: special rule b, which the exact model ignores)",
+                         [c for c in checks if c.short])):
+        if not part and label:
+            continue
+        agree = sum(c.agrees for c in part)
+        noisy = [c for c in part if not c.agrees]
+        within = sum(c.within_noise for c in noisy)
+        print(f"  {title}{label}: {agree}/{len(part)} continue/pass decisions agree with the exact stop rule "
+              f"({agree / max(1, len(part)):.1%}); {within}/{len(noisy)} disagreements within the review's 95% "
+              f"half-width; {sum(c.review_best == 'continue' for c in noisy)} of them the review continuing")
+        for c in noisy:
+            print(f"    step {c.step}: exact gain of continuing {c.exact_gain:+.2f}, review {c.review_gain:+.2f} "
+                  f"± {c.half_width:.2f} ({'within' if c.within_noise else 'OUTSIDE'} the noise)")
+
+
+def last_turn_steps(game: Game, log: MatchLog, seat: int) -> set[int]:
+    """The log steps of the seat's moves in the last lap of the last round (Lucky Nine)."""
+    session = Session(game, game.new(log.seats, log.options, log.seed, bots=log.bots))
+    found = set()
+    for step, entry in enumerate(log.entries):
+        view = session.match.view(seat)
+        if entry.seat == seat and view["round"] == view["rounds"] and view["lap"] == view["laps"]:
+            found.add(step)
+        session.replay_entry(entry)
+    return found
+
+
+def lucky_nine(matches: int, budget: Budget, last_matches: int) -> None:
+    """(1) the turn measure (`lucky_nine.review.TURN`) at every continue/pass decision of `matches` matches;
+    (2) the default whole-match review at the decisions of each seat's last turn (the last lap of the last
+    round), over `last_matches` matches; (3) the default review at every decision of the first `matches`."""
     game = games.get("lucky-nine")
     seats, options = TABLES["lucky-nine"]
-    checks: list[ExactCheck] = []
-    started, reviews = time.perf_counter(), 0
+    turn: list[ExactCheck] = []
+    whole: list[ExactCheck] = []
+    started = time.perf_counter()
     for seed in range(matches):
         log = bot_match(game, seats, "heuristic", options, seed)
         for seat in range(seats):
-            checks += exact_checks(game, log, review(game, log, seat, budget))
-            reviews += 1
-    agree = sum(c.agrees for c in checks)
-    noisy = [c for c in checks if not c.agrees]
-    within = sum(c.within_noise for c in noisy)
-    print(f"Lucky Nine, {matches} matches of random and heuristic bots, {budget} per decision: "
-          f"{agree}/{len(checks)} continue/pass decisions agree with the exact stop rule "
-          f"({agree / max(1, len(checks)):.1%}); {within}/{len(noisy)} disagreements within the review's "
-          f"95% half-width; {(time.perf_counter() - started) / max(1, reviews):.2f} s per seat's review")
-    for c in noisy:
-        print(f"    step {c.step}: exact gain of continuing {c.exact_gain:+.2f}, review {c.review_gain:+.2f} "
-              f"± {c.half_width:.2f} ({'within' if c.within_noise else 'OUTSIDE'} the noise)")
+            turn += exact_checks(game, log, review(game, log, seat, budget, thresholds=TURN))
+    turn_seconds = (time.perf_counter() - started) / max(1, matches * seats)
+    started = time.perf_counter()
+    last: list[ExactCheck] = []
+    for seed in range(matches):
+        log = bot_match(game, seats, "heuristic", options, seed)
+        for seat in range(seats):
+            checks = exact_checks(game, log, review(game, log, seat, budget))
+            last += [c for c in checks if c.last_turn]
+            whole += checks
+    whole_seconds = (time.perf_counter() - started) / max(1, matches * seats)
+    for seed in range(matches, last_matches):  # more last turns: only those decisions are judged
+        log = bot_match(game, seats, "heuristic", options, seed)
+        for seat in range(seats):
+            steps = last_turn_steps(game, log, seat)
+            if steps:
+                last += [c for c in exact_checks(game, log, review(game, log, seat, budget, steps=steps))
+                         if c.last_turn]
+    print(f"Lucky Nine, random and heuristic bots ({options}, {seats} seats), {budget} per decision, with the luck "
+          f"correction:")
+    _lucky_report(f"(1) one turn's diamonds (the exact model's measure), {matches} matches, "
+                  f"{turn_seconds:.2f} s per seat's review", turn)
+    _lucky_report(f"(2) final diamonds (the default review), decisions of a seat's last turn, "
+                  f"{max(matches, last_matches)} matches", last)
+    _lucky_report(f"(3) final diamonds (the default review), every decision, {matches} matches, "
+                  f"{whole_seconds:.2f} s per seat's review", whole)
 
 
 def smuggling(matches: int, budget: Budget) -> None:
     game = games.get("smuggling")
     seats, options = TABLES["smuggling"]
-    checks: list[EquilibriumCheck] = []
-    started, reviews = time.perf_counter(), 0
-    for seed in range(matches):
-        log = bot_match(game, seats, "equilibrium", options, seed)
-        for seat in range(seats):
-            checks += equilibrium_checks(game, log, review(game, log, seat, budget))
-            reviews += 1
-    print(f"\nSmuggling, {matches} matches of random and equilibrium bots ({options}), {budget} per decision, "
-          f"{(time.perf_counter() - started) / max(1, reviews):.2f} s per seat's review:")
+    for title, thresholds in (("the team's lead gained in the small game (SMALL_GAME, the equilibrium's measure)",
+                               SMALL_GAME), ("the team's lead at the end (the default review)", None)):
+        checks: list[EquilibriumCheck] = []
+        started, reviews = time.perf_counter(), 0
+        for seed in range(matches):
+            log = bot_match(game, seats, "equilibrium", options, seed)
+            for seat in range(seats):
+                checks += equilibrium_checks(game, log, review(game, log, seat, budget, thresholds=thresholds))
+                reviews += 1
+        print(f"\nSmuggling, {matches} matches of random and equilibrium bots ({options}), {budget} per decision, "
+              f"judged by {title}, {(time.perf_counter() - started) / max(1, reviews):.2f} s per seat's review:")
+        _smuggling_report(checks)
+
+
+def _smuggling_report(checks: list[EquilibriumCheck]) -> None:
     for last in (False, True):
         part = [c for c in checks if c.last == last]
         agree = sum(c.agrees for c in part)
@@ -114,20 +169,25 @@ def smuggling(matches: int, budget: Budget) -> None:
 def dice_derby(matches: int, budget: Budget) -> None:
     game = games.get("dice-derby")
     seats, _ = TABLES["dice-derby"]
-    for rate in (1.0, 1.5):
+    for rate, (title, thresholds) in itertools.product(
+            (1.0, 1.5), (("final money (the default review)", None), ("the money gained by the race (RACE)", RACE))):
         checks: list[OddsCheck] = []
         started = time.perf_counter()
         for seed in range(matches):
             log = bot_match(game, seats, "heuristic", {"races": 4, "payout_rate": rate}, seed)
-            checks += odds_checks(game, log, review(game, log, 0, budget))
+            checks += odds_checks(game, log, review(game, log, 0, budget, thresholds=thresholds))
         agree = sum(c.agrees for c in checks)
+        alone = sum(c.agrees_alone for c in checks)
         noisy = [c for c in checks if not c.agrees]
         within = sum(c.within_noise for c in noisy)
         gaps = sorted(c.gap for c in noisy)
         print(f"\nDice Derby, payout rate {rate}, {matches} matches of random and heuristic bots (6 seats, 4 races), "
-              f"seat 0 reviewed, {budget} per decision, {(time.perf_counter() - started) / max(1, matches):.1f} s "
+              f"seat 0 reviewed by {title}, {budget} per decision, "
+              f"{(time.perf_counter() - started) / max(1, matches):.1f} s "
               f"per review: {agree}/{len(checks)} betting decisions agree with the exact best "
-              f"({agree / max(1, len(checks)):.1%}); {within}/{len(noisy)} disagreements within the review's 95% "
+              f"({agree / max(1, len(checks)):.1%}; with the exact gain of the candidate alone, without the bets the "
+              f"policy adds after it: {alone}, {alone / max(1, len(checks)):.1%}); {within}/{len(noisy)} "
+              f"disagreements within the review's 95% "
               f"half-width; exact gaps of the disagreements: median {gaps[len(gaps) // 2] if gaps else 0:.0f}, "
               f"largest {gaps[-1] if gaps else 0:.0f} yen")
         for c in noisy:
@@ -158,11 +218,13 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS)
     parser.add_argument("--derby-matches", type=int, default=6)
+    parser.add_argument("--last-matches", type=int, default=60,
+                        help="Lucky Nine matches whose last turns are checked against the default review")
     parser.add_argument("--game", action="append", choices=list(TABLES))
     args = parser.parse_args()
     budget = Budget(simulations=args.simulations)
     if args.game is None or "lucky-nine" in args.game:
-        lucky_nine(args.matches, budget)
+        lucky_nine(args.matches, budget, args.last_matches)
     if args.game is None or "smuggling" in args.game:
         smuggling(args.matches, budget)
     if args.game is None or "dice-derby" in args.game:

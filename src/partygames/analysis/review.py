@@ -15,6 +15,10 @@ against the best candidate with a paired normal interval. The played move is mar
 (`Thresholds`, per game in `games/<game>/review.py` if it defines one); a loss whose interval reaches
 zero is within the noise and is not marked. Deterministic for a simulation budget: the search bot is
 seeded from the match and the seat.
+
+A game may take each rollout's luck out of its measure (`Luck`: control variates at chance, as AIVAT does), and
+define its unit of play (`Unit`), by which the honesty checks compare the review with the game's exact analyses
+(docs/review.md, Method).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import math
 import pickle
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +51,30 @@ MARKS = ("best", "good", "inaccuracy", "mistake", "blunder")
 DEFAULT_SIMULATIONS = 200
 """The default budget: rollouts per reviewed decision (shared among its candidates)."""
 
+Expectation = tuple[float, Callable[[Match], float]]
+"""Before a step: the exact expected value, over the step's chance, of a quantity that chance decides, and how
+to read the value it took from the match after the step."""
+
+Luck = Callable[[Match, int, int | None, Action | None], Expectation | None]
+"""A game's luck function (`Thresholds.luck`): called before each step of a rollout with (the match, the
+reviewed seat, the actor, its action; (None, None) when the clock advances), it gives the `Expectation` of the
+part of the seat's measure that the step's chance moves, or None when the step involves no chance (or none the
+game corrects for). The review subtracts (realized − expected) of every such step from the rollout's measure:
+control variates at chance (AIVAT: Burch, Schmid, Moravčík, Bowling 2018). Each term has mean zero given the
+state before the step, whatever the expectation is of, so the corrected value stays unbiased as long as the
+expectation is exact; it takes the step's luck out of the candidates' paired differences."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit of play, as a game's exact analysis values it (a Lucky Nine turn, a Smuggling small game): the
+    rollout stops as soon as `key` changes from its value at the decision (or the match ends), and is worth
+    `value` then minus `value` at the decision (the seat's measure gained within the unit). A rollout stopped
+    before the end has no result: its win counts a half, so such a review's win chances mean nothing."""
+
+    key: Callable[[Match, int], Hashable]
+    value: Callable[[Match, int], float]
+
 
 class ReviewError(EngineError):
     """A match that cannot be reviewed (not finished, a seat out of range, a log that does not replay)."""
@@ -59,7 +87,10 @@ class Thresholds:
     blunder. `measure` is "win" (the chance of winning, 0-1), "score" (the expected final score of the
     game's result, such as money) or "search" (the search bot's own rollout value: a win plus a little for
     rank), or "lead" (the expected lead of the seat's side in the result, as the game's `lead` reads it from
-    a finished match's result: Smuggling's team lead in yen), and the thresholds are in its units."""
+    a finished match's result: Smuggling's team lead in yen), or "unit" (the measure gained within one unit of
+    play, `unit`: what the honesty checks compare with the exact analyses), and the thresholds are in its
+    units. `luck`, with a measure in money ("score", "lead", "unit"), corrects each rollout for the chance it
+    met (`Luck`), in the measure's units."""
 
     inaccuracy: float = 0.05
     mistake: float = 0.10
@@ -67,12 +98,20 @@ class Thresholds:
     measure: str = "win"
     lead: Callable[[Result, int], float] | None = None
     """With measure "lead": the seat's lead in a finished match's result."""
+    unit: Unit | None = None
+    """With measure "unit": the unit of play and the measure gained in it."""
+    luck: Luck | None = None
+    """The game's luck function (`Luck`), in the measure's units; None: no correction."""
 
     def __post_init__(self) -> None:
-        if self.measure not in ("win", "score", "search", "lead"):
-            raise ValueError(f"a review measures win, score, search or lead, not {self.measure!r}")
+        if self.measure not in ("win", "score", "search", "lead", "unit"):
+            raise ValueError(f"a review measures win, score, search, lead or unit, not {self.measure!r}")
         if (self.measure == "lead") != (self.lead is not None):
             raise ValueError("a review measures the lead exactly when the game says how to read it (lead=...)")
+        if (self.measure == "unit") != (self.unit is not None):
+            raise ValueError("a review measures a unit of play exactly when the game says what it is (unit=...)")
+        if self.luck is not None and self.measure in ("win", "search"):
+            raise ValueError("a luck correction is in the measure's units: score, lead or unit, not win or search")
         if not 0 <= self.inaccuracy <= self.mistake <= self.blunder:
             raise ValueError("review thresholds must rise: 0 <= inaccuracy <= mistake <= blunder")
 
@@ -221,9 +260,13 @@ Progress = Callable[[int, int], None]
 
 
 def review(game: Game, log: MatchLog, seat: int, budget: Budget | None = None, *,
-           progress: Progress | None = None, clock: Callable[[], float] = time.perf_counter) -> Review:
-    """Reviews `seat`'s decisions in the finished match of `log` (module docstring). Raises ReviewError
-    for a seat out of range, a log that does not replay, or a match that is not over."""
+           progress: Progress | None = None, clock: Callable[[], float] = time.perf_counter,
+           thresholds: Thresholds | None = None, steps: Collection[int] | None = None) -> Review:
+    """Reviews `seat`'s decisions in the finished match of `log` (module docstring), by the game's thresholds and
+    measure (`thresholds_for`) or `thresholds` (the honesty checks' unit measure); with `steps`, only the
+    decisions at those log steps (the others are replayed as usual, so those judged are judged exactly as in a
+    whole review). Raises ReviewError for a seat out of range, a log that does not replay, or a match that is not
+    over."""
     budget = budget or Budget(simulations=DEFAULT_SIMULATIONS)
     if not 0 <= seat < log.seats:
         raise ReviewError(f"Seat {seat} is not one of the match's seats (0-{log.seats - 1}).",
@@ -238,13 +281,13 @@ def review(game: Game, log: MatchLog, seat: int, budget: Budget | None = None, *
     if not isinstance(bot, SearchBot):
         raise ReviewError(f"{game.id} has no search bot to review with.", f"{game.id} には検討に使う探索ボットがありません。")
     bot.clock = clock
-    judge = _Judge(game, log, bot, budget, thresholds_for(game), clock)
+    judge = _Judge(game, log, bot, budget, thresholds or thresholds_for(game), clock)
     session = Session(game, match, {seat: bot})
     decisions: list[Decision] = []
     total = len(log.entries)
     for step, entry in enumerate(log.entries):
         if entry.seat == seat and entry.action is not None:
-            decision = judge.decide(match, step, entry.at, entry.action)
+            decision = judge.decide(match, step, entry.at, entry.action, steps is None or step in steps)
             if decision is not None:
                 decisions.append(decision)
             bot.record.acted(entry.action, entry.at)
@@ -290,7 +333,7 @@ class _Judge:
 
         setattr(bot, "evaluate", evaluate_and_keep)  # noqa: B010 - an instance hook, the class stays as it is
 
-    def decide(self, match: Match, step: int, at: int, played: Action) -> Decision | None:
+    def decide(self, match: Match, step: int, at: int, played: Action, judged: bool = True) -> Decision | None:
         bot, seat = self.bot, self.bot.seat
         legal = match.legal_actions(seat)
         obs = Observation(seat, legal, lambda: match.view(seat), at, match.deadline)
@@ -305,7 +348,7 @@ class _Judge:
         key = _key(played)
         if all(_key(a) != key for a in actions):
             actions = [*actions[:bot.max_candidates - 1], played]
-        if len(actions) < 2:
+        if len(actions) < 2 or not judged:
             return None
         candidates = [Candidate(action) for action in actions]
         self._play_out(candidates, obs.now, snapshot)
@@ -324,6 +367,8 @@ class _Judge:
             assert self.budget.ms is not None
             count, deadline = None, self.clock() + self.budget.ms / 1000
         measure = self.thresholds.measure
+        unit = self.thresholds.unit
+        watch = _Watch(bot.seat, self.thresholds.luck, unit) if unit is not None or self.thresholds.luck else None
         drawn = 0
         while count is None or drawn < count:
             if deadline is not None and drawn >= 2 and self.clock() >= deadline:
@@ -331,10 +376,14 @@ class _Judge:
             world = worlds.sample(rng)
             bot.model(world, rng)
             seed = rng.getrandbits(63)
+            start = None if unit is None else unit.value(world, bot.seat)
             for candidate in candidates:
                 self._ends.clear()
-                value = bot._rollout(world, candidate.action, now, seed, snapshot, None)
+                if watch is not None:
+                    watch.start(world)
+                value = bot._rollout(world, candidate.action, now, seed, snapshot, None, watch)
                 end = self._ends[-1]
+                luck = 0.0 if watch is None else watch.correction
                 result = end.result()
                 mine = None if result is None else next(s for s in result.seats if s.seat == bot.seat)
                 win = 0.5 if mine is None else float(mine.is_winner)
@@ -342,10 +391,13 @@ class _Judge:
                 if measure == "win":
                     candidate.values.append(win)
                 elif measure == "score":
-                    candidate.values.append(0.0 if mine is None else float(mine.score))
+                    candidate.values.append((0.0 if mine is None else float(mine.score)) - luck)
                 elif measure == "lead":
                     assert self.thresholds.lead is not None
-                    candidate.values.append(0.0 if result is None else self.thresholds.lead(result, bot.seat))
+                    candidate.values.append((0.0 if result is None else self.thresholds.lead(result, bot.seat)) - luck)
+                elif measure == "unit":
+                    assert unit is not None and start is not None
+                    candidate.values.append(unit.value(end, bot.seat) - start - luck)
                 else:
                     candidate.values.append(value)
             drawn += 1
@@ -363,6 +415,36 @@ class _Judge:
         else:
             mark = self.thresholds.mark(loss)
         return Decision(step, at, candidates, played, best, loss, interval, mark)
+
+
+class _Watch:
+    """Watches a rollout (`engine.search.RolloutWatch`): sums the luck correction of the steps whose chance the
+    game's `luck` knows the exact expectation of, and with a unit measure ends the rollout when the unit of the
+    decision ends."""
+
+    def __init__(self, seat: int, luck: Luck | None, unit: Unit | None) -> None:
+        self.seat = seat
+        self.luck = luck
+        self.unit = unit
+        self.key: Hashable = None
+        self.correction = 0.0
+        self._pending: Expectation | None = None
+
+    def start(self, world: Match) -> None:
+        self.correction = 0.0
+        self._pending = None
+        if self.unit is not None:
+            self.key = self.unit.key(world, self.seat)
+
+    def before(self, match: Match, actor: int | None, action: Action | None) -> None:
+        self._pending = None if self.luck is None else self.luck(match, self.seat, actor, action)
+
+    def after(self, match: Match) -> bool:
+        if self._pending is not None:
+            expected, realized = self._pending
+            self.correction += realized(match) - expected
+            self._pending = None
+        return self.unit is not None and self.unit.key(match, self.seat) != self.key
 
 
 def _key(action: Action) -> str:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from partygames.engine.actions import Action, ActionSpec, enumerate_actions, find_spec, param_size, sample
 from partygames.engine.bots import Bot, Observation, TableInfo
@@ -87,6 +87,18 @@ class _Arm:
     @property
     def mean(self) -> float:
         return sum(self.values) / len(self.values) if self.values else 0.0
+
+
+class RolloutWatch(Protocol):
+    """Told of every step of a rollout (`SearchBot._rollout`): the review's luck correction and its unit
+    measure (`analysis/review.py`)."""
+
+    def before(self, match: Match, actor: int | None, action: Action | None) -> None:
+        """Before a step: `actor` plays `action`, or (None, None) the clock advances."""
+
+    def after(self, match: Match) -> bool:
+        """After the step: True ends the rollout here."""
+        ...
 
 
 class OutOfTime(Exception):
@@ -282,19 +294,24 @@ class SearchBot(Bot):
         return self.game.make_bot(self.policy, seat, seed)
 
     def _rollout(self, world: Match, action: Action, now: int, seed: int, snapshot: bytes | None,
-                 deadline: float | None) -> float:
-        """The value of `action` in a copy of `world`, played out by the policy at every seat."""
+                 deadline: float | None, watch: RolloutWatch | None = None) -> float:
+        """The value of `action` in a copy of `world`, played out by the policy at every seat. `watch` (the
+        review's, `analysis/review.py`; the search gives none) is told of every step and may end the rollout
+        early; it changes nothing the rollout draws or plays."""
         match = world.clone()
         rng = random.Random(seed)
         seat = self.seat
         bots: dict[int, Bot] = {s: self.rollout_bot(s, rng.getrandbits(63)) for s in range(match.seats)}
         if snapshot is not None:
             bots[seat] = pickle.loads(snapshot)
+        if watch is not None:
+            watch.before(match, seat, action)
         self._tell(bots, match.apply(seat, action, now))
+        stopped = watch is not None and watch.after(match)
         waiting: dict[int, int] = {}
         clock, check = self.clock, self.check_every
         for step in range(self.max_rollout_steps):
-            if match.is_over:
+            if match.is_over or stopped:
                 break
             if deadline is not None and step % check == check - 1 and clock() >= deadline:
                 raise OutOfTime
@@ -306,13 +323,19 @@ class SearchBot(Bot):
                 if chosen is None:
                     waiting[actor] = version
                     continue
+                if watch is not None:
+                    watch.before(match, actor, chosen)
                 self._tell(bots, match.apply_trusted(actor, chosen))  # checked against `legal` by `_policy_action`
+                stopped = watch is not None and watch.after(match)
                 break
             else:
                 due = match.wake_at()
                 if due is None:
                     break  # nobody will act and nothing is due: a stalled rollout
+                if watch is not None:
+                    watch.before(match, None, None)
                 self._tell(bots, match.advance(max(due, match.now)))
+                stopped = watch is not None and watch.after(match)
         return self.evaluate(match)
 
     def _policy_action(self, bot: Bot, match: Match, seat: int, rng: random.Random) -> Action | None:

@@ -9,14 +9,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from partygames.analysis.review import Decision, Review, Thresholds, Z
+from partygames.analysis.review import Decision, Review, Thresholds, Unit, Z
 from partygames.engine.actions import Action
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
-from partygames.engine.match import Result
+from partygames.engine.match import Match, Result
 from partygames.engine.session import Session
 from partygames.games.smuggling.analysis import DEFAULT_GRID, Solution, solve
 from partygames.games.smuggling.bots import _caps, _on_unit
+from partygames.games.smuggling.rules import SmugglingMatch
 from partygames.games.smuggling.settlement import TRUNK_CAP
 
 
@@ -28,6 +29,25 @@ def team_lead(result: Result, seat: int) -> float:
 
 THRESHOLDS = Thresholds(inaccuracy=0.05 * TRUNK_CAP, mistake=0.10 * TRUNK_CAP, blunder=0.20 * TRUNK_CAP,
                         measure="lead", lead=team_lead)
+
+
+def _small_game(match: Match, seat: int) -> int:
+    assert isinstance(match, SmugglingMatch)
+    return match.small_game
+
+
+def _lead_now(match: Match, seat: int) -> float:
+    """The seat's team's third-country total minus the other team's, now (what `team_lead` reads at the end)."""
+    assert isinstance(match, SmugglingMatch)
+    totals = match.team_totals()
+    difference = totals["north"] - totals["south"]
+    return float(difference if seat % 2 == 0 else -difference)
+
+
+SMALL_GAME = Thresholds(inaccuracy=0.05 * TRUNK_CAP, mistake=0.10 * TRUNK_CAP, blunder=0.20 * TRUNK_CAP,
+                        measure="unit", unit=Unit(_small_game, _lead_now))
+"""The honesty check's measure: the team's lead gained in the small game of the decision, which the small game's
+equilibrium values (no luck correction: after the deal nothing in the Smuggling Game is left to chance)."""
 
 SUPPORT = 1e-6
 """A move the equilibrium plays with more than this probability is in its support (the LP's zeros are
