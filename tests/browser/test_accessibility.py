@@ -13,7 +13,6 @@ import contextlib
 import json
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -247,18 +246,9 @@ def test_the_lobby_and_a_room_waiting_for_players_have_no_axe_violations(
     assert not any(found.values()), _report(found)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlatformProcess]:
-    """One server for every game's match (each in a room of its own): a server's start is seconds."""
-    started = PlatformProcess(tmp_path_factory.mktemp("a11y")).start()
-    yield started
-    started.stop()
-
-
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
 def test_a_match_plays_by_keyboard_and_its_pages_have_no_axe_violations(
-        game: Game, browser: Browser, server: PlatformProcess, artifacts: Path) -> None:
-    platform = server
+        game: Game, browser: Browser, platform: PlatformProcess, artifacts: Path) -> None:
     created = _room(platform, game)
     found: dict[str, list[dict[str, Any]]] = {}
     phone = _open(browser, platform, created, "en", PHONE)

@@ -225,6 +225,7 @@ def test_bots_get_names_of_their_own_and_colours_in_the_players_language(browser
     player.close()
 
 
+@pytest.mark.platform()  # a fresh server: the lobby's list is empty but for the private room
 def test_a_host_makes_a_room_private_from_the_lobby_and_it_is_not_listed(browser: Browser,
                                                                          platform: PlatformProcess) -> None:
     host = driver.open_player(browser, platform, lang="ja")
