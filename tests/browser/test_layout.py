@@ -98,6 +98,7 @@ def _open(browser: Browser, platform: PlatformProcess, created: dict[str, Any], 
     return player
 
 
+@pytest.mark.platform()  # a fresh server: the lobby's list of rooms as it first is, whatever ran before
 def test_the_lobby_fits_a_phone_with_every_game_s_options_open(browser: Browser, platform: PlatformProcess) -> None:
     for lang in ("en", "ja"):
         for viewport in PHONES:
