@@ -24,14 +24,33 @@ ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "platform(**kwargs): the `platform` fixture's PlatformProcess arguments "
-                                       "(settings={'match_seed': 7}: every match dealt from one seed; bot_delay)")
+    config.addinivalue_line("markers", "platform(**kwargs): a server of the test's own for the `platform` fixture, "
+                                       "with these PlatformProcess arguments (settings={'match_seed': 7}: every "
+                                       "match dealt from one seed; bot_delay); platform() with none: a fresh "
+                                       "server and database (the test kills it, or reads what only it made)")
+
+
+@pytest.fixture(scope="session")
+def shared_platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlatformProcess]:
+    """The one default server of this process (an xdist worker): a server's start is seconds, once per
+    test it was most of the browser tests' time. Each test makes rooms and browser contexts (profiles) of
+    its own, so the tests on it do not see each other's."""
+    server = PlatformProcess(tmp_path_factory.mktemp("platform")).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture
 def platform(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[PlatformProcess]:
+    """The real server: the shared default one, or the test's own (its `platform` marker)."""
     marker = request.node.get_closest_marker("platform")
-    server = PlatformProcess(tmp_path, **(marker.kwargs if marker else {})).start()
+    if marker is None:
+        shared: PlatformProcess = request.getfixturevalue("shared_platform")
+        assert shared.proc is not None and shared.proc.poll() is None, \
+            f"the shared server exited ({shared.proc and shared.proc.returncode}):\n{shared.log.read_text()[-3000:]}"
+        yield shared
+        return
+    server = PlatformProcess(tmp_path, **marker.kwargs).start()
     yield server
     server.stop()
 

@@ -1,6 +1,7 @@
 """axe-core (vendored, pinned: tests/browser/vendor/) finds no violation on the lobby, on every game's phone page
 and big screen during a real match, nor on the results; and every game is played by keyboard alone, its focus
-visible.
+visible. The same match is test_layout's for a phone: every screen met fits a narrow phone in Japanese, and its
+results read in Japanese (one match per game for both: a match is most of either check's time).
 
 axe runs its default rule set (WCAG 2 A and AA, and the best practices it reports as violations); each page is
 checked in English and in Japanese, and in the dark theme too. One match per game: the human's
@@ -12,14 +13,15 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from partygames.engine.game import Game
@@ -27,6 +29,7 @@ from partygames.engine.samples import Setup
 from partygames.games import all_games
 from tests.browser import driver
 from tests.browser.server import PlatformProcess
+from tests.browser.test_layout import PHONES, assert_fits, assert_no_emoji
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -108,12 +111,16 @@ def _open(browser: Browser, platform: PlatformProcess, created: dict[str, Any], 
 ARROW_ROWS = {"dice-derby", "musical-chairs", "quiz"}
 
 
-def _play_on(player: driver.Player, rng: random.Random, steps: int, timeout: float = 120) -> int:
-    """Random offered actions (seeded) until `steps` were taken or the match is over; returns the steps taken."""
+def _play_on(player: driver.Player, rng: random.Random, steps: int, timeout: float = 120,
+             each: Callable[[int], None] | None = None) -> int:
+    """Random offered actions (seeded) until `steps` were taken or the match is over; returns the steps taken.
+    `each(steps taken)` looks at every screen met, before an action is picked on it."""
     page = player.page
     taken = 0
     end = time.monotonic() + timeout
     while taken < steps and not driver.is_over(player) and time.monotonic() < end:
+        if each:
+            each(taken)
         offered = driver.enabled_actions(page) + driver.unfinished_orders(page)
         before = driver.version(player)
         if offered and driver.act_once(player, (rng.choice(offered),)):
@@ -216,6 +223,9 @@ def _tab_through(page: Page, stops: int) -> int:
     return seen
 
 
+# A fresh server: the lobby as it first is (on the shared one its list would hold whatever rooms the tests
+# before made, so what axe reads would depend on the order the tests ran in).
+@pytest.mark.platform()
 def test_the_lobby_and_a_room_waiting_for_players_have_no_axe_violations(
         browser: Browser, platform: PlatformProcess) -> None:
     found: dict[str, list[dict[str, Any]]] = {}
@@ -247,18 +257,36 @@ def test_the_lobby_and_a_room_waiting_for_players_have_no_axe_violations(
     assert not any(found.values()), _report(found)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlatformProcess]:
-    """One server for every game's match (each in a room of its own): a server's start is seconds."""
-    started = PlatformProcess(tmp_path_factory.mktemp("a11y")).start()
-    yield started
-    started.stop()
+def _reads_on_a_phone(page: Page, where: str) -> None:
+    """test_layout's checks of a screen met in a match (the phone in Japanese): it fits the phone's width, and
+    the banner says what is happening, never "your turn" and "waiting" at once."""
+    assert_fits(page, where)
+    turn = page.get_by_test_id("turn").inner_text()
+    assert not ("あなたの番" in turn and "待っています" in turn), f"{where}: your turn and waiting at once: {turn!r}"
+    # In one read: the banner may turn into "match over" (no words span) at any moment.
+    said = page.get_by_test_id("turn").evaluate(
+        "el => el.classList.contains('over') || !!(el.querySelector('span')?.textContent || '').trim()")
+    assert said, f"{where}: the banner has a countdown and no words: {turn!r}"
+
+
+def _results_read_in_japanese(page: Page, game: Game) -> None:
+    """test_layout's checks of the results (the phone in Japanese): they fit both phones, every key is labelled
+    from the game's catalog, no raw key and no emoji shows."""
+    results = page.get_by_test_id("results")
+    for viewport in PHONES:
+        page.set_viewport_size(viewport)
+        assert_fits(page, f"{game.id} results, {viewport['width']} px")
+    missing = results.locator("[data-untranslated]").evaluate_all("els => els.map(e => e.dataset.untranslated)")
+    assert missing == [], f"{game.id}: results keys without a label: {missing}"
+    text = results.inner_text()
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), f"{game.id}: a raw key in the results: {text}"
+    assert page.get_by_test_id("result-detail").count() == 1
+    assert_no_emoji(page, f"{game.id} results")
 
 
 @pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
-def test_a_match_plays_by_keyboard_and_its_pages_have_no_axe_violations(
-        game: Game, browser: Browser, server: PlatformProcess, artifacts: Path) -> None:
-    platform = server
+def test_a_match_plays_by_keyboard_fits_a_phone_in_japanese_and_its_pages_have_no_axe_violations(
+        game: Game, browser: Browser, platform: PlatformProcess, artifacts: Path) -> None:
     created = _room(platform, game)
     found: dict[str, list[dict[str, Any]]] = {}
     phone = _open(browser, platform, created, "en", PHONE)
@@ -280,9 +308,26 @@ def test_a_match_plays_by_keyboard_and_its_pages_have_no_axe_violations(
         found[f"big screen {'ja' if lang == 'en' else 'en'}"] = axe_violations(screen.page)
         if not round_:
             found["big screen dark ja"] = dark_violations(screen.page)
-    # The results, played out by random choices.
-    _play_on(phone, rng, 10_000, timeout=240)
+            # The first screen on the narrowest phone, in Japanese. (A page opened at that width, not one made
+            # narrower: the contents of a folded panel keep the layout of the width they were laid out at.)
+            narrow = _open(browser, platform, created, "ja", PHONES[0])
+            _reads_on_a_phone(narrow.page, f"{game.id}, the first screen")
+            assert narrow.errors == []
+            narrow.close()
+    # The results, played out by random choices (seeded: every kind of screen comes up, and a match that offers
+    # "buy another ticket" before "done" still ends), each screen met read on the narrowest phone in Japanese.
+    # (Reloaded at that width, see above; the reload comes back in English, the language the page was opened in.)
+    phone.page.set_viewport_size(PHONES[0])
+    phone.page.reload()
+    phone.page.locator("[data-testid=board], [data-testid=results]").first.wait_for()
+    switch = phone.page.get_by_test_id("lang")
+    english = switch.inner_text()
+    switch.click()
+    expect(switch).not_to_have_text(english)
+    _play_on(phone, rng, 10_000, timeout=240, each=lambda step: _reads_on_a_phone(phone.page, f"{game.id}, step {step}"))
     assert driver.is_over(phone), f"{game.id}: no results after 240 s"
+    phone.page.get_by_test_id("results").wait_for()
+    _results_read_in_japanese(phone.page, game)  # (it leaves the phone at the usual width)
     screen.page.get_by_test_id("results").wait_for()
     for lang in ("ja", "en"):
         phone.page.get_by_test_id("lang").click()

@@ -22,11 +22,15 @@ DERBY_KINDS = ("human", "human", "bot:heuristic", "bot:random", "bot:heuristic",
 
 @pytest.fixture
 def derby(browser: Browser, platform: PlatformProcess) -> Iterator[list[driver.Player]]:
-    host = driver.open_player(browser, platform, lang="en")
-    guest = driver.open_player(browser, platform, lang="ja")
-    code = driver.create_room(host, "dice-derby", 6, DERBY_KINDS, "Aki", {"races": 4, "starting_money": 2000})
-    driver.join_room(guest, f"{platform.url}/room/{code}", "Ben")
-    driver.start_match(host)
+    """A Dice Derby just started, the host reading English, the guest Japanese, each on their seat's page. (Made,
+    joined and started through the HTTP API: the lobby's forms for it are test_matches' and test_reveals'.)"""
+    created = driver.api_room(platform, "dice-derby", DERBY_KINDS, {"races": 4, "starting_money": 2000}, start=False)
+    code = created["code"]
+    joined = httpx.post(f"{platform.url}/api/rooms/{code}/join", json={"name": "Ben"}).json()
+    started = httpx.post(f"{platform.url}/api/rooms/{code}/start", json={}, headers={"X-Host-Token": created["host_token"]})
+    assert started.status_code == 200, started.text
+    host = driver.open_seat(browser, platform, created, lang="en")
+    guest = driver.open_seat(browser, platform, {**joined, "code": code, "host_token": None}, lang="ja", name="Ben")
     yield [host, guest]
     host.close()
     guest.close()
@@ -225,6 +229,7 @@ def test_bots_get_names_of_their_own_and_colours_in_the_players_language(browser
     player.close()
 
 
+@pytest.mark.platform()  # a fresh server: the lobby's list is empty but for the private room
 def test_a_host_makes_a_room_private_from_the_lobby_and_it_is_not_listed(browser: Browser,
                                                                          platform: PlatformProcess) -> None:
     host = driver.open_player(browser, platform, lang="ja")

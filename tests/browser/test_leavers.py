@@ -27,11 +27,12 @@ KINDS = ("human", "human", "bot:heuristic", "bot:random")
 PREFER = ("hire", "play")
 
 
-@pytest.fixture
-def quick(tmp_path: Path) -> Iterator[PlatformProcess]:
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlatformProcess]:
     """The real platform with short time limits (counted once the reveals before them have been shown, as the
-    page shows them) and presence told within a tenth of a second."""
-    server = PlatformProcess(tmp_path, settings={"presence_interval": 0.1, "reveal_scale": 1}, deadline_scale=SCALE).start()
+    page shows them) and presence told within a tenth of a second; one for the module's tests, each in rooms
+    of its own."""
+    server = PlatformProcess(tmp_path_factory.mktemp("quick"), settings={"presence_interval": 0.1, "reveal_scale": 1}, deadline_scale=SCALE).start()
     yield server
     server.stop()
 

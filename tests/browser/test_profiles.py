@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.browser import driver
@@ -15,6 +16,7 @@ from tests.browser.server import PlatformProcess
 GAME = "last-man-standing"
 
 
+@pytest.mark.platform()  # a fresh database: the game's leaderboard holds only these two people
 def test_two_people_play_and_their_profiles_show_the_match_and_ratings(
         players: list[driver.Player], platform: PlatformProcess, browser: Browser) -> None:
     host, guest = players

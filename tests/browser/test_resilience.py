@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -62,6 +63,7 @@ def test_a_reloaded_page_is_back_in_its_seat_and_can_act(players: list[driver.Pl
     assert host.errors == [] and guest.errors == []
 
 
+@pytest.mark.platform()  # a server of its own: it is killed
 def test_the_page_reconnects_and_play_continues_after_the_server_is_killed(
         players: list[driver.Player], platform: PlatformProcess, artifacts: Path) -> None:
     host, guest = players

@@ -5,7 +5,6 @@ and clear change it, and the action is sent only when its length is allowed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +14,10 @@ from tests.browser import driver
 from tests.browser.server import PlatformProcess
 
 
-@pytest.fixture
-def order_platform(tmp_path: Path) -> Iterator[PlatformProcess]:
-    server = PlatformProcess(tmp_path, games="tests.toy_game:ORDER_GAMES").start()
+@pytest.fixture(scope="module")
+def order_platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlatformProcess]:
+    """The platform with the toy games of ordered choices; one for the module's tests, each in a room of its own."""
+    server = PlatformProcess(tmp_path_factory.mktemp("order"), games="tests.toy_game:ORDER_GAMES").start()
     yield server
     server.stop()
 
