@@ -14,6 +14,7 @@ A chair (public): number, position, removed, `occupant` (a player; the lamp), `h
 
 from __future__ import annotations
 
+from heapq import heapify, heappop, heappush
 from typing import Any
 
 from partygames.engine import Event, Match
@@ -116,17 +117,22 @@ class IslandMatch(Match):
         seat_chair = person.get("chair")
         if (seat_chair is not None and person["grace_until"] is None
                 and not (target.get("chair") == seat_chair and here == point)):
-            person["grace_until"] = now + SEAT_GRACE_MS
-            events.append(Event("stood", {"seat": seat, "chair": seat_chair, "at": now,
-                                          "until": person["grace_until"]}))
+            until: int = now + SEAT_GRACE_MS
+            person["grace_until"] = until
+            if self._queue is not None:
+                heappush(self._queue, (until, 0, seat, seat))
+            events.append(Event("stood", {"seat": seat, "chair": seat_chair, "at": now, "until": until}))
         if not (holding is not None and target.get("chair") == holding and here == point):
             person["hold_for"] = None  # a new walk; `hold` names the player again after this
-        person["motion"] = course(here, point, now, self.options.speed)
+        motion = person["motion"] = course(here, point, now, self.options.speed)
         person["target"] = target
         person["arrived"] = False
-        person["seq"] = self.seq
-        self.seq += 1
-        events.append(Event("course", {"seat": seat, "motion": person["motion"], "target": target}))
+        seq: int = self.seq
+        person["seq"] = seq
+        self.seq = seq + 1
+        if self._queue is not None:
+            heappush(self._queue, (motion["arrive"], 1, seq, seat))
+        events.append(Event("course", {"seat": seat, "motion": motion, "target": target}))
         return events
 
     def _target_point(self, target: dict[str, Any]) -> Point:
@@ -144,6 +150,9 @@ class IslandMatch(Match):
     _next: tuple[int, int, int, int] | None = None
     # A cache (not stored): the object `layout_token()` gives, None once someone may have moved.
     _token: object | None = None
+    # A cache (not stored): the releases and arrivals to come, a heap of `_next_item`'s tuples that may
+    # also hold some that no longer hold (dropped as they reach the top); None: not built yet.
+    _queue: list[tuple[int, int, int, int]] | None = None
 
     def _may_have_moved(self) -> None:
         """Drops what is kept of where people and chairs stand (`_next`, the layout token)."""
@@ -170,23 +179,38 @@ class IslandMatch(Match):
         item = self._next
         if item is not None:
             return item
-        best: tuple[int, int, int, int] | None = None
+        queue = self._queue
+        if queue is None:
+            queue = self._queue = self._due_items()
+        people = self.people
+        while queue:  # items that no longer hold (a course changed, an arrival or a release done) go
+            at, kind, order, seat = item = queue[0]
+            person = people[seat]
+            if (person.get("grace_until") == at if kind == 0
+                    else person["seq"] == order and not person["arrived"] and person["motion"] is not None):
+                break
+            heappop(queue)
+        else:
+            item = None
+        if self.phase_ends is not None:
+            end = (self.phase_ends, 2, 0, -1)
+            if item is None or end < item:
+                item = end
+        self._next = item
+        return item
+
+    def _due_items(self) -> list[tuple[int, int, int, int]]:
+        """Every seat release and arrival to come, as a heap (the queue `_next_item` keeps: after that,
+        `set_course`, the one place where either begins, pushes each new one)."""
+        items = []
         for seat, person in enumerate(self.people):
             grace = person.get("grace_until")
             if grace is not None:
-                item = (grace, 0, seat, seat)
-                if best is None or item < best:
-                    best = item
+                items.append((grace, 0, seat, seat))
             if not person["arrived"] and person["motion"] is not None:
-                item = (person["motion"]["arrive"], 1, person["seq"], seat)
-                if best is None or item < best:
-                    best = item
-        if self.phase_ends is not None:
-            item = (self.phase_ends, 2, 0, -1)
-            if best is None or item < best:
-                best = item
-        self._next = best
-        return best
+                items.append((person["motion"]["arrive"], 1, person["seq"], seat))
+        heapify(items)
+        return items
 
     def run_until(self, now: int) -> list[Event]:
         """Processes everything due by `now`, each at its own moment, in order."""

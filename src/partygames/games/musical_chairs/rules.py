@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from partygames.engine import Action, ActionSpec, Deadline, Event, IllegalAction, Match, Result, SeatResult
@@ -50,6 +50,13 @@ def _others(seats: int) -> tuple[tuple[dict[str, list[int]], ActionSpec], ...]:
         others = choice([s for s in range(seats) if s != seat])
         table.append((others, {"type": "show_medals", "params": {"to": others}}))
     return tuple(table)
+
+
+@lru_cache(maxsize=4096)
+def _give(seats: int, seat: int, name: str, count: int) -> ActionSpec:
+    """The spec of a gift of up to `count` medals named `name` (a str key of `medals`) to another seat."""
+    return {"type": "give", "params": {"to": _others(seats)[seat][0], "name": {"choice": [int(name)]},
+                                       "count": {"min": 1, "max": count, "step": 1}}}
 
 
 # Specs without a part that varies, shared by every call (specs are read-only).
@@ -309,17 +316,17 @@ class MusicalChairsMatch(IslandMatch):
 
     # -- time --------------------------------------------------------------------------------------
     def wake_at(self) -> int | None:
-        if self.phase == "over":
-            return None
-        due = self.next_due()
-        limit = self.time_limit_due()
-        return due if limit is None or (due is not None and due < limit) else limit
+        # Phases end at `phase_ends`, one of the items `next_due` looks at: the game sets no `time_limit`.
+        return None if self.phase == "over" else self.next_due()
 
     def advance(self, now: int) -> list[Event]:
         events = super().advance(now)
-        events += self.run_until(now)
-        self._legal_cache.clear()
-        self._waiting = None
+        due = self.next_due()
+        if due is not None and due <= now and self.phase != "over":
+            events += self.run_until(now)
+            self._legal_cache.clear()
+            self._waiting = None
+        # (else nothing happened but time: the same seats are awaited)
         self._settled_at = now
         return events
 
@@ -393,23 +400,60 @@ class MusicalChairsMatch(IslandMatch):
         # tempo a seat's whole list is kept there too: within a phase only its medals can change it (a
         # gift drops the giver's and the receiver's lists, `_apply`), as nobody moves in a way that
         # matters to it (roles, the island, last chairs, chairs and candidates change with the phase).
+        # The list is the phase's specs for the seat, then its gifts (one per name of medal it holds) and
+        # the showing of its medals: in the rounds tempo the phase's part is kept apart ("phase specs"),
+        # so that a gift rebuilds only the two seats' gifts (`_medals_changed`).
         memo = self._phase_parts()
         if self.options.tempo == "rounds":
             specs: list[ActionSpec] | None = memo.get(seat)
             if specs is None:
-                specs = memo[seat] = self._seat_specs(seat, memo)
+                kept = memo.get("phase specs")
+                if kept is None:
+                    kept = memo["phase specs"] = {}
+                head = kept.get(seat)
+                if head is None:
+                    head = kept[seat] = self._phase_specs(seat, memo)
+                specs = memo[seat] = self._with_medals(seat, head)
             return specs
-        return self._seat_specs(seat, memo)
+        return self._with_medals(seat, self._phase_specs(seat, memo))
 
-    def _seat_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
+    def _with_medals(self, seat: int, head: list[ActionSpec]) -> list[ActionSpec]:
+        seats = self.seats
+        return [*head, *[_give(seats, seat, name, count) for name, count in self.medals[seat].items()],
+                _others(seats)[seat][1]]
+
+    def _medals_changed(self, giver: int, to: int) -> None:
+        """After a gift: the two seats' kept specs (rounds tempo) list other gifts."""
+        parts = self._parts
+        if parts is not None:  # (one of an earlier phase is never read again)
+            parts[1].pop(giver, None)
+            parts[1].pop(to, None)
+
+    def _phase_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
+        """A seat's specs but its medals' (`_with_medals`): the same list for every seat of the phase
+        alike in what it reads of the seat (a memo keyed by that; read-only, as every spec)."""
         person = self.people[seat]
-        chairs: list[int] | None = memo.get("chairs")
-        if chairs is None:
-            chairs = memo["chairs"] = self.open_chairs()
         phase = self.phase
         rounds = self.options.tempo == "rounds"
         player = person["role"] == PLAYER
         island = person["motion"] is not None  # on_island(seat)
+        planning = phase in ("break", "race") if not rounds else phase == "break" and seat not in self.submitted
+        last = person["last_chair"] if player and planning else None
+        voting = phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained
+        may_vote = voting and self._may_vote(seat)
+        parent = phase == "remove" and seat == self.parent
+        key = (player, island, planning, last, voting, may_vote, parent)
+        specs: list[ActionSpec] | None = memo.get(key)
+        if specs is None:
+            specs = memo[key] = self._build_phase_specs(memo, player, island, planning, last, voting, may_vote, parent)
+        return specs
+
+    def _build_phase_specs(self, memo: dict[Any, Any], player: bool, island: bool, planning: bool,
+                           last: int | None, voting: bool, may_vote: bool, parent: bool) -> list[ActionSpec]:
+        chairs: list[int] | None = memo.get("chairs")
+        if chairs is None:
+            chairs = memo["chairs"] = self.open_chairs()
+        rounds = self.options.tempo == "rounds"
         specs: list[ActionSpec] = []
         if not rounds and island:
             moves = memo.get("moves")
@@ -419,10 +463,8 @@ class MusicalChairsMatch(IslandMatch):
                     spec("walk_to", x=int_range(0, self.island.width), y=int_range(0, self.island.height)),
                     spec("stop")]
             specs += moves
-        planning = phase in ("break", "race") if not rounds else phase == "break" and seat not in self.submitted
         plan: ActionSpec | None = None
         if player and planning:
-            last = person["last_chair"]
             key = ("plan", last)
             if key in memo:
                 plan = memo[key]
@@ -441,9 +483,9 @@ class MusicalChairsMatch(IslandMatch):
                 specs.append(_STOP)
         if rounds and planning and plan is None and not (not player and island):
             specs.append(_PASS)  # nothing to plan: an off-island ガヤ, or no chair open to this player
-        if phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained:
+        if voting:
             # A blank ballot abstains at once; it is as secret as any ballot.
-            if self._may_vote(seat):
+            if may_vote:
                 vote = memo.get("vote")
                 if vote is None:
                     vote = memo["vote"] = spec("vote", candidate=choice([*self.candidates, BLANK]))
@@ -451,16 +493,11 @@ class MusicalChairsMatch(IslandMatch):
                 vote = _VOTE_BLANK
             # First: what the phase asks of the seat leads its list (a phone shows it above the moves).
             specs.insert(0, vote)
-        if phase == "remove" and seat == self.parent:
+        if parent:
             remove = memo.get("remove")
             if remove is None:
                 remove = memo["remove"] = spec("remove_chair", chair=choice(chairs))
             specs.insert(0, remove)
-        others, show = _others(self.seats)[seat]  # shared: specs are read-only
-        for name, count in self.medals[seat].items():
-            specs.append({"type": "give", "params": {"to": others, "name": {"choice": [int(name)]},
-                                                     "count": {"min": 1, "max": count, "step": 1}}})
-        specs.append(show)
         return specs
 
     def _may_vote(self, seat: int) -> bool:
@@ -472,22 +509,35 @@ class MusicalChairsMatch(IslandMatch):
         return distance(here, self.island.totem) <= self.options.totem_reach
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        now = self.now
-        events: list[Event] = []
+        now = self.clock.now
+        kind = action["type"]
+        if kind in _KEEPS_AWAITED and self._settled_at == now:
+            # Most steps (random play: about three in five): a showing or a gift at the moment of the
+            # previous step. Nothing is due before it (that step caught up), no phase ends, nobody moves
+            # and the same seats are awaited: every cache stays, but the gift's two seats' specs.
+            if kind == "show_medals":
+                return self._show(seat, action["to"], now)
+            to = action["to"]
+            events = self._give(seat, to, action["name"], action["count"], now)
+            self._medals_changed(seat, to)
+            return events
         waiting = self._waiting
         self._waiting = None
         # After a step at `now` nothing is due before `now` (an action catches up on what was due
         # before it, `advance` on all that was due by then): at the same moment, no need to look.
+        caught_up: list[Event] = []
         if self._settled_at != now:
             due = self.next_due()
             if due is not None and due < now:
-                events = self._catch_up_before(seat, action, now - 1)
+                caught_up = self._catch_up_before(seat, action, now - 1)
                 waiting, self._parts = None, None
-        phase = self.phase, self.period, self.rerun
-        events += self._act(seat, action, now)
+        phase, period, rerun = self.phase, self.period, self.rerun
+        events = self._act(seat, action, now)
+        if caught_up:
+            events = caught_up + events
         self._settled_at = now
-        kind = action["type"]
-        if phase != (self.phase, self.period, self.rerun):  # a new phase: every cache may be out of date
+        if phase != self.phase or period != self.period or rerun != self.rerun:
+            # a new phase: every cache may be out of date
             self._may_have_moved()
             return events
         # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
@@ -505,12 +555,11 @@ class MusicalChairsMatch(IslandMatch):
         else:
             self._may_have_moved()
         parts = self._parts
-        if rounds and parts is not None and parts[0] == phase:
+        if rounds and parts is not None and parts[0] == (phase, period, rerun):
             # the seats' kept specs (`_legal_actions`): a gift changes the two seats' medals; a sealed
             # intent or ballot takes its seat out of this phase; anything else, to be safe, drops them all
             if kind == "give":
-                parts[1].pop(seat, None)
-                parts[1].pop(action["to"], None)
+                self._medals_changed(seat, action["to"])
             elif kind in _SEALS:
                 parts[1].pop(seat, None)
             elif kind != "show_medals":
@@ -536,13 +585,15 @@ class MusicalChairsMatch(IslandMatch):
 
     def _act(self, seat: int, action: Action, now: int) -> list[Event]:
         kind = action["type"]
-        if kind == "run_to_chair":
-            return self.set_course(seat, {"kind": "chair", "chair": action["chair"]}, now)
-        if kind == "run_to_totem":
-            return self.set_course(seat, {"kind": "totem"}, now)
-        if kind == "walk_to":
-            x, y = self.island.clamp((action["x"], action["y"]))
-            return self.set_course(seat, {"kind": "point", "point": [x, y]}, now)
+        if kind == "vote":
+            if action["candidate"] == BLANK:
+                self.abstained.append(seat)
+            else:
+                self.ballots[str(seat)] = action["candidate"]
+            events = [Event("ballot_cast", {"seat": seat, "at": now})]
+            if len(self.ballots) + len(self.abstained) == self.seats:
+                events += self._tally(now)
+            return events
         if kind == "stop":
             if self.is_rounds:
                 return self._submit(seat, lambda: self.intents.__setitem__(str(seat), None), now)
@@ -556,15 +607,13 @@ class MusicalChairsMatch(IslandMatch):
                 intent = {"chair": action["chair"], "for": action["player"]}
                 return self._submit(seat, lambda: self.intents.__setitem__(str(seat), intent), now)
             return self._hold(seat, action["chair"], action["player"], now)
-        if kind == "vote":
-            if action["candidate"] == BLANK:
-                self.abstained.append(seat)
-            else:
-                self.ballots[str(seat)] = action["candidate"]
-            events = [Event("ballot_cast", {"seat": seat, "at": now})]
-            if len(self.ballots) + len(self.abstained) == self.seats:
-                events += self._tally(now)
-            return events
+        if kind == "run_to_chair":
+            return self.set_course(seat, {"kind": "chair", "chair": action["chair"]}, now)
+        if kind == "run_to_totem":
+            return self.set_course(seat, {"kind": "totem"}, now)
+        if kind == "walk_to":
+            x, y = self.island.clamp((action["x"], action["y"]))
+            return self.set_course(seat, {"kind": "point", "point": [x, y]}, now)
         if kind == "pass":
             return self._submit(seat, lambda: None, now)
         if kind == "remove_chair":
@@ -572,10 +621,7 @@ class MusicalChairsMatch(IslandMatch):
         if kind == "give":
             return self._give(seat, action["to"], action["name"], action["count"], now)
         if kind == "show_medals":
-            to = action["to"]
-            shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
-            self.shown.append(shown)
-            return [Event("medals_shown", shown, to=(seat, to))]
+            return self._show(seat, action["to"], now)
         raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
 
     def _plan(self, seat: int, chairs: list[int], now: int) -> list[Event]:
@@ -607,6 +653,11 @@ class MusicalChairsMatch(IslandMatch):
         transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
         self.transfers.append(transfer)
         return [Event("medals_given", transfer, to=(giver, to))]
+
+    def _show(self, seat: int, to: int, now: int) -> list[Event]:
+        shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
+        self.shown.append(shown)
+        return [Event("medals_shown", shown, (seat, to))]
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
