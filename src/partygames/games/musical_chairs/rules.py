@@ -19,7 +19,7 @@ from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_r
 from partygames.engine.copying import Shape
 from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
 from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
-from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch
+from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch, _new
 
 #: Chance labels: the rounds tempo's order for arrivals at the same moment, the run-off's lot, and the
 #: chair removed by lot when the parent names none (besides the set-up's, island.py).
@@ -91,7 +91,7 @@ class MusicalChairsMatch(IslandMatch):
     # Caches (not stored): `to_act()`, dropped after every step that may change it (`_apply`, `advance`,
     # catch-up); the time of this object's last step, by which nothing is left due (None: not known, e.g.
     # after a clone); and the parts of the specs that only a new phase changes, with the rounds tempo's
-    # specs per seat (`_phase_parts`). The next item due is kept by `IslandMatch` (`_next`).
+    # specs per seat (`_legal_actions`). The next item due is kept by `IslandMatch` (`_next`, `_queue`).
     _waiting: tuple[int, ...] | None = None
     _settled_at: int | None = None
     _parts: tuple[tuple[str, int, bool], dict[Any, Any]] | None = None
@@ -164,24 +164,31 @@ class MusicalChairsMatch(IslandMatch):
         events = [Event("race_started", {"period": self.period, "rerun": self.rerun, "at": at,
                                          "ends": self.phase_ends})]
         totem = self.island.totem
-        for seat in self.remaining():
-            person = self.people[seat]
+        people = self.people
+        remaining = self.remaining()
+        for seat in remaining:
+            person = people[seat]
             person["touched"] = self.where(seat, at) == totem
             if person["touched"]:
                 events.append(Event("touched", {"seat": seat, "at": at}))
-        if self.is_rounds:
-            for seat in self.remaining():
-                if str(seat) not in self.plans:
-                    self.plans[str(seat)] = self.default_plan(seat)
-            order = [s for s in range(self.seats) if self.is_remaining(s) or self._needs_intent(s)]
+        rounds = self.is_rounds
+        if rounds:
+            plans = self.plans
+            for seat in remaining:
+                if str(seat) not in plans:
+                    plans[str(seat)] = self.default_plan(seat)
+            # every seat with a sealed intent: a remaining player's plan, or an island ガヤ's intent
+            order = [s for s, p in enumerate(people)
+                     if p["role"] == PLAYER or (p["role"] == GALLERY and p["motion"] is not None)]
             self.chance.shuffle(RACE_ORDER, order)  # the lot for arrivals at the same moment
         else:
             order = [int(s) for s in self.plans]  # in the order the plans were given
+        intents = self.intents
         for seat in order:
-            if self.is_remaining(seat):
+            if people[seat]["role"] == PLAYER:  # is_remaining(seat)
                 events += self._autopilot(seat, at)
-            elif self.is_rounds:
-                events += self._carry_out_intent(seat, self.intents.get(str(seat)), at)
+            elif rounds:
+                events += self._carry_out_intent(seat, intents.get(str(seat)), at)
         return events
 
     def _carry_out_intent(self, seat: int, intent: dict[str, int] | None, at: int) -> list[Event]:
@@ -200,9 +207,12 @@ class MusicalChairsMatch(IslandMatch):
         return events
 
     def _race_may_end(self, at: int) -> list[Event]:
-        if self.phase == "race" and all(self.people[p]["chair"] is not None for p in self.remaining()):
-            return self._end_race(at)
-        return []
+        if self.phase != "race":
+            return []
+        for person in self.people:
+            if person["role"] == PLAYER and person["chair"] is None:  # a remaining player not seated
+                return []
+        return self._end_race(at)
 
     def _end_race(self, at: int) -> list[Event]:
         """「イスに座れなかった者は敗退」: the unseated are out and become ガヤ; the chairs empty."""
@@ -380,30 +390,23 @@ class MusicalChairsMatch(IslandMatch):
         chairs = sorted(self.allowed_chairs(seat), key=lambda n: (distance(totem, self.chair_at(n)), n))
         return chairs[:MAX_SEQUENCE_LEN]
 
-    def _needs_intent(self, seat: int) -> bool:
-        """In the rounds tempo's break: a remaining player's plan, or an island ガヤ's intent."""
-        return self.is_remaining(seat) or (self.people[seat]["role"] == GALLERY and self.on_island(seat))
-
-    def _phase_parts(self) -> dict[Any, Any]:
-        """A memo of spec parts every seat shares, that only a new phase can change: the open chairs,
-        the remaining players and the candidates change only as a phase ends (a race, a vote, a removal),
-        and (phase, period, re-run) names each phase instance (a cache: dropped with the phase)."""
-        key = (self.phase, self.period, self.rerun)
-        parts = self._parts
-        if parts is None or parts[0] != key:
-            parts = self._parts = (key, {})
-        return parts[1]
-
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         # Asked after nearly every step, for up to 54 seats: the parts that depend on the phase alone are
-        # built once per phase (`_phase_parts`; specs are read-only, so they are shared). In the rounds
-        # tempo a seat's whole list is kept there too: within a phase only its medals can change it (a
-        # gift drops the giver's and the receiver's lists, `_apply`), as nobody moves in a way that
-        # matters to it (roles, the island, last chairs, chairs and candidates change with the phase).
-        # The list is the phase's specs for the seat, then its gifts (one per name of medal it holds) and
-        # the showing of its medals: in the rounds tempo the phase's part is kept apart ("phase specs"),
-        # so that a gift rebuilds only the two seats' gifts (`_medals_changed`).
-        memo = self._phase_parts()
+        # built once per phase and kept in a memo of parts every seat shares (`_parts`: the open chairs,
+        # the remaining players and the candidates change only as a phase ends, a race, a vote or a
+        # removal; (phase, period, re-run) names each phase instance, and a new one drops the memo;
+        # specs are read-only, so they are shared). In the rounds tempo a seat's whole list is kept
+        # there too: within a phase only its medals can change it (a gift drops the giver's and the
+        # receiver's lists, `_medals_changed`), as nobody moves in a way that matters to it (roles, the
+        # island, last chairs, chairs and candidates change with the phase). The list is the phase's
+        # specs for the seat, then its gifts (one per name of medal it holds) and the showing of its
+        # medals: in the rounds tempo the phase's part is kept apart ("phase specs"), so that a gift
+        # rebuilds only the two seats' gifts.
+        phase = self.phase, self.period, self.rerun
+        parts = self._parts
+        if parts is None or parts[0] != phase:
+            parts = self._parts = (phase, {})
+        memo = parts[1]
         if self.options.tempo == "rounds":
             specs: list[ActionSpec] | None = memo.get(seat)
             if specs is None:
@@ -590,13 +593,14 @@ class MusicalChairsMatch(IslandMatch):
                 self.abstained.append(seat)
             else:
                 self.ballots[str(seat)] = action["candidate"]
-            events = [Event("ballot_cast", {"seat": seat, "at": now})]
+            events = [_new(Event, ("ballot_cast", {"seat": seat, "at": now}, None))]
             if len(self.ballots) + len(self.abstained) == self.seats:
                 events += self._tally(now)
             return events
         if kind == "stop":
             if self.is_rounds:
-                return self._submit(seat, lambda: self.intents.__setitem__(str(seat), None), now)
+                self.intents[str(seat)] = None
+                return self._submit(seat, now)
             here = self.where(seat, now)
             assert here is not None
             return self.set_course(seat, {"kind": "point", "point": list(here)}, now)
@@ -605,7 +609,8 @@ class MusicalChairsMatch(IslandMatch):
         if kind == "hold":
             if self.is_rounds:
                 intent = {"chair": action["chair"], "for": action["player"]}
-                return self._submit(seat, lambda: self.intents.__setitem__(str(seat), intent), now)
+                self.intents[str(seat)] = intent
+                return self._submit(seat, now)
             return self._hold(seat, action["chair"], action["player"], now)
         if kind == "run_to_chair":
             return self.set_course(seat, {"kind": "chair", "chair": action["chair"]}, now)
@@ -615,7 +620,7 @@ class MusicalChairsMatch(IslandMatch):
             x, y = self.island.clamp((action["x"], action["y"]))
             return self.set_course(seat, {"kind": "point", "point": [x, y]}, now)
         if kind == "pass":
-            return self._submit(seat, lambda: None, now)
+            return self._submit(seat, now)
         if kind == "remove_chair":
             return self._remove(action["chair"], False, now)
         if kind == "give":
@@ -626,7 +631,8 @@ class MusicalChairsMatch(IslandMatch):
 
     def _plan(self, seat: int, chairs: list[int], now: int) -> list[Event]:
         if self.is_rounds:
-            return self._submit(seat, lambda: self.plans.__setitem__(str(seat), chairs), now)
+            self.plans[str(seat)] = chairs
+            return self._submit(seat, now)
         self.plans.pop(str(seat), None)  # re-inserted last: plans start at GO in the order given
         self.plans[str(seat)] = chairs
         events = [Event("planned", {"seat": seat, "at": now})]
@@ -634,30 +640,30 @@ class MusicalChairsMatch(IslandMatch):
             events += self._autopilot(seat, now)
         return events
 
-    def _submit(self, seat: int, store: Any, now: int) -> list[Event]:
-        """A sealed intent of the rounds tempo; the race starts once every one is in."""
-        store()
+    def _submit(self, seat: int, now: int) -> list[Event]:
+        """A sealed intent of the rounds tempo (stored by the caller); the race starts once every one is in."""
         self.submitted.append(seat)
-        events = [Event("planned", {"seat": seat, "at": now})]
+        events = [_new(Event, ("planned", {"seat": seat, "at": now}, None))]
         if len(self.submitted) == self.seats:
             events += self._start_race(now)
         return events
 
     def _give(self, giver: int, to: int, name: int, count: int, now: int) -> list[Event]:
         """A binding transfer of medals; only giver and receiver learn of it."""
-        held = self.medals[giver]
-        held[str(name)] -= count
-        if not held[str(name)]:
-            del held[str(name)]
-        self.medals[to][str(name)] = self.medals[to].get(str(name), 0) + count
+        held, key = self.medals[giver], str(name)
+        held[key] -= count
+        if not held[key]:
+            del held[key]
+        received = self.medals[to]
+        received[key] = received.get(key, 0) + count
         transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
         self.transfers.append(transfer)
-        return [Event("medals_given", transfer, to=(giver, to))]
+        return [_new(Event, ("medals_given", transfer, (giver, to)))]
 
     def _show(self, seat: int, to: int, now: int) -> list[Event]:
         shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
         self.shown.append(shown)
-        return [Event("medals_shown", shown, (seat, to))]
+        return [_new(Event, ("medals_shown", shown, (seat, to)))]
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
