@@ -195,18 +195,19 @@ class IslandMatch(Match):
             queue = self._queue = self._due_items()
         people = self.people
         while queue:  # items that no longer hold (a course changed, an arrival or a release done) go
-            at, kind, order, seat = item = queue[0]
-            person = people[seat]
-            if (person.get("grace_until") == at if kind == 0
-                    else person["seq"] == order and not person["arrived"] and person["motion"] is not None):
+            item = queue[0]
+            person = people[item[3]]
+            if item[1]:  # an arrival: still this course's, not yet arrived
+                if person["seq"] == item[2] and not person["arrived"] and person["motion"] is not None:
+                    break
+            elif person.get("grace_until") == item[0]:  # a release: still this grace
                 break
             heappop(queue)
         else:
             item = None
-        if self.phase_ends is not None:
-            end = (self.phase_ends, 2, 0, -1)
-            if item is None or end < item:
-                item = end
+        ends = self.phase_ends
+        if ends is not None and (item is None or (ends, 2, 0, -1) < item):
+            item = (ends, 2, 0, -1)
         self._next = item
         return item
 
@@ -227,17 +228,27 @@ class IslandMatch(Match):
         """Processes everything due by `now`, each at its own moment, in order."""
         events: list[Event] = []
         while self.phase != "over":
-            item = self._next_item()
-            if item is None or item[0] > now:
-                break
-            self._may_have_moved()  # whatever it does may move someone
+            item = self._next
+            if item is None:
+                item = self._next_item()
+                if item is None:
+                    break
             at, kind, _, seat = item
-            if kind == 0:
-                events += self._release(seat, at)
-            elif kind == 1:
+            if at > now:
+                break
+            self._next = self._token = None  # whatever it does may move someone (`_may_have_moved`)
+            if kind == 2:
+                events += self._end_phase(at)
+                continue
+            # An arrival or a release no longer holds once done: off the queue now rather than at the
+            # next look (it is at the top, unless it is an equal twin of another).
+            queue = self._queue
+            if queue and queue[0] is item:
+                heappop(queue)
+            if kind:
                 events += self._arrive(seat, at)
             else:
-                events += self._end_phase(at)
+                events += self._release(seat, at)
         return events
 
     # -- arrivals, seats and holds -------------------------------------------------------------------
@@ -246,16 +257,17 @@ class IslandMatch(Match):
         person["arrived"] = True
         target = person["target"]
         events: list[Event] = [_new(Event, ("arrived", {"seat": seat, "at": at, "target": target}, None))]
-        if target["kind"] == "totem":
+        kind = target["kind"]
+        if kind == "totem":
             if person["role"] == PLAYER and self.phase == "race" and not person["touched"]:
                 person["touched"] = True
                 events.append(Event("touched", {"seat": seat, "at": at}))
                 events += self._autopilot(seat, at)
             return events
-        if target["kind"] != "chair":
+        if kind != "chair":
             return events
         number = target["chair"]
-        chair = self.chair(number)
+        chair = self.chairs[number - 1]  # self.chair(number)
         if chair["removed"]:
             return events
         if person["role"] == GALLERY:
@@ -298,12 +310,14 @@ class IslandMatch(Match):
         """Runners on autopilot heading to a chair that just became closed to them pick their next one
         (the lamp is seen from afar)."""
         events: list[Event] = []
-        plans = self.plans
-        for seat, person in enumerate(self.people):
+        people = self.people
+        # Only a seat with a plan may be on autopilot: those that have one now, in seat order, rather
+        # than every person (nothing below gives a seat a plan; each is asked again when its turn comes).
+        for seat in sorted([int(key) for key in self.plans]):
+            person = people[seat]
             target = person["target"]
-            # (pure tests, the rarest first: the same seats as in any order)
-            if (target is not None and not person["arrived"] and target.get("chair") == number
-                    and str(seat) in plans and person["touched"] and not self._open_to(seat, number)):
+            if (str(seat) in self.plans and not person["arrived"] and target is not None
+                    and target.get("chair") == number and person["touched"] and not self._open_to(seat, number)):
                 events += self._autopilot(seat, at)
         return events
 

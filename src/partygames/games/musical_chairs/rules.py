@@ -94,7 +94,7 @@ class MusicalChairsMatch(IslandMatch):
     # specs per seat (`_legal_actions`). The next item due is kept by `IslandMatch` (`_next`, `_queue`).
     _waiting: tuple[int, ...] | None = None
     _settled_at: int | None = None
-    _parts: tuple[tuple[str, int, bool], dict[Any, Any]] | None = None
+    _parts: dict[Any, Any] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Any) -> tuple[int, ...]:
@@ -327,15 +327,21 @@ class MusicalChairsMatch(IslandMatch):
     # -- time --------------------------------------------------------------------------------------
     def wake_at(self) -> int | None:
         # Phases end at `phase_ends`, one of the items `next_due` looks at: the game sets no `time_limit`.
-        return None if self.phase == "over" else self.next_due()
+        if self.phase == "over":
+            return None
+        item = self._next if self._next is not None else self._next_item()  # `next_due()`
+        return None if item is None else item[0]
 
     def advance(self, now: int) -> list[Event]:
         events = super().advance(now)
-        due = self.next_due()
-        if due is not None and due <= now and self.phase != "over":
+        item = self._next if self._next is not None else self._next_item()
+        if item is not None and item[0] <= now and self.phase != "over":
+            phase, period, rerun = self.phase, self.period, self.rerun
             events += self.run_until(now)
             self._legal_cache.clear()
             self._waiting = None
+            if phase != self.phase or period != self.period or rerun != self.rerun:
+                self._parts = None  # a new phase instance
         # (else nothing happened but time: the same seats are awaited)
         self._settled_at = now
         return events
@@ -394,19 +400,17 @@ class MusicalChairsMatch(IslandMatch):
         # Asked after nearly every step, for up to 54 seats: the parts that depend on the phase alone are
         # built once per phase and kept in a memo of parts every seat shares (`_parts`: the open chairs,
         # the remaining players and the candidates change only as a phase ends, a race, a vote or a
-        # removal; (phase, period, re-run) names each phase instance, and a new one drops the memo;
-        # specs are read-only, so they are shared). In the rounds tempo a seat's whole list is kept
+        # removal; the memo is dropped whenever (phase, period, re-run), the phase instance, changes:
+        # `_apply`, `advance` and the catch-up look; specs are read-only, so they are shared). In the rounds tempo a seat's whole list is kept
         # there too: within a phase only its medals can change it (a gift drops the giver's and the
         # receiver's lists, `_medals_changed`), as nobody moves in a way that matters to it (roles, the
         # island, last chairs, chairs and candidates change with the phase). The list is the phase's
         # specs for the seat, then its gifts (one per name of medal it holds) and the showing of its
         # medals: in the rounds tempo the phase's part is kept apart ("phase specs"), so that a gift
         # rebuilds only the two seats' gifts.
-        phase = self.phase, self.period, self.rerun
-        parts = self._parts
-        if parts is None or parts[0] != phase:
-            parts = self._parts = (phase, {})
-        memo = parts[1]
+        memo = self._parts
+        if memo is None:
+            memo = self._parts = {}
         if self.options.tempo == "rounds":
             specs: list[ActionSpec] | None = memo.get(seat)
             if specs is None:
@@ -427,10 +431,10 @@ class MusicalChairsMatch(IslandMatch):
 
     def _medals_changed(self, giver: int, to: int) -> None:
         """After a gift: the two seats' kept specs (rounds tempo) list other gifts."""
-        parts = self._parts
-        if parts is not None:  # (one of an earlier phase is never read again)
-            parts[1].pop(giver, None)
-            parts[1].pop(to, None)
+        memo = self._parts
+        if memo is not None:
+            memo.pop(giver, None)
+            memo.pop(to, None)
 
     def _phase_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
         """A seat's specs but its medals' (`_with_medals`): the same list for every seat of the phase
@@ -542,29 +546,34 @@ class MusicalChairsMatch(IslandMatch):
         if phase != self.phase or period != self.period or rerun != self.rerun:
             # a new phase: every cache may be out of date
             self._may_have_moved()
+            self._parts = None
             return events
         # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
         # several times a step): a gift or a showing moves nobody and changes nobody's turn; in the rounds
         # tempo a sealed intent or a ballot moves nobody and takes its seat out; real time awaits everyone
         # in every phase but the end, but any other action may move someone.
         rounds = self.options.tempo == "rounds"
+        if rounds and kind in _SEALS:  # the rounds tempo's usual step, on its own
+            if waiting is not None and seat in waiting:  # (in seat order, each seat once)
+                i = waiting.index(seat)
+                waiting = waiting[:i] + waiting[i + 1:]
+            self._waiting = waiting
+            if self._parts is not None:
+                self._parts.pop(seat, None)
+            return events
         if kind in _KEEPS_AWAITED:
             self._waiting = waiting
         elif not rounds:
             self._waiting = waiting
             self._may_have_moved()
-        elif kind in _SEALS:
-            self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
         else:
             self._may_have_moved()
-        parts = self._parts
-        if rounds and parts is not None and parts[0] == (phase, period, rerun):
+        if rounds and self._parts is not None:
             # the seats' kept specs (`_legal_actions`): a gift changes the two seats' medals; a sealed
-            # intent or ballot takes its seat out of this phase; anything else, to be safe, drops them all
+            # intent or ballot takes its seat out of this phase (above); anything else, to be safe,
+            # drops them all
             if kind == "give":
                 self._medals_changed(seat, action["to"])
-            elif kind in _SEALS:
-                parts[1].pop(seat, None)
             elif kind != "show_medals":
                 self._parts = None
         return events
