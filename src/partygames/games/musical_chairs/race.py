@@ -116,7 +116,7 @@ class IslandMatch(Match):
         number = target.get("chair")
         stays = here == point  # (and heading for the chair it is at, if `number` is that chair)
         events: list[Event] = []
-        if person["role"] == PLAYER:  # only players ever wait at a chair (`_arrive`)
+        if person["touched"] and person["role"] == PLAYER:  # only such ever wait at a chair (`_arrive`)
             for chair in self.chairs:
                 waiting = chair["waiting"]
                 if seat in waiting and not (number == chair["number"] and stays):

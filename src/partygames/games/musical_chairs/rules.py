@@ -441,18 +441,21 @@ class MusicalChairsMatch(IslandMatch):
         alike in what it reads of the seat (a memo keyed by that; read-only, as every spec)."""
         person = self.people[seat]
         phase = self.phase
-        rounds = self.options.tempo == "rounds"
         player = person["role"] == PLAYER
         island = person["motion"] is not None  # on_island(seat)
-        planning = phase in ("break", "race") if not rounds else phase == "break" and seat not in self.submitted
-        last = person["last_chair"] if player and planning else None
-        voting = phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained
-        may_vote = voting and self._may_vote(seat)
-        parent = phase == "remove" and seat == self.parent
-        key = (player, island, planning, last, voting, may_vote, parent)
+        # key: (player, island, planning, the last chair if planning, voting, may vote, the parent to remove)
+        if phase == "vote" or phase == "runoff":
+            voting = str(seat) not in self.ballots and seat not in self.abstained
+            key = (player, island, False, None, voting, voting and self._may_vote(seat), False)
+        elif phase == "break" or phase == "race":
+            # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
+            planning = phase == "break" and seat not in self.submitted if self.is_rounds else True
+            key = (player, island, planning, person["last_chair"] if player and planning else None, False, False, False)
+        else:
+            key = (player, island, False, None, False, False, phase == "remove" and seat == self.parent)
         specs: list[ActionSpec] | None = memo.get(key)
         if specs is None:
-            specs = memo[key] = self._build_phase_specs(memo, player, island, planning, last, voting, may_vote, parent)
+            specs = memo[key] = self._build_phase_specs(memo, *key)
         return specs
 
     def _build_phase_specs(self, memo: dict[Any, Any], player: bool, island: bool, planning: bool,
@@ -526,7 +529,10 @@ class MusicalChairsMatch(IslandMatch):
                 return self._show(seat, action["to"], now)
             to = action["to"]
             events = self._give(seat, to, action["name"], action["count"], now)
-            self._medals_changed(seat, to)
+            memo = self._parts
+            if memo is not None:  # `_medals_changed(seat, to)`
+                memo.pop(seat, None)
+                memo.pop(to, None)
             return events
         waiting = self._waiting
         self._waiting = None
