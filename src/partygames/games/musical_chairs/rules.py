@@ -411,23 +411,27 @@ class MusicalChairsMatch(IslandMatch):
         memo = self._parts
         if memo is None:
             memo = self._parts = {}
+        specs: list[ActionSpec] | None = memo.get(seat)  # (kept in the rounds tempo only)
+        if specs is not None:
+            return specs
         if self.options.tempo == "rounds":
-            specs: list[ActionSpec] | None = memo.get(seat)
-            if specs is None:
-                kept = memo.get("phase specs")
-                if kept is None:
-                    kept = memo["phase specs"] = {}
-                head = kept.get(seat)
-                if head is None:
-                    head = kept[seat] = self._phase_specs(seat, memo)
-                specs = memo[seat] = self._with_medals(seat, head)
+            kept = memo.get("phase specs")
+            if kept is None:
+                kept = memo["phase specs"] = {}
+            head = kept.get(seat)
+            if head is None:
+                head = kept[seat] = self._phase_specs(seat, memo)
+            specs = memo[seat] = self._with_medals(seat, head)
             return specs
         return self._with_medals(seat, self._phase_specs(seat, memo))
 
     def _with_medals(self, seat: int, head: list[ActionSpec]) -> list[ActionSpec]:
         seats = self.seats
-        return [*head, *[_give(seats, seat, name, count) for name, count in self.medals[seat].items()],
-                _others(seats)[seat][1]]
+        specs = head.copy()
+        for name, count in self.medals[seat].items():
+            specs.append(_give(seats, seat, name, count))
+        specs.append(_others(seats)[seat][1])
+        return specs
 
     def _medals_changed(self, giver: int, to: int) -> None:
         """After a gift: the two seats' kept specs (rounds tempo) list other gifts."""
