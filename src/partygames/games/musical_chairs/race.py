@@ -90,7 +90,7 @@ class IslandMatch(Match):
     def _open_to(self, seat: int, number: int) -> bool:
         """Not removed, not the chair the player held when the previous race ended, its seat nobody
         else's, and not held by a ガヤ for someone else."""
-        chair = self.chair(number)
+        chair = self.chairs[number - 1]  # self.chair(number)
         if chair["removed"] or number == self.people[seat]["last_chair"] or chair["occupant"] not in (None, seat):
             return False
         return chair["holder"] is None or chair["for"] == seat

@@ -154,6 +154,7 @@ class MusicalChairsMatch(IslandMatch):
         the re-run of a race nobody sat in, the first period's included."""
         seconds = self.options.break_seconds
         self.phase, self.phase_started, self.phase_ends = "break", at, at + seconds * 1000
+        self._parts = None  # a new phase instance: its specs are new
         self.plans, self.intents, self.submitted = {}, {}, []
         return [Event("break", {"period": self.period, "rerun": self.rerun, "at": at, "ends": self.phase_ends})]
 
@@ -161,6 +162,7 @@ class MusicalChairsMatch(IslandMatch):
         """GO: everyone remaining must touch the totem, then sit (a player standing at the totem at GO
         touches it at once)."""
         self.phase, self.phase_started, self.phase_ends = "race", at, at + self.options.race_ms
+        self._parts = None  # a new phase instance: its specs are new
         events = [Event("race_started", {"period": self.period, "rerun": self.rerun, "at": at,
                                          "ends": self.phase_ends})]
         totem = self.island.totem
@@ -250,6 +252,7 @@ class MusicalChairsMatch(IslandMatch):
         """「着座確定の5分後に行われ」: seating is settled when the race ends; the vote opens `gather_seconds`
         later, everyone moving freely meanwhile (to the voting place at the totem, or anywhere)."""
         self.phase, self.phase_started = "gather", at
+        self._parts = None  # a new phase instance: its specs are new
         self.phase_ends = at + self.options.gather_ms
         return [Event("gather", {"period": self.period, "at": at, "ends": self.phase_ends})]
 
@@ -266,12 +269,14 @@ class MusicalChairsMatch(IslandMatch):
 
     def _finish(self, termination: Termination, winner: int | None, at: int) -> list[Event]:
         self.phase, self.phase_ends = "over", None
+        self._parts = None  # a new phase instance: its specs are new
         self.outcome, self.winner = termination.value, winner
         self.plans, self.intents = {}, {}
         return [Event("game_over", {"termination": termination.value, "winner": winner, "at": at})]
 
     def _open_vote(self, candidates: list[int], phase: str, at: int) -> list[Event]:
         self.phase, self.phase_started = phase, at
+        self._parts = None  # a new phase instance: its specs are new
         self.phase_ends = at + self.options.vote_seconds * 1000
         self.candidates, self.ballots, self.abstained = candidates, {}, []
         return [Event("vote_opened", {"phase": phase, "candidates": candidates, "at": at, "ends": self.phase_ends})]
@@ -294,6 +299,7 @@ class MusicalChairsMatch(IslandMatch):
         entry["parent"], entry["parent_by_lot"] = parent, len(tied) > 1
         self.parent = parent
         self.phase, self.phase_started = "remove", at
+        self._parts = None  # a new phase instance: its specs are new
         self.phase_ends = at + self.options.remove_seconds * 1000
         return [*events, Event("parent", {"seat": parent, "by_lot": len(tied) > 1, "at": at})]
 
@@ -336,12 +342,9 @@ class MusicalChairsMatch(IslandMatch):
         events = super().advance(now)
         item = self._next if self._next is not None else self._next_item()
         if item is not None and item[0] <= now and self.phase != "over":
-            phase, period, rerun = self.phase, self.period, self.rerun
             events += self.run_until(now)
             self._legal_cache.clear()
             self._waiting = None
-            if phase != self.phase or period != self.period or rerun != self.rerun:
-                self._parts = None  # a new phase instance
         # (else nothing happened but time: the same seats are awaited)
         self._settled_at = now
         return events
@@ -401,7 +404,8 @@ class MusicalChairsMatch(IslandMatch):
         # built once per phase and kept in a memo of parts every seat shares (`_parts`: the open chairs,
         # the remaining players and the candidates change only as a phase ends, a race, a vote or a
         # removal; the memo is dropped whenever (phase, period, re-run), the phase instance, changes:
-        # `_apply`, `advance` and the catch-up look; specs are read-only, so they are shared). In the rounds tempo a seat's whole list is kept
+        # every method that starts a phase drops it, and so does the catch-up; specs are read-only, so
+        # they are shared). In the rounds tempo a seat's whole list is kept
         # there too: within a phase only its medals can change it (a gift drops the giver's and the
         # receiver's lists, `_medals_changed`), as nobody moves in a way that matters to it (roles, the
         # island, last chairs, chairs and candidates change with the phase). The list is the phase's
@@ -555,8 +559,7 @@ class MusicalChairsMatch(IslandMatch):
         self._settled_at = now
         if phase != self.phase or period != self.period or rerun != self.rerun:
             # a new phase: every cache may be out of date
-            self._may_have_moved()
-            self._parts = None
+            self._may_have_moved()  # (the phase's start dropped the specs' memo)
             return events
         # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
         # several times a step): a gift or a showing moves nobody and changes nobody's turn; in the rounds
