@@ -30,6 +30,10 @@ PLAYER, GALLERY = "player", "gallery"
 #: arrival (`tuple.__new__(Event, (type, data, to))` makes the same named tuple, in half the time).
 _new = tuple.__new__
 
+#: `str(seat)` for every seat a match may have (seat counts go up to 54), the keys of the per-seat dicts
+#: (plans, intents, ballots, medals): read on most steps, and a table look-up is cheaper than `str()`.
+KEYS: tuple[str, ...] = tuple(str(seat) for seat in range(64))
+
 
 class IslandMatch(Match):
     """Courses, arrivals, seats and holds; subclasses say when races start and end (`_end_phase`)."""
@@ -108,7 +112,7 @@ class IslandMatch(Match):
         # (Every course of a race goes through here, two dozen at each GO: written out for speed.)
         person = self.people[seat]
         if not keep_plan:
-            self.plans.pop(str(seat), None)
+            self.plans.pop(KEYS[seat], None)
         motion = person["motion"]
         assert motion is not None
         here = position(motion, now)
@@ -284,7 +288,7 @@ class IslandMatch(Match):
             return events + self._sit(seat, number, at)
         if person["touched"] and number != person["last_chair"]:
             chair["waiting"].append(seat)  # sits as soon as the chair is free for them
-        if str(seat) in self.plans:
+        if KEYS[seat] in self.plans:
             events += self._autopilot(seat, at)
         return events
 
@@ -297,7 +301,7 @@ class IslandMatch(Match):
         chair["occupant"] = seat
         person["chair"] = number
         person["grace_until"] = None
-        self.plans.pop(str(seat), None)
+        self.plans.pop(KEYS[seat], None)
         for other in self.chairs:
             waiting = other["waiting"]
             if seat in waiting:
@@ -316,7 +320,7 @@ class IslandMatch(Match):
         for seat in sorted([int(key) for key in self.plans]):
             person = people[seat]
             target = person["target"]
-            if (str(seat) in self.plans and not person["arrived"] and target is not None
+            if (KEYS[seat] in self.plans and not person["arrived"] and target is not None
                     and target.get("chair") == number and person["touched"] and not self._open_to(seat, number)):
                 events += self._autopilot(seat, at)
         return events
@@ -365,7 +369,7 @@ class IslandMatch(Match):
     def _autopilot(self, seat: int, at: int) -> list[Event]:
         """A player following a chair plan: to the totem first, then the first chair of the plan still
         open to them (plans are consumed as they go); nothing left: stay put."""
-        plan = self.plans.get(str(seat))
+        plan = self.plans.get(KEYS[seat])
         if plan is None:
             return []
         person = self.people[seat]
@@ -375,6 +379,6 @@ class IslandMatch(Match):
             number = plan.pop(0)
             if self._open_to(seat, number):
                 return self.set_course(seat, {"kind": "chair", "chair": number}, at, keep_plan=True)
-        self.plans.pop(str(seat), None)
+        self.plans.pop(KEYS[seat], None)
         return []
 

@@ -19,7 +19,7 @@ from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_r
 from partygames.engine.copying import Shape
 from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
 from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
-from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch, _new
+from partygames.games.musical_chairs.race import GALLERY, KEYS, PLAYER, IslandMatch, _new
 
 #: Chance labels: the rounds tempo's order for arrivals at the same moment, the run-off's lot, and the
 #: chair removed by lot when the parent names none (besides the set-up's, island.py).
@@ -177,8 +177,8 @@ class MusicalChairsMatch(IslandMatch):
         if rounds:
             plans = self.plans
             for seat in remaining:
-                if str(seat) not in plans:
-                    plans[str(seat)] = self.default_plan(seat)
+                if KEYS[seat] not in plans:
+                    plans[KEYS[seat]] = self.default_plan(seat)
             # every seat with a sealed intent: a remaining player's plan, or an island ガヤ's intent
             order = [s for s, p in enumerate(people)
                      if p["role"] == PLAYER or (p["role"] == GALLERY and p["motion"] is not None)]
@@ -190,7 +190,7 @@ class MusicalChairsMatch(IslandMatch):
             if people[seat]["role"] == PLAYER:  # is_remaining(seat)
                 events += self._autopilot(seat, at)
             elif rounds:
-                events += self._carry_out_intent(seat, intents.get(str(seat)), at)
+                events += self._carry_out_intent(seat, intents.get(KEYS[seat]), at)
         return events
 
     def _carry_out_intent(self, seat: int, intent: dict[str, int] | None, at: int) -> list[Event]:
@@ -262,8 +262,9 @@ class MusicalChairsMatch(IslandMatch):
         person["role"], person["out"] = GALLERY, self.period
         if not self.options.gallery_on_island:
             person["motion"], person["target"], person["arrived"] = None, None, True
+        name = KEYS[player]
         for holding in self.medals:
-            holding.pop(str(player), None)
+            holding.pop(name, None)
         return [Event("out", {"seat": player, "period": self.period, "at": at}),
                 Event("medals_void", {"name": player})]
 
@@ -285,7 +286,7 @@ class MusicalChairsMatch(IslandMatch):
         """Plurality of the ballots cast (no ballot: abstention); a tie has one run-off, then a lot."""
         votes = {str(c): 0 for c in self.candidates}
         for candidate in self.ballots.values():
-            votes[str(candidate)] += 1
+            votes[KEYS[candidate]] += 1
         tally = {"candidates": list(self.candidates), "votes": votes, "abstained": self.seats - len(self.ballots)}
         entry = self.history[-1]
         entry[self.phase] = tally
@@ -377,7 +378,7 @@ class MusicalChairsMatch(IslandMatch):
         if phase == "remove":
             return () if self.parent is None else (self.parent,)
         ballots, abstained = self.ballots, self.abstained  # ballots are keyed by str(seat)
-        return tuple([s for s in range(self.seats) if str(s) not in ballots and s not in abstained])
+        return tuple([s for s in range(self.seats) if KEYS[s] not in ballots and s not in abstained])
 
     def voted(self) -> list[int]:
         """The seats that have voted in the current vote, a ballot or a blank one, in seat order."""
@@ -453,7 +454,7 @@ class MusicalChairsMatch(IslandMatch):
         island = person["motion"] is not None  # on_island(seat)
         # key: (player, island, planning, the last chair if planning, voting, may vote, the parent to remove)
         if phase == "vote" or phase == "runoff":
-            voting = str(seat) not in self.ballots and seat not in self.abstained
+            voting = KEYS[seat] not in self.ballots and seat not in self.abstained
             key = (player, island, False, None, voting, voting and self._may_vote(seat), False)
         elif phase == "break" or phase == "race":
             # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
@@ -614,14 +615,14 @@ class MusicalChairsMatch(IslandMatch):
             if action["candidate"] == BLANK:
                 self.abstained.append(seat)
             else:
-                self.ballots[str(seat)] = action["candidate"]
+                self.ballots[KEYS[seat]] = action["candidate"]
             events = [_new(Event, ("ballot_cast", {"seat": seat, "at": now}, None))]
             if len(self.ballots) + len(self.abstained) == self.seats:
                 events += self._tally(now)
             return events
         if kind == "stop":
             if self.is_rounds:
-                self.intents[str(seat)] = None
+                self.intents[KEYS[seat]] = None
                 return self._submit(seat, now)
             here = self.where(seat, now)
             assert here is not None
@@ -631,7 +632,7 @@ class MusicalChairsMatch(IslandMatch):
         if kind == "hold":
             if self.is_rounds:
                 intent = {"chair": action["chair"], "for": action["player"]}
-                self.intents[str(seat)] = intent
+                self.intents[KEYS[seat]] = intent
                 return self._submit(seat, now)
             return self._hold(seat, action["chair"], action["player"], now)
         if kind == "run_to_chair":
@@ -653,7 +654,7 @@ class MusicalChairsMatch(IslandMatch):
 
     def _plan(self, seat: int, chairs: list[int], now: int) -> list[Event]:
         if self.is_rounds:
-            self.plans[str(seat)] = chairs
+            self.plans[KEYS[seat]] = chairs
             return self._submit(seat, now)
         self.plans.pop(str(seat), None)  # re-inserted last: plans start at GO in the order given
         self.plans[str(seat)] = chairs
@@ -672,7 +673,7 @@ class MusicalChairsMatch(IslandMatch):
 
     def _give(self, giver: int, to: int, name: int, count: int, now: int) -> list[Event]:
         """A binding transfer of medals; only giver and receiver learn of it."""
-        held, key = self.medals[giver], str(name)
+        held, key = self.medals[giver], KEYS[name]
         held[key] -= count
         if not held[key]:
             del held[key]
