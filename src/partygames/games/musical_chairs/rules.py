@@ -185,12 +185,11 @@ class MusicalChairsMatch(IslandMatch):
             self.chance.shuffle(RACE_ORDER, order)  # the lot for arrivals at the same moment
         else:
             order = [int(s) for s in self.plans]  # in the order the plans were given
-        intents = self.intents
         for seat in order:
             if people[seat]["role"] == PLAYER:  # is_remaining(seat)
                 events += self._autopilot(seat, at)
             elif rounds:
-                events += self._carry_out_intent(seat, intents.get(KEYS[seat]), at)
+                events += self._carry_out_intent(seat, self.intents.get(KEYS[seat]), at)
         return events
 
     def _carry_out_intent(self, seat: int, intent: dict[str, int] | None, at: int) -> list[Event]:
@@ -406,13 +405,13 @@ class MusicalChairsMatch(IslandMatch):
         # the remaining players and the candidates change only as a phase ends, a race, a vote or a
         # removal; the memo is dropped whenever (phase, period, re-run), the phase instance, changes:
         # every method that starts a phase drops it, and so does the catch-up; specs are read-only, so
-        # they are shared). In the rounds tempo a seat's whole list is kept
-        # there too: within a phase only its medals can change it (a gift drops the giver's and the
-        # receiver's lists, `_medals_changed`), as nobody moves in a way that matters to it (roles, the
-        # island, last chairs, chairs and candidates change with the phase). The list is the phase's
-        # specs for the seat, then its gifts (one per name of medal it holds) and the showing of its
-        # medals: in the rounds tempo the phase's part is kept apart ("phase specs"), so that a gift
-        # rebuilds only the two seats' gifts.
+        # they are shared). In the rounds tempo a seat's whole list is kept there too: within a phase
+        # only its medals can change it (a gift drops the giver's and the receiver's lists,
+        # `_medals_changed`), as nobody moves in a way that matters to it (roles, the island, last
+        # chairs, chairs and candidates change with the phase). The list is the phase's specs for the
+        # seat, then its gifts (one per name of medal it holds) and the showing of its medals: in the
+        # rounds tempo the phase's part is kept apart ("phase specs"), so that a gift rebuilds only the
+        # two seats' gifts.
         memo = self._parts
         if memo is None:
             memo = self._parts = {}
