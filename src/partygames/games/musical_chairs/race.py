@@ -115,9 +115,14 @@ class IslandMatch(Match):
             self.plans.pop(KEYS[seat], None)
         motion = person["motion"]
         assert motion is not None
-        here = position(motion, now)
-        point = self._target_point(target)
+        # `position(motion, now)`, read inline for one who got there (most)
+        here = (motion["to"][0], motion["to"][1]) if now >= motion["arrive"] else position(motion, now)
         number = target.get("chair")
+        if target["kind"] == "chair":  # `_target_point(target)` for a chair (most)
+            at = self.chairs[number - 1]["at"]
+            point = at[0], at[1]
+        else:
+            point = self._target_point(target)
         stays = here == point  # (and heading for the chair it is at, if `number` is that chair)
         events: list[Event] = []
         if person["touched"] and person["role"] == PLAYER:  # only such ever wait at a chair (`_arrive`)
