@@ -119,7 +119,7 @@ class IslandMatch(Match):
         here = (motion["to"][0], motion["to"][1]) if now >= motion["arrive"] else position(motion, now)
         number = target.get("chair")
         if target["kind"] == "chair":  # `_target_point(target)` for a chair (most)
-            at = self.chairs[number - 1]["at"]
+            at = self.chairs[target["chair"] - 1]["at"]
             point = at[0], at[1]
         else:
             point = self._target_point(target)
