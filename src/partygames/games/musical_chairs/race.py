@@ -14,6 +14,7 @@ A chair (public): number, position, removed, `occupant` (a player; the lamp), `h
 
 from __future__ import annotations
 
+from heapq import heapify, heappop, heappush
 from typing import Any
 
 from partygames.engine import Event, Match
@@ -24,6 +25,14 @@ from partygames.games.musical_chairs.options import MusicalChairsOptions
 SEAT_GRACE_MS = 10_000
 
 PLAYER, GALLERY = "player", "gallery"
+
+#: `Event(type, data, to)` without its Python-level constructor, for the events of every course and
+#: arrival (`tuple.__new__(Event, (type, data, to))` makes the same named tuple, in half the time).
+_new = tuple.__new__
+
+#: `str(seat)` for every seat a match may have (seat counts go up to 54), the keys of the per-seat dicts
+#: (plans, intents, ballots, medals): read on most steps, and a table look-up is cheaper than `str()`.
+KEYS: tuple[str, ...] = tuple(str(seat) for seat in range(64))
 
 
 class IslandMatch(Match):
@@ -85,7 +94,7 @@ class IslandMatch(Match):
     def _open_to(self, seat: int, number: int) -> bool:
         """Not removed, not the chair the player held when the previous race ended, its seat nobody
         else's, and not held by a ガヤ for someone else."""
-        chair = self.chair(number)
+        chair = self.chairs[number - 1]  # self.chair(number)
         if chair["removed"] or number == self.people[seat]["last_chair"] or chair["occupant"] not in (None, seat):
             return False
         return chair["holder"] is None or chair["for"] == seat
@@ -100,33 +109,50 @@ class IslandMatch(Match):
     def set_course(self, seat: int, target: dict[str, Any], now: int, keep_plan: bool = False) -> list[Event]:
         """Sends a seat toward a target ({"kind": "chair"|"totem"|"point", ...}) from where it is now.
         Walking away ends a ガヤ's hold; a seated player who walks away keeps the seat 10 s."""
+        # (Every course of a race goes through here, two dozen at each GO: written out for speed.)
         person = self.people[seat]
         if not keep_plan:
-            self.plans.pop(str(seat), None)
-        here = self.where(seat, now)
-        assert here is not None
-        point = self._target_point(target)
+            self.plans.pop(KEYS[seat], None)
+        motion = person["motion"]
+        assert motion is not None
+        # `position(motion, now)`, read inline for one who got there (most)
+        here = (motion["to"][0], motion["to"][1]) if now >= motion["arrive"] else position(motion, now)
+        number = target.get("chair")
+        if target["kind"] == "chair":  # `_target_point(target)` for a chair (most)
+            at = self.chairs[target["chair"] - 1]["at"]
+            point = at[0], at[1]
+        else:
+            point = self._target_point(target)
+        stays = here == point  # (and heading for the chair it is at, if `number` is that chair)
         events: list[Event] = []
-        for chair in self.chairs:
-            if seat in chair["waiting"] and not (target.get("chair") == chair["number"] and here == point):
-                chair["waiting"].remove(seat)
+        if person["touched"] and person["role"] == PLAYER:  # only such ever wait at a chair (`_arrive`)
+            for chair in self.chairs:
+                waiting = chair["waiting"]
+                if seat in waiting and not (number == chair["number"] and stays):
+                    waiting.remove(seat)
         holding = person.get("holding")
-        if holding is not None and not (target.get("chair") == holding and here == point):
+        keeps_hold = holding is not None and number == holding and stays
+        if holding is not None and not keeps_hold:
             events += self._end_hold(seat, now)
         seat_chair = person.get("chair")
         if (seat_chair is not None and person["grace_until"] is None
-                and not (target.get("chair") == seat_chair and here == point)):
-            person["grace_until"] = now + SEAT_GRACE_MS
-            events.append(Event("stood", {"seat": seat, "chair": seat_chair, "at": now,
-                                          "until": person["grace_until"]}))
-        if not (holding is not None and target.get("chair") == holding and here == point):
+                and not (number == seat_chair and stays)):
+            until: int = now + SEAT_GRACE_MS
+            person["grace_until"] = until
+            if self._queue is not None:
+                heappush(self._queue, (until, 0, seat, seat))
+            events.append(Event("stood", {"seat": seat, "chair": seat_chair, "at": now, "until": until}))
+        if not keeps_hold:
             person["hold_for"] = None  # a new walk; `hold` names the player again after this
-        person["motion"] = course(here, point, now, self.options.speed)
+        motion = person["motion"] = course(here, point, now, self.options.speed)
         person["target"] = target
         person["arrived"] = False
-        person["seq"] = self.seq
-        self.seq += 1
-        events.append(Event("course", {"seat": seat, "motion": person["motion"], "target": target}))
+        seq: int = self.seq
+        person["seq"] = seq
+        self.seq = seq + 1
+        if self._queue is not None:
+            heappush(self._queue, (motion["arrive"], 1, seq, seat))
+        events.append(_new(Event, ("course", {"seat": seat, "motion": motion, "target": target}, None)))
         return events
 
     def _target_point(self, target: dict[str, Any]) -> Point:
@@ -144,6 +170,9 @@ class IslandMatch(Match):
     _next: tuple[int, int, int, int] | None = None
     # A cache (not stored): the object `layout_token()` gives, None once someone may have moved.
     _token: object | None = None
+    # A cache (not stored): the releases and arrivals to come, a heap of `_next_item`'s tuples that may
+    # also hold some that no longer hold (dropped as they reach the top); None: not built yet.
+    _queue: list[tuple[int, int, int, int]] | None = None
 
     def _may_have_moved(self) -> None:
         """Drops what is kept of where people and chairs stand (`_next`, the layout token)."""
@@ -170,39 +199,65 @@ class IslandMatch(Match):
         item = self._next
         if item is not None:
             return item
-        best: tuple[int, int, int, int] | None = None
+        queue = self._queue
+        if queue is None:
+            queue = self._queue = self._due_items()
+        people = self.people
+        while queue:  # items that no longer hold (a course changed, an arrival or a release done) go
+            item = queue[0]
+            person = people[item[3]]
+            if item[1]:  # an arrival: still this course's, not yet arrived
+                if person["seq"] == item[2] and not person["arrived"] and person["motion"] is not None:
+                    break
+            elif person.get("grace_until") == item[0]:  # a release: still this grace
+                break
+            heappop(queue)
+        else:
+            item = None
+        ends = self.phase_ends
+        if ends is not None and (item is None or (ends, 2, 0, -1) < item):
+            item = (ends, 2, 0, -1)
+        self._next = item
+        return item
+
+    def _due_items(self) -> list[tuple[int, int, int, int]]:
+        """Every seat release and arrival to come, as a heap (the queue `_next_item` keeps: after that,
+        `set_course`, the one place where either begins, pushes each new one)."""
+        items = []
         for seat, person in enumerate(self.people):
             grace = person.get("grace_until")
             if grace is not None:
-                item = (grace, 0, seat, seat)
-                if best is None or item < best:
-                    best = item
+                items.append((grace, 0, seat, seat))
             if not person["arrived"] and person["motion"] is not None:
-                item = (person["motion"]["arrive"], 1, person["seq"], seat)
-                if best is None or item < best:
-                    best = item
-        if self.phase_ends is not None:
-            item = (self.phase_ends, 2, 0, -1)
-            if best is None or item < best:
-                best = item
-        self._next = best
-        return best
+                items.append((person["motion"]["arrive"], 1, person["seq"], seat))
+        heapify(items)
+        return items
 
     def run_until(self, now: int) -> list[Event]:
         """Processes everything due by `now`, each at its own moment, in order."""
         events: list[Event] = []
         while self.phase != "over":
-            item = self._next_item()
-            if item is None or item[0] > now:
-                break
-            self._may_have_moved()  # whatever it does may move someone
+            item = self._next
+            if item is None:
+                item = self._next_item()
+                if item is None:
+                    break
             at, kind, _, seat = item
-            if kind == 0:
-                events += self._release(seat, at)
-            elif kind == 1:
+            if at > now:
+                break
+            self._next = self._token = None  # whatever it does may move someone (`_may_have_moved`)
+            if kind == 2:
+                events += self._end_phase(at)
+                continue
+            # An arrival or a release no longer holds once done: off the queue now rather than at the
+            # next look (it is at the top, unless it is an equal twin of another).
+            queue = self._queue
+            if queue and queue[0] is item:
+                heappop(queue)
+            if kind:
                 events += self._arrive(seat, at)
             else:
-                events += self._end_phase(at)
+                events += self._release(seat, at)
         return events
 
     # -- arrivals, seats and holds -------------------------------------------------------------------
@@ -210,17 +265,18 @@ class IslandMatch(Match):
         person = self.people[seat]
         person["arrived"] = True
         target = person["target"]
-        events: list[Event] = [Event("arrived", {"seat": seat, "at": at, "target": target})]
-        if target["kind"] == "totem":
+        events: list[Event] = [_new(Event, ("arrived", {"seat": seat, "at": at, "target": target}, None))]
+        kind = target["kind"]
+        if kind == "totem":
             if person["role"] == PLAYER and self.phase == "race" and not person["touched"]:
                 person["touched"] = True
                 events.append(Event("touched", {"seat": seat, "at": at}))
                 events += self._autopilot(seat, at)
             return events
-        if target["kind"] != "chair":
+        if kind != "chair":
             return events
         number = target["chair"]
-        chair = self.chair(number)
+        chair = self.chairs[number - 1]  # self.chair(number)
         if chair["removed"]:
             return events
         if person["role"] == GALLERY:
@@ -237,7 +293,7 @@ class IslandMatch(Match):
             return events + self._sit(seat, number, at)
         if person["touched"] and number != person["last_chair"]:
             chair["waiting"].append(seat)  # sits as soon as the chair is free for them
-        if str(seat) in self.plans:
+        if KEYS[seat] in self.plans:
             events += self._autopilot(seat, at)
         return events
 
@@ -250,10 +306,11 @@ class IslandMatch(Match):
         chair["occupant"] = seat
         person["chair"] = number
         person["grace_until"] = None
-        self.plans.pop(str(seat), None)
+        self.plans.pop(KEYS[seat], None)
         for other in self.chairs:
-            if seat in other["waiting"]:
-                other["waiting"].remove(seat)
+            waiting = other["waiting"]
+            if seat in waiting:
+                waiting.remove(seat)
         events.append(Event("seated", {"seat": seat, "chair": number, "at": at}))
         events += self._retarget_runners(number, at)
         return events + self._race_may_end(at)
@@ -262,9 +319,13 @@ class IslandMatch(Match):
         """Runners on autopilot heading to a chair that just became closed to them pick their next one
         (the lamp is seen from afar)."""
         events: list[Event] = []
-        for seat, person in enumerate(self.people):
+        people = self.people
+        # Only a seat with a plan may be on autopilot: those that have one now, in seat order, rather
+        # than every person (nothing below gives a seat a plan; each is asked again when its turn comes).
+        for seat in sorted([int(key) for key in self.plans]):
+            person = people[seat]
             target = person["target"]
-            if (str(seat) in self.plans and not person["arrived"] and target is not None
+            if (KEYS[seat] in self.plans and not person["arrived"] and target is not None
                     and target.get("chair") == number and person["touched"] and not self._open_to(seat, number)):
                 events += self._autopilot(seat, at)
         return events
@@ -313,7 +374,7 @@ class IslandMatch(Match):
     def _autopilot(self, seat: int, at: int) -> list[Event]:
         """A player following a chair plan: to the totem first, then the first chair of the plan still
         open to them (plans are consumed as they go); nothing left: stay put."""
-        plan = self.plans.get(str(seat))
+        plan = self.plans.get(KEYS[seat])
         if plan is None:
             return []
         person = self.people[seat]
@@ -323,6 +384,6 @@ class IslandMatch(Match):
             number = plan.pop(0)
             if self._open_to(seat, number):
                 return self.set_course(seat, {"kind": "chair", "chair": number}, at, keep_plan=True)
-        self.plans.pop(str(seat), None)
+        self.plans.pop(KEYS[seat], None)
         return []
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from partygames.engine import Action, ActionSpec, Deadline, Event, IllegalAction, Match, Result, SeatResult
@@ -19,7 +19,7 @@ from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_r
 from partygames.engine.copying import Shape
 from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
 from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
-from partygames.games.musical_chairs.race import GALLERY, PLAYER, IslandMatch
+from partygames.games.musical_chairs.race import GALLERY, KEYS, PLAYER, IslandMatch, _new
 
 #: Chance labels: the rounds tempo's order for arrivals at the same moment, the run-off's lot, and the
 #: chair removed by lot when the parent names none (besides the set-up's, island.py).
@@ -50,6 +50,13 @@ def _others(seats: int) -> tuple[tuple[dict[str, list[int]], ActionSpec], ...]:
         others = choice([s for s in range(seats) if s != seat])
         table.append((others, {"type": "show_medals", "params": {"to": others}}))
     return tuple(table)
+
+
+@lru_cache(maxsize=4096)
+def _give(seats: int, seat: int, name: str, count: int) -> ActionSpec:
+    """The spec of a gift of up to `count` medals named `name` (a str key of `medals`) to another seat."""
+    return {"type": "give", "params": {"to": _others(seats)[seat][0], "name": {"choice": [int(name)]},
+                                       "count": {"min": 1, "max": count, "step": 1}}}
 
 
 # Specs without a part that varies, shared by every call (specs are read-only).
@@ -84,10 +91,10 @@ class MusicalChairsMatch(IslandMatch):
     # Caches (not stored): `to_act()`, dropped after every step that may change it (`_apply`, `advance`,
     # catch-up); the time of this object's last step, by which nothing is left due (None: not known, e.g.
     # after a clone); and the parts of the specs that only a new phase changes, with the rounds tempo's
-    # specs per seat (`_phase_parts`). The next item due is kept by `IslandMatch` (`_next`).
+    # specs per seat (`_legal_actions`). The next item due is kept by `IslandMatch` (`_next`, `_queue`).
     _waiting: tuple[int, ...] | None = None
     _settled_at: int | None = None
-    _parts: tuple[tuple[str, int, bool], dict[Any, Any]] | None = None
+    _parts: dict[Any, Any] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Any) -> tuple[int, ...]:
@@ -147,6 +154,7 @@ class MusicalChairsMatch(IslandMatch):
         the re-run of a race nobody sat in, the first period's included."""
         seconds = self.options.break_seconds
         self.phase, self.phase_started, self.phase_ends = "break", at, at + seconds * 1000
+        self._parts = None  # a new phase instance: its specs are new
         self.plans, self.intents, self.submitted = {}, {}, []
         return [Event("break", {"period": self.period, "rerun": self.rerun, "at": at, "ends": self.phase_ends})]
 
@@ -154,27 +162,34 @@ class MusicalChairsMatch(IslandMatch):
         """GO: everyone remaining must touch the totem, then sit (a player standing at the totem at GO
         touches it at once)."""
         self.phase, self.phase_started, self.phase_ends = "race", at, at + self.options.race_ms
+        self._parts = None  # a new phase instance: its specs are new
         events = [Event("race_started", {"period": self.period, "rerun": self.rerun, "at": at,
                                          "ends": self.phase_ends})]
         totem = self.island.totem
-        for seat in self.remaining():
-            person = self.people[seat]
+        people = self.people
+        remaining = self.remaining()
+        for seat in remaining:
+            person = people[seat]
             person["touched"] = self.where(seat, at) == totem
             if person["touched"]:
                 events.append(Event("touched", {"seat": seat, "at": at}))
-        if self.is_rounds:
-            for seat in self.remaining():
-                if str(seat) not in self.plans:
-                    self.plans[str(seat)] = self.default_plan(seat)
-            order = [s for s in range(self.seats) if self.is_remaining(s) or self._needs_intent(s)]
+        rounds = self.is_rounds
+        if rounds:
+            plans = self.plans
+            for seat in remaining:
+                if KEYS[seat] not in plans:
+                    plans[KEYS[seat]] = self.default_plan(seat)
+            # every seat with a sealed intent: a remaining player's plan, or an island ガヤ's intent
+            order = [s for s, p in enumerate(people)
+                     if p["role"] == PLAYER or (p["role"] == GALLERY and p["motion"] is not None)]
             self.chance.shuffle(RACE_ORDER, order)  # the lot for arrivals at the same moment
         else:
             order = [int(s) for s in self.plans]  # in the order the plans were given
         for seat in order:
-            if self.is_remaining(seat):
+            if people[seat]["role"] == PLAYER:  # is_remaining(seat)
                 events += self._autopilot(seat, at)
-            elif self.is_rounds:
-                events += self._carry_out_intent(seat, self.intents.get(str(seat)), at)
+            elif rounds:
+                events += self._carry_out_intent(seat, self.intents.get(KEYS[seat]), at)
         return events
 
     def _carry_out_intent(self, seat: int, intent: dict[str, int] | None, at: int) -> list[Event]:
@@ -193,9 +208,12 @@ class MusicalChairsMatch(IslandMatch):
         return events
 
     def _race_may_end(self, at: int) -> list[Event]:
-        if self.phase == "race" and all(self.people[p]["chair"] is not None for p in self.remaining()):
-            return self._end_race(at)
-        return []
+        if self.phase != "race":
+            return []
+        for person in self.people:
+            if person["role"] == PLAYER and person["chair"] is None:  # a remaining player not seated
+                return []
+        return self._end_race(at)
 
     def _end_race(self, at: int) -> list[Event]:
         """「イスに座れなかった者は敗退」: the unseated are out and become ガヤ; the chairs empty."""
@@ -233,6 +251,7 @@ class MusicalChairsMatch(IslandMatch):
         """「着座確定の5分後に行われ」: seating is settled when the race ends; the vote opens `gather_seconds`
         later, everyone moving freely meanwhile (to the voting place at the totem, or anywhere)."""
         self.phase, self.phase_started = "gather", at
+        self._parts = None  # a new phase instance: its specs are new
         self.phase_ends = at + self.options.gather_ms
         return [Event("gather", {"period": self.period, "at": at, "ends": self.phase_ends})]
 
@@ -242,19 +261,22 @@ class MusicalChairsMatch(IslandMatch):
         person["role"], person["out"] = GALLERY, self.period
         if not self.options.gallery_on_island:
             person["motion"], person["target"], person["arrived"] = None, None, True
+        name = KEYS[player]
         for holding in self.medals:
-            holding.pop(str(player), None)
+            holding.pop(name, None)
         return [Event("out", {"seat": player, "period": self.period, "at": at}),
                 Event("medals_void", {"name": player})]
 
     def _finish(self, termination: Termination, winner: int | None, at: int) -> list[Event]:
         self.phase, self.phase_ends = "over", None
+        self._parts = None  # a new phase instance: its specs are new
         self.outcome, self.winner = termination.value, winner
         self.plans, self.intents = {}, {}
         return [Event("game_over", {"termination": termination.value, "winner": winner, "at": at})]
 
     def _open_vote(self, candidates: list[int], phase: str, at: int) -> list[Event]:
         self.phase, self.phase_started = phase, at
+        self._parts = None  # a new phase instance: its specs are new
         self.phase_ends = at + self.options.vote_seconds * 1000
         self.candidates, self.ballots, self.abstained = candidates, {}, []
         return [Event("vote_opened", {"phase": phase, "candidates": candidates, "at": at, "ends": self.phase_ends})]
@@ -263,7 +285,7 @@ class MusicalChairsMatch(IslandMatch):
         """Plurality of the ballots cast (no ballot: abstention); a tie has one run-off, then a lot."""
         votes = {str(c): 0 for c in self.candidates}
         for candidate in self.ballots.values():
-            votes[str(candidate)] += 1
+            votes[KEYS[candidate]] += 1
         tally = {"candidates": list(self.candidates), "votes": votes, "abstained": self.seats - len(self.ballots)}
         entry = self.history[-1]
         entry[self.phase] = tally
@@ -277,6 +299,7 @@ class MusicalChairsMatch(IslandMatch):
         entry["parent"], entry["parent_by_lot"] = parent, len(tied) > 1
         self.parent = parent
         self.phase, self.phase_started = "remove", at
+        self._parts = None  # a new phase instance: its specs are new
         self.phase_ends = at + self.options.remove_seconds * 1000
         return [*events, Event("parent", {"seat": parent, "by_lot": len(tied) > 1, "at": at})]
 
@@ -309,17 +332,20 @@ class MusicalChairsMatch(IslandMatch):
 
     # -- time --------------------------------------------------------------------------------------
     def wake_at(self) -> int | None:
+        # Phases end at `phase_ends`, one of the items `next_due` looks at: the game sets no `time_limit`.
         if self.phase == "over":
             return None
-        due = self.next_due()
-        limit = self.time_limit_due()
-        return due if limit is None or (due is not None and due < limit) else limit
+        item = self._next if self._next is not None else self._next_item()  # `next_due()`
+        return None if item is None else item[0]
 
     def advance(self, now: int) -> list[Event]:
         events = super().advance(now)
-        events += self.run_until(now)
-        self._legal_cache.clear()
-        self._waiting = None
+        item = self._next if self._next is not None else self._next_item()
+        if item is not None and item[0] <= now and self.phase != "over":
+            events += self.run_until(now)
+            self._legal_cache.clear()
+            self._waiting = None
+        # (else nothing happened but time: the same seats are awaited)
         self._settled_at = now
         return events
 
@@ -351,7 +377,7 @@ class MusicalChairsMatch(IslandMatch):
         if phase == "remove":
             return () if self.parent is None else (self.parent,)
         ballots, abstained = self.ballots, self.abstained  # ballots are keyed by str(seat)
-        return tuple([s for s in range(self.seats) if str(s) not in ballots and s not in abstained])
+        return tuple([s for s in range(self.seats) if KEYS[s] not in ballots and s not in abstained])
 
     def voted(self) -> list[int]:
         """The seats that have voted in the current vote, a ballot or a blank one, in seat order."""
@@ -373,43 +399,79 @@ class MusicalChairsMatch(IslandMatch):
         chairs = sorted(self.allowed_chairs(seat), key=lambda n: (distance(totem, self.chair_at(n)), n))
         return chairs[:MAX_SEQUENCE_LEN]
 
-    def _needs_intent(self, seat: int) -> bool:
-        """In the rounds tempo's break: a remaining player's plan, or an island ガヤ's intent."""
-        return self.is_remaining(seat) or (self.people[seat]["role"] == GALLERY and self.on_island(seat))
-
-    def _phase_parts(self) -> dict[Any, Any]:
-        """A memo of spec parts every seat shares, that only a new phase can change: the open chairs,
-        the remaining players and the candidates change only as a phase ends (a race, a vote, a removal),
-        and (phase, period, re-run) names each phase instance (a cache: dropped with the phase)."""
-        key = (self.phase, self.period, self.rerun)
-        parts = self._parts
-        if parts is None or parts[0] != key:
-            parts = self._parts = (key, {})
-        return parts[1]
-
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         # Asked after nearly every step, for up to 54 seats: the parts that depend on the phase alone are
-        # built once per phase (`_phase_parts`; specs are read-only, so they are shared). In the rounds
-        # tempo a seat's whole list is kept there too: within a phase only its medals can change it (a
-        # gift drops the giver's and the receiver's lists, `_apply`), as nobody moves in a way that
-        # matters to it (roles, the island, last chairs, chairs and candidates change with the phase).
-        memo = self._phase_parts()
-        if self.options.tempo == "rounds":
-            specs: list[ActionSpec] | None = memo.get(seat)
-            if specs is None:
-                specs = memo[seat] = self._seat_specs(seat, memo)
+        # built once per phase and kept in a memo of parts every seat shares (`_parts`: the open chairs,
+        # the remaining players and the candidates change only as a phase ends, a race, a vote or a
+        # removal; the memo is dropped whenever (phase, period, re-run), the phase instance, changes:
+        # every method that starts a phase drops it, and so does the catch-up; specs are read-only, so
+        # they are shared). In the rounds tempo a seat's whole list is kept there too: within a phase
+        # only its medals can change it (a gift drops the giver's and the receiver's lists,
+        # `_medals_changed`), as nobody moves in a way that matters to it (roles, the island, last
+        # chairs, chairs and candidates change with the phase). The list is the phase's specs for the
+        # seat, then its gifts (one per name of medal it holds) and the showing of its medals: in the
+        # rounds tempo the phase's part is kept apart ("phase specs"), so that a gift rebuilds only the
+        # two seats' gifts.
+        memo = self._parts
+        if memo is None:
+            memo = self._parts = {}
+        specs: list[ActionSpec] | None = memo.get(seat)  # (kept in the rounds tempo only)
+        if specs is not None:
             return specs
-        return self._seat_specs(seat, memo)
+        if self.options.tempo == "rounds":
+            kept = memo.get("phase specs")
+            if kept is None:
+                kept = memo["phase specs"] = {}
+            head = kept.get(seat)
+            if head is None:
+                head = kept[seat] = self._phase_specs(seat, memo)
+            specs = memo[seat] = self._with_medals(seat, head)
+            return specs
+        return self._with_medals(seat, self._phase_specs(seat, memo))
 
-    def _seat_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
+    def _with_medals(self, seat: int, head: list[ActionSpec]) -> list[ActionSpec]:
+        seats = self.seats
+        specs = head.copy()
+        for name, count in self.medals[seat].items():
+            specs.append(_give(seats, seat, name, count))
+        specs.append(_others(seats)[seat][1])
+        return specs
+
+    def _medals_changed(self, giver: int, to: int) -> None:
+        """After a gift: the two seats' kept specs (rounds tempo) list other gifts."""
+        memo = self._parts
+        if memo is not None:
+            memo.pop(giver, None)
+            memo.pop(to, None)
+
+    def _phase_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
+        """A seat's specs but its medals' (`_with_medals`): the same list for every seat of the phase
+        alike in what it reads of the seat (a memo keyed by that; read-only, as every spec)."""
         person = self.people[seat]
+        phase = self.phase
+        player = person["role"] == PLAYER
+        island = person["motion"] is not None  # on_island(seat)
+        # key: (player, island, planning, the last chair if planning, voting, may vote, the parent to remove)
+        if phase == "vote" or phase == "runoff":
+            voting = KEYS[seat] not in self.ballots and seat not in self.abstained
+            key = (player, island, False, None, voting, voting and self._may_vote(seat), False)
+        elif phase == "break" or phase == "race":
+            # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
+            planning = phase == "break" and seat not in self.submitted if self.is_rounds else True
+            key = (player, island, planning, person["last_chair"] if player and planning else None, False, False, False)
+        else:
+            key = (player, island, False, None, False, False, phase == "remove" and seat == self.parent)
+        specs: list[ActionSpec] | None = memo.get(key)
+        if specs is None:
+            specs = memo[key] = self._build_phase_specs(memo, *key)
+        return specs
+
+    def _build_phase_specs(self, memo: dict[Any, Any], player: bool, island: bool, planning: bool,
+                           last: int | None, voting: bool, may_vote: bool, parent: bool) -> list[ActionSpec]:
         chairs: list[int] | None = memo.get("chairs")
         if chairs is None:
             chairs = memo["chairs"] = self.open_chairs()
-        phase = self.phase
         rounds = self.options.tempo == "rounds"
-        player = person["role"] == PLAYER
-        island = person["motion"] is not None  # on_island(seat)
         specs: list[ActionSpec] = []
         if not rounds and island:
             moves = memo.get("moves")
@@ -419,10 +481,8 @@ class MusicalChairsMatch(IslandMatch):
                     spec("walk_to", x=int_range(0, self.island.width), y=int_range(0, self.island.height)),
                     spec("stop")]
             specs += moves
-        planning = phase in ("break", "race") if not rounds else phase == "break" and seat not in self.submitted
         plan: ActionSpec | None = None
         if player and planning:
-            last = person["last_chair"]
             key = ("plan", last)
             if key in memo:
                 plan = memo[key]
@@ -441,9 +501,9 @@ class MusicalChairsMatch(IslandMatch):
                 specs.append(_STOP)
         if rounds and planning and plan is None and not (not player and island):
             specs.append(_PASS)  # nothing to plan: an off-island ガヤ, or no chair open to this player
-        if phase in ("vote", "runoff") and str(seat) not in self.ballots and seat not in self.abstained:
+        if voting:
             # A blank ballot abstains at once; it is as secret as any ballot.
-            if self._may_vote(seat):
+            if may_vote:
                 vote = memo.get("vote")
                 if vote is None:
                     vote = memo["vote"] = spec("vote", candidate=choice([*self.candidates, BLANK]))
@@ -451,16 +511,11 @@ class MusicalChairsMatch(IslandMatch):
                 vote = _VOTE_BLANK
             # First: what the phase asks of the seat leads its list (a phone shows it above the moves).
             specs.insert(0, vote)
-        if phase == "remove" and seat == self.parent:
+        if parent:
             remove = memo.get("remove")
             if remove is None:
                 remove = memo["remove"] = spec("remove_chair", chair=choice(chairs))
             specs.insert(0, remove)
-        others, show = _others(self.seats)[seat]  # shared: specs are read-only
-        for name, count in self.medals[seat].items():
-            specs.append({"type": "give", "params": {"to": others, "name": {"choice": [int(name)]},
-                                                     "count": {"min": 1, "max": count, "step": 1}}})
-        specs.append(show)
         return specs
 
     def _may_vote(self, seat: int) -> bool:
@@ -472,47 +527,66 @@ class MusicalChairsMatch(IslandMatch):
         return distance(here, self.island.totem) <= self.options.totem_reach
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        now = self.now
-        events: list[Event] = []
+        now = self.clock.now
+        kind = action["type"]
+        if kind in _KEEPS_AWAITED and self._settled_at == now:
+            # Most steps (random play: about three in five): a showing or a gift at the moment of the
+            # previous step. Nothing is due before it (that step caught up), no phase ends, nobody moves
+            # and the same seats are awaited: every cache stays, but the gift's two seats' specs.
+            if kind == "show_medals":
+                return self._show(seat, action["to"], now)
+            to = action["to"]
+            events = self._give(seat, to, action["name"], action["count"], now)
+            memo = self._parts
+            if memo is not None:  # `_medals_changed(seat, to)`
+                memo.pop(seat, None)
+                memo.pop(to, None)
+            return events
         waiting = self._waiting
         self._waiting = None
         # After a step at `now` nothing is due before `now` (an action catches up on what was due
         # before it, `advance` on all that was due by then): at the same moment, no need to look.
+        caught_up: list[Event] = []
         if self._settled_at != now:
             due = self.next_due()
             if due is not None and due < now:
-                events = self._catch_up_before(seat, action, now - 1)
+                caught_up = self._catch_up_before(seat, action, now - 1)
                 waiting, self._parts = None, None
-        phase = self.phase, self.period, self.rerun
-        events += self._act(seat, action, now)
+        phase, period, rerun = self.phase, self.period, self.rerun
+        events = self._act(seat, action, now)
+        if caught_up:
+            events = caught_up + events
         self._settled_at = now
-        kind = action["type"]
-        if phase != (self.phase, self.period, self.rerun):  # a new phase: every cache may be out of date
-            self._may_have_moved()
+        if phase != self.phase or period != self.period or rerun != self.rerun:
+            # a new phase: every cache may be out of date
+            self._may_have_moved()  # (the phase's start dropped the specs' memo)
             return events
         # In the same phase, caches kept where the step cannot have changed them (`to_act()` is asked
         # several times a step): a gift or a showing moves nobody and changes nobody's turn; in the rounds
         # tempo a sealed intent or a ballot moves nobody and takes its seat out; real time awaits everyone
         # in every phase but the end, but any other action may move someone.
         rounds = self.options.tempo == "rounds"
+        if rounds and kind in _SEALS:  # the rounds tempo's usual step, on its own
+            if waiting is not None and seat in waiting:  # (in seat order, each seat once)
+                i = waiting.index(seat)
+                waiting = waiting[:i] + waiting[i + 1:]
+            self._waiting = waiting
+            if self._parts is not None:
+                self._parts.pop(seat, None)
+            return events
         if kind in _KEEPS_AWAITED:
             self._waiting = waiting
         elif not rounds:
             self._waiting = waiting
             self._may_have_moved()
-        elif kind in _SEALS:
-            self._waiting = None if waiting is None else tuple([s for s in waiting if s != seat])
         else:
             self._may_have_moved()
-        parts = self._parts
-        if rounds and parts is not None and parts[0] == phase:
+        if rounds and self._parts is not None:
             # the seats' kept specs (`_legal_actions`): a gift changes the two seats' medals; a sealed
-            # intent or ballot takes its seat out of this phase; anything else, to be safe, drops them all
+            # intent or ballot takes its seat out of this phase (above); anything else, to be safe,
+            # drops them all
             if kind == "give":
-                parts[1].pop(seat, None)
-                parts[1].pop(action["to"], None)
-            elif kind in _SEALS:
-                parts[1].pop(seat, None)
+                self._medals_changed(seat, action["to"])
             elif kind != "show_medals":
                 self._parts = None
         return events
@@ -536,16 +610,19 @@ class MusicalChairsMatch(IslandMatch):
 
     def _act(self, seat: int, action: Action, now: int) -> list[Event]:
         kind = action["type"]
-        if kind == "run_to_chair":
-            return self.set_course(seat, {"kind": "chair", "chair": action["chair"]}, now)
-        if kind == "run_to_totem":
-            return self.set_course(seat, {"kind": "totem"}, now)
-        if kind == "walk_to":
-            x, y = self.island.clamp((action["x"], action["y"]))
-            return self.set_course(seat, {"kind": "point", "point": [x, y]}, now)
+        if kind == "vote":
+            if action["candidate"] == BLANK:
+                self.abstained.append(seat)
+            else:
+                self.ballots[KEYS[seat]] = action["candidate"]
+            events = [_new(Event, ("ballot_cast", {"seat": seat, "at": now}, None))]
+            if len(self.ballots) + len(self.abstained) == self.seats:
+                events += self._tally(now)
+            return events
         if kind == "stop":
             if self.is_rounds:
-                return self._submit(seat, lambda: self.intents.__setitem__(str(seat), None), now)
+                self.intents[KEYS[seat]] = None
+                return self._submit(seat, now)
             here = self.where(seat, now)
             assert here is not None
             return self.set_course(seat, {"kind": "point", "point": list(here)}, now)
@@ -554,33 +631,30 @@ class MusicalChairsMatch(IslandMatch):
         if kind == "hold":
             if self.is_rounds:
                 intent = {"chair": action["chair"], "for": action["player"]}
-                return self._submit(seat, lambda: self.intents.__setitem__(str(seat), intent), now)
+                self.intents[KEYS[seat]] = intent
+                return self._submit(seat, now)
             return self._hold(seat, action["chair"], action["player"], now)
-        if kind == "vote":
-            if action["candidate"] == BLANK:
-                self.abstained.append(seat)
-            else:
-                self.ballots[str(seat)] = action["candidate"]
-            events = [Event("ballot_cast", {"seat": seat, "at": now})]
-            if len(self.ballots) + len(self.abstained) == self.seats:
-                events += self._tally(now)
-            return events
+        if kind == "run_to_chair":
+            return self.set_course(seat, {"kind": "chair", "chair": action["chair"]}, now)
+        if kind == "run_to_totem":
+            return self.set_course(seat, {"kind": "totem"}, now)
+        if kind == "walk_to":
+            x, y = self.island.clamp((action["x"], action["y"]))
+            return self.set_course(seat, {"kind": "point", "point": [x, y]}, now)
         if kind == "pass":
-            return self._submit(seat, lambda: None, now)
+            return self._submit(seat, now)
         if kind == "remove_chair":
             return self._remove(action["chair"], False, now)
         if kind == "give":
             return self._give(seat, action["to"], action["name"], action["count"], now)
         if kind == "show_medals":
-            to = action["to"]
-            shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
-            self.shown.append(shown)
-            return [Event("medals_shown", shown, to=(seat, to))]
+            return self._show(seat, action["to"], now)
         raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
 
     def _plan(self, seat: int, chairs: list[int], now: int) -> list[Event]:
         if self.is_rounds:
-            return self._submit(seat, lambda: self.plans.__setitem__(str(seat), chairs), now)
+            self.plans[KEYS[seat]] = chairs
+            return self._submit(seat, now)
         self.plans.pop(str(seat), None)  # re-inserted last: plans start at GO in the order given
         self.plans[str(seat)] = chairs
         events = [Event("planned", {"seat": seat, "at": now})]
@@ -588,25 +662,30 @@ class MusicalChairsMatch(IslandMatch):
             events += self._autopilot(seat, now)
         return events
 
-    def _submit(self, seat: int, store: Any, now: int) -> list[Event]:
-        """A sealed intent of the rounds tempo; the race starts once every one is in."""
-        store()
+    def _submit(self, seat: int, now: int) -> list[Event]:
+        """A sealed intent of the rounds tempo (stored by the caller); the race starts once every one is in."""
         self.submitted.append(seat)
-        events = [Event("planned", {"seat": seat, "at": now})]
+        events = [_new(Event, ("planned", {"seat": seat, "at": now}, None))]
         if len(self.submitted) == self.seats:
             events += self._start_race(now)
         return events
 
     def _give(self, giver: int, to: int, name: int, count: int, now: int) -> list[Event]:
         """A binding transfer of medals; only giver and receiver learn of it."""
-        held = self.medals[giver]
-        held[str(name)] -= count
-        if not held[str(name)]:
-            del held[str(name)]
-        self.medals[to][str(name)] = self.medals[to].get(str(name), 0) + count
+        held, key = self.medals[giver], KEYS[name]
+        held[key] -= count
+        if not held[key]:
+            del held[key]
+        received = self.medals[to]
+        received[key] = received.get(key, 0) + count
         transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
         self.transfers.append(transfer)
-        return [Event("medals_given", transfer, to=(giver, to))]
+        return [_new(Event, ("medals_given", transfer, (giver, to)))]
+
+    def _show(self, seat: int, to: int, now: int) -> list[Event]:
+        shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
+        self.shown.append(shown)
+        return [_new(Event, ("medals_shown", shown, (seat, to)))]
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
