@@ -26,10 +26,6 @@ SEAT_GRACE_MS = 10_000
 
 PLAYER, GALLERY = "player", "gallery"
 
-#: `Event(type, data, to)` without its Python-level constructor, for the events of every course and
-#: arrival (`tuple.__new__(Event, (type, data, to))` makes the same named tuple, in half the time).
-_new = tuple.__new__
-
 #: `str(seat)` for every seat a match may have (seat counts go up to 54), the keys of the per-seat dicts
 #: (plans, intents, ballots, medals): read on most steps, and a table look-up is cheaper than `str()`.
 KEYS: tuple[str, ...] = tuple(str(seat) for seat in range(64))
@@ -152,7 +148,7 @@ class IslandMatch(Match):
         self.seq = seq + 1
         if self._queue is not None:
             heappush(self._queue, (motion["arrive"], 1, seq, seat))
-        events.append(_new(Event, ("course", {"seat": seat, "motion": motion, "target": target}, None)))
+        events.append(Event("course", {"seat": seat, "motion": motion, "target": target}))
         return events
 
     def _target_point(self, target: dict[str, Any]) -> Point:
@@ -265,7 +261,7 @@ class IslandMatch(Match):
         person = self.people[seat]
         person["arrived"] = True
         target = person["target"]
-        events: list[Event] = [_new(Event, ("arrived", {"seat": seat, "at": at, "target": target}, None))]
+        events: list[Event] = [Event("arrived", {"seat": seat, "at": at, "target": target})]
         kind = target["kind"]
         if kind == "totem":
             if person["role"] == PLAYER and self.phase == "race" and not person["touched"]:

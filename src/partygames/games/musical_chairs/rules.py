@@ -19,7 +19,7 @@ from partygames.engine.actions import MAX_SEQUENCE_LEN, choice, find_spec, int_r
 from partygames.engine.copying import Shape
 from partygames.games.musical_chairs.island import TEST_CHAIRS, course, distance, draw_chairs, draw_start
 from partygames.games.musical_chairs.options import MEDAL_YEN, MusicalChairsOptions
-from partygames.games.musical_chairs.race import GALLERY, KEYS, PLAYER, IslandMatch, _new
+from partygames.games.musical_chairs.race import GALLERY, KEYS, PLAYER, IslandMatch
 
 #: Chance labels: the rounds tempo's order for arrivals at the same moment, the run-off's lot, and the
 #: chair removed by lot when the parent names none (besides the set-up's, island.py).
@@ -615,7 +615,7 @@ class MusicalChairsMatch(IslandMatch):
                 self.abstained.append(seat)
             else:
                 self.ballots[KEYS[seat]] = action["candidate"]
-            events = [_new(Event, ("ballot_cast", {"seat": seat, "at": now}, None))]
+            events = [Event("ballot_cast", {"seat": seat, "at": now})]
             if len(self.ballots) + len(self.abstained) == self.seats:
                 events += self._tally(now)
             return events
@@ -665,7 +665,7 @@ class MusicalChairsMatch(IslandMatch):
     def _submit(self, seat: int, now: int) -> list[Event]:
         """A sealed intent of the rounds tempo (stored by the caller); the race starts once every one is in."""
         self.submitted.append(seat)
-        events = [_new(Event, ("planned", {"seat": seat, "at": now}, None))]
+        events = [Event("planned", {"seat": seat, "at": now})]
         if len(self.submitted) == self.seats:
             events += self._start_race(now)
         return events
@@ -680,12 +680,12 @@ class MusicalChairsMatch(IslandMatch):
         received[key] = received.get(key, 0) + count
         transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
         self.transfers.append(transfer)
-        return [_new(Event, ("medals_given", transfer, (giver, to)))]
+        return [Event("medals_given", transfer, to=(giver, to))]
 
     def _show(self, seat: int, to: int, now: int) -> list[Event]:
         shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
         self.shown.append(shown)
-        return [_new(Event, ("medals_shown", shown, (seat, to)))]
+        return [Event("medals_shown", shown, to=(seat, to))]
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
