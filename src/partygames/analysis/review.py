@@ -247,6 +247,14 @@ def _mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
+def paired_difference(decision: Decision, i: int, j: int) -> tuple[float, float]:
+    """Candidate i's mean measure over candidate j's at a decision, from their paired rollouts (the same worlds),
+    and the 95% half-width of that difference (infinite below two rollouts)."""
+    gains = [a - b for a, b in zip(decision.candidates[i].values, decision.candidates[j].values, strict=True)]
+    mean, error = _mean_error(gains)
+    return mean, Z * error
+
+
 def decision_seed(game: Game, log: MatchLog, seat: int, step: int, view: dict[str, Any]) -> int:
     """The seed of one decision's review: from the table, the seat, the step and the seat's view there
     (what the seat knows), so that a review is the same for the same match, seat and budget, and two

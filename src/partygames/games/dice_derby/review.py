@@ -7,14 +7,13 @@ dice-derby`)."""
 from __future__ import annotations
 
 import dataclasses
-import math
 import pickle
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from partygames.analysis.review import Decision, Expectation, Review, Thresholds, Unit, Z
+from partygames.analysis.review import Decision, Expectation, Review, Thresholds, Unit, paired_difference
 from partygames.engine.actions import Action
 from partygames.engine.bots import Bot, Observation
 from partygames.engine.game import Game
@@ -177,10 +176,7 @@ class OddsCheck:
 
 
 def _half_width(decision: Decision, i: int, j: int) -> float:
-    gains = [a - b for a, b in zip(decision.candidates[i].values, decision.candidates[j].values, strict=True)]
-    n = len(gains)
-    mean = sum(gains) / n
-    return Z * math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+    return paired_difference(decision, i, j)[1]
 
 
 BETTING = frozenset({"bet_win", "bet_quinella", "cancel", "borrow", "done"})

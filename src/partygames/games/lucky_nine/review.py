@@ -6,10 +6,9 @@ of one turn (`TURN`)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from partygames.analysis.review import Expectation, Review, Thresholds, Unit, Z
+from partygames.analysis.review import Expectation, Review, Thresholds, Unit, paired_difference
 from partygames.engine.actions import Action
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
@@ -100,14 +99,10 @@ def exact_checks(game: Game, log: MatchLog, review: Review) -> list[ExactCheck]:
         if decision is not None:
             types = [c.action["type"] for c in decision.candidates]
             if "continue" in types and "pass" in types:
-                going = decision.candidates[types.index("continue")].values
-                stopping = decision.candidates[types.index("pass")].values
-                gains = [a - b for a, b in zip(going, stopping, strict=True)]
-                mean = sum(gains) / len(gains)
-                error = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
+                mean, half_width = paired_difference(decision, types.index("continue"), types.index("pass"))
                 view = session.match.view(review.seat)
                 miss = (3 if view["variants"]["triple_diamond"] else 2) * view["stake"]
-                checks.append(ExactCheck(step, continue_value(view), types[decision.best], mean, Z * error,
+                checks.append(ExactCheck(step, continue_value(view), types[decision.best], mean, half_width,
                                          view["round"] == view["rounds"] and view["lap"] == view["laps"],
                                          view["players"][review.seat]["diamonds"] < miss))
         session.replay_entry(entry)

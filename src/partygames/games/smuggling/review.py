@@ -5,11 +5,10 @@ candidate, 5%, 10% and 20% of the 1億 trunk cap; and the check of a review agai
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from partygames.analysis.review import Decision, Review, Thresholds, Unit, Z
+from partygames.analysis.review import Decision, Review, Thresholds, Unit, paired_difference
 from partygames.engine.actions import Action
 from partygames.engine.game import Game
 from partygames.engine.log import MatchLog
@@ -134,10 +133,7 @@ def _exact(action: Action, solution: Solution) -> tuple[float, bool]:
 
 
 def _half_width(decision: Decision, i: int, j: int) -> float:
-    gains = [a - b for a, b in zip(decision.candidates[i].values, decision.candidates[j].values, strict=True)]
-    n = len(gains)
-    mean = sum(gains) / n
-    return Z * math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+    return paired_difference(decision, i, j)[1]
 
 
 def equilibrium_checks(game: Game, log: MatchLog, review: Review) -> list[EquilibriumCheck]:
