@@ -16,6 +16,7 @@ import uvicorn
 import uvicorn.config
 from alembic.util.exc import CommandError as AlembicError
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import ASGIApp
 from uvicorn.config import STARTUP_FAILURE
 
 from partygames.engine.game import Game
@@ -64,18 +65,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
             raise SystemExit(1) from None
     app = create_app(settings, games)
     tune_gc()
+    Server(uvicorn_config(app, settings, host, port), app.state.hub).run()
+
+
+def uvicorn_config(app: ASGIApp, settings: Settings, host: str, port: int) -> uvicorn.Config:
+    """uvicorn's configuration for serving `app` with these settings."""
     # ws_max_size bounds what the protocol layer buffers; the app refuses frames over 4 KiB itself.
     # The protocols are uvicorn's own, bounding how long a handshake or a body may stay incomplete, how long a
     # client may take nothing, and the connections per address (server/transport.py).
     http, ws = protocols(settings)
     # X-Forwarded-For is believed from the configured proxies only (server/address.py). A ping every 5 s
     # (uvicorn's default: 20) keeps a live socket's tunnel busy, so deploy/'s proxies take 15 s of silence
-    # from a process as hung and try the next (issue #31, item 4).
-    config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
-                            log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG,
-                            proxy_headers=True, forwarded_allow_ips=list(settings.trusted_proxies),
-                            ws_ping_interval=WS_PING_SECONDS)
-    Server(config, app.state.hub).run()
+    # from a process as hung and try the next (issue #31, item 4). A stop waits for open requests at most
+    # `shutdown_timeout` (uvicorn's default: for ever), so a process in a rolling restart always exits.
+    return uvicorn.Config(app, host=host, port=port, http=http, ws=ws, ws_max_size=64 * 1024, log_level="warning",
+                          log_config=None if settings.json_logs else uvicorn.config.LOGGING_CONFIG,
+                          proxy_headers=True, forwarded_allow_ips=list(settings.trusted_proxies),
+                          ws_ping_interval=WS_PING_SECONDS, timeout_graceful_shutdown=settings.shutdown_timeout)
 
 
 log = logging.getLogger("partygames.server")

@@ -113,6 +113,9 @@ class Settings:
     # closed; a connection whose client takes none of the bytes waiting for it this long is reset.
     body_timeout: float = 10.0
     send_timeout: float = 20.0
+    # A process asked to stop (SIGTERM) hands its rooms over, then waits at most this long for its requests and
+    # sockets to end before it cancels them and exits: whatever was accepted is stored by then (server/main.py).
+    shutdown_timeout: int = 10
     # What the kernel holds for one client beyond what it has taken (its socket's send buffer; Linux doubles it).
     send_buffer_bytes: int = 128 * 1024
     # Open connections (HTTP and WebSocket alike) per client address: past it one is answered 429

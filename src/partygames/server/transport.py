@@ -28,6 +28,10 @@ Three more let a client hold connections and memory for ever (issue #31, item 8)
   `forwarded_allow_ips`) are not counted: a proxy carries many clients, each counted by the application's
   own per-address limits.
 
+A stop (SIGTERM) that catches a WebSocket handshake the application has not answered closes it without an
+answer, where uvicorn answers 500: the proxy in front tries another process (a rolling restart gives no
+client a 5xx), a client without one reconnects.
+
 uvicorn also logs an error for every handshake denied with an HTTP response (here: a page on another
 site), and a traceback when a text frame is not UTF-8; here the connection fails with 1007 (RFC
 6455, 8.1) and a line at debug level: a client's behaviour never puts a traceback in the log.
@@ -287,6 +291,18 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.peers is not None:
             self.peers.release(self.transport)
         super().connection_lost(exc)
+
+    def shutdown(self) -> None:
+        # A stop (SIGTERM) that catches a handshake the application has not answered yet: uvicorn answers it
+        # 500. Closed without an answer instead, as if the process had stopped listening a moment earlier:
+        # deploy/'s proxies then try the next process (nginx's `error`, HAProxy's `empty-response`), and a
+        # client without a proxy reconnects as it does after any lost connection.
+        if not self.handshake_complete and self.initial_response is None and not self.transport.is_closing():
+            log.debug("closing a WebSocket handshake caught by a stop, unanswered")
+            self.close_sent = True
+            self.transport.close()
+            return
+        super().shutdown()
 
     def _handshake_overdue(self) -> None:
         self._handshake_timer = None
