@@ -32,6 +32,8 @@ class RaceRun:
     second: int = 0
     first_furlong_out: list[int] = field(default_factory=list)
     quinella: list[int] = field(default_factory=list)
+    quinella_at: int = 0
+    """How many of `events` there are up to `quinella_decided`, that included (0: not decided yet)."""
 
     def emit(self, kind: str, **data: Any) -> None:
         self.events.append(Event(kind, {"race": self.race, **data}))
@@ -49,64 +51,74 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
     stage = "runoff" if runoff else "race"
     furlong = 0
     reruns = 0
+    # A race is most of a simulated match's time: events are built inline (not through emit()), and the
+    # runners' dice are thrown by one `Chance.dice` call per furlong from these lists, kept beside `runners`.
+    events, race = run.events, run.race
+    labels = [_DIE_LABEL[g] for g in runners]
+    faces = [FACES[g - 1] for g in runners]
     while True:
         furlong += 1
-        run.emit("furlong_start", stage=stage, furlong=furlong, runners=list(runners))
-        record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
-        run.furlongs.append(record)
-        fallen: list[int] = []
+        events.append(Event("furlong_start", {"race": race, "stage": stage, "furlong": furlong,
+                                              "runners": list(runners)}))
         if fall is not None:
+            record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
+            run.furlongs.append(record)
             fallen = [g for g in runners if chance.bernoulli(_FALL_LABEL[g], fall)]
-        if fallen and len(fallen) == len(runners):
-            # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
-            run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
-            record.update(fallen=fallen, rerun=True)
-            furlong -= 1
-            reruns += 1
-            if reruns > MAX_RERUNS:
-                raise RuntimeError("every die fell on every try")
-            continue
-        if fallen:
-            standing = [g for g in runners if g not in fallen]
-            run.emit("fall", stage=stage, furlong=furlong, gates=fallen)
-            run.emit("out", stage=stage, furlong=furlong, gates=fallen, reason="fall")
-            record.update(fallen=fallen, out=fallen)
-            if not runoff and furlong == 1:
-                run.first_furlong_out.extend(fallen)
-            if len(standing) >= 2:
-                runners = standing
-                _note_quinella(run, runners, runoff)
+            if fallen and len(fallen) == len(runners):
+                # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
+                run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
+                record.update(fallen=fallen, rerun=True)
+                furlong -= 1
+                reruns += 1
+                if reruns > MAX_RERUNS:
+                    raise RuntimeError("every die fell on every try")
                 continue
-            winner = standing[0]
-            if len(fallen) == 1:
-                second = fallen[0]
-            else:
-                # 「3人残ったうち2人が落馬したら、落馬していない人が1位で、落馬した2人が振りなおして2位を決めて」
-                run.emit("runoff_start", for_place=2, runners=fallen)
-                second, _ = _run(chance, fall, fallen, run, runoff=True)
-                run.emit("runoff_end", for_place=2, gate=second)
-            _note_quinella(run, sorted([winner, second]), runoff)
-            return winner, second
+            if fallen:
+                standing = [g for g in runners if g not in fallen]
+                run.emit("fall", stage=stage, furlong=furlong, gates=fallen)
+                run.emit("out", stage=stage, furlong=furlong, gates=fallen, reason="fall")
+                record.update(fallen=fallen, out=fallen)
+                if not runoff and furlong == 1:
+                    run.first_furlong_out.extend(fallen)
+                if len(standing) >= 2:
+                    runners = standing
+                    labels = [_DIE_LABEL[g] for g in runners]
+                    faces = [FACES[g - 1] for g in runners]
+                    _note_quinella(run, runners, runoff)
+                    continue
+                winner = standing[0]
+                if len(fallen) == 1:
+                    second = fallen[0]
+                else:
+                    # 「3人残ったうち2人が落馬したら、落馬していない人が1位で、落馬した2人が振りなおして2位を決めて」
+                    run.emit("runoff_start", for_place=2, runners=fallen)
+                    second, _ = _run(chance, fall, fallen, run, runoff=True)
+                    run.emit("runoff_end", for_place=2, gate=second)
+                _note_quinella(run, sorted([winner, second]), runoff)
+                return winner, second
+            rolls = record["rolls"]
+        else:
+            rolls = []
+            record = {"stage": stage, "furlong": furlong, "rolls": rolls, "fallen": [], "out": []}
+            run.furlongs.append(record)
         # Reveal from the smallest die up: 「ダイスは小さい方から(4面体から)順にダイスの目を公表」.
         # 「もし数字が同じ場合は、より多面体のダイスが脱落します」: the key (value, -faces) orders the loser first.
-        loser, low, tied = 0, 99, False
-        rolls = record["rolls"]
-        events, race = run.events, run.race
-        for gate in runners:
-            faces = FACES[gate - 1]
-            value = chance.randint(_DIE_LABEL[gate], 1, faces)
+        loser, low, tied, at = 0, 99, False, 0
+        for i, value in enumerate(chance.dice(labels, faces)):
+            gate = runners[i]
             rolls.append([gate, value])
-            # The hot line of every simulation: the event is built inline, not through emit().
             events.append(Event("roll", {"race": race, "stage": stage, "furlong": furlong, "gate": gate,
-                                         "faces": faces, "value": value}))
+                                         "faces": faces[i], "value": value}))
             if value <= low:  # gates run in increasing faces, so an equal value is a die with more faces
                 tied = value == low
-                loser, low = gate, value
-        run.emit("out", stage=stage, furlong=furlong, gates=[loser], reason="tie" if tied else "lowest", value=low)
+                loser, low, at = gate, value, i
+        events.append(Event("out", {"race": race, "stage": stage, "furlong": furlong, "gates": [loser],
+                                    "reason": "tie" if tied else "lowest", "value": low}))
         record["out"] = [loser]
         if not runoff and furlong == 1:
             run.first_furlong_out.append(loser)
-        runners = [g for g in runners if g != loser]
+        runners = runners[:at] + runners[at + 1:]
+        del labels[at], faces[at]
         if len(runners) == 1:
             return runners[0], loser
         _note_quinella(run, runners, runoff)
@@ -117,3 +129,4 @@ def _note_quinella(run: RaceRun, runners: list[int], runoff: bool) -> None:
     if not runoff and len(runners) == 2 and not run.quinella:
         run.quinella = list(runners)
         run.emit("quinella_decided", pair=list(runners))
+        run.quinella_at = len(run.events)

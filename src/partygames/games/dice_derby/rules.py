@@ -110,6 +110,12 @@ class DiceDerbyMatch(Match):
         self.last_race: dict[str, Any] | None = None
 
     # -- whose turn ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        # The base test (nobody awaited, then `_ended()`) answered from the phase: a seat is awaited in
+        # every other phase. Asked before every step of a simulation.
+        return self.phase == "over"
+
     def to_act(self) -> tuple[int, ...]:
         waiting = self._waiting
         if waiting is None:
@@ -182,32 +188,45 @@ class DiceDerbyMatch(Match):
 
     # -- actions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if kind == "done" or self.phase == "auction":
-            self._waiting = None  # only these change who is awaited (buying, cancelling, borrowing do not)
         if self.phase == "auction":
+            self._waiting = None  # a sealed bid changes who is awaited
             return self._seal(seat, action)
+        kind = action["type"]
         key = str(seat)
-        me = (seat,)
         if kind == "bet_win" or kind == "bet_quinella":
-            ticket = {"kind": "win" if kind == "bet_win" else "quinella",
-                      "pick": str(action["horse"]) if kind == "bet_win" else action["pair"],
-                      "stake": action["amount"]}
-            self.tickets.setdefault(key, []).append(ticket)
-            return [Event("ticket_bought", {"seat": seat, **ticket, "available": self.available(seat)}, me)]
+            stake = action["amount"]
+            ticket = ({"kind": "win", "pick": str(action["horse"]), "stake": stake} if kind == "bet_win"
+                      else {"kind": "quinella", "pick": action["pair"], "stake": stake})
+            mine = self.tickets.get(key)
+            if mine is None:
+                self.tickets[key] = [ticket]
+            else:
+                mine.append(ticket)
+            return [Event("ticket_bought", {"seat": seat, "kind": ticket["kind"], "pick": ticket["pick"],
+                                            "stake": stake, "available": self.available(seat)}, (seat,))]
         if kind == "cancel":
             mine = self.tickets[key]
-            index = [ticket_id(t["kind"], t["pick"]) for t in mine].index(action["ticket"])
+            # The ticket named 'kind:pick' (a kind has no colon), found without writing out every ticket's name.
+            named, _, pick = action["ticket"].partition(":")
+            index = 0
+            while mine[index]["kind"] != named or mine[index]["pick"] != pick:
+                index += 1
             ticket = mine.pop(index)
-            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self.available(seat)}, me)]
+            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self.available(seat)}, (seat,))]
         if kind == "borrow":
             self.pending_loans[key] = self.pending_loans.get(key, 0) + 1
             return [Event("loan_taken", {"seat": seat, "amount": self.options.loan_amount,
-                                         "repay": self.options.loan_repay, "available": self.available(seat)}, me)]
+                                         "repay": self.options.loan_repay, "available": self.available(seat)},
+                          (seat,))]
         if kind == "done":
             self.done[seat] = True
             events = [Event("betting_done", {"seat": seat})]
+            waiting = self._waiting
+            if waiting is not None:  # the seat leaves the awaited seats (kept in seat order), not recounted
+                at = waiting.index(seat)
+                self._waiting = waiting[:at] + waiting[at + 1:]
             if all(self.done):
+                self._waiting = None
                 events += self._close_betting_and_run()
             return events
         raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
@@ -272,24 +291,39 @@ class DiceDerbyMatch(Match):
     # -- closing the betting and running the race ---------------------------------------------------
     def _close_betting_and_run(self) -> list[Event]:
         o = self.options
-        tickets = {s: self.tickets.get(str(s), []) for s in range(self.seats)}
-        loans = [self.pending_loans.get(str(s), 0) for s in range(self.seats)]
+        # Stakes and loans move now. Only seats with tickets are kept, in seat order (how payouts list winners);
+        # the ticket lists are revealed as they are: betting's next opening replaces them.
+        tickets: dict[int, list[dict[str, Any]]] = {}
+        revealed: dict[str, list[dict[str, Any]]] = {}
+        loans: dict[str, int] = {}
+        money, pending, held = self.money, self.pending_loans, self.tickets
         for s in range(self.seats):
-            lent = loans[s] * o.loan_amount
-            stakes = sum(t["stake"] for t in tickets[s])
-            self.money[s] += lent - stakes
-            self.house += stakes - lent
-            self.debt[s] += loans[s] * o.loan_repay
-            self.loans_taken[s] += loans[s]
-        revealed = {str(s): [dict(t) for t in tickets[s]] for s in range(self.seats) if tickets[s]}
-        events = [Event("betting_closed", {"race": self.race, "tickets": revealed,
-                                           "loans": {str(s): n for s, n in enumerate(loans) if n}})]
+            key = str(s)
+            mine = held.get(key)
+            if mine:
+                stakes = 0
+                for t in mine:
+                    stakes += t["stake"]
+                money[s] -= stakes
+                self.house += stakes
+                tickets[s] = revealed[key] = mine
+            taken = pending.get(key, 0) if pending else 0
+            if taken:
+                lent = taken * o.loan_amount
+                money[s] += lent
+                self.house -= lent
+                self.debt[s] += taken * o.loan_repay
+                self.loans_taken[s] += taken
+                loans[key] = taken
+        events = [Event("betting_closed", {"race": self.race, "tickets": revealed, "loans": loans})]
         run = run_race(self.chance, float(o.fall_probability) if o.fall_rule else None, self.race)
         paid: dict[str, int] = {}
-        for event in run.events:
-            events.append(event)
-            if event.type == "quinella_decided":
-                events.append(self._settle("quinella", "-".join(map(str, event.data["pair"])), tickets, paid))
+        # The quinella is paid where the race decided it: 「4ハロン目が終わった時点で連複は確定します」.
+        decided = run.quinella_at
+        events += run.events[:decided]
+        if decided:
+            events.append(self._settle("quinella", f"{run.quinella[0]}-{run.quinella[1]}", tickets, paid))
+        events += run.events[decided:]
         events.append(Event("race_result", {"race": self.race, "first": run.first, "second": run.second}))
         events.append(self._settle("win", str(run.first), tickets, paid))
         prizes = []
@@ -305,8 +339,7 @@ class DiceDerbyMatch(Match):
             for gate in run.first_furlong_out:
                 self.boost[gate - 1] += 1
         self.last_race = {"race": self.race, "first": run.first, "second": run.second, "tickets": revealed,
-                          "payouts": paid,
-                          "loans": {str(s): n for s, n in enumerate(loans) if n}, "furlongs": run.furlongs}
+                          "payouts": paid, "loans": dict(loans), "furlongs": run.furlongs}
         self.history.append({"race": self.race, "first": run.first, "second": run.second,
                              "first_furlong_out": run.first_furlong_out})
         if self.race < o.races:
