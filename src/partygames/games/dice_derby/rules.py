@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.copying import Shape
 from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
@@ -24,9 +24,9 @@ from partygames.games.dice_derby.race import run_race
 # Read-only parts of the betting specs, shared by every call (specs are never mutated by consumers).
 _ALL_HORSES: dict[str, Any] = {"choice": list(GATES)}
 _ALL_PAIRS: dict[str, Any] = {"choice": list(PAIRS)}
-_GATE_KEYS: tuple[str, ...] = tuple(str(g) for g in GATES)  # a win ticket's pick
 _BORROW: ActionSpec = {"type": "borrow", "params": {}}
 _DONE: ActionSpec = {"type": "done", "params": {}}
+_PASS: ActionSpec = {"type": "pass", "params": {}}
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
@@ -43,6 +43,8 @@ def ticket_id(kind: str, pick: str) -> str:
     return f"{kind}:{pick}"
 
 
+# Asked at every race's opening; a match's boosts take few values (none without `loser_boost`): bounded.
+@lru_cache(maxsize=1024)
 def odds_table(fall: float, rate: float, boost: tuple[int, ...],
                simple: bool = False) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
     """Win odds per gate and quinella odds per pair, in tenths, for these option values (taken as the
@@ -145,42 +147,55 @@ class DiceDerbyMatch(Match):
         if self.phase == "auction":
             cash = self.money[seat] // UNIT * UNIT
             if cash < UNIT:
-                return [spec("pass")]
-            return [spec("bid", horse=choice(GATES), amount=int_range(UNIT, cash, UNIT)), spec("pass")]
-        # Hot path of every simulation: plain dicts, no helper calls, read-only parts shared (the specs
-        # are those of the table in docs/rules/dice-derby.md).
+                return [_PASS]
+            return [{"type": "bid", "params": {"horse": _ALL_HORSES, "amount": {"min": UNIT, "max": cash, "step": UNIT}}},
+                    _PASS]
+        # Hot path of every simulation: plain dicts and loops, no helper calls, read-only parts shared (the
+        # specs are those of the table in docs/rules/dice-derby.md).
         o = self.options
         key = str(seat)
         mine = self.tickets.get(key)
         loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
         cash = self.money[seat] + loans * o.loan_amount
-        if mine:
+        if not mine:  # the commonest case (a seat's first look at each race): everything is on offer
+            cash = cash // UNIT * UNIT
+            if cash >= UNIT:
+                amount = {"min": UNIT, "max": cash, "step": UNIT}
+                specs: list[ActionSpec] = [{"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}},
+                                           {"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}}]
+            else:
+                specs = []
+        else:
+            # One pass over the tickets for the stakes, the picks and the tickets' names.
+            wins: list[str] = []
+            bought: list[str] = []
+            names: list[str] = []
             for t in mine:
                 cash -= t["stake"]
-        cash = cash // UNIT * UNIT
-        specs: list[ActionSpec] = []
-        if cash >= UNIT:
-            amount = {"min": UNIT, "max": cash, "step": UNIT}
-            if not mine:
-                specs.append({"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}})
-                specs.append({"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}})
-            else:
-                # Plain loops: a comprehension is a call of its own, dearer than the few tickets it walks.
-                wins: list[str] = []
-                bought: list[str] = []
-                for t in mine:
-                    (wins if t["kind"] == "win" else bought).append(t["pick"])
+                kind, pick = t["kind"], t["pick"]
+                (wins if kind == "win" else bought).append(pick)
+                names.append(f"{kind}:{pick}")
+            cash = cash // UNIT * UNIT
+            specs = []
+            if cash >= UNIT:
+                amount = {"min": UNIT, "max": cash, "step": UNIT}
                 if len(wins) < o.win_limit:
-                    horse = {"choice": [g for g, k in zip(GATES, _GATE_KEYS, strict=True) if k not in wins]} if wins else _ALL_HORSES
+                    horse = _ALL_HORSES
+                    if wins:  # what is not backed yet, in gate order: the copy less a few, not a filter
+                        left = list(GATES)
+                        for pick in wins:
+                            left.remove(int(pick))
+                        horse = {"choice": left}
                     specs.append({"type": "bet_win", "params": {"horse": horse, "amount": amount}})
                 if len(bought) < o.quinella_limit:
-                    pair = {"choice": [p for p in PAIRS if p not in bought]} if bought else _ALL_PAIRS
+                    pair = _ALL_PAIRS
+                    if bought:
+                        rest = list(PAIRS)
+                        for pick in bought:
+                            rest.remove(pick)
+                        pair = {"choice": rest}
                     specs.append({"type": "bet_quinella", "params": {"pair": pair, "amount": amount}})
-        if mine:
-            tickets = []
-            for t in mine:
-                tickets.append(f"{t['kind']}:{t['pick']}")
-            specs.append({"type": "cancel", "params": {"ticket": {"choice": tickets}}})
+            specs.append({"type": "cancel", "params": {"ticket": {"choice": names}}})
         if o.loans and self.loans_taken[seat] + loans < o.loan_limit:
             specs.append(_BORROW)
         specs.append(_DONE)
@@ -220,13 +235,9 @@ class DiceDerbyMatch(Match):
                           (seat,))]
         if kind == "done":
             self.done[seat] = True
+            self._waiting = None  # only a `done` changes who is awaited in betting (buying, cancelling do not)
             events = [Event("betting_done", {"seat": seat})]
-            waiting = self._waiting
-            if waiting is not None:  # the seat leaves the awaited seats (kept in seat order), not recounted
-                at = waiting.index(seat)
-                self._waiting = waiting[:at] + waiting[at + 1:]
             if all(self.done):
-                self._waiting = None
                 events += self._close_betting_and_run()
             return events
         raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
@@ -246,16 +257,23 @@ class DiceDerbyMatch(Match):
     def _resolve_auction(self) -> list[Event]:
         """「各ダイス毎に金額を公表し、最も高い金額を記入した人がそのダイスを落札」; ties by lot, unbid dice
         to a random non-owner for 0 once every bid die is settled (so a winner never gets a second die)."""
+        # Each die's bids from one pass over the sealed ones, as (-amount, seat): sorted, highest first, then
+        # the lower seat.
+        bids_on: dict[int, list[tuple[int, int]]] = {}
+        for s, b in self.sealed.items():
+            if b["horse"] is not None:
+                bids_on.setdefault(b["horse"], []).append((-b["amount"], int(s)))
         results: list[dict[str, Any]] = []
         for gate in GATES:
-            bids = sorted(((int(s), b["amount"]) for s, b in self.sealed.items() if b["horse"] == gate),
-                          key=lambda sb: (-sb[1], sb[0]))
-            entry: dict[str, Any] = {"gate": gate, "bids": [[s, a] for s, a in bids]}
+            bids = bids_on.get(gate)
             if bids:
-                top = bids[0][1]
-                tied = [s for s, a in bids if a == top]
+                bids.sort()
+            entry: dict[str, Any] = {"gate": gate, "bids": [[s, -a] for a, s in bids] if bids else []}
+            if bids:
+                top = -bids[0][0]
+                tied = [s for a, s in bids if -a == top]
                 winner = tied[0] if len(tied) == 1 else self.chance.choice(f"auction_tie:{die_name(gate)}", tied)
-                entry.update(owner=winner, price=top, how="highest" if len(tied) == 1 else "tie_lot")
+                entry["owner"], entry["price"], entry["how"] = winner, top, "highest" if len(tied) == 1 else "tie_lot"
                 self.owners[gate - 1] = winner
                 self.prices[gate - 1] = top
                 self.money[winner] -= top
