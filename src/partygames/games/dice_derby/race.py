@@ -18,6 +18,54 @@ from partygames.games.dice_derby.horses import FACES, GATES, die_name
 MAX_RERUNS = 10_000
 _DIE_LABEL = {g: f"die:{die_name(g)}" for g in GATES}
 _FALL_LABEL = {g: f"fall:{die_name(g)}" for g in GATES}
+class _Shown:
+    """The public events of one furlong (race, stage, furlong) outside the fall rule's: its start by runners,
+    each die's roll by gate and value, and who is out by loser, value and tie. The same few thousand events
+    make up every race (at most six races of five furlongs, 60 faces), so each is made once and shared:
+    events are read-only. Rolls are made for all dice at once; starts and outs when first seen."""
+
+    __slots__ = ("furlong", "outs", "race", "rolls", "stage", "starts")
+
+    def __init__(self, race: int, stage: str, furlong: int) -> None:
+        self.race, self.stage, self.furlong = race, stage, furlong
+        self.rolls = tuple(
+            tuple(Event("roll", {"race": race, "stage": stage, "furlong": furlong, "gate": gate, "faces": faces,
+                                 "value": value}) for value in range(faces + 1))
+            for gate, faces in zip(GATES, FACES, strict=True))
+        self.starts: dict[tuple[int, ...], Event] = {}
+        self.outs: dict[tuple[int, int, bool], Event] = {}
+
+    def start(self, runners: list[int]) -> Event:
+        key = tuple(runners)
+        event = self.starts.get(key)
+        if event is None:
+            event = self.starts[key] = Event("furlong_start", {"race": self.race, "stage": self.stage,
+                                                               "furlong": self.furlong, "runners": list(runners)})
+        return event
+
+    def out(self, loser: int, low: int, tied: bool) -> Event:
+        key = (loser, low, tied)
+        event = self.outs.get(key)
+        if event is None:
+            event = self.outs[key] = Event("out", {"race": self.race, "stage": self.stage, "furlong": self.furlong,
+                                                   "gates": [loser], "reason": "tie" if tied else "lowest",
+                                                   "value": low})
+        return event
+
+
+# Bounded: dropped whole if a caller's odd race numbers ever filled it (the rules' races fill at most 60).
+_SHOWN: dict[tuple[int, str, int], _Shown] = {}
+_MAX_SHOWN = 128
+
+
+def _shown(race: int, stage: str, furlong: int) -> _Shown:
+    key = (race, stage, furlong)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        if len(_SHOWN) >= _MAX_SHOWN:
+            _SHOWN.clear()
+        shown = _SHOWN[key] = _Shown(race, stage, furlong)
+    return shown
 
 
 @dataclass
@@ -58,8 +106,8 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
     faces = [FACES[g - 1] for g in runners]
     while True:
         furlong += 1
-        events.append(Event("furlong_start", {"race": race, "stage": stage, "furlong": furlong,
-                                              "runners": list(runners)}))
+        shown = _shown(race, stage, furlong)
+        events.append(shown.start(runners))
         if fall is not None:
             record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
             run.furlongs.append(record)
@@ -104,16 +152,15 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
         # Reveal from the smallest die up: 「ダイスは小さい方から(4面体から)順にダイスの目を公表」.
         # 「もし数字が同じ場合は、より多面体のダイスが脱落します」: the key (value, -faces) orders the loser first.
         loser, low, tied, at = 0, 99, False, 0
+        shown_rolls = shown.rolls
         for i, value in enumerate(chance.dice(labels, faces)):
             gate = runners[i]
             rolls.append([gate, value])
-            events.append(Event("roll", {"race": race, "stage": stage, "furlong": furlong, "gate": gate,
-                                         "faces": faces[i], "value": value}))
+            events.append(shown_rolls[gate - 1][value])
             if value <= low:  # gates run in increasing faces, so an equal value is a die with more faces
                 tied = value == low
                 loser, low, at = gate, value, i
-        events.append(Event("out", {"race": race, "stage": stage, "furlong": furlong, "gates": [loser],
-                                    "reason": "tie" if tied else "lowest", "value": low}))
+        events.append(shown.out(loser, low, tied))
         record["out"] = [loser]
         if not runoff and furlong == 1:
             run.first_furlong_out.append(loser)
