@@ -18,6 +18,7 @@ from partygames.games.dice_derby.horses import FACES, GATES, die_name
 MAX_RERUNS = 10_000
 _DIE_LABEL = {g: f"die:{die_name(g)}" for g in GATES}
 _FALL_LABEL = {g: f"fall:{die_name(g)}" for g in GATES}
+_FACES = dict(zip(GATES, FACES, strict=True))
 class _Shown:
     """The public events of one furlong (race, stage, furlong) outside the fall rule's: its start by runners,
     each die's roll by gate and value, and who is out by loser, value and tie. The same few thousand events
@@ -102,8 +103,8 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
     # A race is most of a simulated match's time: events are built inline (not through emit()), and the
     # runners' dice are thrown by one `Chance.dice` call per furlong from these lists, kept beside `runners`.
     events, race = run.events, run.race
-    labels = [_DIE_LABEL[g] for g in runners]
-    faces = [FACES[g - 1] for g in runners]
+    labels = list(map(_DIE_LABEL.__getitem__, runners))
+    faces = list(map(_FACES.__getitem__, runners))
     while True:
         furlong += 1
         shown = _shown(race, stage, furlong)

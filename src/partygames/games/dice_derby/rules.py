@@ -28,6 +28,12 @@ _BORROW: ActionSpec = {"type": "borrow", "params": {}}
 _DONE: ActionSpec = {"type": "done", "params": {}}
 _PASS: ActionSpec = {"type": "pass", "params": {}}
 
+MOST_SEATS = 30
+# A seat's `betting_done` and `bid_sealed` events (asked at every such step): made once and shared, as
+# events are read-only.
+_BETTING_DONE = tuple(Event("betting_done", {"seat": seat}) for seat in range(MOST_SEATS))
+_BID_SEALED = tuple(Event("bid_sealed", {"seat": seat}) for seat in range(MOST_SEATS))
+
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
 
@@ -70,12 +76,21 @@ def _quinella_odds(fall: float, rate: float) -> tuple[tuple[str, int], ...]:
     return tuple((p, odds_x10(pairs[p], analysis.as_fraction(rate))) for p in PAIRS)
 
 
+@lru_cache(maxsize=1024)
+def _betting_open(race: int, fall: float, rate: float, boost: tuple[int, ...], simple: bool) -> Event:
+    """The event opening a race's betting, with `odds_table`'s odds as shown (in units, not tenths): made once
+    per race and odds and shared (events are read-only; every race's opening asks it)."""
+    win, pairs = odds_table(fall, rate, boost, simple)
+    return Event("betting_open", {"race": race, "win_odds": [o / 10 for o in win],
+                                  "quinella_odds": {p: o / 10 for p, o in pairs}})
+
+
 class DiceDerbyMatch(Match):
     # a loan taken: the person's own (docs/rules/dice-derby.md, Stand-ins)
     PERSONAL = frozenset({"borrow"})
     game_id = "dice-derby"
     options_class = DiceDerbyOptions
-    seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, 31))
+    seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, MOST_SEATS + 1))
     # `auction` and `last_race` are replaced whole (once per match, once per race), `history` only grows.
     CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
         **dict.fromkeys(("money", "debt", "loans_taken", "prize", "owners", "prices", "boost", "win_odds",
@@ -236,7 +251,7 @@ class DiceDerbyMatch(Match):
         if kind == "done":
             self.done[seat] = True
             self._waiting = None  # only a `done` changes who is awaited in betting (buying, cancelling do not)
-            events = [Event("betting_done", {"seat": seat})]
+            events = [_BETTING_DONE[seat]]
             if all(self.done):
                 events += self._close_betting_and_run()
             return events
@@ -248,7 +263,7 @@ class DiceDerbyMatch(Match):
         else:
             bid = {"horse": None, "amount": 0}
         self.sealed[str(seat)] = bid
-        events = [Event("bid_sealed", {"seat": seat}), Event("my_bid", {"seat": seat, **bid}, (seat,))]
+        events = [_BID_SEALED[seat], Event("my_bid", {"seat": seat, **bid}, (seat,))]
         if len(self.sealed) == self.seats:
             events += self._resolve_auction()
             events += self._open_betting()
@@ -294,17 +309,17 @@ class DiceDerbyMatch(Match):
         self.tickets = {}
         self.pending_loans = {}
         self.done = [False] * self.seats
-        self._price_odds()
-        return [Event("betting_open", {"race": self.race, "win_odds": [o / 10 for o in self.win_odds],
-                                       "quinella_odds": {p: o / 10 for p, o in self.quinella_odds.items()}})]
+        return [self._price_odds()]
 
-    def _price_odds(self) -> None:
-        """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」."""
+    def _price_odds(self) -> Event:
+        """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」; returns the event
+        that opens the betting with them."""
         o = self.options
-        win, pairs = odds_table(o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost),
-                                o.simple_odds)
+        priced = (o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost), o.simple_odds)
+        win, pairs = odds_table(*priced)
         self.win_odds = list(win)
         self.quinella_odds = dict(pairs)
+        return _betting_open(self.race, *priced)
 
     # -- closing the betting and running the race ---------------------------------------------------
     def _close_betting_and_run(self) -> list[Event]:
