@@ -149,13 +149,15 @@ class DiceDerbyMatch(Match):
         """What a seat may still stake now: money plus this phase's loans minus this phase's stakes."""
         if self.phase != "betting":
             return self.money[seat]
-        key = str(seat)
-        mine = self.tickets.get(key)
+        return self._left(seat, self.tickets.get(str(seat)))
+
+    def _left(self, seat: int, mine: list[dict[str, Any]] | None) -> int:
+        """`available(seat)` in betting, given the seat's tickets (None: none; a purchase has them at hand)."""
         stakes = 0
         if mine:
             for t in mine:
                 stakes += t["stake"]
-        loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
+        loans = self.pending_loans.get(str(seat), 0) if self.pending_loans else 0
         return self.money[seat] + loans * self.options.loan_amount - stakes
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
@@ -222,6 +224,13 @@ class DiceDerbyMatch(Match):
             self._waiting = None  # a sealed bid changes who is awaited
             return self._seal(seat, action)
         kind = action["type"]
+        if kind == "done":  # the commonest action of a simulation: first
+            self.done[seat] = True
+            self._waiting = None  # only a `done` changes who is awaited in betting (buying, cancelling do not)
+            events = [_BETTING_DONE[seat]]
+            if all(self.done):
+                events += self._close_betting_and_run()
+            return events
         key = str(seat)
         if kind == "bet_win" or kind == "bet_quinella":
             stake = action["amount"]
@@ -229,11 +238,11 @@ class DiceDerbyMatch(Match):
                       else {"kind": "quinella", "pick": action["pair"], "stake": stake})
             mine = self.tickets.get(key)
             if mine is None:
-                self.tickets[key] = [ticket]
+                mine = self.tickets[key] = [ticket]
             else:
                 mine.append(ticket)
             return [Event("ticket_bought", {"seat": seat, "kind": ticket["kind"], "pick": ticket["pick"],
-                                            "stake": stake, "available": self.available(seat)}, (seat,))]
+                                            "stake": stake, "available": self._left(seat, mine)}, (seat,))]
         if kind == "cancel":
             mine = self.tickets[key]
             # The ticket named 'kind:pick' (a kind has no colon), found without writing out every ticket's name.
@@ -242,19 +251,12 @@ class DiceDerbyMatch(Match):
             while mine[index]["kind"] != named or mine[index]["pick"] != pick:
                 index += 1
             ticket = mine.pop(index)
-            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self.available(seat)}, (seat,))]
+            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self._left(seat, mine)}, (seat,))]
         if kind == "borrow":
             self.pending_loans[key] = self.pending_loans.get(key, 0) + 1
             return [Event("loan_taken", {"seat": seat, "amount": self.options.loan_amount,
                                          "repay": self.options.loan_repay, "available": self.available(seat)},
                           (seat,))]
-        if kind == "done":
-            self.done[seat] = True
-            self._waiting = None  # only a `done` changes who is awaited in betting (buying, cancelling do not)
-            events = [_BETTING_DONE[seat]]
-            if all(self.done):
-                events += self._close_betting_and_run()
-            return events
         raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
 
     def _seal(self, seat: int, action: Action) -> list[Event]:
