@@ -33,6 +33,7 @@ MOST_SEATS = 30
 # events are read-only.
 _BETTING_DONE = tuple(Event("betting_done", {"seat": seat}) for seat in range(MOST_SEATS))
 _BID_SEALED = tuple(Event("bid_sealed", {"seat": seat}) for seat in range(MOST_SEATS))
+_KEYS = tuple(str(seat) for seat in range(MOST_SEATS))  # a seat's key in the state's dicts, at every step
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
@@ -149,7 +150,7 @@ class DiceDerbyMatch(Match):
         """What a seat may still stake now: money plus this phase's loans minus this phase's stakes."""
         if self.phase != "betting":
             return self.money[seat]
-        return self._left(seat, self.tickets.get(str(seat)))
+        return self._left(seat, self.tickets.get(_KEYS[seat]))
 
     def _left(self, seat: int, mine: list[dict[str, Any]] | None) -> int:
         """`available(seat)` in betting, given the seat's tickets (None: none; a purchase has them at hand)."""
@@ -170,7 +171,7 @@ class DiceDerbyMatch(Match):
         # Hot path of every simulation: plain dicts and loops, no helper calls, read-only parts shared (the
         # specs are those of the table in docs/rules/dice-derby.md).
         o = self.options
-        key = str(seat)
+        key = _KEYS[seat]
         mine = self.tickets.get(key)
         loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
         cash = self.money[seat] + loans * o.loan_amount
@@ -231,7 +232,7 @@ class DiceDerbyMatch(Match):
             if all(self.done):
                 events += self._close_betting_and_run()
             return events
-        key = str(seat)
+        key = _KEYS[seat]
         if kind == "bet_win" or kind == "bet_quinella":
             stake = action["amount"]
             ticket = ({"kind": "win", "pick": str(action["horse"]), "stake": stake} if kind == "bet_win"
@@ -333,7 +334,7 @@ class DiceDerbyMatch(Match):
         loans: dict[str, int] = {}
         money, pending, held = self.money, self.pending_loans, self.tickets
         for s in range(self.seats):
-            key = str(s)
+            key = _KEYS[s]
             mine = held.get(key)
             if mine:
                 stakes = 0
