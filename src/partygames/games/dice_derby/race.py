@@ -19,6 +19,8 @@ MAX_RERUNS = 10_000
 _DIE_LABEL = {g: f"die:{die_name(g)}" for g in GATES}
 _FALL_LABEL = {g: f"fall:{die_name(g)}" for g in GATES}
 _FACES = dict(zip(GATES, FACES, strict=True))
+
+
 class _Shown:
     """The public events of one furlong (race, stage, furlong) outside the fall rule's: its start by runners,
     each die's roll by gate and value, and who is out by loser, value and tie. The same few thousand events
@@ -100,7 +102,7 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
     stage = "runoff" if runoff else "race"
     furlong = 0
     reruns = 0
-    # A race is most of a simulated match's time: events are built inline (not through emit()), and the
+    # A race is most of a simulated match's time: its events are the furlong's shared ones (`_Shown`), and the
     # runners' dice are thrown by one `Chance.dice` call per furlong from these lists, kept beside `runners`.
     events, race = run.events, run.race
     labels = list(map(_DIE_LABEL.__getitem__, runners))
@@ -109,50 +111,47 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
         furlong += 1
         shown = _shown(race, stage, furlong)
         events.append(shown.start(runners))
+        record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
+        run.furlongs.append(record)
+        fallen: list[int] = []
         if fall is not None:
-            record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
-            run.furlongs.append(record)
             fallen = [g for g in runners if chance.bernoulli(_FALL_LABEL[g], fall)]
-            if fallen and len(fallen) == len(runners):
-                # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
-                run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
-                record.update(fallen=fallen, rerun=True)
-                furlong -= 1
-                reruns += 1
-                if reruns > MAX_RERUNS:
-                    raise RuntimeError("every die fell on every try")
+        if fallen and len(fallen) == len(runners):
+            # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
+            run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
+            record.update(fallen=fallen, rerun=True)
+            furlong -= 1
+            reruns += 1
+            if reruns > MAX_RERUNS:
+                raise RuntimeError("every die fell on every try")
+            continue
+        if fallen:
+            standing = [g for g in runners if g not in fallen]
+            run.emit("fall", stage=stage, furlong=furlong, gates=fallen)
+            run.emit("out", stage=stage, furlong=furlong, gates=fallen, reason="fall")
+            record.update(fallen=fallen, out=fallen)
+            if not runoff and furlong == 1:
+                run.first_furlong_out.extend(fallen)
+            if len(standing) >= 2:
+                runners = standing
+                labels = list(map(_DIE_LABEL.__getitem__, runners))
+                faces = list(map(_FACES.__getitem__, runners))
+                _note_quinella(run, runners, runoff)
                 continue
-            if fallen:
-                standing = [g for g in runners if g not in fallen]
-                run.emit("fall", stage=stage, furlong=furlong, gates=fallen)
-                run.emit("out", stage=stage, furlong=furlong, gates=fallen, reason="fall")
-                record.update(fallen=fallen, out=fallen)
-                if not runoff and furlong == 1:
-                    run.first_furlong_out.extend(fallen)
-                if len(standing) >= 2:
-                    runners = standing
-                    labels = [_DIE_LABEL[g] for g in runners]
-                    faces = [FACES[g - 1] for g in runners]
-                    _note_quinella(run, runners, runoff)
-                    continue
-                winner = standing[0]
-                if len(fallen) == 1:
-                    second = fallen[0]
-                else:
-                    # 「3人残ったうち2人が落馬したら、落馬していない人が1位で、落馬した2人が振りなおして2位を決めて」
-                    run.emit("runoff_start", for_place=2, runners=fallen)
-                    second, _ = _run(chance, fall, fallen, run, runoff=True)
-                    run.emit("runoff_end", for_place=2, gate=second)
-                _note_quinella(run, sorted([winner, second]), runoff)
-                return winner, second
-            rolls = record["rolls"]
-        else:
-            rolls = []
-            record = {"stage": stage, "furlong": furlong, "rolls": rolls, "fallen": [], "out": []}
-            run.furlongs.append(record)
+            winner = standing[0]
+            if len(fallen) == 1:
+                second = fallen[0]
+            else:
+                # 「3人残ったうち2人が落馬したら、落馬していない人が1位で、落馬した2人が振りなおして2位を決めて」
+                run.emit("runoff_start", for_place=2, runners=fallen)
+                second, _ = _run(chance, fall, fallen, run, runoff=True)
+                run.emit("runoff_end", for_place=2, gate=second)
+            _note_quinella(run, sorted([winner, second]), runoff)
+            return winner, second
         # Reveal from the smallest die up: 「ダイスは小さい方から(4面体から)順にダイスの目を公表」.
         # 「もし数字が同じ場合は、より多面体のダイスが脱落します」: the key (value, -faces) orders the loser first.
         loser, low, tied, at = 0, 99, False, 0
+        rolls = record["rolls"]
         shown_rolls = shown.rolls
         for i, value in enumerate(chance.dice(labels, faces)):
             gate = runners[i]
