@@ -85,7 +85,8 @@ class HeuristicBot(Bot):
         plan: list[Action] = []
         # An edge (the 1.5x option, or a payout rate above 1): half Kelly on the best ticket.
         # The first of the best by probability x odds, in integers (`_weights`): max() keeps the first too.
-        products = [w * t[3] for w, t in zip(_weights(fall), tickets, strict=True)]
+        weights = _weights(fall)
+        products = [w * t[3] for w, t in zip(weights, tickets, strict=True)]
         best = tickets[products.index(max(products))]
         p, odds = best[2], Fraction(best[3], 10)
         if p * odds > 1 and cash >= UNIT:
@@ -100,10 +101,10 @@ class HeuristicBot(Bot):
             if mine <= leader:
                 need = leader - mine + UNIT
                 feasible = []
-                for kind, pick, prob, odds_x10 in tickets:
+                for (kind, pick, _, odds_x10), weight in zip(tickets, weights, strict=True):
                     stake = self._stake_for(need, odds_x10, cash)
-                    if stake:
-                        feasible.append((prob, -stake, kind, pick, stake))
+                    if stake:  # the likeliest (by its weight, in the probability's ratios), then the cheapest
+                        feasible.append((weight, -stake, kind, pick, stake))
                 if feasible:
                     _, _, kind, pick, stake = max(feasible)
                     plan.append(self._ticket(kind, pick, stake))
