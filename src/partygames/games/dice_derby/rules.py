@@ -33,7 +33,8 @@ MOST_SEATS = 30
 # events are read-only.
 _BETTING_DONE = tuple(Event("betting_done", {"seat": seat}) for seat in range(MOST_SEATS))
 _BID_SEALED = tuple(Event("bid_sealed", {"seat": seat}) for seat in range(MOST_SEATS))
-_KEYS = tuple(str(seat) for seat in range(MOST_SEATS))  # a seat's key in the state's dicts, at every step
+_KEYS = tuple(str(seat) for seat in range(MOST_SEATS))
+_DIE_NAMES = tuple(die_name(g) for g in GATES)  # every view shows them  # a seat's key in the state's dicts, at every step
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
@@ -418,7 +419,7 @@ class DiceDerbyMatch(Match):
             "phase": self.phase,
             "race": self.race,
             "races": o.races,
-            "horses": [{"gate": g, "die": die_name(g), "owner": self.owners[g - 1], "price": self.prices[g - 1],
+            "horses": [{"gate": g, "die": _DIE_NAMES[g - 1], "owner": self.owners[g - 1], "price": self.prices[g - 1],
                         "by": self.auction[g - 1]["how"] if self.auction else None,
                         "win_odds": self.win_odds[g - 1] / 10 if self.win_odds else None,
                         "boost": self.boost[g - 1]} for g in GATES],
@@ -445,7 +446,7 @@ class DiceDerbyMatch(Match):
                 "pending_loans": self.pending_loans.get(key, 0) if betting else 0,
                 "loans_taken": self.loans_taken[seat],
                 "bid": self.sealed.get(key),
-                "horse": next((g for g in GATES if self.owners[g - 1] == seat), None),
+                "horse": self.owners.index(seat) + 1 if seat in self.owners else None,  # gates are 1-6 in order
             }
         return view
 
