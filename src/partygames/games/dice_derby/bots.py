@@ -24,13 +24,16 @@ def _fall(rules: dict[str, Any]) -> Fraction:
 
 
 @lru_cache(maxsize=64)  # one entry per fall probability in use
-def _weights(fall: Fraction) -> tuple[int, ...]:
-    """The win tickets' (by gate) then the quinella tickets' (by pair) probabilities times their common
-    denominator: whole numbers in the same ratios, so that probability x odds is compared in integers (a plan
-    is made per seat and race of every search rollout, and 21 products of fractions cost most of it)."""
-    probabilities = [*analysis.win_probabilities(fall).values(), *analysis.quinella_probabilities(fall).values()]
+def _chances(fall_probability: float | None) -> tuple[dict[int, Fraction], dict[str, Fraction], tuple[int, ...]]:
+    """For a view's `rules["fall_probability"]`: the exact win probabilities by gate, the quinella ones by pair,
+    and their weights: the probabilities (win tickets' by gate, then quinella tickets' by pair) times their
+    common denominator, whole numbers in the same ratios, so that probability x odds is compared in integers.
+    A plan is made per seat and race of every search rollout: fractions cost most of it."""
+    fall = _fall({"fall_probability": fall_probability})
+    win, pairs = analysis.win_probabilities(fall), analysis.quinella_probabilities(fall)
+    probabilities = [*(win[g] for g in GATES), *(pairs[p] for p in PAIRS)]
     common = lcm(*(p.denominator for p in probabilities))
-    return tuple(p.numerator * (common // p.denominator) for p in probabilities)
+    return win, pairs, tuple(p.numerator * (common // p.denominator) for p in probabilities)
 
 
 class HeuristicBot(Bot):
@@ -76,16 +79,14 @@ class HeuristicBot(Bot):
         return {"type": "bid", "horse": gate, "amount": amount}
 
     def _betting_plan(self, view: dict[str, Any]) -> list[Action]:
-        fall = _fall(view["rules"])
-        win, pairs = analysis.win_probabilities(fall), analysis.quinella_probabilities(fall)
+        win, pairs, weights = _chances(view["rules"]["fall_probability"])
         cash = view["me"]["available"] // UNIT * UNIT
         tickets: list[tuple[str, Any, Fraction, int]] = [("bet_win", g, win[g], round(h["win_odds"] * 10))
                                                          for g, h in zip(GATES, view["horses"], strict=True)]
         tickets += [("bet_quinella", p, pairs[p], round(view["quinella_odds"][p] * 10)) for p in PAIRS]
         plan: list[Action] = []
         # An edge (the 1.5x option, or a payout rate above 1): half Kelly on the best ticket.
-        # The first of the best by probability x odds, in integers (`_weights`): max() keeps the first too.
-        weights = _weights(fall)
+        # The first of the best by probability x odds, in integers (`_chances`): max() keeps the first too.
         products = [w * t[3] for w, t in zip(weights, tickets, strict=True)]
         best = tickets[products.index(max(products))]
         p, odds = best[2], Fraction(best[3], 10)
