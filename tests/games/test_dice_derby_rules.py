@@ -573,3 +573,24 @@ def test_a_seat_that_declared_done_may_neither_buy_nor_cancel_and_its_tickets_st
     script_rolls(match, WORKED)
     all_done(match)
     assert match.money[0] == 9_000 - 500 + 8_300 + 1_000
+
+
+def test_a_furlong_s_dice_thrown_together_are_the_dice_thrown_one_by_one() -> None:
+    # A race throws each furlong's dice with one `Chance.dice` call: the same values, generator state and draw
+    # count as `randint` die by die, for any dice, with a scripted die honoured and the others drawn.
+    from partygames.engine.chance import Chance
+
+    faces = [4, 6, 8, 10, 12, 20, 7, 5_000]
+    labels = [f"die:d{n}" for n in faces]
+    for seed in range(300):
+        together, one_by_one = Chance(seed), Chance(seed)
+        for start, stop in ((0, 6), (1, 4), (2, 7), (0, 8)):  # 5,000 faces: a bound `below` does not keep
+            assert together.dice(labels[start:stop], faces[start:stop]) == [
+                one_by_one.randint(label, 1, n) for label, n in zip(labels[start:stop], faces[start:stop], strict=True)]
+            assert (together.state, together.draws) == (one_by_one.state, one_by_one.draws)
+    scripted = Chance(1)
+    scripted.script("die:d8", 7)
+    drawn = Chance(1)
+    expected = [drawn.randint("die:d4", 1, 4), 7, drawn.randint("die:d20", 1, 20)]
+    assert scripted.dice(["die:d4", "die:d8", "die:d20"], [4, 8, 20]) == expected
+    assert (scripted.state, scripted.draws) == (drawn.state, drawn.draws)

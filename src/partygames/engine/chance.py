@@ -131,6 +131,31 @@ class Chance:
                 return value
         return low + self.below(high - low + 1)
 
+    def dice(self, labels: Sequence[str], faces: Sequence[int]) -> list[int]:
+        """`randint(labels[i], 1, faces[i])` for each die in turn (a cup of dice thrown together): the same
+        outcomes and draws, in one call. Scripted outcomes and another source's draws (a subclass's
+        `below`: rl.tape's chance nodes) go die by die through `randint`."""
+        if self._scripted or type(self) is not Chance:
+            return [self.randint(label, 1, n) for label, n in zip(labels, faces, strict=True)]
+        # `below(n)` for each die written out (a dice game's hot draw: a call per die costs more than it). A
+        # die whose bound is not known yet, or whose draw `below` would reject (a chance below n / 2**64),
+        # and the dice after it, go through `below`.
+        s = self.state
+        values: list[int] = []
+        for n in faces:
+            limit = _LIMITS.get(n)
+            t = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+            if limit is None or z >= limit:
+                self.state, self.draws = s, self.draws + len(values)
+                return values + [1 + self.below(n) for n in faces[len(values):]]
+            s = t
+            values.append(1 + z % n)
+        self.state, self.draws = s, self.draws + len(values)
+        return values
+
     def bernoulli(self, label: str, p: float) -> bool:
         """True with probability p."""
         if self._scripted:  # checked inline, as in randint: a fall is drawn for every die of every furlong

@@ -4,6 +4,8 @@ or, in the last race, to catch the leader."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from math import lcm
 from typing import Any
 
 from partygames.engine import search
@@ -19,6 +21,19 @@ __all__ = ["HeuristicBot", "RandomBot"]
 def _fall(rules: dict[str, Any]) -> Fraction:
     p = rules["fall_probability"]
     return Fraction(0) if p is None else analysis.as_fraction(p)
+
+
+@lru_cache(maxsize=64)  # one entry per fall probability in use
+def _chances(fall_probability: float | None) -> tuple[dict[int, Fraction], dict[str, Fraction], tuple[int, ...]]:
+    """For a view's `rules["fall_probability"]`: the exact win probabilities by gate, the quinella ones by pair,
+    and their weights: the probabilities (win tickets' by gate, then quinella tickets' by pair) times their
+    common denominator, whole numbers in the same ratios, so that probability x odds is compared in integers.
+    A plan is made per seat and race of every search rollout: fractions cost most of it."""
+    fall = _fall({"fall_probability": fall_probability})
+    win, pairs = analysis.win_probabilities(fall), analysis.quinella_probabilities(fall)
+    probabilities = [*(win[g] for g in GATES), *(pairs[p] for p in PAIRS)]
+    common = lcm(*(p.denominator for p in probabilities))
+    return win, pairs, tuple(p.numerator * (common // p.denominator) for p in probabilities)
 
 
 class HeuristicBot(Bot):
@@ -64,15 +79,16 @@ class HeuristicBot(Bot):
         return {"type": "bid", "horse": gate, "amount": amount}
 
     def _betting_plan(self, view: dict[str, Any]) -> list[Action]:
-        fall = _fall(view["rules"])
-        win, pairs = analysis.win_probabilities(fall), analysis.quinella_probabilities(fall)
+        win, pairs, weights = _chances(view["rules"]["fall_probability"])
         cash = view["me"]["available"] // UNIT * UNIT
         tickets: list[tuple[str, Any, Fraction, int]] = [("bet_win", g, win[g], round(h["win_odds"] * 10))
                                                          for g, h in zip(GATES, view["horses"], strict=True)]
         tickets += [("bet_quinella", p, pairs[p], round(view["quinella_odds"][p] * 10)) for p in PAIRS]
         plan: list[Action] = []
         # An edge (the 1.5x option, or a payout rate above 1): half Kelly on the best ticket.
-        best = max(tickets, key=lambda t: t[2] * t[3])
+        # The first of the best by probability x odds, in integers (`_chances`): max() keeps the first too.
+        products = [w * t[3] for w, t in zip(weights, tickets, strict=True)]
+        best = tickets[products.index(max(products))]
         p, odds = best[2], Fraction(best[3], 10)
         if p * odds > 1 and cash >= UNIT:
             kelly = (p * odds - 1) / (odds - 1) / 2
@@ -86,10 +102,10 @@ class HeuristicBot(Bot):
             if mine <= leader:
                 need = leader - mine + UNIT
                 feasible = []
-                for kind, pick, prob, odds_x10 in tickets:
+                for (kind, pick, _, odds_x10), weight in zip(tickets, weights, strict=True):
                     stake = self._stake_for(need, odds_x10, cash)
-                    if stake:
-                        feasible.append((prob, -stake, kind, pick, stake))
+                    if stake:  # the likeliest (by its weight, in the probability's ratios), then the cheapest
+                        feasible.append((weight, -stake, kind, pick, stake))
                 if feasible:
                     _, _, kind, pick, stake = max(feasible)
                     plan.append(self._ticket(kind, pick, stake))

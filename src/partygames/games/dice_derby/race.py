@@ -18,6 +18,57 @@ from partygames.games.dice_derby.horses import FACES, GATES, die_name
 MAX_RERUNS = 10_000
 _DIE_LABEL = {g: f"die:{die_name(g)}" for g in GATES}
 _FALL_LABEL = {g: f"fall:{die_name(g)}" for g in GATES}
+_FACES = dict(zip(GATES, FACES, strict=True))
+
+
+class _Shown:
+    """The public events of one furlong (race, stage, furlong) outside the fall rule's: its start by runners,
+    each die's roll by gate and value, and who is out by loser, value and tie. The same few thousand events
+    make up every race (at most six races of five furlongs, 60 faces), so each is made once and shared:
+    events are read-only. Rolls are made for all dice at once; starts and outs when first seen."""
+
+    __slots__ = ("furlong", "outs", "race", "rolls", "stage", "starts")
+
+    def __init__(self, race: int, stage: str, furlong: int) -> None:
+        self.race, self.stage, self.furlong = race, stage, furlong
+        self.rolls = tuple(
+            tuple(Event("roll", {"race": race, "stage": stage, "furlong": furlong, "gate": gate, "faces": faces,
+                                 "value": value}) for value in range(faces + 1))
+            for gate, faces in zip(GATES, FACES, strict=True))
+        self.starts: dict[tuple[int, ...], Event] = {}
+        self.outs: dict[tuple[int, int, bool], Event] = {}
+
+    def start(self, runners: list[int]) -> Event:
+        key = tuple(runners)
+        event = self.starts.get(key)
+        if event is None:
+            event = self.starts[key] = Event("furlong_start", {"race": self.race, "stage": self.stage,
+                                                               "furlong": self.furlong, "runners": list(runners)})
+        return event
+
+    def out(self, loser: int, low: int, tied: bool) -> Event:
+        key = (loser, low, tied)
+        event = self.outs.get(key)
+        if event is None:
+            event = self.outs[key] = Event("out", {"race": self.race, "stage": self.stage, "furlong": self.furlong,
+                                                   "gates": [loser], "reason": "tie" if tied else "lowest",
+                                                   "value": low})
+        return event
+
+
+# Bounded: dropped whole if a caller's odd race numbers ever filled it (the rules' races fill at most 60).
+_SHOWN: dict[tuple[int, str, int], _Shown] = {}
+_MAX_SHOWN = 128
+
+
+def _shown(race: int, stage: str, furlong: int) -> _Shown:
+    key = (race, stage, furlong)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        if len(_SHOWN) >= _MAX_SHOWN:
+            _SHOWN.clear()
+        shown = _SHOWN[key] = _Shown(race, stage, furlong)
+    return shown
 
 
 @dataclass
@@ -32,6 +83,8 @@ class RaceRun:
     second: int = 0
     first_furlong_out: list[int] = field(default_factory=list)
     quinella: list[int] = field(default_factory=list)
+    quinella_at: int = 0
+    """How many of `events` there are up to `quinella_decided`, that included (0: not decided yet)."""
 
     def emit(self, kind: str, **data: Any) -> None:
         self.events.append(Event(kind, {"race": self.race, **data}))
@@ -49,9 +102,15 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
     stage = "runoff" if runoff else "race"
     furlong = 0
     reruns = 0
+    # A race is most of a simulated match's time: its events are the furlong's shared ones (`_Shown`), and the
+    # runners' dice are thrown by one `Chance.dice` call per furlong from these lists, kept beside `runners`.
+    events, race = run.events, run.race
+    labels = list(map(_DIE_LABEL.__getitem__, runners))
+    faces = list(map(_FACES.__getitem__, runners))
     while True:
         furlong += 1
-        run.emit("furlong_start", stage=stage, furlong=furlong, runners=list(runners))
+        shown = _shown(race, stage, furlong)
+        events.append(shown.start(runners))
         record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
         run.furlongs.append(record)
         fallen: list[int] = []
@@ -75,6 +134,8 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
                 run.first_furlong_out.extend(fallen)
             if len(standing) >= 2:
                 runners = standing
+                labels = list(map(_DIE_LABEL.__getitem__, runners))
+                faces = list(map(_FACES.__getitem__, runners))
                 _note_quinella(run, runners, runoff)
                 continue
             winner = standing[0]
@@ -89,24 +150,22 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
             return winner, second
         # Reveal from the smallest die up: 「ダイスは小さい方から(4面体から)順にダイスの目を公表」.
         # 「もし数字が同じ場合は、より多面体のダイスが脱落します」: the key (value, -faces) orders the loser first.
-        loser, low, tied = 0, 99, False
+        loser, low, tied, at = 0, 99, False, 0
         rolls = record["rolls"]
-        events, race = run.events, run.race
-        for gate in runners:
-            faces = FACES[gate - 1]
-            value = chance.randint(_DIE_LABEL[gate], 1, faces)
+        shown_rolls = shown.rolls
+        for i, value in enumerate(chance.dice(labels, faces)):
+            gate = runners[i]
             rolls.append([gate, value])
-            # The hot line of every simulation: the event is built inline, not through emit().
-            events.append(Event("roll", {"race": race, "stage": stage, "furlong": furlong, "gate": gate,
-                                         "faces": faces, "value": value}))
+            events.append(shown_rolls[gate - 1][value])
             if value <= low:  # gates run in increasing faces, so an equal value is a die with more faces
                 tied = value == low
-                loser, low = gate, value
-        run.emit("out", stage=stage, furlong=furlong, gates=[loser], reason="tie" if tied else "lowest", value=low)
+                loser, low, at = gate, value, i
+        events.append(shown.out(loser, low, tied))
         record["out"] = [loser]
         if not runoff and furlong == 1:
             run.first_furlong_out.append(loser)
-        runners = [g for g in runners if g != loser]
+        runners = runners[:at] + runners[at + 1:]
+        del labels[at], faces[at]
         if len(runners) == 1:
             return runners[0], loser
         _note_quinella(run, runners, runoff)
@@ -117,3 +176,4 @@ def _note_quinella(run: RaceRun, runners: list[int], runoff: bool) -> None:
     if not runoff and len(runners) == 2 and not run.quinella:
         run.quinella = list(runners)
         run.emit("quinella_decided", pair=list(runners))
+        run.quinella_at = len(run.events)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from partygames.engine.actions import Action, ActionSpec, choice, int_range, spec
+from partygames.engine.actions import Action, ActionSpec
 from partygames.engine.copying import Shape
 from partygames.engine.match import Event, Match, Result, TimeLimit
 from partygames.games.dice_derby import analysis
@@ -24,9 +24,17 @@ from partygames.games.dice_derby.race import run_race
 # Read-only parts of the betting specs, shared by every call (specs are never mutated by consumers).
 _ALL_HORSES: dict[str, Any] = {"choice": list(GATES)}
 _ALL_PAIRS: dict[str, Any] = {"choice": list(PAIRS)}
-_GATE_KEYS: tuple[str, ...] = tuple(str(g) for g in GATES)  # a win ticket's pick
 _BORROW: ActionSpec = {"type": "borrow", "params": {}}
 _DONE: ActionSpec = {"type": "done", "params": {}}
+_PASS: ActionSpec = {"type": "pass", "params": {}}
+
+MOST_SEATS = 30
+# A seat's `betting_done` and `bid_sealed` events (asked at every such step): made once and shared, as
+# events are read-only.
+_BETTING_DONE = tuple(Event("betting_done", {"seat": seat}) for seat in range(MOST_SEATS))
+_BID_SEALED = tuple(Event("bid_sealed", {"seat": seat}) for seat in range(MOST_SEATS))
+_KEYS = tuple(str(seat) for seat in range(MOST_SEATS))
+_DIE_NAMES = tuple(die_name(g) for g in GATES)  # every view shows them  # a seat's key in the state's dicts, at every step
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
@@ -43,6 +51,8 @@ def ticket_id(kind: str, pick: str) -> str:
     return f"{kind}:{pick}"
 
 
+# Asked at every race's opening; a match's boosts take few values (none without `loser_boost`): bounded.
+@lru_cache(maxsize=1024)
 def odds_table(fall: float, rate: float, boost: tuple[int, ...],
                simple: bool = False) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
     """Win odds per gate and quinella odds per pair, in tenths, for these option values (taken as the
@@ -68,12 +78,21 @@ def _quinella_odds(fall: float, rate: float) -> tuple[tuple[str, int], ...]:
     return tuple((p, odds_x10(pairs[p], analysis.as_fraction(rate))) for p in PAIRS)
 
 
+@lru_cache(maxsize=1024)
+def _betting_open(race: int, fall: float, rate: float, boost: tuple[int, ...], simple: bool) -> Event:
+    """The event opening a race's betting, with `odds_table`'s odds as shown (in units, not tenths): made once
+    per race and odds and shared (events are read-only; every race's opening asks it)."""
+    win, pairs = odds_table(fall, rate, boost, simple)
+    return Event("betting_open", {"race": race, "win_odds": [o / 10 for o in win],
+                                  "quinella_odds": {p: o / 10 for p, o in pairs}})
+
+
 class DiceDerbyMatch(Match):
     # a loan taken: the person's own (docs/rules/dice-derby.md, Stand-ins)
     PERSONAL = frozenset({"borrow"})
     game_id = "dice-derby"
     options_class = DiceDerbyOptions
-    seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, 31))
+    seat_counts: ClassVar[tuple[int, ...]] = tuple(range(6, MOST_SEATS + 1))
     # `auction` and `last_race` are replaced whole (once per match, once per race), `history` only grows.
     CLONE_SHAPES: ClassVar[dict[str, Shape]] = {
         **dict.fromkeys(("money", "debt", "loans_taken", "prize", "owners", "prices", "boost", "win_odds",
@@ -110,6 +129,12 @@ class DiceDerbyMatch(Match):
         self.last_race: dict[str, Any] | None = None
 
     # -- whose turn ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        # The base test (nobody awaited, then `_ended()`) answered from the phase: a seat is awaited in
+        # every other phase. Asked before every step of a simulation.
+        return self.phase == "over"
+
     def to_act(self) -> tuple[int, ...]:
         waiting = self._waiting
         if waiting is None:
@@ -126,55 +151,70 @@ class DiceDerbyMatch(Match):
         """What a seat may still stake now: money plus this phase's loans minus this phase's stakes."""
         if self.phase != "betting":
             return self.money[seat]
-        key = str(seat)
-        mine = self.tickets.get(key)
+        return self._left(seat, self.tickets.get(_KEYS[seat]))
+
+    def _left(self, seat: int, mine: list[dict[str, Any]] | None) -> int:
+        """`available(seat)` in betting, given the seat's tickets (None: none; a purchase has them at hand)."""
         stakes = 0
         if mine:
             for t in mine:
                 stakes += t["stake"]
-        loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
+        loans = self.pending_loans.get(str(seat), 0) if self.pending_loans else 0
         return self.money[seat] + loans * self.options.loan_amount - stakes
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.phase == "auction":
             cash = self.money[seat] // UNIT * UNIT
             if cash < UNIT:
-                return [spec("pass")]
-            return [spec("bid", horse=choice(GATES), amount=int_range(UNIT, cash, UNIT)), spec("pass")]
-        # Hot path of every simulation: plain dicts, no helper calls, read-only parts shared (the specs
-        # are those of the table in docs/rules/dice-derby.md).
+                return [_PASS]
+            return [{"type": "bid", "params": {"horse": _ALL_HORSES, "amount": {"min": UNIT, "max": cash, "step": UNIT}}},
+                    _PASS]
+        # Hot path of every simulation: plain dicts and loops, no helper calls, read-only parts shared (the
+        # specs are those of the table in docs/rules/dice-derby.md).
         o = self.options
-        key = str(seat)
+        key = _KEYS[seat]
         mine = self.tickets.get(key)
         loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
         cash = self.money[seat] + loans * o.loan_amount
-        if mine:
+        if not mine:  # the commonest case (a seat's first look at each race): everything is on offer
+            cash = cash // UNIT * UNIT
+            if cash >= UNIT:
+                amount = {"min": UNIT, "max": cash, "step": UNIT}
+                specs: list[ActionSpec] = [{"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}},
+                                           {"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}}]
+            else:
+                specs = []
+        else:
+            # One pass over the tickets for the stakes, the picks and the tickets' names.
+            wins: list[str] = []
+            bought: list[str] = []
+            names: list[str] = []
             for t in mine:
                 cash -= t["stake"]
-        cash = cash // UNIT * UNIT
-        specs: list[ActionSpec] = []
-        if cash >= UNIT:
-            amount = {"min": UNIT, "max": cash, "step": UNIT}
-            if not mine:
-                specs.append({"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}})
-                specs.append({"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}})
-            else:
-                # Plain loops: a comprehension is a call of its own, dearer than the few tickets it walks.
-                wins: list[str] = []
-                bought: list[str] = []
-                for t in mine:
-                    (wins if t["kind"] == "win" else bought).append(t["pick"])
+                kind, pick = t["kind"], t["pick"]
+                (wins if kind == "win" else bought).append(pick)
+                names.append(f"{kind}:{pick}")
+            cash = cash // UNIT * UNIT
+            specs = []
+            if cash >= UNIT:
+                amount = {"min": UNIT, "max": cash, "step": UNIT}
                 if len(wins) < o.win_limit:
-                    horse = {"choice": [g for g, k in zip(GATES, _GATE_KEYS, strict=True) if k not in wins]} if wins else _ALL_HORSES
+                    horse = _ALL_HORSES
+                    if wins:  # what is not backed yet, in gate order: the copy less a few, not a filter
+                        left = list(GATES)
+                        for pick in wins:
+                            left.remove(int(pick))
+                        horse = {"choice": left}
                     specs.append({"type": "bet_win", "params": {"horse": horse, "amount": amount}})
                 if len(bought) < o.quinella_limit:
-                    pair = {"choice": [p for p in PAIRS if p not in bought]} if bought else _ALL_PAIRS
+                    pair = _ALL_PAIRS
+                    if bought:
+                        rest = list(PAIRS)
+                        for pick in bought:
+                            rest.remove(pick)
+                        pair = {"choice": rest}
                     specs.append({"type": "bet_quinella", "params": {"pair": pair, "amount": amount}})
-        if mine:
-            tickets = []
-            for t in mine:
-                tickets.append(f"{t['kind']}:{t['pick']}")
-            specs.append({"type": "cancel", "params": {"ticket": {"choice": tickets}}})
+            specs.append({"type": "cancel", "params": {"ticket": {"choice": names}}})
         if o.loans and self.loans_taken[seat] + loans < o.loan_limit:
             specs.append(_BORROW)
         specs.append(_DONE)
@@ -182,34 +222,43 @@ class DiceDerbyMatch(Match):
 
     # -- actions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if kind == "done" or self.phase == "auction":
-            self._waiting = None  # only these change who is awaited (buying, cancelling, borrowing do not)
         if self.phase == "auction":
+            self._waiting = None  # a sealed bid changes who is awaited
             return self._seal(seat, action)
-        key = str(seat)
-        me = (seat,)
-        if kind == "bet_win" or kind == "bet_quinella":
-            ticket = {"kind": "win" if kind == "bet_win" else "quinella",
-                      "pick": str(action["horse"]) if kind == "bet_win" else action["pair"],
-                      "stake": action["amount"]}
-            self.tickets.setdefault(key, []).append(ticket)
-            return [Event("ticket_bought", {"seat": seat, **ticket, "available": self.available(seat)}, me)]
-        if kind == "cancel":
-            mine = self.tickets[key]
-            index = [ticket_id(t["kind"], t["pick"]) for t in mine].index(action["ticket"])
-            ticket = mine.pop(index)
-            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self.available(seat)}, me)]
-        if kind == "borrow":
-            self.pending_loans[key] = self.pending_loans.get(key, 0) + 1
-            return [Event("loan_taken", {"seat": seat, "amount": self.options.loan_amount,
-                                         "repay": self.options.loan_repay, "available": self.available(seat)}, me)]
-        if kind == "done":
+        kind = action["type"]
+        if kind == "done":  # the commonest action of a simulation: first
             self.done[seat] = True
-            events = [Event("betting_done", {"seat": seat})]
+            self._waiting = None  # only a `done` changes who is awaited in betting (buying, cancelling do not)
+            events = [_BETTING_DONE[seat]]
             if all(self.done):
                 events += self._close_betting_and_run()
             return events
+        key = _KEYS[seat]
+        if kind == "bet_win" or kind == "bet_quinella":
+            stake = action["amount"]
+            ticket = ({"kind": "win", "pick": str(action["horse"]), "stake": stake} if kind == "bet_win"
+                      else {"kind": "quinella", "pick": action["pair"], "stake": stake})
+            mine = self.tickets.get(key)
+            if mine is None:
+                mine = self.tickets[key] = [ticket]
+            else:
+                mine.append(ticket)
+            return [Event("ticket_bought", {"seat": seat, "kind": ticket["kind"], "pick": ticket["pick"],
+                                            "stake": stake, "available": self._left(seat, mine)}, (seat,))]
+        if kind == "cancel":
+            mine = self.tickets[key]
+            # The ticket named 'kind:pick' (a kind has no colon), found without writing out every ticket's name.
+            named, _, pick = action["ticket"].partition(":")
+            index = 0
+            while mine[index]["kind"] != named or mine[index]["pick"] != pick:
+                index += 1
+            ticket = mine.pop(index)
+            return [Event("ticket_cancelled", {"seat": seat, **ticket, "available": self._left(seat, mine)}, (seat,))]
+        if kind == "borrow":
+            self.pending_loans[key] = self.pending_loans.get(key, 0) + 1
+            return [Event("loan_taken", {"seat": seat, "amount": self.options.loan_amount,
+                                         "repay": self.options.loan_repay, "available": self.available(seat)},
+                          (seat,))]
         raise AssertionError(f"unknown action {kind!r}: the base class checked it against the specs")
 
     def _seal(self, seat: int, action: Action) -> list[Event]:
@@ -218,7 +267,7 @@ class DiceDerbyMatch(Match):
         else:
             bid = {"horse": None, "amount": 0}
         self.sealed[str(seat)] = bid
-        events = [Event("bid_sealed", {"seat": seat}), Event("my_bid", {"seat": seat, **bid}, (seat,))]
+        events = [_BID_SEALED[seat], Event("my_bid", {"seat": seat, **bid}, (seat,))]
         if len(self.sealed) == self.seats:
             events += self._resolve_auction()
             events += self._open_betting()
@@ -227,16 +276,23 @@ class DiceDerbyMatch(Match):
     def _resolve_auction(self) -> list[Event]:
         """「各ダイス毎に金額を公表し、最も高い金額を記入した人がそのダイスを落札」; ties by lot, unbid dice
         to a random non-owner for 0 once every bid die is settled (so a winner never gets a second die)."""
+        # Each die's bids from one pass over the sealed ones, as (-amount, seat): sorted, highest first, then
+        # the lower seat.
+        bids_on: dict[int, list[tuple[int, int]]] = {}
+        for s, b in self.sealed.items():
+            if b["horse"] is not None:
+                bids_on.setdefault(b["horse"], []).append((-b["amount"], int(s)))
         results: list[dict[str, Any]] = []
         for gate in GATES:
-            bids = sorted(((int(s), b["amount"]) for s, b in self.sealed.items() if b["horse"] == gate),
-                          key=lambda sb: (-sb[1], sb[0]))
-            entry: dict[str, Any] = {"gate": gate, "bids": [[s, a] for s, a in bids]}
+            bids = bids_on.get(gate)
             if bids:
-                top = bids[0][1]
-                tied = [s for s, a in bids if a == top]
+                bids.sort()
+            entry: dict[str, Any] = {"gate": gate, "bids": [[s, -a] for a, s in bids] if bids else []}
+            if bids:
+                top = -bids[0][0]
+                tied = [s for a, s in bids if -a == top]
                 winner = tied[0] if len(tied) == 1 else self.chance.choice(f"auction_tie:{die_name(gate)}", tied)
-                entry.update(owner=winner, price=top, how="highest" if len(tied) == 1 else "tie_lot")
+                entry["owner"], entry["price"], entry["how"] = winner, top, "highest" if len(tied) == 1 else "tie_lot"
                 self.owners[gate - 1] = winner
                 self.prices[gate - 1] = top
                 self.money[winner] -= top
@@ -257,39 +313,54 @@ class DiceDerbyMatch(Match):
         self.tickets = {}
         self.pending_loans = {}
         self.done = [False] * self.seats
-        self._price_odds()
-        return [Event("betting_open", {"race": self.race, "win_odds": [o / 10 for o in self.win_odds],
-                                       "quinella_odds": {p: o / 10 for p, o in self.quinella_odds.items()}})]
+        return [self._price_odds()]
 
-    def _price_odds(self) -> None:
-        """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」."""
+    def _price_odds(self) -> Event:
+        """Odds from the exact probabilities: 「倍率の通常版はある程度まで確率を反映した倍率」; returns the event
+        that opens the betting with them."""
         o = self.options
-        win, pairs = odds_table(o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost),
-                                o.simple_odds)
+        priced = (o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost), o.simple_odds)
+        win, pairs = odds_table(*priced)
         self.win_odds = list(win)
         self.quinella_odds = dict(pairs)
+        return _betting_open(self.race, *priced)
 
     # -- closing the betting and running the race ---------------------------------------------------
     def _close_betting_and_run(self) -> list[Event]:
         o = self.options
-        tickets = {s: self.tickets.get(str(s), []) for s in range(self.seats)}
-        loans = [self.pending_loans.get(str(s), 0) for s in range(self.seats)]
+        # Stakes and loans move now. Only seats with tickets are kept, in seat order (how payouts list winners);
+        # the ticket lists are revealed as they are: betting's next opening replaces them.
+        tickets: dict[int, list[dict[str, Any]]] = {}
+        revealed: dict[str, list[dict[str, Any]]] = {}
+        loans: dict[str, int] = {}
+        money, pending, held = self.money, self.pending_loans, self.tickets
         for s in range(self.seats):
-            lent = loans[s] * o.loan_amount
-            stakes = sum(t["stake"] for t in tickets[s])
-            self.money[s] += lent - stakes
-            self.house += stakes - lent
-            self.debt[s] += loans[s] * o.loan_repay
-            self.loans_taken[s] += loans[s]
-        revealed = {str(s): [dict(t) for t in tickets[s]] for s in range(self.seats) if tickets[s]}
-        events = [Event("betting_closed", {"race": self.race, "tickets": revealed,
-                                           "loans": {str(s): n for s, n in enumerate(loans) if n}})]
+            key = _KEYS[s]
+            mine = held.get(key)
+            if mine:
+                stakes = 0
+                for t in mine:
+                    stakes += t["stake"]
+                money[s] -= stakes
+                self.house += stakes
+                tickets[s] = revealed[key] = mine
+            taken = pending.get(key, 0) if pending else 0
+            if taken:
+                lent = taken * o.loan_amount
+                money[s] += lent
+                self.house -= lent
+                self.debt[s] += taken * o.loan_repay
+                self.loans_taken[s] += taken
+                loans[key] = taken
+        events = [Event("betting_closed", {"race": self.race, "tickets": revealed, "loans": loans})]
         run = run_race(self.chance, float(o.fall_probability) if o.fall_rule else None, self.race)
         paid: dict[str, int] = {}
-        for event in run.events:
-            events.append(event)
-            if event.type == "quinella_decided":
-                events.append(self._settle("quinella", "-".join(map(str, event.data["pair"])), tickets, paid))
+        # The quinella is paid where the race decided it: 「4ハロン目が終わった時点で連複は確定します」.
+        decided = run.quinella_at
+        events += run.events[:decided]
+        if decided:
+            events.append(self._settle("quinella", f"{run.quinella[0]}-{run.quinella[1]}", tickets, paid))
+        events += run.events[decided:]
         events.append(Event("race_result", {"race": self.race, "first": run.first, "second": run.second}))
         events.append(self._settle("win", str(run.first), tickets, paid))
         prizes = []
@@ -305,8 +376,7 @@ class DiceDerbyMatch(Match):
             for gate in run.first_furlong_out:
                 self.boost[gate - 1] += 1
         self.last_race = {"race": self.race, "first": run.first, "second": run.second, "tickets": revealed,
-                          "payouts": paid,
-                          "loans": {str(s): n for s, n in enumerate(loans) if n}, "furlongs": run.furlongs}
+                          "payouts": paid, "loans": dict(loans), "furlongs": run.furlongs}
         self.history.append({"race": self.race, "first": run.first, "second": run.second,
                              "first_furlong_out": run.first_furlong_out})
         if self.race < o.races:
@@ -349,7 +419,7 @@ class DiceDerbyMatch(Match):
             "phase": self.phase,
             "race": self.race,
             "races": o.races,
-            "horses": [{"gate": g, "die": die_name(g), "owner": self.owners[g - 1], "price": self.prices[g - 1],
+            "horses": [{"gate": g, "die": _DIE_NAMES[g - 1], "owner": self.owners[g - 1], "price": self.prices[g - 1],
                         "by": self.auction[g - 1]["how"] if self.auction else None,
                         "win_odds": self.win_odds[g - 1] / 10 if self.win_odds else None,
                         "boost": self.boost[g - 1]} for g in GATES],
@@ -376,7 +446,7 @@ class DiceDerbyMatch(Match):
                 "pending_loans": self.pending_loans.get(key, 0) if betting else 0,
                 "loans_taken": self.loans_taken[seat],
                 "bid": self.sealed.get(key),
-                "horse": next((g for g in GATES if self.owners[g - 1] == seat), None),
+                "horse": self.owners.index(seat) + 1 if seat in self.owners else None,  # gates are 1-6 in order
             }
         return view
 
