@@ -107,9 +107,9 @@ class PandemicMatch(Match):
     # A cache (not stored): `to_act()`, asked several times a step; dropped wherever the intents, the
     # break or the end change (`_awaited_changed`).
     _waiting: tuple[int, ...] | None = None
-    # A cache (not stored): the parts of the rounds tempo's intents every seat shares, for the step they
-    # were worked out in (`_step_parts`).
-    _parts: tuple[int, StepParts] | None = None
+    # A cache (not stored): every seat's legal actions in the rounds tempo, for the step they were worked
+    # out in (`_step_specs`).
+    _specs: tuple[int, list[list[ActionSpec]]] | None = None
     # A cache (not stored): the time limit of the rounds tempo, for the step and awaited seats it was made
     # for (asked at every step by hosts and the environments, whose clock moves at every step).
     _limit: tuple[int, tuple[int, ...], TimeLimit] | None = None
@@ -214,7 +214,8 @@ class PandemicMatch(Match):
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.options.tempo != "rounds":
             return self._rule_actions(seat)
-        return [{"type": "intend", "params": {"intent": {"choice": self._intents(seat)}}}]
+        kept = self._specs  # `_step_specs`' kept answer, read here: asked for every seat at every step
+        return (kept[1] if kept is not None and kept[0] == self.step else self._step_specs())[seat]
 
     def stand_in_actions(self, seat: int) -> list[ActionSpec]:
         """A stand-in neither offers nor accepts a contact, in real time (`PERSONAL`) or as a round's intent
@@ -227,56 +228,50 @@ class PandemicMatch(Match):
 
     def _intents(self, seat: int) -> list[str]:
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
-        its order (written straight from the state: this is every step of the rounds tempo)."""
-        in_room = _keys(self.seats)[seat] in self.inside
-        parts = self._parts  # `_step_parts`' kept answer, read here: asked for every seat at every step
-        if parts is not None and parts[0] == self.step and self.options.tempo == "rounds":
-            heads, accepts, declines, offering = parts[1]
-        else:
-            heads, accepts, declines, offering = self._step_parts()
-        if not in_room and self.busy_until[seat] <= self.t:  # free to make or accept a contact
-            intents = list((_offer_heads(self.seats) if heads is None else heads)[seat])
-            if seat in accepts:
-                intents += accepts[seat]
-                intents += declines[seat]
-        else:
-            intents = [WAIT]
-            if seat in declines:
-                intents += declines[seat]
-        if seat in offering:
-            intents.append("withdraw")
-        intents.append("leave" if in_room or seat in self.queue else "visit")
-        intents.append("press")
-        return intents
+        its order (rounds tempo; `_step_specs` writes them)."""
+        kept = self._specs
+        specs = kept[1] if kept is not None and kept[0] == self.step else self._step_specs()
+        return list(specs[seat][0]["params"]["intent"]["choice"])
 
-    def _step_parts(self) -> StepParts:
-        """What every seat's intents share in this step, worked out once per step (`_parts`: in the rounds
-        tempo nothing but the sealed intents changes between two steps' resolutions): `wait` and the offers
-        a free seat may make while some room is taken (None: no room is, so every other seat), per seat the
-        acceptances and declines of the offers it was made, oldest first, and the seats with an open offer."""
-        parts = self._parts
-        rounds = self.options.tempo == "rounds"  # (in real time the state moves at every step)
-        if parts is not None and parts[0] == self.step and rounds:
-            return parts[1]
-        inside = self.inside
-        heads = _open_offer_heads(self.seats, frozenset(inside)) if inside else None
-        accepts: dict[int, list[str]] = {}
-        declines: dict[int, list[str]] = {}
+    def _step_specs(self) -> list[list[ActionSpec]]:
+        """Every seat's legal actions in the rounds tempo, one choice of intents each (`_intents`), written
+        straight from the state for every seat at once and kept for the step (`_specs`: nothing but the
+        sealed intents changes between two steps' resolutions, and every seat is asked at every step). A
+        free seat's list starts with `wait` and its offers (shared per set of rooms taken), then the
+        acceptances and declines of the offers it was made, oldest first; a seat in a room, queued or busy
+        has `wait` and the declines; then `withdraw` for a seat with an open offer, `leave` or `visit`,
+        `press`."""
+        seats = self.seats
+        inside, busy, t, queue = self.inside, self.busy_until, self.t, self.queue
+        heads = _open_offer_heads(seats, frozenset(inside)) if inside else _offer_heads(seats)
+        incoming: dict[int, list[dict[str, Any]]] = {}
         offering: set[int] = set()
-        if self.offers:
-            incoming: dict[int, list[dict[str, Any]]] = {}
-            for offer in self.offers.values():
-                incoming.setdefault(offer["to"], []).append(offer)
-                offering.add(offer["from"])
-            for target, made in incoming.items():
-                if len(made) > 1:
-                    made.sort(key=lambda o: (o["at"], o["from"]))
-                accepts[target] = [f"accept:{o['id']}" for o in made]
-                declines[target] = [f"decline:{o['id']}" for o in made]
-        shared = heads, accepts, declines, offering
-        if rounds:
-            self._parts = (self.step, shared)
-        return shared
+        for offer in self.offers.values():
+            incoming.setdefault(offer["to"], []).append(offer)
+            offering.add(offer["from"])
+        answers: dict[int, tuple[list[str], list[str]]] = {}
+        for target, made in incoming.items():
+            if len(made) > 1:
+                made.sort(key=lambda o: (o["at"], o["from"]))
+            answers[target] = [f"accept:{o['id']}" for o in made], [f"decline:{o['id']}" for o in made]
+        specs: list[list[ActionSpec]] = []
+        for seat, key in enumerate(_keys(seats)):
+            in_room = key in inside
+            answer = answers.get(seat)
+            if not in_room and busy[seat] <= t:  # free to make or accept a contact
+                intents = [*heads[seat]]
+                if answer is not None:
+                    intents += answer[0]
+                    intents += answer[1]
+            else:
+                intents = [WAIT]
+                if answer is not None:
+                    intents += answer[1]
+            intents += _TAILS[seat in offering, in_room or seat in queue]
+            specs.append([{"type": "intend", "params": {"intent": {"choice": intents}}}])
+        if self.options.tempo == "rounds":  # (in real time the state moves at every step)
+            self._specs = (self.step, specs)
+        return specs
 
     def _intent_allowed(self, seat: int, intent: str) -> bool:
         """Whether `_rule_actions(seat)` allows the action of a submitted intent (one of `_intents` at
@@ -372,7 +367,7 @@ class PandemicMatch(Match):
     # -- rounds ------------------------------------------------------------------------------------
     def _submit(self, seat: int, intent: str) -> list[Event]:
         intents = self.intents
-        intents[_keys(self.seats)[seat]] = intent
+        intents[_KEYS[seat]] = intent
         waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
         if waiting is not None:
             try:
@@ -389,10 +384,12 @@ class PandemicMatch(Match):
     def _resolve_step(self) -> list[Event]:
         """Carries out every intent of the step at its time, in an order drawn by lot, then lets the game
         time run to the next step."""
-        order = list(range(self.seats))
-        self.chance.shuffle(ORDER_LABEL, order)
-        events = [Event("step_order", {"step": self.step, "t": self.t, "order": order})]
-        intents, keys = self.intents, _keys(self.seats)
+        seats, t = self.seats, self.t
+        order = list(range(seats))
+        self.chance.shuffle_lanes(ORDER_LABEL, order)  # `shuffle`'s draws, a dozen at once
+        events = [Event("step_order", {"step": self.step, "t": t, "order": order})]
+        # (the intents below change these dicts and lists in place, never replace them, nor the time)
+        intents, keys, inside, busy, offers = self.intents, _KEYS, self.inside, self.busy_until, self.offers
         for seat in order:
             intent = intents[keys[seat]]
             if intent == WAIT:
@@ -401,19 +398,19 @@ class PandemicMatch(Match):
             kind, _, arg = intent.partition(":")
             if kind == "offer":
                 target = int(arg)
-                if (keys[seat] not in self.inside and self.busy_until[seat] <= self.t and target != seat
-                        and 0 <= target < self.seats and str(target) not in self.inside):
+                if (keys[seat] not in inside and busy[seat] <= t and target != seat and 0 <= target < seats
+                        and keys[target] not in inside):
                     events += self._offer(seat, target)
                     continue
             elif kind == "accept" or kind == "decline":
-                offer = self.offers.get(arg)
+                offer = offers.get(arg)
                 if offer is not None and offer["to"] == seat:
                     if kind == "decline":
-                        del self.offers[arg]
+                        del offers[arg]
                         events.append(Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
                                             to=(offer["from"], seat)))
                         continue
-                    if keys[seat] not in self.inside and self.busy_until[seat] <= self.t:
+                    if keys[seat] not in inside and busy[seat] <= t:
                         events += self._contact(offer["from"], seat)
                         continue
             elif kind == "press":
@@ -425,7 +422,7 @@ class PandemicMatch(Match):
             # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
             events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
         self.intents = {}
-        self._awaited_changed()
+        self._waiting = _all_seats(seats)  # every seat again (the break and the end drop it)
         self.step += 1
         timing = self._timing or self._times()
         events += self._settle(min(self.t + timing.step_ms, timing.end_ms))
@@ -870,6 +867,16 @@ def _keys(seats: int) -> tuple[str, ...]:
     return tuple(str(s) for s in range(seats))
 
 
+#: Every seat's key in the state's dicts, up to the largest table (a key is the same at any table size).
+_KEYS = _keys(max(PandemicMatch.seat_counts))
+
+
+@cache
+def _all_seats(seats: int) -> tuple[int, ...]:
+    """Every seat, awaited at the start of a round."""
+    return tuple(range(seats))
+
+
 @cache
 def _offer_intents(seats: int) -> tuple[str, ...]:
     """The intents to offer contact to each seat, made once per seat count."""
@@ -884,9 +891,9 @@ def _offer_heads(seats: int) -> tuple[tuple[str, ...], ...]:
     return tuple((WAIT, *(every[t] for t in range(seats) if t != s)) for s in range(seats))
 
 
-StepParts = tuple[tuple[tuple[str, ...], ...] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
-"""`PandemicMatch._step_parts`: a free seat's first intents while a room is taken, acceptances and declines
-per seat, seats offering."""
+#: The last intents of a seat's list, by (it has an open offer, it is in a room or queued).
+_TAILS = {(False, False): ("visit", "press"), (False, True): ("leave", "press"),
+          (True, False): ("withdraw", "visit", "press"), (True, True): ("withdraw", "leave", "press")}
 
 
 @lru_cache(maxsize=4096)
