@@ -107,9 +107,9 @@ class PandemicMatch(Match):
     # A cache (not stored): `to_act()`, asked several times a step; dropped wherever the intents, the
     # break or the end change (`_awaited_changed`).
     _waiting: tuple[int, ...] | None = None
-    # A cache (not stored): every seat's legal actions in the rounds tempo, for the step they were worked
-    # out in (`_step_specs`).
-    _specs: tuple[int, list[list[ActionSpec]]] | None = None
+    # A cache (not stored): every seat's legal actions in the rounds tempo (`_step_specs`), for the step
+    # they were worked out in: dropped by its resolution (`_resolve_step`, the only place the step moves).
+    _specs: list[list[ActionSpec]] | None = None
     # A cache (not stored): the time limit of the rounds tempo, for the step and awaited seats it was made
     # for (asked at every step by hosts and the environments, whose clock moves at every step).
     _limit: tuple[int, tuple[int, ...], TimeLimit] | None = None
@@ -214,8 +214,8 @@ class PandemicMatch(Match):
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.options.tempo != "rounds":
             return self._rule_actions(seat)
-        kept = self._specs  # `_step_specs`' kept answer, read here: asked for every seat at every step
-        return (kept[1] if kept is not None and kept[0] == self.step else self._step_specs())[seat]
+        specs = self._specs  # `_step_specs`' kept answer, read here: asked for every seat at every step
+        return (self._step_specs() if specs is None else specs)[seat]
 
     def stand_in_actions(self, seat: int) -> list[ActionSpec]:
         """A stand-in neither offers nor accepts a contact, in real time (`PERSONAL`) or as a round's intent
@@ -229,9 +229,8 @@ class PandemicMatch(Match):
     def _intents(self, seat: int) -> list[str]:
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
         its order (rounds tempo; `_step_specs` writes them)."""
-        kept = self._specs
-        specs = kept[1] if kept is not None and kept[0] == self.step else self._step_specs()
-        return list(specs[seat][0]["params"]["intent"]["choice"])
+        specs = self._specs
+        return list((self._step_specs() if specs is None else specs)[seat][0]["params"]["intent"]["choice"])
 
     def _step_specs(self) -> list[list[ActionSpec]]:
         """Every seat's legal actions in the rounds tempo, one choice of intents each (`_intents`), written
@@ -270,7 +269,7 @@ class PandemicMatch(Match):
             intents += _TAILS[seat in offering, in_room or seat in queue]
             specs.append([{"type": "intend", "params": {"intent": {"choice": intents}}}])
         if self.options.tempo == "rounds":  # (in real time the state moves at every step)
-            self._specs = (self.step, specs)
+            self._specs = specs
         return specs
 
     def _intent_allowed(self, seat: int, intent: str) -> bool:
@@ -328,8 +327,17 @@ class PandemicMatch(Match):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._step_from = self.t
-        if self.options.tempo == "rounds":
-            return self._submit(seat, action["intent"])
+        if self.options.tempo == "rounds":  # the seat's sealed intent (written here: every action of the tempo)
+            intents = self.intents
+            intents[_KEYS[seat]] = action["intent"]
+            waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
+            if waiting is not None and seat in waiting:
+                at = waiting.index(seat)
+                self._waiting = waiting[:at] + waiting[at + 1:]
+            events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
+            if len(intents) < self.seats:
+                return events
+            return events + self._resolve_step()
         now = self.clock.now
         due = self._next_due()
         if due is None or due >= now:  # what falls due at `now` itself happens after the action
@@ -365,22 +373,6 @@ class PandemicMatch(Match):
         self._waiting = None
 
     # -- rounds ------------------------------------------------------------------------------------
-    def _submit(self, seat: int, intent: str) -> list[Event]:
-        intents = self.intents
-        intents[_KEYS[seat]] = intent
-        waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
-        if waiting is not None:
-            try:
-                at = waiting.index(seat)
-            except ValueError:
-                pass  # (not awaited: nothing to drop)
-            else:
-                self._waiting = waiting[:at] + waiting[at + 1:]
-        events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
-        if len(intents) < self.seats:
-            return events
-        return events + self._resolve_step()
-
     def _resolve_step(self) -> list[Event]:
         """Carries out every intent of the step at its time, in an order drawn by lot, then lets the game
         time run to the next step."""
@@ -408,7 +400,7 @@ class PandemicMatch(Match):
                     if kind == "decline":
                         del offers[arg]
                         events.append(Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
-                                            to=(offer["from"], seat)))
+                                            (offer["from"], seat)))
                         continue
                     if keys[seat] not in inside and busy[seat] <= t:
                         events += self._contact(offer["from"], seat)
@@ -420,9 +412,10 @@ class PandemicMatch(Match):
                 events += self._carry_out(seat, {"type": kind})  # withdraw, leave, visit: no argument
                 continue
             # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
-            events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
+            events.append(Event("intent_void", {"step": self.step, "intent": intent}, (seat,)))
         self.intents = {}
         self._waiting = _all_seats(seats)  # every seat again (the break and the end drop it)
+        self._specs = None
         self.step += 1
         timing = self._timing or self._times()
         events += self._settle(min(self.t + timing.step_ms, timing.end_ms))
@@ -489,10 +482,11 @@ class PandemicMatch(Match):
                     due = since + read_ms
                 if since + stay_ms < due:
                     due = since + stay_ms
-        t = self.t
-        for until in self.busy_until:
-            if t < until < due:
-                due = until  # contacts become possible again: a change clients must see
+        t, busy = self.t, self.busy_until
+        if max(busy) > t:  # (most steps nobody is busy: one look instead of a loop)
+            for until in busy:
+                if t < until < due:
+                    due = until  # contacts become possible again: a change clients must see
         return due
 
     def _settle(self, until: int, inclusive: bool = True) -> list[Event]:
@@ -533,7 +527,7 @@ class PandemicMatch(Match):
             offer_ms = timing.offer_ms
             due = [o for o in self.offers.values() if o["at"] + offer_ms <= t]
             for offer in sorted(due, key=lambda o: (o["at"], o["from"])) if len(due) > 1 else due:
-                events += self._lapse(offer, "expired")
+                events.append(self._lapse(offer, "expired"))
         return events
 
     # -- the rules ---------------------------------------------------------------------------------
@@ -551,7 +545,7 @@ class PandemicMatch(Match):
         if kind == "withdraw":
             own = self.own_offer(seat)
             assert own is not None
-            return self._lapse(own, "withdrawn")
+            return [self._lapse(own, "withdrawn")]
         if kind == "visit":
             return self._visit(seat)
         if kind == "leave":
@@ -561,37 +555,44 @@ class PandemicMatch(Match):
         raise AssertionError(f"unknown action {kind!r}: checked against the specs before")
 
     def _offer(self, seat: int, target: int) -> list[Event]:
-        # `own_offer(target)` and the offers `_lapse_all(seat, ...)` would lapse, found in one pass
-        mutual = None
+        # The offers `_lapse_all(seat, ...)` would lapse, and among them `own_offer(target)` if it is made to
+        # `seat` (a seat has one open offer at most: each new one lapses the others), found in one pass.
+        # (Loops, not comprehensions: each comprehension is a call of its own, and this runs at most steps.)
+        offers = self.offers
         mine = []
-        for offer in self.offers.values():
+        for offer in offers.values():
             sender = offer["from"]
-            if sender == target and mutual is None:
-                mutual = offer
             if sender == seat or offer["to"] == seat:
+                if sender == target:
+                    return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
                 mine.append(offer)
-        if mutual is not None and mutual["to"] == seat:
-            return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
-        events: list[Event] = []
-        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
-            events += self._lapse(offer, "other_contact")
-        offer_id = f"{seat}@{self.t}"
-        offer = {"id": offer_id, "from": seat, "to": target, "at": self.t}
-        self.offers[offer_id] = offer
-        return [*events, Event("offered", dict(offer), to=(seat, target))]
+        events = []
+        if mine:
+            for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+                events.append(self._lapse(offer, "other_contact"))
+        t = self.t
+        offer_id = f"{seat}@{t}"
+        offer = offers[offer_id] = {"id": offer_id, "from": seat, "to": target, "at": t}
+        events.append(Event("offered", dict(offer), (seat, target)))  # (`to` given by position: cheaper)
+        return events
 
-    def _lapse(self, offer: dict[str, Any], reason: str) -> list[Event]:
+    def _lapse(self, offer: dict[str, Any], reason: str) -> Event:
         del self.offers[offer["id"]]
-        return [Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
-                                       "reason": reason}, to=(offer["from"], offer["to"]))]
+        return Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
+                                      "reason": reason}, (offer["from"], offer["to"]))
 
     def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
         events: list[Event] = []
-        # The seat's own offers picked out first, then put in order: the same order, fewer to sort.
-        mine = [o for o in self.offers.values() if (o["from"] == seat or o["to"] == seat) and o["id"] != keep]
-        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
-            events += self._lapse(offer, reason)
+        # The seat's own offers picked out first, then put in order: the same order, fewer to sort (a loop,
+        # not a comprehension, which is a call of its own: most lists are empty).
+        mine = []
+        for offer in self.offers.values():
+            if (offer["from"] == seat or offer["to"] == seat) and offer["id"] != keep:
+                mine.append(offer)
+        if mine:
+            for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+                events.append(self._lapse(offer, reason))
         return events
 
     def _contact(self, offerer: int, accepter: int) -> list[Event]:
@@ -613,13 +614,13 @@ class PandemicMatch(Match):
         public = self.options.public_contacts
         self._log({"t": self.t, "kind": "contact", "a": a, "b": b})
         return [*events, Event("contact", {"t": self.t, "a": a, "b": b, "busy_until": until},
-                                to=None if public else (a, b))]
+                                None if public else (a, b))]
 
     def _press(self, seat: int) -> list[Event]:
         self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
         public = self.options.public_presses
         self._log({"t": self.t, "kind": "press", "seat": seat})
-        return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
+        return [Event("pressed", {"t": self.t, "seat": seat}, None if public else (seat,))]
 
     def _set(self, seat: int, watch: Watch, cause: str) -> None:
         if watch != (self.infected[seat], self.vaccines[seat]):
@@ -669,8 +670,8 @@ class PandemicMatch(Match):
     def _break(self) -> list[Event]:
         """A period ends: offers lapse, rooms empty without a reading, the counts may be announced, and
         nobody acts until the next period."""
-        events = [e for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))
-                  for e in self._lapse(offer, "break")]
+        events = [self._lapse(offer, "break")
+                  for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))]
         for seat_key in sorted(self.inside, key=int):
             visit = self.inside.pop(seat_key)
             events.append(Event("left", {"seat": int(seat_key), "room": visit["room"], "reason": "break", "t": self.t}))
