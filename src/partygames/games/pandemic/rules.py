@@ -252,7 +252,10 @@ class PandemicMatch(Match):
         for target, made in incoming.items():
             if len(made) > 1:
                 made.sort(key=lambda o: (o["at"], o["from"]))
-            answers[target] = [f"accept:{o['id']}" for o in made], [f"decline:{o['id']}" for o in made]
+                answers[target] = [f"accept:{o['id']}" for o in made], [f"decline:{o['id']}" for o in made]
+            else:  # (most seats are made one offer: no comprehension, which is a call of its own)
+                offer_id = made[0]["id"]
+                answers[target] = [f"accept:{offer_id}"], [f"decline:{offer_id}"]
         specs: list[list[ActionSpec]] = []
         for seat, key in enumerate(_keys(seats)):
             in_room = key in inside
