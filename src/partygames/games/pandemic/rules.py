@@ -237,9 +237,9 @@ class PandemicMatch(Match):
         straight from the state for every seat at once and kept for the step (`_specs`: nothing but the
         sealed intents changes between two steps' resolutions, and every seat is asked at every step). A
         free seat's list starts with `wait` and its offers (shared per set of rooms taken), then the
-        acceptances and declines of the offers it was made, oldest first; a seat in a room, queued or busy
-        has `wait` and the declines; then `withdraw` for a seat with an open offer, `leave` or `visit`,
-        `press`."""
+        acceptances and declines of the offers it was made, oldest first; a seat in a room or busy has
+        `wait` and the declines; then `withdraw` for a seat with an open offer, `leave` (in a room or
+        queued) or `visit`, `press`. Each list is shared for the step: read, never changed."""
         seats = self.seats
         inside, busy, t, queue = self.inside, self.busy_until, self.t, self.queue
         heads = _open_offer_heads(seats, frozenset(inside)) if inside else _offer_heads(seats)
