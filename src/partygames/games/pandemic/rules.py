@@ -107,9 +107,9 @@ class PandemicMatch(Match):
     # A cache (not stored): `to_act()`, asked several times a step; dropped wherever the intents, the
     # break or the end change (`_awaited_changed`).
     _waiting: tuple[int, ...] | None = None
-    # A cache (not stored): the parts of the rounds tempo's intents every seat shares, for the step they
-    # were worked out in (`_step_parts`).
-    _parts: tuple[int, StepParts] | None = None
+    # A cache (not stored): every seat's legal actions in the rounds tempo (`_step_specs`), for the step
+    # they were worked out in: dropped by its resolution (`_resolve_step`, the only place the step moves).
+    _specs: list[list[ActionSpec]] | None = None
     # A cache (not stored): the time limit of the rounds tempo, for the step and awaited seats it was made
     # for (asked at every step by hosts and the environments, whose clock moves at every step).
     _limit: tuple[int, tuple[int, ...], TimeLimit] | None = None
@@ -214,7 +214,8 @@ class PandemicMatch(Match):
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.options.tempo != "rounds":
             return self._rule_actions(seat)
-        return [{"type": "intend", "params": {"intent": {"choice": self._intents(seat)}}}]
+        specs = self._specs  # `_step_specs`' kept answer, read here: asked for every seat at every step
+        return (self._step_specs() if specs is None else specs)[seat]
 
     def stand_in_actions(self, seat: int) -> list[ActionSpec]:
         """A stand-in neither offers nor accepts a contact, in real time (`PERSONAL`) or as a round's intent
@@ -227,56 +228,52 @@ class PandemicMatch(Match):
 
     def _intents(self, seat: int) -> list[str]:
         """The intents `seat` may submit: `wait`, then the intent of every action `_rule_actions` allows, in
-        its order (written straight from the state: this is every step of the rounds tempo)."""
-        in_room = _keys(self.seats)[seat] in self.inside
-        parts = self._parts  # `_step_parts`' kept answer, read here: asked for every seat at every step
-        if parts is not None and parts[0] == self.step and self.options.tempo == "rounds":
-            heads, accepts, declines, offering = parts[1]
-        else:
-            heads, accepts, declines, offering = self._step_parts()
-        if not in_room and self.busy_until[seat] <= self.t:  # free to make or accept a contact
-            intents = list((_offer_heads(self.seats) if heads is None else heads)[seat])
-            if seat in accepts:
-                intents += accepts[seat]
-                intents += declines[seat]
-        else:
-            intents = [WAIT]
-            if seat in declines:
-                intents += declines[seat]
-        if seat in offering:
-            intents.append("withdraw")
-        intents.append("leave" if in_room or seat in self.queue else "visit")
-        intents.append("press")
-        return intents
+        its order (rounds tempo; `_step_specs` writes them)."""
+        specs = self._specs
+        return list((self._step_specs() if specs is None else specs)[seat][0]["params"]["intent"]["choice"])
 
-    def _step_parts(self) -> StepParts:
-        """What every seat's intents share in this step, worked out once per step (`_parts`: in the rounds
-        tempo nothing but the sealed intents changes between two steps' resolutions): `wait` and the offers
-        a free seat may make while some room is taken (None: no room is, so every other seat), per seat the
-        acceptances and declines of the offers it was made, oldest first, and the seats with an open offer."""
-        parts = self._parts
-        rounds = self.options.tempo == "rounds"  # (in real time the state moves at every step)
-        if parts is not None and parts[0] == self.step and rounds:
-            return parts[1]
-        inside = self.inside
-        heads = _open_offer_heads(self.seats, frozenset(inside)) if inside else None
-        accepts: dict[int, list[str]] = {}
-        declines: dict[int, list[str]] = {}
+    def _step_specs(self) -> list[list[ActionSpec]]:
+        """Every seat's legal actions in the rounds tempo, one choice of intents each (`_intents`), written
+        straight from the state for every seat at once and kept for the step (`_specs`: nothing but the
+        sealed intents changes between two steps' resolutions, and every seat is asked at every step). A
+        free seat's list starts with `wait` and its offers (shared per set of rooms taken), then the
+        acceptances and declines of the offers it was made, oldest first; a seat in a room or busy has
+        `wait` and the declines; then `withdraw` for a seat with an open offer, `leave` (in a room or
+        queued) or `visit`, `press`. Each list is shared for the step: read, never changed."""
+        seats = self.seats
+        inside, busy, t, queue = self.inside, self.busy_until, self.t, self.queue
+        heads = _open_offer_heads(seats, frozenset(inside)) if inside else _offer_heads(seats)
+        incoming: dict[int, list[dict[str, Any]]] = {}
         offering: set[int] = set()
-        if self.offers:
-            incoming: dict[int, list[dict[str, Any]]] = {}
-            for offer in self.offers.values():
-                incoming.setdefault(offer["to"], []).append(offer)
-                offering.add(offer["from"])
-            for target, made in incoming.items():
-                if len(made) > 1:
-                    made.sort(key=lambda o: (o["at"], o["from"]))
-                accepts[target] = [f"accept:{o['id']}" for o in made]
-                declines[target] = [f"decline:{o['id']}" for o in made]
-        shared = heads, accepts, declines, offering
-        if rounds:
-            self._parts = (self.step, shared)
-        return shared
+        for offer in self.offers.values():
+            incoming.setdefault(offer["to"], []).append(offer)
+            offering.add(offer["from"])
+        answers: dict[int, tuple[list[str], list[str]]] = {}
+        for target, made in incoming.items():
+            if len(made) > 1:
+                made.sort(key=lambda o: (o["at"], o["from"]))
+                answers[target] = [f"accept:{o['id']}" for o in made], [f"decline:{o['id']}" for o in made]
+            else:  # (most seats are made one offer: no comprehension, which is a call of its own)
+                offer_id = made[0]["id"]
+                answers[target] = [f"accept:{offer_id}"], [f"decline:{offer_id}"]
+        specs: list[list[ActionSpec]] = []
+        for seat, key in enumerate(_keys(seats)):
+            in_room = key in inside
+            answer = answers.get(seat)
+            if not in_room and busy[seat] <= t:  # free to make or accept a contact
+                intents = [*heads[seat]]
+                if answer is not None:
+                    intents += answer[0]
+                    intents += answer[1]
+            else:
+                intents = [WAIT]
+                if answer is not None:
+                    intents += answer[1]
+            intents += _TAILS[seat in offering, in_room or seat in queue]
+            specs.append([{"type": "intend", "params": {"intent": {"choice": intents}}}])
+        if self.options.tempo == "rounds":  # (in real time the state moves at every step)
+            self._specs = specs
+        return specs
 
     def _intent_allowed(self, seat: int, intent: str) -> bool:
         """Whether `_rule_actions(seat)` allows the action of a submitted intent (one of `_intents` at
@@ -333,8 +330,17 @@ class PandemicMatch(Match):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._step_from = self.t
-        if self.options.tempo == "rounds":
-            return self._submit(seat, action["intent"])
+        if self.options.tempo == "rounds":  # the seat's sealed intent (written here: every action of the tempo)
+            intents = self.intents
+            intents[_KEYS[seat]] = action["intent"]
+            waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
+            if waiting is not None and seat in waiting:
+                at = waiting.index(seat)
+                self._waiting = waiting[:at] + waiting[at + 1:]
+            events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
+            if len(intents) < self.seats:
+                return events
+            return events + self._resolve_step()
         now = self.clock.now
         due = self._next_due()
         if due is None or due >= now:  # what falls due at `now` itself happens after the action
@@ -370,29 +376,15 @@ class PandemicMatch(Match):
         self._waiting = None
 
     # -- rounds ------------------------------------------------------------------------------------
-    def _submit(self, seat: int, intent: str) -> list[Event]:
-        intents = self.intents
-        intents[_keys(self.seats)[seat]] = intent
-        waiting = self._waiting  # the seat is no longer awaited (the step's resolution drops the rest)
-        if waiting is not None:
-            try:
-                at = waiting.index(seat)
-            except ValueError:
-                pass  # (not awaited: nothing to drop)
-            else:
-                self._waiting = waiting[:at] + waiting[at + 1:]
-        events = [Event("intent_submitted", {"seat": seat, "step": self.step})]
-        if len(intents) < self.seats:
-            return events
-        return events + self._resolve_step()
-
     def _resolve_step(self) -> list[Event]:
         """Carries out every intent of the step at its time, in an order drawn by lot, then lets the game
         time run to the next step."""
-        order = list(range(self.seats))
-        self.chance.shuffle(ORDER_LABEL, order)
-        events = [Event("step_order", {"step": self.step, "t": self.t, "order": order})]
-        intents, keys = self.intents, _keys(self.seats)
+        seats, t = self.seats, self.t
+        order = list(range(seats))
+        self.chance.shuffle_lanes(ORDER_LABEL, order)  # `shuffle`'s draws, a dozen at once
+        events = [Event("step_order", {"step": self.step, "t": t, "order": order})]
+        # (the intents below change these dicts and lists in place, never replace them, nor the time)
+        intents, keys, inside, busy, offers = self.intents, _KEYS, self.inside, self.busy_until, self.offers
         for seat in order:
             intent = intents[keys[seat]]
             if intent == WAIT:
@@ -401,19 +393,19 @@ class PandemicMatch(Match):
             kind, _, arg = intent.partition(":")
             if kind == "offer":
                 target = int(arg)
-                if (keys[seat] not in self.inside and self.busy_until[seat] <= self.t and target != seat
-                        and 0 <= target < self.seats and str(target) not in self.inside):
+                if (keys[seat] not in inside and busy[seat] <= t and target != seat and 0 <= target < seats
+                        and keys[target] not in inside):
                     events += self._offer(seat, target)
                     continue
             elif kind == "accept" or kind == "decline":
-                offer = self.offers.get(arg)
+                offer = offers.get(arg)
                 if offer is not None and offer["to"] == seat:
                     if kind == "decline":
-                        del self.offers[arg]
+                        del offers[arg]
                         events.append(Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
-                                            to=(offer["from"], seat)))
+                                            (offer["from"], seat)))
                         continue
-                    if keys[seat] not in self.inside and self.busy_until[seat] <= self.t:
+                    if keys[seat] not in inside and busy[seat] <= t:
                         events += self._contact(offer["from"], seat)
                         continue
             elif kind == "press":
@@ -423,9 +415,10 @@ class PandemicMatch(Match):
                 events += self._carry_out(seat, {"type": kind})  # withdraw, leave, visit: no argument
                 continue
             # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
-            events.append(Event("intent_void", {"step": self.step, "intent": intent}, to=(seat,)))
+            events.append(Event("intent_void", {"step": self.step, "intent": intent}, (seat,)))
         self.intents = {}
-        self._awaited_changed()
+        self._waiting = _all_seats(seats)  # every seat again (the break and the end drop it)
+        self._specs = None
         self.step += 1
         timing = self._timing or self._times()
         events += self._settle(min(self.t + timing.step_ms, timing.end_ms))
@@ -492,10 +485,11 @@ class PandemicMatch(Match):
                     due = since + read_ms
                 if since + stay_ms < due:
                     due = since + stay_ms
-        t = self.t
-        for until in self.busy_until:
-            if t < until < due:
-                due = until  # contacts become possible again: a change clients must see
+        t, busy = self.t, self.busy_until
+        if max(busy) > t:  # (most steps nobody is busy: one look instead of a loop)
+            for until in busy:
+                if t < until < due:
+                    due = until  # contacts become possible again: a change clients must see
         return due
 
     def _settle(self, until: int, inclusive: bool = True) -> list[Event]:
@@ -536,7 +530,7 @@ class PandemicMatch(Match):
             offer_ms = timing.offer_ms
             due = [o for o in self.offers.values() if o["at"] + offer_ms <= t]
             for offer in sorted(due, key=lambda o: (o["at"], o["from"])) if len(due) > 1 else due:
-                events += self._lapse(offer, "expired")
+                events.append(self._lapse(offer, "expired"))
         return events
 
     # -- the rules ---------------------------------------------------------------------------------
@@ -554,7 +548,7 @@ class PandemicMatch(Match):
         if kind == "withdraw":
             own = self.own_offer(seat)
             assert own is not None
-            return self._lapse(own, "withdrawn")
+            return [self._lapse(own, "withdrawn")]
         if kind == "visit":
             return self._visit(seat)
         if kind == "leave":
@@ -564,37 +558,44 @@ class PandemicMatch(Match):
         raise AssertionError(f"unknown action {kind!r}: checked against the specs before")
 
     def _offer(self, seat: int, target: int) -> list[Event]:
-        # `own_offer(target)` and the offers `_lapse_all(seat, ...)` would lapse, found in one pass
-        mutual = None
+        # The offers `_lapse_all(seat, ...)` would lapse, and among them `own_offer(target)` if it is made to
+        # `seat` (a seat has one open offer at most: each new one lapses the others), found in one pass.
+        # (Loops, not comprehensions: each comprehension is a call of its own, and this runs at most steps.)
+        offers = self.offers
         mine = []
-        for offer in self.offers.values():
+        for offer in offers.values():
             sender = offer["from"]
-            if sender == target and mutual is None:
-                mutual = offer
             if sender == seat or offer["to"] == seat:
+                if sender == target:
+                    return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
                 mine.append(offer)
-        if mutual is not None and mutual["to"] == seat:
-            return self._contact(target, seat)  # an offer to a seat that offers to you is an acceptance
-        events: list[Event] = []
-        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
-            events += self._lapse(offer, "other_contact")
-        offer_id = f"{seat}@{self.t}"
-        offer = {"id": offer_id, "from": seat, "to": target, "at": self.t}
-        self.offers[offer_id] = offer
-        return [*events, Event("offered", dict(offer), to=(seat, target))]
+        events = []
+        if mine:
+            for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+                events.append(self._lapse(offer, "other_contact"))
+        t = self.t
+        offer_id = f"{seat}@{t}"
+        offer = offers[offer_id] = {"id": offer_id, "from": seat, "to": target, "at": t}
+        events.append(Event("offered", dict(offer), (seat, target)))  # (`to` given by position: cheaper)
+        return events
 
-    def _lapse(self, offer: dict[str, Any], reason: str) -> list[Event]:
+    def _lapse(self, offer: dict[str, Any], reason: str) -> Event:
         del self.offers[offer["id"]]
-        return [Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
-                                       "reason": reason}, to=(offer["from"], offer["to"]))]
+        return Event("offer_lapsed", {"offer": offer["id"], "from": offer["from"], "to": offer["to"],
+                                      "reason": reason}, (offer["from"], offer["to"]))
 
     def _lapse_all(self, seat: int, reason: str, keep: str | None = None) -> list[Event]:
         """Every open offer from or to `seat` lapses (it starts another contact or enters a room)."""
         events: list[Event] = []
-        # The seat's own offers picked out first, then put in order: the same order, fewer to sort.
-        mine = [o for o in self.offers.values() if (o["from"] == seat or o["to"] == seat) and o["id"] != keep]
-        for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
-            events += self._lapse(offer, reason)
+        # The seat's own offers picked out first, then put in order: the same order, fewer to sort (a loop,
+        # not a comprehension, which is a call of its own: most lists are empty).
+        mine = []
+        for offer in self.offers.values():
+            if (offer["from"] == seat or offer["to"] == seat) and offer["id"] != keep:
+                mine.append(offer)
+        if mine:
+            for offer in sorted(mine, key=lambda o: (o["at"], o["from"])) if len(mine) > 1 else mine:
+                events.append(self._lapse(offer, reason))
         return events
 
     def _contact(self, offerer: int, accepter: int) -> list[Event]:
@@ -616,13 +617,13 @@ class PandemicMatch(Match):
         public = self.options.public_contacts
         self._log({"t": self.t, "kind": "contact", "a": a, "b": b})
         return [*events, Event("contact", {"t": self.t, "a": a, "b": b, "busy_until": until},
-                                to=None if public else (a, b))]
+                                None if public else (a, b))]
 
     def _press(self, seat: int) -> list[Event]:
         self._set(seat, press(Watch(self.infected[seat], self.vaccines[seat])), "press")
         public = self.options.public_presses
         self._log({"t": self.t, "kind": "press", "seat": seat})
-        return [Event("pressed", {"t": self.t, "seat": seat}, to=None if public else (seat,))]
+        return [Event("pressed", {"t": self.t, "seat": seat}, None if public else (seat,))]
 
     def _set(self, seat: int, watch: Watch, cause: str) -> None:
         if watch != (self.infected[seat], self.vaccines[seat]):
@@ -672,8 +673,8 @@ class PandemicMatch(Match):
     def _break(self) -> list[Event]:
         """A period ends: offers lapse, rooms empty without a reading, the counts may be announced, and
         nobody acts until the next period."""
-        events = [e for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))
-                  for e in self._lapse(offer, "break")]
+        events = [self._lapse(offer, "break")
+                  for offer in sorted(self.offers.values(), key=lambda o: (o["at"], o["from"]))]
         for seat_key in sorted(self.inside, key=int):
             visit = self.inside.pop(seat_key)
             events.append(Event("left", {"seat": int(seat_key), "room": visit["room"], "reason": "break", "t": self.t}))
@@ -870,6 +871,16 @@ def _keys(seats: int) -> tuple[str, ...]:
     return tuple(str(s) for s in range(seats))
 
 
+#: Every seat's key in the state's dicts, up to the largest table (a key is the same at any table size).
+_KEYS = _keys(max(PandemicMatch.seat_counts))
+
+
+@cache
+def _all_seats(seats: int) -> tuple[int, ...]:
+    """Every seat, awaited at the start of a round."""
+    return tuple(range(seats))
+
+
 @cache
 def _offer_intents(seats: int) -> tuple[str, ...]:
     """The intents to offer contact to each seat, made once per seat count."""
@@ -884,9 +895,9 @@ def _offer_heads(seats: int) -> tuple[tuple[str, ...], ...]:
     return tuple((WAIT, *(every[t] for t in range(seats) if t != s)) for s in range(seats))
 
 
-StepParts = tuple[tuple[tuple[str, ...], ...] | None, dict[int, list[str]], dict[int, list[str]], set[int]]
-"""`PandemicMatch._step_parts`: a free seat's first intents while a room is taken, acceptances and declines
-per seat, seats offering."""
+#: The last intents of a seat's list, by (it has an open offer, it is in a room or queued).
+_TAILS = {(False, False): ("visit", "press"), (False, True): ("leave", "press"),
+          (True, False): ("withdraw", "visit", "press"), (True, True): ("withdraw", "leave", "press")}
 
 
 @lru_cache(maxsize=4096)
