@@ -37,13 +37,27 @@ class Shown:
     view: set[str] = field(default_factory=set)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _keys(data: object) -> set[str]:
-    """The keys of a JSON value at any depth."""
-    if isinstance(data, dict):
-        return set(data) | {k for v in data.values() for k in _keys(v)}
-    if isinstance(data, list):
-        return {k for v in data for k in _keys(v)}
-    return set()
+    """The keys of a JSON value at any depth (dicts and lists are walked, anything else is a leaf). Walked
+    with a stack, a scalar passed over by its type: the real-time games' views (every seat's at every step)
+    made the recursive walk most of Musical Chairs' minute here."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.update(item)
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        for value in item:
+            kind = type(value)
+            if kind is dict or kind is list or (kind not in _SCALARS and isinstance(value, dict | list)):
+                stack.append(value)
+    return found
 
 
 BILINGUAL = {"en", "ja"}  # a text in both languages is a value (the board shows the reader's), not two keys
