@@ -112,10 +112,14 @@ class IslandMatch(Match):
         motion = person["motion"]
         assert motion is not None
         # `position(motion, now)`, read inline for one who got there (most)
-        here = (motion["to"][0], motion["to"][1]) if now >= motion["arrive"] else position(motion, now)
-        number = target.get("chair")
-        if target["kind"] == "chair":  # `_target_point(target)` for a chair (most)
-            at = self.chairs[target["chair"] - 1]["at"]
+        if now >= motion["arrive"]:
+            to = motion["to"]
+            here = to[0], to[1]
+        else:
+            here = position(motion, now)
+        number = target.get("chair")  # (a chair's number is never None)
+        if number is not None:  # `_target_point(target)` for a chair (most)
+            at = self.chairs[number - 1]["at"]
             point = at[0], at[1]
         else:
             point = self._target_point(target)
@@ -127,9 +131,12 @@ class IslandMatch(Match):
                 if seat in waiting and not (number == chair["number"] and stays):
                     waiting.remove(seat)
         holding = person.get("holding")
-        keeps_hold = holding is not None and number == holding and stays
-        if holding is not None and not keeps_hold:
-            events += self._end_hold(seat, now)
+        keeps_hold = False
+        if holding is not None:
+            if number == holding and stays:
+                keeps_hold = True
+            else:
+                events += self._end_hold(seat, now)
         seat_chair = person.get("chair")
         if (seat_chair is not None and person["grace_until"] is None
                 and not (number == seat_chair and stays)):
@@ -146,8 +153,9 @@ class IslandMatch(Match):
         seq: int = self.seq
         person["seq"] = seq
         self.seq = seq + 1
-        if self._queue is not None:
-            heappush(self._queue, (motion["arrive"], 1, seq, seat))
+        queue = self._queue
+        if queue is not None:
+            heappush(queue, (motion["arrive"], 1, seq, seat))
         events.append(Event("course", {"seat": seat, "motion": motion, "target": target}))
         return events
 
