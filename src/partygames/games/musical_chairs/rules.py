@@ -449,7 +449,9 @@ class MusicalChairsMatch(IslandMatch):
     def _medal_specs(self, seat: int) -> list[ActionSpec]:
         """A seat's gifts, one per name of medal it holds, and the showing of its medals."""
         seats = self.seats
-        specs = [_give(seats, seat, name, count) for name, count in self.medals[seat].items()]
+        specs = []
+        for name, count in self.medals[seat].items():  # (a loop, not a comprehension: no frame of its own)
+            specs.append(_give(seats, seat, name, count))
         specs.append(_others(seats)[seat][1])
         return specs
 
@@ -465,8 +467,11 @@ class MusicalChairsMatch(IslandMatch):
         alike in what it reads of the seat (a memo keyed by that; read-only, as every spec)."""
         people = self.people
         phase = self.phase
-        rounds = self.options.tempo == "rounds"
         voting_phase = phase == "vote" or phase == "runoff"
+        moving_phase = phase == "break" or phase == "race"
+        # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
+        sealing = phase == "break" if self.options.tempo == "rounds" else None
+        ballots, abstained, submitted = self.ballots, self.abstained, self.submitted
         heads = {}
         for seat in seats:
             person = people[seat]
@@ -474,11 +479,10 @@ class MusicalChairsMatch(IslandMatch):
             island = person["motion"] is not None  # on_island(seat)
             # key: (player, island, planning, the last chair if planning, voting, may vote, the parent to remove)
             if voting_phase:
-                voting = KEYS[seat] not in self.ballots and seat not in self.abstained
+                voting = KEYS[seat] not in ballots and seat not in abstained
                 key = (player, island, False, None, voting, voting and self._may_vote(seat), False)
-            elif phase == "break" or phase == "race":
-                # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
-                planning = phase == "break" and seat not in self.submitted if rounds else True
+            elif moving_phase:
+                planning = True if sealing is None else sealing and seat not in submitted
                 key = (player, island, planning, person["last_chair"] if player and planning else None,
                        False, False, False)
             else:
@@ -552,8 +556,9 @@ class MusicalChairsMatch(IslandMatch):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         now = self.clock.now
         kind = action["type"]
-        if kind in _KEEPS_AWAITED and self._settled_at == now:
-            # Most steps (random play: about three in five): a showing or a gift at the moment of the
+        settled = self._settled_at == now
+        if settled and kind in _KEEPS_AWAITED:
+            # Most steps (random play: about two in five): a showing or a gift at the moment of the
             # previous step. Nothing is due before it (that step caught up), no phase ends, nobody moves
             # and the same seats are awaited: every cache stays, but the gift's two seats' specs.
             if kind == "show_medals":
@@ -570,17 +575,24 @@ class MusicalChairsMatch(IslandMatch):
         # After a step at `now` nothing is due before `now` (an action catches up on what was due
         # before it, `advance` on all that was due by then): at the same moment, no need to look.
         caught_up: list[Event] = []
-        if self._settled_at != now:
+        if not settled:
             due = self.next_due()
             if due is not None and due < now:
                 caught_up = self._catch_up_before(seat, action, now - 1)
                 waiting, self._parts = None, None
-        phase, period, rerun = self.phase, self.period, self.rerun
-        events = self._act(seat, action, now)
+        parts = self._parts
+        if parts is not None:
+            # every method that starts a phase (a new phase, period or re-run) drops the memo
+            events = self._act(seat, action, now)
+            new_phase = self._parts is None
+        else:
+            phase, period, rerun = self.phase, self.period, self.rerun
+            events = self._act(seat, action, now)
+            new_phase = phase != self.phase or period != self.period or rerun != self.rerun
         if caught_up:
             events = caught_up + events
         self._settled_at = now
-        if phase != self.phase or period != self.period or rerun != self.rerun:
+        if new_phase:
             # a new phase: every cache may be out of date
             self._may_have_moved()  # (the phase's start dropped the specs' memo)
             return events
@@ -594,8 +606,8 @@ class MusicalChairsMatch(IslandMatch):
                 i = waiting.index(seat)
                 waiting = waiting[:i] + waiting[i + 1:]
             self._waiting = waiting
-            if self._parts is not None:
-                self._parts.pop(seat, None)
+            if parts is not None:
+                parts.pop(seat, None)
             return events
         if kind in _KEEPS_AWAITED:
             self._waiting = waiting
