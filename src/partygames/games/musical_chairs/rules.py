@@ -718,12 +718,13 @@ class MusicalChairsMatch(IslandMatch):
             tails[giver] = tails[to] = None
         transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
         self.transfers.append(transfer)
-        return [Event("medals_given", transfer, to=(giver, to))]
+        # (`to` passed by position: a named argument costs the named tuple's constructor a third more)
+        return [Event("medals_given", transfer, (giver, to))]
 
     def _show(self, seat: int, to: int, now: int) -> list[Event]:
         shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
         self.shown.append(shown)
-        return [Event("medals_shown", shown, to=(seat, to))]
+        return [Event("medals_shown", shown, (seat, to))]  # (`to` by position, as above)
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
