@@ -435,10 +435,10 @@ class MusicalChairsMatch(IslandMatch):
         tail = tails[seat]
         if tail is None:
             tail = tails[seat] = self._medal_specs(seat)
-        if self.options.tempo != "rounds":
-            return self._phase_specs((seat,), memo)[seat] + tail
-        heads = memo.get("heads")
+        heads = memo.get("heads")  # (the rounds tempo's only)
         if heads is None:
+            if self.options.tempo != "rounds":
+                return self._phase_specs((seat,), memo)[seat] + tail
             heads = memo["heads"] = self._phase_specs(self.to_act(), memo)
         head = heads.get(seat)
         if head is None:  # (not awaited at the phase's first call: never, in the rounds tempo)
