@@ -38,10 +38,10 @@ class Island:
 
     def on_land(self, point: Point, margin: int = 0) -> bool:
         """Whether the point is on the island (and `margin` metres in from the shore)."""
-        rx, ry = self.width // 2 - margin, self.height // 2 - margin
+        cx, cy = self.width // 2, self.height // 2  # the totem (drawn starts ask some 40 times a match)
+        rx, ry = cx - margin, cy - margin
         if rx <= 0 or ry <= 0:
             return False
-        cx, cy = self.totem
         dx, dy = point[0] - cx, point[1] - cy
         return (dx * ry) ** 2 + (dy * rx) ** 2 <= (rx * ry) ** 2
 

@@ -112,13 +112,20 @@ class IslandMatch(Match):
         motion = person["motion"]
         assert motion is not None
         # `position(motion, now)`, read inline for one who got there (most)
-        here = (motion["to"][0], motion["to"][1]) if now >= motion["arrive"] else position(motion, now)
-        number = target.get("chair")
-        if target["kind"] == "chair":  # `_target_point(target)` for a chair (most)
-            at = self.chairs[target["chair"] - 1]["at"]
-            point = at[0], at[1]
+        if now >= motion["arrive"]:
+            to = motion["to"]
+            here = to[0], to[1]
         else:
-            point = self._target_point(target)
+            here = position(motion, now)
+        number = target.get("chair")  # (a chair's number is never None)
+        if number is not None:  # the target's point: a chair (most), the totem, or a point
+            at = self.chairs[number - 1]["at"]
+            point = at[0], at[1]
+        elif target["kind"] == "totem":
+            point = self.island.totem
+        else:
+            at = target["point"]
+            point = at[0], at[1]
         stays = here == point  # (and heading for the chair it is at, if `number` is that chair)
         events: list[Event] = []
         if person["touched"] and person["role"] == PLAYER:  # only such ever wait at a chair (`_arrive`)
@@ -127,9 +134,12 @@ class IslandMatch(Match):
                 if seat in waiting and not (number == chair["number"] and stays):
                     waiting.remove(seat)
         holding = person.get("holding")
-        keeps_hold = holding is not None and number == holding and stays
-        if holding is not None and not keeps_hold:
-            events += self._end_hold(seat, now)
+        keeps_hold = False
+        if holding is not None:
+            if number == holding and stays:
+                keeps_hold = True
+            else:
+                events += self._end_hold(seat, now)
         seat_chair = person.get("chair")
         if (seat_chair is not None and person["grace_until"] is None
                 and not (number == seat_chair and stays)):
@@ -146,17 +156,11 @@ class IslandMatch(Match):
         seq: int = self.seq
         person["seq"] = seq
         self.seq = seq + 1
-        if self._queue is not None:
-            heappush(self._queue, (motion["arrive"], 1, seq, seat))
+        queue = self._queue
+        if queue is not None:
+            heappush(queue, (motion["arrive"], 1, seq, seat))
         events.append(Event("course", {"seat": seat, "motion": motion, "target": target}))
         return events
-
-    def _target_point(self, target: dict[str, Any]) -> Point:
-        if target["kind"] == "totem":
-            return self.island.totem
-        if target["kind"] == "chair":
-            return self.chair_at(target["chair"])
-        return target["point"][0], target["point"][1]
 
     # -- time --------------------------------------------------------------------------------------
     # A cache (not stored): the next item due (`_next_item`), or None when not known. Asked two or three
@@ -211,7 +215,7 @@ class IslandMatch(Match):
         else:
             item = None
         ends = self.phase_ends
-        if ends is not None and (item is None or (ends, 2, 0, -1) < item):
+        if ends is not None and (item is None or ends < item[0]):  # `(ends, 2, 0, -1) < item`: kind 2 is last
             item = (ends, 2, 0, -1)
         self._next = item
         return item
@@ -318,7 +322,7 @@ class IslandMatch(Match):
         people = self.people
         # Only a seat with a plan may be on autopilot: those that have one now, in seat order, rather
         # than every person (nothing below gives a seat a plan; each is asked again when its turn comes).
-        for seat in sorted([int(key) for key in self.plans]):
+        for seat in sorted(map(int, self.plans)):
             person = people[seat]
             target = person["target"]
             if (KEYS[seat] in self.plans and not person["arrived"] and target is not None

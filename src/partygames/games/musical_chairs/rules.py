@@ -10,6 +10,7 @@ gives the seed sentence behind each rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any, ClassVar
@@ -95,6 +96,9 @@ class MusicalChairsMatch(IslandMatch):
     _waiting: tuple[int, ...] | None = None
     _settled_at: int | None = None
     _parts: dict[Any, Any] | None = None
+    # A cache (not stored): per seat, its medals' specs (`_medal_specs`), None where not built; dropped
+    # wherever medals change (`_give` for its two seats, a knock-out and a void race for all).
+    _tails: list[list[ActionSpec] | None] | None = None
 
     @classmethod
     def allowed_seat_counts(cls, options: Any) -> tuple[int, ...]:
@@ -240,6 +244,7 @@ class MusicalChairsMatch(IslandMatch):
         if not seated:
             for holding in self.medals:
                 holding.clear()
+            self._tails = None
             return events + self._finish(Termination.NOBODY_SAT, None, at)
         if len(seated) == 1:
             return events + self._finish(Termination.LAST_PLAYER, next(iter(seated)), at)
@@ -264,6 +269,7 @@ class MusicalChairsMatch(IslandMatch):
         name = KEYS[player]
         for holding in self.medals:
             holding.pop(name, None)
+        self._tails = None
         return [Event("out", {"seat": player, "period": self.period, "at": at}),
                 Event("medals_void", {"name": player})]
 
@@ -339,13 +345,17 @@ class MusicalChairsMatch(IslandMatch):
         return None if item is None else item[0]
 
     def advance(self, now: int) -> list[Event]:
-        events = super().advance(now)
+        # The base class's `advance` (a fifth of the steps of random play) without its time limit, as the
+        # game sets none: the clock moves and the step counts; then what fell due happens.
+        self._move_clock(now)
+        self.version += 1
         item = self._next if self._next is not None else self._next_item()
         if item is not None and item[0] <= now and self.phase != "over":
-            events += self.run_until(now)
-            self._legal_cache.clear()
+            events = self.run_until(now)
             self._waiting = None
-        # (else nothing happened but time: the same seats are awaited)
+        else:
+            events = []  # nothing happened but time: the same seats are awaited
+        self._legal_cache.clear()
         self._settled_at = now
         return events
 
@@ -409,30 +419,38 @@ class MusicalChairsMatch(IslandMatch):
         # only its medals can change it (a gift drops the giver's and the receiver's lists,
         # `_medals_changed`), as nobody moves in a way that matters to it (roles, the island, last
         # chairs, chairs and candidates change with the phase). The list is the phase's specs for the
-        # seat, then its gifts (one per name of medal it holds) and the showing of its medals: in the
-        # rounds tempo the phase's part is kept apart ("phase specs"), so that a gift rebuilds only the
-        # two seats' gifts.
+        # seat ("heads", in the rounds tempo built for every awaited seat at the phase's first call, as
+        # nearly every one acts once in it), then its medals' specs: its gifts (one per name of medal it
+        # holds) and the showing of its medals, kept per seat across phases (`_tails`) until its medals
+        # change.
         memo = self._parts
         if memo is None:
             memo = self._parts = {}
         specs: list[ActionSpec] | None = memo.get(seat)  # (kept in the rounds tempo only)
         if specs is not None:
             return specs
-        if self.options.tempo == "rounds":
-            kept = memo.get("phase specs")
-            if kept is None:
-                kept = memo["phase specs"] = {}
-            head = kept.get(seat)
-            if head is None:
-                head = kept[seat] = self._phase_specs(seat, memo)
-            specs = memo[seat] = self._with_medals(seat, head)
-            return specs
-        return self._with_medals(seat, self._phase_specs(seat, memo))
+        tails = self._tails
+        if tails is None:
+            tails = self._tails = [None] * self.seats
+        tail = tails[seat]
+        if tail is None:
+            tail = tails[seat] = self._medal_specs(seat)
+        heads = memo.get("heads")  # (the rounds tempo's only)
+        if heads is None:
+            if self.options.tempo != "rounds":
+                return self._phase_specs((seat,), memo)[seat] + tail
+            heads = memo["heads"] = self._phase_specs(self.to_act(), memo)
+        head = heads.get(seat)
+        if head is None:  # (not awaited at the phase's first call: never, in the rounds tempo)
+            head = heads[seat] = self._phase_specs((seat,), memo)[seat]
+        specs = memo[seat] = head + tail
+        return specs
 
-    def _with_medals(self, seat: int, head: list[ActionSpec]) -> list[ActionSpec]:
+    def _medal_specs(self, seat: int) -> list[ActionSpec]:
+        """A seat's gifts, one per name of medal it holds, and the showing of its medals."""
         seats = self.seats
-        specs = head.copy()
-        for name, count in self.medals[seat].items():
+        specs = []
+        for name, count in self.medals[seat].items():  # (a loop, not a comprehension: no frame of its own)
             specs.append(_give(seats, seat, name, count))
         specs.append(_others(seats)[seat][1])
         return specs
@@ -444,27 +462,36 @@ class MusicalChairsMatch(IslandMatch):
             memo.pop(giver, None)
             memo.pop(to, None)
 
-    def _phase_specs(self, seat: int, memo: dict[Any, Any]) -> list[ActionSpec]:
-        """A seat's specs but its medals' (`_with_medals`): the same list for every seat of the phase
+    def _phase_specs(self, seats: Iterable[int], memo: dict[Any, Any]) -> dict[int, list[ActionSpec]]:
+        """Each seat's specs but its medals' (`_medal_specs`): the same list for every seat of the phase
         alike in what it reads of the seat (a memo keyed by that; read-only, as every spec)."""
-        person = self.people[seat]
+        people = self.people
         phase = self.phase
-        player = person["role"] == PLAYER
-        island = person["motion"] is not None  # on_island(seat)
-        # key: (player, island, planning, the last chair if planning, voting, may vote, the parent to remove)
-        if phase == "vote" or phase == "runoff":
-            voting = KEYS[seat] not in self.ballots and seat not in self.abstained
-            key = (player, island, False, None, voting, voting and self._may_vote(seat), False)
-        elif phase == "break" or phase == "race":
-            # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
-            planning = phase == "break" and seat not in self.submitted if self.is_rounds else True
-            key = (player, island, planning, person["last_chair"] if player and planning else None, False, False, False)
-        else:
-            key = (player, island, False, None, False, False, phase == "remove" and seat == self.parent)
-        specs: list[ActionSpec] | None = memo.get(key)
-        if specs is None:
-            specs = memo[key] = self._build_phase_specs(memo, *key)
-        return specs
+        voting_phase = phase == "vote" or phase == "runoff"
+        moving_phase = phase == "break" or phase == "race"
+        # the rounds tempo plans in the break, one sealed plan or intent each; real time at any moment
+        sealing = phase == "break" if self.options.tempo == "rounds" else None
+        ballots, abstained, submitted = self.ballots, self.abstained, self.submitted
+        heads = {}
+        for seat in seats:
+            person = people[seat]
+            player = person["role"] == PLAYER
+            island = person["motion"] is not None  # on_island(seat)
+            # key: (player, island, planning, the last chair if planning, voting, may vote, the parent to remove)
+            if voting_phase:
+                voting = KEYS[seat] not in ballots and seat not in abstained
+                key = (player, island, False, None, voting, voting and self._may_vote(seat), False)
+            elif moving_phase:
+                planning = True if sealing is None else sealing and seat not in submitted
+                key = (player, island, planning, person["last_chair"] if player and planning else None,
+                       False, False, False)
+            else:
+                key = (player, island, False, None, False, False, phase == "remove" and seat == self.parent)
+            specs: list[ActionSpec] | None = memo.get(key)
+            if specs is None:
+                specs = memo[key] = self._build_phase_specs(memo, *key)
+            heads[seat] = specs
+        return heads
 
     def _build_phase_specs(self, memo: dict[Any, Any], player: bool, island: bool, planning: bool,
                            last: int | None, voting: bool, may_vote: bool, parent: bool) -> list[ActionSpec]:
@@ -529,8 +556,9 @@ class MusicalChairsMatch(IslandMatch):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         now = self.clock.now
         kind = action["type"]
-        if kind in _KEEPS_AWAITED and self._settled_at == now:
-            # Most steps (random play: about three in five): a showing or a gift at the moment of the
+        settled = self._settled_at == now
+        if settled and kind in _KEEPS_AWAITED:
+            # Most steps (random play: about two in five): a showing or a gift at the moment of the
             # previous step. Nothing is due before it (that step caught up), no phase ends, nobody moves
             # and the same seats are awaited: every cache stays, but the gift's two seats' specs.
             if kind == "show_medals":
@@ -547,17 +575,24 @@ class MusicalChairsMatch(IslandMatch):
         # After a step at `now` nothing is due before `now` (an action catches up on what was due
         # before it, `advance` on all that was due by then): at the same moment, no need to look.
         caught_up: list[Event] = []
-        if self._settled_at != now:
+        if not settled:
             due = self.next_due()
             if due is not None and due < now:
                 caught_up = self._catch_up_before(seat, action, now - 1)
                 waiting, self._parts = None, None
-        phase, period, rerun = self.phase, self.period, self.rerun
-        events = self._act(seat, action, now)
+        parts = self._parts
+        if parts is not None:
+            # every method that starts a phase (a new phase, period or re-run) drops the memo
+            events = self._act(seat, action, now)
+            new_phase = self._parts is None
+        else:
+            phase, period, rerun = self.phase, self.period, self.rerun
+            events = self._act(seat, action, now)
+            new_phase = phase != self.phase or period != self.period or rerun != self.rerun
         if caught_up:
             events = caught_up + events
         self._settled_at = now
-        if phase != self.phase or period != self.period or rerun != self.rerun:
+        if new_phase:
             # a new phase: every cache may be out of date
             self._may_have_moved()  # (the phase's start dropped the specs' memo)
             return events
@@ -571,8 +606,8 @@ class MusicalChairsMatch(IslandMatch):
                 i = waiting.index(seat)
                 waiting = waiting[:i] + waiting[i + 1:]
             self._waiting = waiting
-            if self._parts is not None:
-                self._parts.pop(seat, None)
+            if parts is not None:
+                parts.pop(seat, None)
             return events
         if kind in _KEEPS_AWAITED:
             self._waiting = waiting
@@ -678,14 +713,18 @@ class MusicalChairsMatch(IslandMatch):
             del held[key]
         received = self.medals[to]
         received[key] = received.get(key, 0) + count
+        tails = self._tails
+        if tails is not None:  # the two seats' medals' specs
+            tails[giver] = tails[to] = None
         transfer = {"from": giver, "to": to, "name": name, "count": count, "at": now}
         self.transfers.append(transfer)
-        return [Event("medals_given", transfer, to=(giver, to))]
+        # (`to` passed by position: a named argument costs the named tuple's constructor a third more)
+        return [Event("medals_given", transfer, (giver, to))]
 
     def _show(self, seat: int, to: int, now: int) -> list[Event]:
         shown = {"from": seat, "to": to, "medals": dict(self.medals[seat]), "at": now}
         self.shown.append(shown)
-        return [Event("medals_shown", shown, to=(seat, to))]
+        return [Event("medals_shown", shown, (seat, to))]  # (`to` by position, as above)
 
     # -- views -------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -770,6 +809,11 @@ class MusicalChairsMatch(IslandMatch):
         return [held.get(str(self.winner), 0) * MEDAL_YEN for held in self.medals]
 
     def _ended(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_over(self) -> bool:
+        # `not to_act() and _ended()` (asked at every step): nobody is awaited once the phase is "over"
         return self.phase == "over"
 
     def result(self) -> Result | None:
