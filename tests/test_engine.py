@@ -23,7 +23,6 @@ from partygames.engine import (
 from partygames.engine.actions import enumerate_actions, find_spec, int_range, sample, sequence, spec
 from partygames.engine.conformance import ConformanceError, check_playout, illegal_variants
 from partygames.engine.match import Event
-from partygames.rl.tape import TapeChance
 from tests.toy_game import FRUITS, GAME, ORDER_GAME, OrderMatch
 
 
@@ -155,31 +154,6 @@ def test_shuffles_draw_as_below_does_one_by_one_even_where_a_draw_is_rejected(le
     rejected = Chance(_state_whose_next_draw_is((1 << 64) - 1))
     _drawn_one_by_one(rejected, list(range(3)))
     assert rejected.draws == 3  # the first draw was rejected and drawn again
-
-
-@pytest.mark.parametrize("length", [0, 1, 2, 3, 12, 23, 24, 30])
-def test_shuffle_lanes_draws_as_shuffle_does_even_where_a_draw_is_rejected(length: int) -> None:
-    """`shuffle_lanes` (a dozen draws at once in one integer's lanes) gives `shuffle`'s order, state and
-    draw count, from many seeds and from states whose first or fifth draw is rejected; a scripted order
-    and another source of draws (the OpenSpiel tape) go through `shuffle`."""
-    golden = 0x9E3779B97F4A7C15
-    largest = _state_whose_next_draw_is((1 << 64) - 1)
-    seeds = [*range(200), largest, (largest - 4 * golden) % (1 << 64), _state_whose_next_draw_is((1 << 64) - 2)]
-    for seed in seeds:
-        lanes, reference = Chance(seed), Chance(seed)
-        mine, theirs = list(range(length)), list(range(length))
-        lanes.shuffle_lanes("order", mine)
-        reference.shuffle("order", theirs)
-        assert (mine, lanes.state, lanes.draws) == (theirs, reference.state, reference.draws)
-    scripted = Chance(1)
-    scripted.script("order", [2, 0, 1])
-    items = [0, 1, 2]
-    scripted.shuffle_lanes("order", items)
-    assert items == [2, 0, 1]
-    tape = TapeChance([1, 0], largest=3)  # below(3) gives 1, then below(2) gives 0
-    items = [0, 1, 2]
-    tape.shuffle_lanes("order", items)
-    assert (items, tape.position) == ([2, 0, 1], 2)
 
 
 def test_script_hook_fixes_the_deal_made_at_set_up() -> None:

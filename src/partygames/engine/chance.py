@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import operator
-import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -25,7 +23,6 @@ import numpy.typing as npt
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
-_LITTLE_ENDIAN = sys.byteorder == "little"  # `shuffle_lanes` reads its lanes' bytes as native integers
 _GOLDEN = 0x9E3779B97F4A7C15
 _LIMITS: dict[int, int] = {}
 
@@ -47,19 +44,6 @@ def _vector_tables(length: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.
     sizes = np.arange(length, 1, -1, dtype=np.uint64)
     highest = np.array([(_MASK + 1) // n * n - 1 for n in range(length, 1, -1)], dtype=np.uint64)
     return steps, sizes, highest
-
-
-@functools.cache
-def _lane_tables(length: int) -> tuple[int, int, int, tuple[int, ...], int]:
-    """For `Chance.shuffle_lanes` of `length` items, its `length - 1` draws each in a 128-bit lane of one
-    integer (lane k: the (k + 1)-th draw): a 1 in every lane, the generator's steps from its state (k + 1
-    times the increment, modulo 2**64), the low 64 bits of every lane, each draw's rejection bound (`below`'s)
-    and the lowest of them."""
-    count = length - 1
-    ones = sum(1 << (128 * k) for k in range(count))
-    steps = sum((((k + 1) * _GOLDEN) & _MASK) << (128 * k) for k in range(count))
-    limits = tuple(((_MASK + 1) // n) * n for n in range(length, 1, -1))
-    return ones, steps, _MASK * ones, limits, min(limits)
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -240,30 +224,6 @@ class Chance:
         self.state = int(s[-1])
         self.draws += len(items) - 1
         return True
-
-    def shuffle_lanes(self, label: str, items: list[T]) -> None:
-        """`shuffle` (the same order, state and draw count), its draws for fewer than `VECTOR_SHUFFLE` items
-        computed at once in the 128-bit lanes of one Python integer (a 64-bit product fits its lane): about
-        a quarter less time than the loop for a dozen items (a game drawing an order every round).
-        Scripted outcomes, another source of draws, and a draw that would be rejected go to `shuffle`."""
-        count = len(items) - 1
-        if (self._scripted or not 0 < count < VECTOR_SHUFFLE - 1 or type(self).below is not Chance.below
-                or not _LITTLE_ENDIAN):
-            self.shuffle(label, items)
-            return
-        ones, steps, low, limits, lowest = _lane_tables(count + 1)
-        s = (self.state * ones + steps) & low  # each lane's state: the carry stays inside its lane
-        z = ((s ^ ((s >> 30) & low)) * 0xBF58476D1CE4E5B9) & low
-        z = ((z ^ ((z >> 27) & low)) * 0x94D049BB133111EB) & low
-        z ^= (z >> 31) & low
-        draws = memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2].tolist()
-        if max(draws) >= lowest and any(map(operator.ge, draws, limits)):
-            self.shuffle(label, items)  # nothing changed yet: drawn one by one, the rejected draw again
-            return
-        for i, j in zip(range(count, 0, -1), map(operator.mod, draws, range(count + 1, 1, -1)), strict=True):
-            items[i], items[j] = items[j], items[i]
-        self.state = (self.state + count * _GOLDEN) & _MASK
-        self.draws += count
 
     def copy(self) -> Chance:
         """An independent copy: the same state, draws and scripted outcomes."""

@@ -381,7 +381,7 @@ class PandemicMatch(Match):
         time run to the next step."""
         seats, t = self.seats, self.t
         order = list(range(seats))
-        self.chance.shuffle_lanes(ORDER_LABEL, order)  # `shuffle`'s draws, a dozen at once
+        self.chance.shuffle(ORDER_LABEL, order)
         events = [Event("step_order", {"step": self.step, "t": t, "order": order})]
         # (the intents below change these dicts and lists in place, never replace them, nor the time)
         intents, keys, inside, busy, offers = self.intents, _KEYS, self.inside, self.busy_until, self.offers
