@@ -102,17 +102,14 @@ def _others(seats: int) -> tuple[dict[str, list[int]], ...]:
 
 
 @cache
-def _gifts(seats: int, seat: int, score: int, money: int) -> tuple[ActionSpec, ...]:
-    """`QuizMatch._gift_specs` of a seat holding these markers, built once (specs are read-only)."""
+def _gifts(seats: int, seat: int, score: int, money: int) -> tuple[tuple[ActionSpec, ...], tuple[ActionSpec, ...]]:
+    """`QuizMatch._gift_specs` of a seat holding these markers, and a bystander's whole list (the gifts,
+    then `wait`), built once (specs are read-only; at most 4 x 5 x 29 x 29 keys: 28 markers in all)."""
     others = _others(seats)[seat]
     specs = [spec("give", to=others, score=int_range(1, score), money=int_range(0, money))] if score else []
     if money:
         specs.append(spec("give", to=others, score=int_range(0, 0), money=int_range(1, money)))
-    return tuple(specs)
-
-
-# Actions after which the seats whose turn it is stay the same (a bystander's gift or wait).
-_KEEP_TURNS = frozenset({"give", "wait"})
+    return tuple(specs), (*specs, _WAIT)
 
 
 def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
@@ -130,11 +127,14 @@ class QuizMatch(Match):
                         Shape.FLAT),
         **dict.fromkeys(("rows", "held", "on_cards"), Shape.ROWS), "rounds": Shape.LOG}
 
-    # Caches (not stored): `to_act()`, `turns()` and `time_limit()` (in a tuple: None is a limit), dropped
-    # after every `_apply` and `advance`.
+    # Caches (not stored, so clone() and from_json start without them): `to_act()`, `turns()`, `time_limit()`
+    # (in a tuple: None is a limit) and the specs of the seats whose turn it is (`_primary_specs`, the same
+    # for each of them). A turn's action drops them all (`_apply`); a gift or a wait only what it changes
+    # (`_give`, `_do_wait`); time passing only when something fell due (`advance`).
     _waiting: tuple[int, ...] | None = None
     _turns: tuple[int, ...] | None = None
     _limit: tuple[TimeLimit | None] | None = None
+    _specs: tuple[ActionSpec, ...] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -259,17 +259,23 @@ class QuizMatch(Match):
             return []
         primary = self._primary()
         waiting, held = self.waiting, self.held
-        return [s for s in range(self.seats)
-                if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]]
+        found = []
+        for s in range(self.seats):  # a plain loop: a comprehension is a call of its own in Python 3.11
+            if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]:
+                found.append(s)
+        return found
 
     # -- the contract ----------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         # The seat whose turn it is comes first: when its time runs out, its default moves the phase on
         # before any bystander's `wait` is applied. Kept until the state changes (`_waiting`, a cache
-        # dropped after every `_apply` and `advance`): hosts ask it several times a step.
+        # dropped or updated by every `_apply` and `advance` that changes it): hosts ask it several times a step.
         waiting = self._waiting
         if waiting is None:
-            waiting = self._waiting = (*self._primary(), *self.bystanders())
+            waiting = self._primary()
+            if self.phase in GIVING_PHASES:
+                waiting += tuple(self.bystanders())
+            self._waiting = waiting
         return waiting
 
     def turns(self) -> tuple[int, ...]:
@@ -277,22 +283,27 @@ class QuizMatch(Match):
         return self._primary()
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
-        specs: list[ActionSpec] = []
-        primary = seat in self._primary()
-        if primary:
-            specs = self._primary_specs(seat)
-        if self.phase in GIVING_PHASES and self.holds(seat):
-            specs += self._gift_specs(seat)
-            if not primary:
-                specs.append(_WAIT)
-        return specs
+        # Asked at every step of every simulation: the turn's specs are kept (`_specs`), the gifts' are
+        # built once per markers held (`_gifts`); each call returns a list of its own.
+        held = self.held[seat]
+        giving = self.phase in GIVING_PHASES and held["score"] + held["money"]
+        if seat in self._primary():
+            specs = self._specs
+            if specs is None:
+                specs = self._specs = tuple(self._primary_specs(seat))
+            if giving:
+                return [*specs, *_gifts(self.seats, seat, held["score"], held["money"])[0]]
+            return list(specs)
+        if giving:  # a bystander: it may give, or wait for the rest of the phase
+            return list(_gifts(self.seats, seat, held["score"], held["money"])[1])
+        return []
 
     def _gift_specs(self, seat: int) -> list[ActionSpec]:
         """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
         legal pairs out, at least one score marker (with any secret money), or none and at least one
         secret-money marker. A gift of nothing is not listed, so it is refused."""
         held = self.held[seat]
-        return list(_gifts(self.seats, seat, held["score"], held["money"]))
+        return list(_gifts(self.seats, seat, held["score"], held["money"])[0])
 
     def _primary_specs(self, seat: int) -> list[ActionSpec]:
         phase = self.phase
@@ -324,7 +335,7 @@ class QuizMatch(Match):
             specs.append(spec("stop"))
             return specs
         if phase == "deal":
-            return [spec("deal", row=choice(self.shortest_rows()))]
+            return [{"type": "deal", "params": {"row": {"choice": self.shortest_rows()}}}]  # spec(choice()) written out
         if phase == "move":
             cards, free = self.face_down_white(), [p for p in range(BOARD) if self.board[p] is None]
             specs = [spec("move", card=choice(cards), to=choice(free))]
@@ -346,9 +357,15 @@ class QuizMatch(Match):
 
     def shortest_rows(self) -> list[int]:
         """The remaining rows with the fewest answer cards (列ごとの正解カードの枚数がなるべく均等)."""
-        rows = self.rows
-        fewest = min([len(row) for row in rows if row is not None])
-        return [q for q, row in enumerate(rows) if row is not None and len(row) == fewest]
+        shortest: list[int] = []
+        fewest = ANSWERS + 1  # more than any row holds
+        for q, row in enumerate(self.rows):  # one plain pass: asked after every card dealt
+            if row is not None:
+                if len(row) < fewest:
+                    fewest, shortest = len(row), [q]
+                elif len(row) == fewest:
+                    shortest.append(q)
+        return shortest
 
     def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
         # A gift of nothing is outside both `give` specs; say why in words rather than by either's range.
@@ -360,31 +377,43 @@ class QuizMatch(Match):
         return super().apply(seat, action, now)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        try:
-            return self._act(seat, action)
-        finally:
-            self._waiting = self._limit = None
-            if action["type"] not in _KEEP_TURNS:
-                self._turns = None
-
-    def _act(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "give":
             return self._give(seat, action["to"], action["score"], action["money"])
         if kind == "wait":
-            self.waiting[seat] = True
-            return []
+            return self._wait(seat)
         handler = getattr(self, f"_do_{kind}")
         self.step += 1
         events: list[Event] = handler(seat, action)
+        self._waiting = self._turns = self._limit = self._specs = None  # a turn's action: all may change
         return events
 
     # -- giving ----------------------------------------------------------------------------------------
     def _give(self, seat: int, to: int, score: int, money: int) -> list[Event]:
-        for kind, count in (("score", score), ("money", money)):
-            self.held[seat][kind] -= count
-            self.held[to][kind] += count
+        giver, taker = self.held[seat], self.held[to]
+        giver["score"] -= score
+        giver["money"] -= money
+        taker["score"] += score
+        taker["money"] += money
+        # The kept answers change only where a gift can change them: who is awaited (and so the time
+        # limit's defaults) when the giver has nothing left or the taker had nothing, and the turn's
+        # specs (a placed marker's kinds, a look's price) when a seat whose turn it is gives or takes.
+        if not giver["score"] + giver["money"] or taker["score"] + taker["money"] == score + money:
+            self._waiting = self._limit = None
+        turns = self._turns
+        if turns is None or seat in turns or to in turns:
+            self._specs = None
         return [Event("given", {"seat": seat, "to": to, "score": score, "money": money})]
+
+    def _wait(self, seat: int) -> list[Event]:
+        """A bystander waits for the rest of the phase: no longer awaited (the turn's specs stay)."""
+        self.waiting[seat] = True
+        waiting = self._waiting
+        if waiting is not None and seat in waiting:
+            at = waiting.index(seat)
+            self._waiting = waiting[:at] + waiting[at + 1:]
+        self._limit = None
+        return []
 
     # -- memorising ------------------------------------------------------------------------------------
     def _do_ready(self, seat: int, action: Action) -> list[Event]:
@@ -465,6 +494,8 @@ class QuizMatch(Match):
         self.asked, self.asked_place = question, place
         returned = _markers()
         for markers in self.on_cards:
+            if not markers["score"] + markers["money"]:
+                continue  # most cards hold none
             for kind in KINDS:
                 returned[kind] += markers[kind]
                 self.stock[kind] += markers[kind]
@@ -504,7 +535,7 @@ class QuizMatch(Match):
     def _write(self, seat: int, sheet: dict[str, Any]) -> list[Event]:
         self.sheets[seat] = sheet
         events = [Event("sheet_written", {"seat": seat})]
-        if any(s is None for s in self.sheets):
+        if None in self.sheets:  # (a sheet is a dict, never equal to None)
             return events
         return events + self._reveal()
 
@@ -736,8 +767,8 @@ class QuizMatch(Match):
     def _time_limit(self) -> TimeLimit | None:
         o, q = self.opts, self.question
         phase = self.phase
-        defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.bystanders()}
         primary = self._primary()
+        defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.to_act()[len(primary):]}  # the bystanders
         if phase == "memorise":
             if not primary:
                 return None
@@ -766,9 +797,14 @@ class QuizMatch(Match):
         return TimeLimit(f"{phase}:{q}:{self.step}", float(o.parent_seconds), {seat: first, **defaults})
 
     def wake_at(self) -> int | None:
-        due = [t for t in (self.time_limit_due(), self.peek["until"] if self.peek else None,
-                           self.memorise_until if self.phase == "memorise" else None) if t is not None]
-        return min(due) if due else None
+        # The earliest of the time limit, the peek's end and the memorising time's (compared, not min() of a
+        # list: asked at every step that moves the clock).
+        due = self.time_limit_due()
+        if self.peek is not None and (due is None or self.peek["until"] < due):
+            due = self.peek["until"]
+        if self.phase == "memorise" and (due is None or self.memorise_until < due):
+            due = self.memorise_until
+        return due
 
     def advance(self, now: int) -> list[Event]:
         events = super().advance(now)
@@ -779,10 +815,10 @@ class QuizMatch(Match):
         if self.phase == "memorise" and now >= self.memorise_until:
             events += self._end_memorising()
             changed = True
-        if changed:
+        if changed:  # (a time limit's defaults were applied by `_apply`, which dropped what they changed)
             self._legal_cache.clear()
             self.clock.unchecked = True
-        self._waiting = self._turns = self._limit = None
+            self._waiting = self._turns = self._limit = self._specs = None
         return events
 
     # -- views -----------------------------------------------------------------------------------------
