@@ -135,6 +135,10 @@ class QuizMatch(Match):
     _turns: tuple[int, ...] | None = None
     _limit: tuple[TimeLimit | None] | None = None
     _specs: tuple[ActionSpec, ...] | None = None
+    # Kept until the cards they list move (dropped or updated where a card is dealt, opened, moved or
+    # scored): `face_down_white()` and `shortest_rows()`, read by the specs, the time limits and the view.
+    _down: list[int] | None = None
+    _short: list[int] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -195,9 +199,18 @@ class QuizMatch(Match):
 
     def face_down_white(self) -> list[int]:
         """Places of the white cards lying face down."""
-        if self.phase == "memorise":
-            return []
-        return [p for p, q in enumerate(self.board) if q is not None and p != self.asked_place]
+        return list(self._face_down_white())
+
+    def _face_down_white(self) -> list[int]:
+        """`face_down_white()`, kept (`_down`, read-only)."""
+        down = self._down
+        if down is None:
+            if self.phase == "memorise":
+                down = []
+            else:
+                down = [p for p, q in enumerate(self.board) if q is not None and p != self.asked_place]
+            self._down = down
+        return down
 
     def face_down_answers(self) -> list[str]:
         """Ids of the answer cards lying face down (every card in a row, once memorising is over)."""
@@ -233,36 +246,37 @@ class QuizMatch(Match):
         """The seats whose turn it is (`turns()`), kept with `to_act()` until the state changes."""
         primary = self._turns
         if primary is None:
-            primary = self._turns = tuple(self._find_primary())
+            primary = self._turns = self._find_primary()
         return primary
 
-    def _find_primary(self) -> list[int]:
-        if self.phase == "memorise":
-            return [s for s in range(self.seats) if self.votes[s] is None]
-        if self.phase == "answer":
-            return [s for s in range(self.seats) if self.sheets[s] is None]
-        if self.phase == "select":
-            return [] if self.turn is None else [self.turn]
-        if self.phase in ("open", "deal", "move"):
+    def _find_primary(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in ("open", "deal", "move"):  # the most frequent first
             assert self.parent is not None
-            return [self.parent]
-        if self.phase == "peek":
-            return [self.peekers[self.peek_turn]]
-        if self.phase == "tiebreak":
+            return (self.parent,)
+        if phase == "answer":
+            return tuple([s for s in range(self.seats) if self.sheets[s] is None])
+        if phase == "select":
+            return () if self.turn is None else (self.turn,)
+        if phase == "peek":
+            return (self.peekers[self.peek_turn],)
+        if phase == "memorise":
+            return tuple([s for s in range(self.seats) if self.votes[s] is None])
+        if phase == "tiebreak":
             assert self.tiebreak is not None
-            return [self.tiebreak["turn"]]
-        return []
+            return (self.tiebreak["turn"],)
+        return ()
 
-    def bystanders(self) -> list[int]:
+    def bystanders(self) -> tuple[int, ...]:
         """Seats awaited only because they may give markers now."""
         if self.phase not in GIVING_PHASES:
-            return []
+            return ()
         primary = self._primary()
-        waiting, held = self.waiting, self.held
-        found = []
-        for s in range(self.seats):  # a plain loop: a comprehension is a call of its own in Python 3.11
-            if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]:
-                found.append(s)
+        found: tuple[int, ...] = ()
+        # a plain loop: a comprehension is a call of its own in Python 3.11 (asked after most steps)
+        for s, (said_wait, held) in enumerate(zip(self.waiting, self.held, strict=True)):
+            if not said_wait and s not in primary and held["score"] + held["money"]:
+                found += (s,)
         return found
 
     # -- the contract ----------------------------------------------------------------------------------
@@ -272,10 +286,7 @@ class QuizMatch(Match):
         # dropped or updated by every `_apply` and `advance` that changes it): hosts ask it several times a step.
         waiting = self._waiting
         if waiting is None:
-            waiting = self._primary()
-            if self.phase in GIVING_PHASES:
-                waiting += tuple(self.bystanders())
-            self._waiting = waiting
+            waiting = self._waiting = self._primary() + self.bystanders()
         return waiting
 
     def turns(self) -> tuple[int, ...]:
@@ -314,7 +325,7 @@ class QuizMatch(Match):
             return specs
         if phase == "select":
             kinds = [k for k in KINDS if self.held[seat][k]]  # none left if the seat gave them away
-            place = [spec("place", card=choice(self.face_down_white()), kind=choice(kinds))] if kinds else []
+            place = [spec("place", card=choice(self._face_down_white()), kind=choice(kinds))] if kinds else []
             return [*place, spec("pass")]
         if phase == "open":
             return [spec("open", card=choice(self.least_marked()))]
@@ -325,7 +336,7 @@ class QuizMatch(Match):
             cost = len(self.peekers)
             score, money = self.held[seat]["score"], self.held[seat]["money"]
             if score + money >= cost:
-                targets = self.face_down_answers() + [white_target(p) for p in self.face_down_white()]
+                targets = self.face_down_answers() + [white_target(p) for p in self._face_down_white()]
                 specs.append(spec("look", card=choice(targets),
                                   paid_money=int_range(max(0, cost - score), min(cost, money))))
             if self.peek is not None and self.peek["seat"] == seat:
@@ -335,9 +346,9 @@ class QuizMatch(Match):
             specs.append(spec("stop"))
             return specs
         if phase == "deal":
-            return [{"type": "deal", "params": {"row": {"choice": self.shortest_rows()}}}]  # spec(choice()) written out
+            return [{"type": "deal", "params": {"row": {"choice": self._shortest_rows()}}}]  # spec(choice()) written out
         if phase == "move":
-            cards, free = self.face_down_white(), [p for p in range(BOARD) if self.board[p] is None]
+            cards, free = self._face_down_white(), [p for p in range(BOARD) if self.board[p] is None]
             specs = [spec("move", card=choice(cards), to=choice(free))]
             if self.moves_left >= 2:
                 specs.append(spec("swap", cards=sequence(cards, 2, 2)))
@@ -349,7 +360,7 @@ class QuizMatch(Match):
 
     def least_marked(self) -> list[int]:
         """The face-down white cards with the fewest markers on them (zero is fewest)."""
-        cards = self.face_down_white()
+        cards = self._face_down_white()
         on_cards = self.on_cards
         counts = [on_cards[p]["score"] + on_cards[p]["money"] for p in cards]
         fewest = min(counts)
@@ -357,6 +368,12 @@ class QuizMatch(Match):
 
     def shortest_rows(self) -> list[int]:
         """The remaining rows with the fewest answer cards (列ごとの正解カードの枚数がなるべく均等)."""
+        return list(self._shortest_rows())
+
+    def _shortest_rows(self) -> list[int]:
+        """`shortest_rows()`, kept (`_short`, read-only; `_deal_to` updates it)."""
+        if self._short is not None:
+            return self._short
         shortest: list[int] = []
         fewest = ANSWERS + 1  # more than any row holds
         for q, row in enumerate(self.rows):  # one plain pass: asked after every card dealt
@@ -365,6 +382,7 @@ class QuizMatch(Match):
                     fewest, shortest = len(row), [q]
                 elif len(row) == fewest:
                     shortest.append(q)
+        self._short = shortest
         return shortest
 
     def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
@@ -440,6 +458,7 @@ class QuizMatch(Match):
 
     def _end_memorising(self) -> list[Event]:
         self.parent = self.chance.randint(PARENT_LABEL, 0, self.seats - 1)
+        self._down = None  # the white cards are face down from now on
         events = [Event("cards_turned", {"at": self.now}), Event("parent_drawn", {"parent": self.parent})]
         self.question = 1
         return events + self._start_selection()
@@ -492,6 +511,7 @@ class QuizMatch(Match):
         question = self.board[place]
         assert question is not None
         self.asked, self.asked_place = question, place
+        self._down = None
         returned = _markers()
         for markers in self.on_cards:
             if not markers["score"] + markers["money"]:
@@ -632,9 +652,10 @@ class QuizMatch(Match):
         events = [Event("row_opened", {"question": self.question, "asked": asked, "words": list(row)}),
                   Event("scored", dict(outcome))]
         self.rows[asked] = None
+        self._short = None
         assert self.asked_place is not None
         self.board[self.asked_place] = None  # 2枚ともにゲームから撤去
-        self.asked_place = None
+        self.asked_place = None  # (the card was no longer face down: `_down` stays)
         if final:
             return events + self._finish()
         self.pending = list(row)
@@ -644,7 +665,7 @@ class QuizMatch(Match):
     def _deal_next(self) -> list[Event]:
         events: list[Event] = []
         while self.pending:
-            rows = self.shortest_rows()
+            rows = self._shortest_rows()
             if len(rows) > 1:
                 self._set_phase("deal")
                 return events
@@ -658,6 +679,14 @@ class QuizMatch(Match):
         row = self.rows[question]
         assert row is not None
         row.append(word)
+        # Dealt to one of the shortest rows: the others stay the shortest; none left, they are found again.
+        short = self._short
+        if short is not None and len(short) > 1 and question in short:
+            short = short.copy()  # (the kept list may be in a spec)
+            short.remove(question)
+            self._short = short
+        else:
+            self._short = None
         return [Event("card_dealt", {"word": word, "row": question, "index": len(row) - 1})]
 
     def _do_deal(self, seat: int, action: Action) -> list[Event]:
@@ -666,12 +695,13 @@ class QuizMatch(Match):
     def _do_move(self, seat: int, action: Action) -> list[Event]:
         card, to = action["card"], action["to"]
         self.board[to], self.board[card] = self.board[card], None
+        self._down = None
         self.moves_left -= 1
         return [Event("white_moved", {"from": card, "to": to}), *self._after_move()]
 
     def _do_swap(self, seat: int, action: Action) -> list[Event]:
         a, b = action["cards"]
-        self.board[a], self.board[b] = self.board[b], self.board[a]
+        self.board[a], self.board[b] = self.board[b], self.board[a]  # (the same places face down: `_down` stays)
         self.moves_left -= 2
         return [Event("white_swapped", {"cards": [a, b]}), *self._after_move()]
 
@@ -789,7 +819,7 @@ class QuizMatch(Match):
         if phase == "open":
             first: Action = {"type": "open", "card": self.least_marked()[0]}
         elif phase == "deal":
-            first = {"type": "deal", "row": self.shortest_rows()[0]}
+            first = {"type": "deal", "row": self._shortest_rows()[0]}
         elif phase == "move":
             first = {"type": "done"}
         else:  # tiebreak
