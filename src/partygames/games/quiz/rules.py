@@ -85,6 +85,7 @@ class Termination(StrEnum):
 
 # Read-only specs and parts shared by every call (specs are never changed by those who read them).
 _WAIT: ActionSpec = spec("wait")
+_MEMORISE_SPECS: tuple[ActionSpec, ...] = (spec("ready"), spec("extend"))
 _ANSWER_SPECS: tuple[ActionSpec, ...] = (spec("answer", words=sequence(list(range(ANSWERS)), 1, MAX_ANSWER)),
                                          spec("secret_money"), spec("peek"))
 
@@ -258,7 +259,8 @@ class QuizMatch(Match):
             assert self.parent is not None
             return (self.parent,)
         if phase == "answer":
-            return tuple([s for s in range(self.seats) if self.sheets[s] is None])
+            sheets = self.sheets
+            return tuple([s for s in range(self.seats) if sheets[s] is None])
         if phase == "select":
             return () if self.turn is None else (self.turn,)
         if phase == "peek":
@@ -324,10 +326,7 @@ class QuizMatch(Match):
     def _primary_specs(self, seat: int) -> list[ActionSpec]:
         phase = self.phase
         if phase == "memorise":
-            specs = [spec("ready")]
-            if self.extensions < MAX_EXTENSIONS:
-                specs.append(spec("extend"))
-            return specs
+            return list(_MEMORISE_SPECS if self.extensions < MAX_EXTENSIONS else _MEMORISE_SPECS[:1])
         if phase == "select":
             held = self.held[seat]
             kinds = [k for k in KINDS if held[k]]  # none left if the seat gave them away
@@ -453,8 +452,8 @@ class QuizMatch(Match):
     def _vote(self, seat: int, vote: str) -> list[Event]:
         self.votes[seat] = vote
         events = [Event("memorise_vote", {"seat": seat, "vote": vote})]
-        humans = self.humans
-        if humans and all(self.votes[h] == "extend" for h in humans):
+        said = [self.votes[h] for h in self.humans]  # the humans' votes (counted in C, not by generators)
+        if said and said.count("extend") == len(said):
             self.extensions += 1
             self.memorise_from = self.now
             self.memorise_until += EXTEND_MS
@@ -462,7 +461,7 @@ class QuizMatch(Match):
             return [*events, Event("memorise_extended", {"until": self.memorise_until, "extensions": self.extensions})]
         # Every seat has looked (bots learn the table from the view they are shown when asked to vote)
         # and every human is ready: a table of bots alone does not wait for the time either.
-        if all(v is not None for v in self.votes) and all(self.votes[h] == "ready" for h in humans):
+        if None not in self.votes and said.count("ready") == len(said):
             return events + self._end_memorising()
         return events
 
@@ -808,7 +807,9 @@ class QuizMatch(Match):
         o, q = self.opts, self.question
         phase = self.phase
         primary = self._primary()
-        defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.to_act()[len(primary):]}  # the bystanders
+        defaults: dict[int, Action] = {}
+        for s in self.to_act()[len(primary):]:  # the bystanders (a loop: cheaper than a comprehension's call)
+            defaults[s] = {"type": "wait"}
         if phase == "memorise":
             if not primary:
                 return None
