@@ -134,7 +134,7 @@ class QuizMatch(Match):
     # Caches (not stored, so clone() and from_json start without them): `to_act()`, `turns()`, `time_limit()`
     # (in a tuple: None is a limit) and the specs of the seats whose turn it is (`_primary_specs`, the same
     # for each of them). A turn's action drops them all (`_apply`); a gift or a wait only what it changes
-    # (`_give`, `_do_wait`); time passing only when something fell due (`advance`).
+    # (`_give`, `_wait`); time passing only when something fell due (`advance`).
     _waiting: tuple[int, ...] | None = None
     _turns: tuple[int, ...] | None = None
     _limit: tuple[TimeLimit | None] | None = None
