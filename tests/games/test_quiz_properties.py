@@ -83,3 +83,38 @@ def test_random_play_conserves_markers_and_never_shows_a_face_down_card(
     result = match.result()
     assert result is not None and len(result.winners) == 1
     assert Session.replay(GAME, session.log).match == match
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(2, 5), wake_rate=st.floats(0.0, 0.5), bots=st.booleans())
+def test_kept_caches_agree_with_a_fresh_copy_at_every_step(seed: int, seats: int, wake_rate: float, bots: bool) -> None:
+    """The match keeps who is awaited, whose turn it is, the time limit, the turn's specs, the face-down
+    white cards and the shortest rows across the steps that cannot change them (a gift or a wait changes
+    only some; time passing only what falls due): at every step they equal those of a clone, which starts
+    without caches, whether the steps are taken by `apply` or `apply_trusted`, at the match's time or later."""
+    match = GAME.new(seats, None, seed, bots=range(seats) if bots else ())
+    assert isinstance(match, QuizMatch)
+    rng = random.Random(seed)
+    steps = 0
+    while not match.is_over:
+        fresh = match.clone()
+        assert match.to_act() == fresh.to_act() and match.turns() == fresh.turns()
+        assert match.time_limit() == fresh.time_limit() and match.wake_at() == fresh.wake_at()
+        assert [match.legal_actions(s) for s in range(seats)] == [fresh.legal_actions(s) for s in range(seats)]
+        assert match.view(None) == fresh.view(None)
+        assert match.face_down_white() == fresh.face_down_white() and match.shortest_rows() == fresh.shortest_rows()
+        due = match.wake_at()
+        to_act = match.to_act()
+        if due is not None and (not to_act or rng.random() < wake_rate):
+            match.advance(min(due, match.now + rng.randrange(1, 4) * 1500) if to_act else due)
+        else:
+            seat = rng.choice(to_act)
+            action: dict[str, Any] = sample(match.legal_actions(seat), rng)
+            at = match.now + rng.randrange(3) * 500
+            at = at if due is None else min(at, due)
+            if rng.random() < 0.5:
+                match.apply(seat, action, at)
+            else:
+                match.apply_trusted(seat, action, at)
+        steps += 1
+        assert steps < 20_000

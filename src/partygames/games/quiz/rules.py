@@ -85,6 +85,7 @@ class Termination(StrEnum):
 
 # Read-only specs and parts shared by every call (specs are never changed by those who read them).
 _WAIT: ActionSpec = spec("wait")
+_MEMORISE_SPECS: tuple[ActionSpec, ...] = (spec("ready"), spec("extend"))
 _ANSWER_SPECS: tuple[ActionSpec, ...] = (spec("answer", words=sequence(list(range(ANSWERS)), 1, MAX_ANSWER)),
                                          spec("secret_money"), spec("peek"))
 
@@ -102,21 +103,21 @@ def _others(seats: int) -> tuple[dict[str, list[int]], ...]:
 
 
 @cache
-def _gifts(seats: int, seat: int, score: int, money: int) -> tuple[ActionSpec, ...]:
-    """`QuizMatch._gift_specs` of a seat holding these markers, built once (specs are read-only)."""
+def _gifts(seats: int, seat: int, score: int, money: int) -> tuple[tuple[ActionSpec, ...], tuple[ActionSpec, ...]]:
+    """`QuizMatch._gift_specs` of a seat holding these markers, and a bystander's whole list (the gifts,
+    then `wait`), built once (specs are read-only; at most 4 x 5 x 29 x 29 keys: 28 markers in all)."""
     others = _others(seats)[seat]
     specs = [spec("give", to=others, score=int_range(1, score), money=int_range(0, money))] if score else []
     if money:
         specs.append(spec("give", to=others, score=int_range(0, 0), money=int_range(1, money)))
-    return tuple(specs)
-
-
-# Actions after which the seats whose turn it is stay the same (a bystander's gift or wait).
-_KEEP_TURNS = frozenset({"give", "wait"})
+    return tuple(specs), (*specs, _WAIT)
 
 
 def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
     return {"score": score, "money": money}
+
+
+_NO_MARKERS = _markers()  # read-only: compared with
 
 
 class QuizMatch(Match):
@@ -130,11 +131,18 @@ class QuizMatch(Match):
                         Shape.FLAT),
         **dict.fromkeys(("rows", "held", "on_cards"), Shape.ROWS), "rounds": Shape.LOG}
 
-    # Caches (not stored): `to_act()`, `turns()` and `time_limit()` (in a tuple: None is a limit), dropped
-    # after every `_apply` and `advance`.
+    # Caches (not stored, so clone() and from_json start without them): `to_act()`, `turns()`, `time_limit()`
+    # (in a tuple: None is a limit) and the specs of the seats whose turn it is (`_primary_specs`, the same
+    # for each of them). A turn's action drops them all (`_apply`); a gift or a wait only what it changes
+    # (`_give`, `_wait`); time passing only when something fell due (`advance`).
     _waiting: tuple[int, ...] | None = None
     _turns: tuple[int, ...] | None = None
     _limit: tuple[TimeLimit | None] | None = None
+    _specs: tuple[ActionSpec, ...] | None = None
+    # Kept until the cards they list move (dropped or updated where a card is dealt, opened, moved or
+    # scored): `face_down_white()` and `shortest_rows()`, read by the specs, the time limits and the view.
+    _down: list[int] | None = None
+    _short: list[int] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -195,9 +203,18 @@ class QuizMatch(Match):
 
     def face_down_white(self) -> list[int]:
         """Places of the white cards lying face down."""
-        if self.phase == "memorise":
-            return []
-        return [p for p, q in enumerate(self.board) if q is not None and p != self.asked_place]
+        return list(self._face_down_white())
+
+    def _face_down_white(self) -> list[int]:
+        """`face_down_white()`, kept (`_down`, read-only)."""
+        down = self._down
+        if down is None:
+            if self.phase == "memorise":
+                down = []
+            else:
+                down = [p for p, q in enumerate(self.board) if q is not None and p != self.asked_place]
+            self._down = down
+        return down
 
     def face_down_answers(self) -> list[str]:
         """Ids of the answer cards lying face down (every card in a row, once memorising is over)."""
@@ -233,43 +250,50 @@ class QuizMatch(Match):
         """The seats whose turn it is (`turns()`), kept with `to_act()` until the state changes."""
         primary = self._turns
         if primary is None:
-            primary = self._turns = tuple(self._find_primary())
+            primary = self._turns = self._find_primary()
         return primary
 
-    def _find_primary(self) -> list[int]:
-        if self.phase == "memorise":
-            return [s for s in range(self.seats) if self.votes[s] is None]
-        if self.phase == "answer":
-            return [s for s in range(self.seats) if self.sheets[s] is None]
-        if self.phase == "select":
-            return [] if self.turn is None else [self.turn]
-        if self.phase in ("open", "deal", "move"):
+    def _find_primary(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in ("open", "deal", "move"):  # the most frequent first
             assert self.parent is not None
-            return [self.parent]
-        if self.phase == "peek":
-            return [self.peekers[self.peek_turn]]
-        if self.phase == "tiebreak":
+            return (self.parent,)
+        if phase == "answer":
+            sheets = self.sheets
+            return tuple([s for s in range(self.seats) if sheets[s] is None])
+        if phase == "select":
+            return () if self.turn is None else (self.turn,)
+        if phase == "peek":
+            return (self.peekers[self.peek_turn],)
+        if phase == "memorise":
+            return tuple([s for s in range(self.seats) if self.votes[s] is None])
+        if phase == "tiebreak":
             assert self.tiebreak is not None
-            return [self.tiebreak["turn"]]
-        return []
+            return (self.tiebreak["turn"],)
+        return ()
 
-    def bystanders(self) -> list[int]:
+    def bystanders(self) -> tuple[int, ...]:
         """Seats awaited only because they may give markers now."""
         if self.phase not in GIVING_PHASES:
-            return []
+            return ()
         primary = self._primary()
         waiting, held = self.waiting, self.held
-        return [s for s in range(self.seats)
-                if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]]
+        found = []
+        # a plain loop over indices: a comprehension is a call of its own in Python 3.11, and unpacking
+        # enumerate(zip()) costs twice as much (asked after most steps)
+        for s in range(self.seats):
+            if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]:
+                found.append(s)
+        return tuple(found)
 
     # -- the contract ----------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         # The seat whose turn it is comes first: when its time runs out, its default moves the phase on
         # before any bystander's `wait` is applied. Kept until the state changes (`_waiting`, a cache
-        # dropped after every `_apply` and `advance`): hosts ask it several times a step.
+        # dropped or updated by every `_apply` and `advance` that changes it): hosts ask it several times a step.
         waiting = self._waiting
         if waiting is None:
-            waiting = self._waiting = (*self._primary(), *self.bystanders())
+            waiting = self._waiting = self._primary() + self.bystanders()
         return waiting
 
     def turns(self) -> tuple[int, ...]:
@@ -277,33 +301,36 @@ class QuizMatch(Match):
         return self._primary()
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
-        specs: list[ActionSpec] = []
-        primary = seat in self._primary()
-        if primary:
-            specs = self._primary_specs(seat)
-        if self.phase in GIVING_PHASES and self.holds(seat):
-            specs += self._gift_specs(seat)
-            if not primary:
-                specs.append(_WAIT)
-        return specs
+        # Asked at every step of every simulation: the turn's specs are kept (`_specs`), the gifts' are
+        # built once per markers held (`_gifts`); each call returns a list of its own.
+        held = self.held[seat]
+        giving = self.phase in GIVING_PHASES and held["score"] + held["money"]
+        if seat in (self._turns or self._primary()):
+            specs = self._specs
+            if specs is None:
+                specs = self._specs = tuple(self._primary_specs(seat))
+            if giving:
+                return [*specs, *_gifts(self.seats, seat, held["score"], held["money"])[0]]
+            return list(specs)
+        if giving:  # a bystander: it may give, or wait for the rest of the phase
+            return list(_gifts(self.seats, seat, held["score"], held["money"])[1])
+        return []
 
     def _gift_specs(self, seat: int) -> list[ActionSpec]:
         """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
         legal pairs out, at least one score marker (with any secret money), or none and at least one
         secret-money marker. A gift of nothing is not listed, so it is refused."""
         held = self.held[seat]
-        return list(_gifts(self.seats, seat, held["score"], held["money"]))
+        return list(_gifts(self.seats, seat, held["score"], held["money"])[0])
 
     def _primary_specs(self, seat: int) -> list[ActionSpec]:
         phase = self.phase
         if phase == "memorise":
-            specs = [spec("ready")]
-            if self.extensions < MAX_EXTENSIONS:
-                specs.append(spec("extend"))
-            return specs
+            return list(_MEMORISE_SPECS if self.extensions < MAX_EXTENSIONS else _MEMORISE_SPECS[:1])
         if phase == "select":
-            kinds = [k for k in KINDS if self.held[seat][k]]  # none left if the seat gave them away
-            place = [spec("place", card=choice(self.face_down_white()), kind=choice(kinds))] if kinds else []
+            held = self.held[seat]
+            kinds = [k for k in KINDS if held[k]]  # none left if the seat gave them away
+            place = [spec("place", card=choice(self._face_down_white()), kind=choice(kinds))] if kinds else []
             return [*place, spec("pass")]
         if phase == "open":
             return [spec("open", card=choice(self.least_marked()))]
@@ -314,7 +341,7 @@ class QuizMatch(Match):
             cost = len(self.peekers)
             score, money = self.held[seat]["score"], self.held[seat]["money"]
             if score + money >= cost:
-                targets = self.face_down_answers() + [white_target(p) for p in self.face_down_white()]
+                targets = self.face_down_answers() + [white_target(p) for p in self._face_down_white()]
                 specs.append(spec("look", card=choice(targets),
                                   paid_money=int_range(max(0, cost - score), min(cost, money))))
             if self.peek is not None and self.peek["seat"] == seat:
@@ -324,12 +351,14 @@ class QuizMatch(Match):
             specs.append(spec("stop"))
             return specs
         if phase == "deal":
-            return [spec("deal", row=choice(self.shortest_rows()))]
+            return [{"type": "deal", "params": {"row": {"choice": self._shortest_rows()}}}]  # spec(choice()) written out
         if phase == "move":
-            cards, free = self.face_down_white(), [p for p in range(BOARD) if self.board[p] is None]
+            cards, free = self._face_down_white(), [p for p, question in enumerate(self.board) if question is None]
             specs = [spec("move", card=choice(cards), to=choice(free))]
             if self.moves_left >= 2:
-                specs.append(spec("swap", cards=sequence(cards, 2, 2)))
+                # sequence(cards, 2, 2) written out: its checks cannot fail, 3 or more white cards lie face
+                # down until question 8, whose outcome ends the match before any move
+                specs.append({"type": "swap", "params": {"cards": {"sequence": list(cards), "min_len": 2, "max_len": 2}}})
             specs.append(spec("done"))
             return specs
         if phase == "tiebreak":
@@ -338,7 +367,7 @@ class QuizMatch(Match):
 
     def least_marked(self) -> list[int]:
         """The face-down white cards with the fewest markers on them (zero is fewest)."""
-        cards = self.face_down_white()
+        cards = self._face_down_white()
         on_cards = self.on_cards
         counts = [on_cards[p]["score"] + on_cards[p]["money"] for p in cards]
         fewest = min(counts)
@@ -346,9 +375,22 @@ class QuizMatch(Match):
 
     def shortest_rows(self) -> list[int]:
         """The remaining rows with the fewest answer cards (列ごとの正解カードの枚数がなるべく均等)."""
-        rows = self.rows
-        fewest = min([len(row) for row in rows if row is not None])
-        return [q for q, row in enumerate(rows) if row is not None and len(row) == fewest]
+        return list(self._shortest_rows())
+
+    def _shortest_rows(self) -> list[int]:
+        """`shortest_rows()`, kept (`_short`, read-only; `_deal_to` updates it)."""
+        if self._short is not None:
+            return self._short
+        shortest: list[int] = []
+        fewest = ANSWERS + 1  # more than any row holds
+        for q, row in enumerate(self.rows):  # one plain pass: asked after every card dealt
+            if row is not None:
+                if len(row) < fewest:
+                    fewest, shortest = len(row), [q]
+                elif len(row) == fewest:
+                    shortest.append(q)
+        self._short = shortest
+        return shortest
 
     def apply(self, seat: int, action: Mapping[str, Any], now: int | None = None) -> list[Event]:
         # A gift of nothing is outside both `give` specs; say why in words rather than by either's range.
@@ -360,31 +402,45 @@ class QuizMatch(Match):
         return super().apply(seat, action, now)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        try:
-            return self._act(seat, action)
-        finally:
-            self._waiting = self._limit = None
-            if action["type"] not in _KEEP_TURNS:
-                self._turns = None
-
-    def _act(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "give":
             return self._give(seat, action["to"], action["score"], action["money"])
         if kind == "wait":
-            self.waiting[seat] = True
-            return []
+            return self._wait(seat)
         handler = getattr(self, f"_do_{kind}")
         self.step += 1
         events: list[Event] = handler(seat, action)
+        self._waiting = self._turns = self._limit = self._specs = None  # a turn's action: all may change
         return events
 
     # -- giving ----------------------------------------------------------------------------------------
     def _give(self, seat: int, to: int, score: int, money: int) -> list[Event]:
-        for kind, count in (("score", score), ("money", money)):
-            self.held[seat][kind] -= count
-            self.held[to][kind] += count
+        giver, taker = self.held[seat], self.held[to]
+        giver["score"] -= score
+        giver["money"] -= money
+        taker["score"] += score
+        taker["money"] += money
+        # The kept answers change only where a gift can change them: who is awaited (and so the time
+        # limit's defaults) when the giver has nothing left or the taker had nothing, and the turn's
+        # specs only where they read the markers held (a placed marker's kinds, a look's price) when a seat
+        # whose turn it is gives or takes.
+        if not giver["score"] + giver["money"] or taker["score"] + taker["money"] == score + money:
+            self._waiting = self._limit = None
+        if self.phase in ("select", "peek"):
+            turns = self._turns
+            if turns is None or seat in turns or to in turns:
+                self._specs = None
         return [Event("given", {"seat": seat, "to": to, "score": score, "money": money})]
+
+    def _wait(self, seat: int) -> list[Event]:
+        """A bystander waits for the rest of the phase: no longer awaited (the turn's specs stay)."""
+        self.waiting[seat] = True
+        waiting = self._waiting
+        if waiting is not None and seat in waiting:
+            at = waiting.index(seat)
+            self._waiting = waiting[:at] + waiting[at + 1:]
+        self._limit = None
+        return []
 
     # -- memorising ------------------------------------------------------------------------------------
     def _do_ready(self, seat: int, action: Action) -> list[Event]:
@@ -396,8 +452,8 @@ class QuizMatch(Match):
     def _vote(self, seat: int, vote: str) -> list[Event]:
         self.votes[seat] = vote
         events = [Event("memorise_vote", {"seat": seat, "vote": vote})]
-        humans = self.humans
-        if humans and all(self.votes[h] == "extend" for h in humans):
+        said = [self.votes[h] for h in self.humans]  # the humans' votes (counted in C, not by generators)
+        if said and said.count("extend") == len(said):
             self.extensions += 1
             self.memorise_from = self.now
             self.memorise_until += EXTEND_MS
@@ -405,12 +461,13 @@ class QuizMatch(Match):
             return [*events, Event("memorise_extended", {"until": self.memorise_until, "extensions": self.extensions})]
         # Every seat has looked (bots learn the table from the view they are shown when asked to vote)
         # and every human is ready: a table of bots alone does not wait for the time either.
-        if all(v is not None for v in self.votes) and all(self.votes[h] == "ready" for h in humans):
+        if None not in self.votes and said.count("ready") == len(said):
             return events + self._end_memorising()
         return events
 
     def _end_memorising(self) -> list[Event]:
         self.parent = self.chance.randint(PARENT_LABEL, 0, self.seats - 1)
+        self._down = None  # the white cards are face down from now on
         events = [Event("cards_turned", {"at": self.now}), Event("parent_drawn", {"parent": self.parent})]
         self.question = 1
         return events + self._start_selection()
@@ -463,8 +520,11 @@ class QuizMatch(Match):
         question = self.board[place]
         assert question is not None
         self.asked, self.asked_place = question, place
+        self._down = None
         returned = _markers()
         for markers in self.on_cards:
+            if markers == _NO_MARKERS:
+                continue  # most cards hold none (one comparison, in C)
             for kind in KINDS:
                 returned[kind] += markers[kind]
                 self.stock[kind] += markers[kind]
@@ -504,7 +564,7 @@ class QuizMatch(Match):
     def _write(self, seat: int, sheet: dict[str, Any]) -> list[Event]:
         self.sheets[seat] = sheet
         events = [Event("sheet_written", {"seat": seat})]
-        if any(s is None for s in self.sheets):
+        if None in self.sheets:  # (a sheet is a dict, never equal to None)
             return events
         return events + self._reveal()
 
@@ -601,9 +661,10 @@ class QuizMatch(Match):
         events = [Event("row_opened", {"question": self.question, "asked": asked, "words": list(row)}),
                   Event("scored", dict(outcome))]
         self.rows[asked] = None
+        self._short = None
         assert self.asked_place is not None
         self.board[self.asked_place] = None  # 2枚ともにゲームから撤去
-        self.asked_place = None
+        self.asked_place = None  # (the card was no longer face down: `_down` stays)
         if final:
             return events + self._finish()
         self.pending = list(row)
@@ -613,7 +674,7 @@ class QuizMatch(Match):
     def _deal_next(self) -> list[Event]:
         events: list[Event] = []
         while self.pending:
-            rows = self.shortest_rows()
+            rows = self._shortest_rows()
             if len(rows) > 1:
                 self._set_phase("deal")
                 return events
@@ -627,6 +688,14 @@ class QuizMatch(Match):
         row = self.rows[question]
         assert row is not None
         row.append(word)
+        # Dealt to one of the shortest rows: the others stay the shortest; none left, they are found again.
+        short = self._short
+        if short is not None and len(short) > 1 and question in short:
+            short = short.copy()  # (the kept list may be in a spec)
+            short.remove(question)
+            self._short = short
+        else:
+            self._short = None
         return [Event("card_dealt", {"word": word, "row": question, "index": len(row) - 1})]
 
     def _do_deal(self, seat: int, action: Action) -> list[Event]:
@@ -635,12 +704,13 @@ class QuizMatch(Match):
     def _do_move(self, seat: int, action: Action) -> list[Event]:
         card, to = action["card"], action["to"]
         self.board[to], self.board[card] = self.board[card], None
+        self._down = None
         self.moves_left -= 1
         return [Event("white_moved", {"from": card, "to": to}), *self._after_move()]
 
     def _do_swap(self, seat: int, action: Action) -> list[Event]:
         a, b = action["cards"]
-        self.board[a], self.board[b] = self.board[b], self.board[a]
+        self.board[a], self.board[b] = self.board[b], self.board[a]  # (the same places face down: `_down` stays)
         self.moves_left -= 2
         return [Event("white_swapped", {"cards": [a, b]}), *self._after_move()]
 
@@ -736,8 +806,10 @@ class QuizMatch(Match):
     def _time_limit(self) -> TimeLimit | None:
         o, q = self.opts, self.question
         phase = self.phase
-        defaults: dict[int, Action] = {s: {"type": "wait"} for s in self.bystanders()}
         primary = self._primary()
+        defaults: dict[int, Action] = {}
+        for s in self.to_act()[len(primary):]:  # the bystanders (a loop: cheaper than a comprehension's call)
+            defaults[s] = {"type": "wait"}
         if phase == "memorise":
             if not primary:
                 return None
@@ -758,7 +830,7 @@ class QuizMatch(Match):
         if phase == "open":
             first: Action = {"type": "open", "card": self.least_marked()[0]}
         elif phase == "deal":
-            first = {"type": "deal", "row": self.shortest_rows()[0]}
+            first = {"type": "deal", "row": self._shortest_rows()[0]}
         elif phase == "move":
             first = {"type": "done"}
         else:  # tiebreak
@@ -766,9 +838,14 @@ class QuizMatch(Match):
         return TimeLimit(f"{phase}:{q}:{self.step}", float(o.parent_seconds), {seat: first, **defaults})
 
     def wake_at(self) -> int | None:
-        due = [t for t in (self.time_limit_due(), self.peek["until"] if self.peek else None,
-                           self.memorise_until if self.phase == "memorise" else None) if t is not None]
-        return min(due) if due else None
+        # The earliest of the time limit, the peek's end and the memorising time's (compared, not min() of a
+        # list: asked at every step that moves the clock).
+        due = self.time_limit_due()
+        if self.peek is not None and (due is None or self.peek["until"] < due):
+            due = self.peek["until"]
+        if self.phase == "memorise" and (due is None or self.memorise_until < due):
+            due = self.memorise_until
+        return due
 
     def advance(self, now: int) -> list[Event]:
         events = super().advance(now)
@@ -779,10 +856,10 @@ class QuizMatch(Match):
         if self.phase == "memorise" and now >= self.memorise_until:
             events += self._end_memorising()
             changed = True
-        if changed:
+        if changed:  # (a time limit's defaults were applied by `_apply`, which dropped what they changed)
             self._legal_cache.clear()
             self.clock.unchecked = True
-        self._waiting = self._turns = self._limit = None
+            self._waiting = self._turns = self._limit = self._specs = None
         return events
 
     # -- views -----------------------------------------------------------------------------------------
