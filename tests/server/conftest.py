@@ -33,6 +33,15 @@ def registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSe
     live.stop()
 
 
+@pytest.fixture(scope="module")
+def quick_registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """`registry_server` with a match clock that runs ten times the wall clock (`deadline_scale`): for whole
+    matches that would mostly wait on their time limits."""
+    live = LiveServer(tmp_path_factory.mktemp("quick"), bot_delay=0.0, deadline_scale=0.1, games=None).start()
+    yield live
+    live.stop()
+
+
 @pytest.fixture
 def lobby(server: LiveServer) -> Iterator[Lobby]:
     client = Lobby(server.url)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import pytest
 
@@ -16,13 +15,6 @@ from tests.server.live import LiveServer
 # times the wall clock (as the bots' pace test below does); the races at the wall clock's pace are played
 # in test_real_game.py and the browser tests.
 QUICK_CLOCK = {"musical-chairs"}
-
-
-@pytest.fixture(scope="module")
-def quick_registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("quick"), bot_delay=0.0, deadline_scale=0.1, games=None).start()
-    yield live
-    live.stop()
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -11,7 +11,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -109,13 +108,6 @@ def play_match(lobby: Lobby, server: LiveServer, game_id: str, seed: int) -> tup
 # runs ten times the wall clock: the same match time, limits and steps in the log, a tenth of the waiting.
 # (The scaled clock itself: tests/server/test_match_clock.py; limits passing on the server: test_timers.py.)
 QUICK_CLOCK = {"quiz"}
-
-
-@pytest.fixture(scope="module")
-def quick_registry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("quick"), bot_delay=0.0, deadline_scale=0.1, games=None).start()
-    yield live
-    live.stop()
 
 
 @pytest.mark.parametrize("game_id", games.ids())
