@@ -13,10 +13,10 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 import uvicorn
+from starlette.types import Receive, Scope, Send
 
 from partygames.server.main import uvicorn_config
 from partygames.server.settings import Settings
@@ -32,7 +32,7 @@ class Silent:
     def __init__(self) -> None:
         self.arrived = {"http": threading.Event(), "websocket": threading.Event()}
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
@@ -46,7 +46,7 @@ class Silent:
 def serving(tmp_path: Path) -> Iterator[tuple[uvicorn.Server, Silent, int, threading.Thread]]:
     app, port = Silent(), free_port()
     settings = Settings.create(None, tmp_path, shutdown_timeout=BOUND)
-    server = uvicorn.Server(uvicorn_config(app, settings, "127.0.0.1", port))  # type: ignore[arg-type]
+    server = uvicorn.Server(uvicorn_config(app, settings, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
