@@ -33,8 +33,8 @@ MOST_SEATS = 30
 # events are read-only.
 _BETTING_DONE = tuple(Event("betting_done", {"seat": seat}) for seat in range(MOST_SEATS))
 _BID_SEALED = tuple(Event("bid_sealed", {"seat": seat}) for seat in range(MOST_SEATS))
-_KEYS = tuple(str(seat) for seat in range(MOST_SEATS))
-_DIE_NAMES = tuple(die_name(g) for g in GATES)  # every view shows them  # a seat's key in the state's dicts, at every step
+_KEYS = tuple(str(seat) for seat in range(MOST_SEATS))  # a seat's key in the state's dicts, at every step
+_DIE_NAMES = tuple(die_name(g) for g in GATES)  # every view shows them
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
@@ -44,11 +44,6 @@ class Termination(StrEnum):
 
     ALL_RACES_RUN = "all_races_run"
     """The last race was run and the loans repaid: the only way a match ends."""
-
-
-def ticket_id(kind: str, pick: str) -> str:
-    """'win:3' or 'quinella:1-2'."""
-    return f"{kind}:{pick}"
 
 
 # Asked at every race's opening; a match's boosts take few values (none without `loser_boost`): bounded.
@@ -188,7 +183,7 @@ class DiceDerbyMatch(Match):
             # One pass over the tickets for the stakes, the picks and the tickets' names.
             wins: list[str] = []
             bought: list[str] = []
-            names: list[str] = []
+            names: list[str] = []  # the cancel spec's tickets, named 'win:3' or 'quinella:1-2'
             for t in mine:
                 cash -= t["stake"]
                 kind, pick = t["kind"], t["pick"]
