@@ -383,39 +383,16 @@ class PandemicMatch(Match):
         order = list(range(seats))
         self.chance.shuffle(ORDER_LABEL, order)
         events = [Event("step_order", {"step": self.step, "t": t, "order": order})]
-        # (the intents below change these dicts and lists in place, never replace them, nor the time)
-        intents, keys, inside, busy, offers = self.intents, _KEYS, self.inside, self.busy_until, self.offers
+        intents, keys = self.intents, _KEYS
         for seat in order:
             intent = intents[keys[seat]]
             if intent == WAIT:
                 continue
-            # `_intent_allowed`, then `_carry_out` of `parse_intent`, written out: every intent of every step
-            kind, _, arg = intent.partition(":")
-            if kind == "offer":
-                target = int(arg)
-                if (keys[seat] not in inside and busy[seat] <= t and target != seat and 0 <= target < seats
-                        and keys[target] not in inside):
-                    events += self._offer(seat, target)
-                    continue
-            elif kind == "accept" or kind == "decline":
-                offer = offers.get(arg)
-                if offer is not None and offer["to"] == seat:
-                    if kind == "decline":
-                        del offers[arg]
-                        events.append(Event("declined", {"offer": offer["id"], "from": offer["from"], "to": seat},
-                                            (offer["from"], seat)))
-                        continue
-                    if keys[seat] not in inside and busy[seat] <= t:
-                        events += self._contact(offer["from"], seat)
-                        continue
-            elif kind == "press":
-                events += self._press(seat)
+            if not self._intent_allowed(seat, intent):
+                # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
+                events.append(Event("intent_void", {"step": self.step, "intent": intent}, (seat,)))
                 continue
-            elif self._intent_allowed(seat, intent):
-                events += self._carry_out(seat, {"type": kind})  # withdraw, leave, visit: no argument
-                continue
-            # An earlier intent of the step made this one impossible (the offer lapsed, a room filled).
-            events.append(Event("intent_void", {"step": self.step, "intent": intent}, (seat,)))
+            events += self._carry_out(seat, parse_intent(intent))
         self.intents = {}
         self._waiting = _all_seats(seats)  # every seat again (the break and the end drop it)
         self._specs = None
