@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from partygames.games import get as get_game
@@ -100,11 +102,21 @@ def give_medals(page: Page, to: str, count: int) -> None:
     form.locator("button[type=submit]").click()
 
 
-def _replay(platform: PlatformProcess, code: str, seat: int | None) -> dict[str, Any]:
+def _replay(platform: PlatformProcess, code: str, seat: int | None, held: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The replay as `seat` saw it (None: the public one), asked with what a browser `held` for the room: a seat's
+    replay is its person's (`token`) and the host's (`hostToken`)."""
     query = "" if seat is None else f"?seat={seat}"
-    with urllib.request.urlopen(f"{platform.url}/api/rooms/{code}/replay{query}", timeout=30) as answer:
+    headers = {} if held is None else {"X-Seat-Token": held.get("token") or "", "X-Host-Token": held.get("hostToken") or ""}
+    request = urllib.request.Request(f"{platform.url}/api/rooms/{code}/replay{query}", headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as answer:
         replay: dict[str, Any] = json.load(answer)
     return replay
+
+
+def _held(player: driver.Player, code: str) -> dict[str, Any]:
+    """What the player's browser holds for the room (its seat token; the host's token for its maker)."""
+    held: dict[str, Any] = player.page.evaluate("code => JSON.parse(localStorage.getItem(`pg.room.${code}`) || '{}')", code)
+    return held
 
 
 def _assert_no_gift(frames: list[dict[str, Any]], who: str) -> None:
@@ -252,8 +264,10 @@ def test_a_private_gift_and_a_secret_vote_between_two_humans_to_the_results(
     # The replays, after the end, too: the ballots stay secret for ever (a ガヤ's seat and the public one see
     # that they were cast, never for whom), and the gift and the showings are not even there: the steps are
     # those each perspective witnessed, numbered as it counted them; each human sees its own.
-    for seat in (None, 2, 3):
-        replay = _replay(platform, code, seat)
+    held = {AKI: _held(aki, code), BEN: _held(ben, code)}
+    assert held[AKI].get("hostToken") and held[BEN].get("token") and not held[BEN].get("hostToken")
+    for seat in (None, 2, 3):  # (the ガヤ's seats: the host's, Aki's)
+        replay = _replay(platform, code, seat, held[AKI])
         actions = [s["action"] for s in replay["steps"]
                    if s["action"] and s["seat"] != seat and s["action"]["type"] in ("give", "show_medals", "vote")]
         votes = 8 if seat is None else 6  # two votes of four seats, less the ガヤ's own two
@@ -264,10 +278,14 @@ def test_a_private_gift_and_a_secret_vote_between_two_humans_to_the_results(
         _assert_no_gift(replay["steps"], f"replay {seat}")
     assert len(_replay(platform, code, None)["steps"]) - 1 == table_versions[-1]
     for seat in (AKI, BEN):
-        steps = _replay(platform, code, seat)["steps"]
+        steps = _replay(platform, code, seat, {"token": held[seat]["token"]})["steps"]
         mine = [s["action"] for s in steps if s["seat"] == seat and s["action"]["type"] in ("give", "vote")]
         theirs = [s["action"] for s in steps if s["seat"] == 1 - seat and s["action"]["type"] == "vote"]
         expected = [{"type": "vote", "candidate": BALLOTS[(seat, phase)]} for phase in ("vote", "runoff")]
         assert mine == ([{"type": "give", **{k: gift[k] for k in ("to", "name", "count")}}] if seat == AKI else []) \
             + expected, (seat, mine)
         assert theirs == [{"type": "vote"}] * 2, (seat, theirs)
+    # Nor can Ben read Aki's ballots by asking for Aki's replay: a seat's replay is its own (and the host's).
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        _replay(platform, code, AKI, {"token": held[BEN]["token"]})
+    assert refused.value.code == 403 and json.load(refused.value)["error"]["code"] == "replay/forbidden"

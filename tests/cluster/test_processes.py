@@ -84,7 +84,8 @@ def test_a_socket_on_a_process_that_does_not_own_the_room_gets_its_exact_stream(
         with httpx.Client(base_url=others[1].url, timeout=10) as http:
             log: dict[str, Any] = http.get(f"/api/rooms/{code}/log", headers={"X-Host-Token": created["host_token"]}).json()
             for seat in (None, 0, 1, 2):
-                steps = http.get(f"/api/rooms/{code}/replay", params={} if seat is None else {"seat": seat}).json()["steps"]
+                steps = http.get(f"/api/rooms/{code}/replay", params={} if seat is None else {"seat": seat},
+                                 headers={"X-Host-Token": created["host_token"]}).json()["steps"]
                 assert steps[-1]["view"]["is_over"] and len(steps) - 1 == players[3 if seat is None else seat].version
         check_streams("lucky-nine", [(0, players[0].frames), (1, players[1].frames), (2, players[2].frames),
                                      (None, players[3].frames)], log)

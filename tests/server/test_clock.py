@@ -21,7 +21,7 @@ def test_a_game_that_moves_with_time_is_woken_on_time_and_replays_exactly(lobby:
     final = me.until(lambda f: f["type"] == "update" and f["view"]["is_over"])
     end_version = final["version"]
     assert [f for f in me.quiet(0.8) if f["type"] == "update"] == []  # no wake-ups once the match is over
-    steps = lobby.http.get(f"/api/rooms/{code}/replay?seat=0").json()["steps"]
+    steps = lobby.http.get(f"/api/rooms/{code}/replay?seat=0", headers={"X-Seat-Token": tokens[0]}).json()["steps"]
     assert len(steps) == end_version + 1 and steps[-1]["view"] == final["view"]
     wakes = [s for s in steps[1:] if s["source"] == "wake"]
     assert len(wakes) == end_version - 2 and all(s["seat"] is None and s["action"] is None for s in wakes)

@@ -91,7 +91,8 @@ def test_catch_up_replay_and_log_number_the_steps_each_seat_witnessed(lobby: Lob
     assert Socket(server.ws_url, code, since=5).update()["fresh"]
     with httpx.Client(base_url=server.url) as http:
         for seat, count in ((None, 4), (2, 4), (0, 6), (1, 6)):
-            steps = http.get(f"/api/rooms/{code}/replay", params={} if seat is None else {"seat": seat}).json()["steps"]
+            steps = http.get(f"/api/rooms/{code}/replay", params={} if seat is None else {"seat": seat},
+                             headers={} if seat is None else {"X-Seat-Token": tokens[seat]}).json()["steps"]
             assert [s["version"] for s in steps] == list(range(count + 1)), seat
             assert [s["view"]["version"] for s in steps] == list(range(count + 1)), seat
             whispers = [s for s in steps if s["action"] and s["action"]["type"] == "whisper"]

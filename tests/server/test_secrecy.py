@@ -62,10 +62,19 @@ def test_full_state_and_replays_open_only_when_the_match_is_over(lobby: Lobby, s
     a.act({"type": "bid", "amount": BIDS[0]})
     b.act({"type": "bid", "amount": BIDS[1]})
     a.update(2)
-    seat0 = lobby.http.get(f"/api/rooms/{code}/replay?seat=0").json()
+    seat0 = lobby.http.get(f"/api/rooms/{code}/replay?seat=0", headers={"X-Seat-Token": tokens[0]}).json()
     assert [s["version"] for s in seat0["steps"]] == [0, 1, 2]
     assert all(s["view"]["my_card"] == cards[0] for s in seat0["steps"])
     assert not mentions(str(seat0), cards[1])  # a seat's replay still shows only that seat's view
+    # The toy's cards are never shown: seat 0's replay is seat 0's and the host's, not the other seat's nor a
+    # passer-by's (who may watch the public view).
+    for headers in ({}, {"X-Seat-Token": tokens[1]}, {"X-Seat-Token": "not-a-token"}, {"X-Host-Token": tokens[0]},
+                    {"X-Host-Token": "not-the-host"}):
+        refused = lobby.http.get(f"/api/rooms/{code}/replay?seat=0", headers=headers)
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "replay/forbidden", headers
+        assert not mentions(refused.text, cards[0])
+    by_host = lobby.http.get(f"/api/rooms/{code}/replay?seat=1", headers={"X-Host-Token": created["host_token"]})
+    assert all(s["view"]["my_card"] == cards[1] for s in by_host.json()["steps"])
     public = lobby.http.get(f"/api/rooms/{code}/replay").json()
     assert all(s["view"]["my_card"] is None for s in public["steps"])
     assert public["result"]["winners"] == [1]

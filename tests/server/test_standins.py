@@ -139,7 +139,7 @@ def test_a_room_s_stand_in_waits_its_grace_plays_safely_is_marked_and_gives_the_
     played = {int(n): kind for n, kind in log["standins"].items()}
     assert played and set(played.values()) == {"heuristic"}
     assert all(log["entries"][n - 1][1] == 1 and log["entries"][n - 1][2]["type"] != "drop_out" for n in played)
-    steps = lobby.http.get(f"/api/rooms/{code}/replay", params={"seat": 1}).json()["steps"]
+    steps = lobby.http.get(f"/api/rooms/{code}/replay", params={"seat": 1}, headers={"X-Seat-Token": ben}).json()["steps"]
     assert {s["version"] for s in steps if s["source"] == "standin" and s["standin"] == "heuristic"} == set(played)
     # Play again, while Ben is away: the next match begins without stand-ins and waits its grace again.
     back.close()

@@ -288,11 +288,21 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return room_json(await settled(room))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
-    async def get_replay(code: str, request: Request, seat: ParamInt | None = None) -> dict[str, Any]:
-        """Every step of a finished match with one seat's view (omit `seat` for the public view)."""
+    async def get_replay(code: str, request: Request, seat: ParamInt | None = None,
+                         x_seat_token: Annotated[str | None, Header()] = None,
+                         x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Every step of a finished match with one seat's view (omit `seat` for the public view). A seat's
+        view holds what only that seat learnt (a card never shown, its secret ballot), so it is that seat's
+        (its token or tied profile) and the host's, as its review is; the public view is anyone's."""
         room = await over(await find(code, request))
-        if seat is not None and not 0 <= seat < room.seats:
-            raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
+        if seat is not None:
+            if not 0 <= seat < room.seats:
+                raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
+            if not await may_see_seat(room, seat, request, x_seat_token, x_host_token):
+                raise ServerError(Code.REPLAY_FORBIDDEN, f"Only seat {seat}'s player (its token or profile) or the "
+                                  "host may replay the match as that seat saw it; anyone may see the public view.",
+                                  f"席 {seat} から見たリプレイは、その席の人(席トークンかプロフィール)とホストだけが"
+                                  "見られます。公開の視点は誰でも見られます。", 403)
         return replay.steps(room, seat)
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
@@ -341,7 +351,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         room = await settled(await find(code, request))
         if not 0 <= seat < room.seats:
             raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
-        if not await may_review(room, seat, request, seat_token, host_token):
+        if not await may_see_seat(room, seat, request, seat_token, host_token):
             raise ServerError(Code.REVIEW_FORBIDDEN, f"Only seat {seat}'s player (its token or profile) or the host "
                               "may review that seat.",
                               f"席 {seat} を検討できるのは、その席の人(席トークンかプロフィール)とホストだけです。", 403)
@@ -351,9 +361,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                               "(対戦中の助言はしません)。", 409)
         return room, reviews.Key(room.code, room.current.number, seat, settings.review_simulations)
 
-    async def may_review(room: Room, seat: int, request: Request, seat_token: str | None,
-                         host_token: str | None) -> bool:
-        """The host reviews every seat; a seat's token or the profile tied to it, that seat."""
+    async def may_see_seat(room: Room, seat: int, request: Request, seat_token: str | None,
+                           host_token: str | None) -> bool:
+        """Who may see a finished match as `seat` saw it (its replay, its review): the host every seat; a
+        seat's token or the profile tied to it, that seat."""
         if room.lobby.is_host(host_token) or (seat_token and room.lobby.seat_for_token(seat_token) == seat):
             return True
         secret = request.cookies.get(profiles.COOKIE)

@@ -132,6 +132,8 @@ class Code(StrEnum):
     PASSKEY_INSECURE = ("passkey/insecure",
                         "Passkeys need a secure page: https, or localhost; on plain http the one-time link moves a "
                         "profile instead.")
+    REPLAY_FORBIDDEN = ("replay/forbidden", "Only the seat's own token or tied profile, or the room's host, may replay "
+                        "the match as that seat saw it (`?seat=N`); the public view is anyone's.")
     REVIEW_NONE = "review/none", "No review of that seat of the room's latest match was asked for yet (`POST` asks)."
     REVIEW_RUNNING = ("review/running", "The room's match is not finished: only a finished match is reviewed (no live "
                       "help).")

@@ -95,9 +95,11 @@ export const api = {
     call("POST", `/api/rooms/${encodeURIComponent(code)}/review`, { body: { seat }, headers: reviewHeaders(auth) }),
   reviewStatus: (code, seat, auth) =>
     call("GET", `/api/rooms/${encodeURIComponent(code)}/review?seat=${encodeURIComponent(seat)}`, { headers: reviewHeaders(auth) }),
-  replay: (code, seat, token) => {
+  /** The finished match step by step as `seat` saw it (null: the public view). A seat's replay is its own and
+   * the host's: `auth` as for a review (the seat's token, the host's; the profile cookie goes too). */
+  replay: (code, seat, auth) => {
     const query = seat === null || seat === undefined || seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
-    return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: token ? { "X-Seat-Token": token } : {} });
+    return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: reviewHeaders(auth) });
   },
 };
 

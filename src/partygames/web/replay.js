@@ -45,7 +45,7 @@ export function ReplayPage({ code, lang, navigate }) {
   useEffect(() => {
     setReplay(null);
     api
-      .replay(code, perspective === "" ? null : Number(perspective))
+      .replay(code, perspective === "" ? null : Number(perspective), loadSeat(code))
       .then((data) => {
         setReplay(data);
         setIndex((i) => Math.min(i, data.steps.length - 1));
@@ -86,7 +86,8 @@ export function ReplayPage({ code, lang, navigate }) {
     setPlaying(false);
     go(i);
   };
-  // The Review tab: for the seat this browser holds (its token, else its profile's seat), every seat for the host.
+  // The seats this browser may see the match as (the server's rule: a seat's view is its own and the host's), in the
+  // perspective list and the Review tab: the seat it holds (its token, else its profile's seat), every seat for the host.
   const [tab, setTab] = useState("replay");
   const [reviewSeats, setReviewSeats] = useState([]);
   const held = loadSeat(code);
@@ -97,7 +98,9 @@ export function ReplayPage({ code, lang, navigate }) {
     else {
       api.me().then((me) => {
         const mine = ((me && me.matches) || []).find((m) => m.room === code && m.replay);
-        if (mine) setReviewSeats([mine.seat]);
+        if (!mine) return;
+        setReviewSeats([mine.seat]);
+        setPerspective((p) => (p === "" ? String(mine.seat) : p)); // their own seat, as a token holder gets
       }).catch(() => {});
     }
   }, [room && room.status]);
@@ -147,7 +150,8 @@ export function ReplayPage({ code, lang, navigate }) {
     <section class="panel replay-controls">
       <label>${t("view_as")} <select value=${perspective} onChange=${(e) => setPerspective(e.target.value)} data-testid="replay-seat">
         <option value="">${t("public_view")}</option>
-        ${((room && room.seats) || []).map((s) => html`<option value=${String(s.seat)}>${ctx.seatName(s.seat)}</option>`)}
+        ${((room && room.seats) || []).filter((s) => reviewSeats.includes(s.seat))
+          .map((s) => html`<option value=${String(s.seat)}>${ctx.seatName(s.seat)}</option>`)}
       </select></label>
       <div class="row stepper">
         <button onClick=${() => stepTo(0)} disabled=${index === 0} data-testid="replay-first"><${Icon} name="to-start" /> ${t("first")}</button>

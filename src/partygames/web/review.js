@@ -272,7 +272,7 @@ export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
       if (!job || job.status !== "done" || !job.review || places[job.seat] !== undefined) continue;
       const review = job.review;
       setPlaces((p) => ({ ...p, [job.seat]: null })); // asked for once
-      api.replay(code, job.seat)
+      api.replay(code, job.seat, auth)
         .then((data) => ({ steps: decisionSteps(review, data.steps), total: data.steps.length - 1 }))
         .catch(() => ({ steps: [], total: review.steps }))
         .then((place) => setPlaces((p) => ({ ...p, [job.seat]: place })));
