@@ -182,9 +182,9 @@ def test_an_evening_of_three_real_games_is_rated_once_and_scored_for_the_group(
     mine = {name: [points[game][seat] for game in order] for name, seat in (("Aki", 0), ("Ben", 1))}
     assert mine["Aki"][0] == 1 and mine["Ben"][0] == 0
 
-    # Each profile: one rated match per game (a reload rates nothing twice), and the history with replays of
-    # the person's own seat: the room's latest match (Lucky Nine) and Musical Chairs; Smuggling, the room's earlier
-    # match, has none (docs/profiles.md: the replay endpoint shows a room's latest match).
+    # Each profile: one rated match per game (a reload rates nothing twice), and the history with a replay of
+    # the person's own seat in each match: Smuggling, the first room's earlier match, too (`#replay-1`: the page
+    # of its own game, its match picked in the room's list of matches; docs/profiles.md).
     ratings: dict[str, dict[str, float]] = {}
     for player, name, seat in ((host, "Aki", 0), (guest, "Ben", 1)):
         profile = player.page
@@ -203,13 +203,24 @@ def test_an_evening_of_three_real_games_is_rated_once_and_scored_for_the_group(
         history = profile.get_by_test_id("profile-match")
         expect(history).to_have_count(3)
         expect(profile.locator(f"[data-testid=profile-match][data-room='{first}']")).to_have_count(2)
-        expect(profile.get_by_test_id("profile-replay")).to_have_count(2)
-        for code, title in ((first, ("Lucky Nine", "ラッキーナイン")), (second, ("Musical Chairs", "イス取りゲーム"))):
-            profile.locator(f"[data-testid=profile-match][data-room='{code}']").get_by_test_id("profile-replay").click()
+        expect(profile.get_by_test_id("profile-replay")).to_have_count(3)
+        for code, number, title in ((first, 1, ("Smuggling", "密輸ゲーム")), (first, 2, ("Lucky Nine", "ラッキーナイン")),
+                                    (second, 1, ("Musical Chairs", "イス取りゲーム"))):
+            profile.locator(f"[data-testid=profile-match][data-room='{code}'][data-match='{number}']") \
+                .get_by_test_id("profile-replay").click()
             replay = profile.get_by_test_id("replay")
             expect(replay.locator("h1")).to_contain_text(title[player is guest])
+            if code == first:  # two matches in that room: the list shows which one this is
+                expect(profile.get_by_test_id("replay-match")).to_have_value(str(number))
+            else:
+                expect(profile.get_by_test_id("replay-match")).to_have_count(0)
             expect(profile.get_by_test_id("replay-seat")).to_have_value(str(seat))  # their own seat
             expect(profile.get_by_test_id("replay-last")).to_be_enabled()  # the match's steps are there
+            if number == 2:  # the list steps back to the room's first match, Smuggling, in the same seat
+                profile.get_by_test_id("replay-match").select_option("1")
+                expect(replay.locator("h1")).to_contain_text(("Smuggling", "密輸ゲーム")[player is guest])
+                expect(profile.locator("[data-testid=board] .sm-teams")).to_be_visible()  # drawn by its own renderer
+                assert profile.url.endswith(f"/room/{code}#replay-1")
             profile.go_back()
             profile.get_by_test_id("profile-ratings").wait_for()
     # The two were rated against each other: in each game the one placed ahead has the higher rating.

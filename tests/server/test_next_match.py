@@ -74,11 +74,54 @@ def test_the_same_people_play_again_then_a_following_game_and_it_all_survives_a_
         back = Socket(live.ws_url, code, tokens[1])
         back.recv()
         assert back.update()["view"]["has_bid"] == [True, False]
+        check_earlier_matches(lobby, code, host, tokens)
         back.act({"type": "bid", "amount": 2})
         assert back.update(2)["view"]["is_over"]
+        listed = lobby.http.get(f"/api/rooms/{code}/matches").json()["matches"]
+        assert listed[2]["result"]["winners"] == [0]
         lobby.http.close()
     finally:
         live.stop()
+
+
+def check_earlier_matches(lobby: Lobby, code: str, host: str, tokens: list[str]) -> None:
+    """While the room plays its third match, on a restarted server (from the database alone): the evening's
+    matches are listed; the first two replay, each as it was played (seat 1 won the first, bidding 7 to 3;
+    seat 0 the second, 9 to 1), each seat's view for its own token and the host only, the public view for
+    anyone; their logs and the host's raw log; the match being played and one never played are refused."""
+    listed = lobby.http.get(f"/api/rooms/{code}/matches").json()["matches"]
+    assert [(m["number"], m["game"]) for m in listed] == [(1, "toy"), (2, "toy"), (3, "toy-final")]
+    assert [m["result"]["winners"] if m["result"] else None for m in listed] == [[1], [0], None]
+    for number, bids, winner in ((1, [3, 7], 1), (2, [9, 1], 0)):
+        public = lobby.http.get(f"/api/rooms/{code}/replay", params={"match": number}).json()
+        assert (public["match"], public["game"], public["seat"], public["result"]["winners"]) == (number, "toy", None, [winner])
+        assert public["steps"][-1]["view"]["bids"] == bids and public["steps"][-1]["view"]["is_over"]
+        for seat in (0, 1):
+            mine = lobby.http.get(f"/api/rooms/{code}/replay", params={"match": number, "seat": seat},
+                                  headers={"X-Seat-Token": tokens[seat]}).json()
+            assert mine["match"] == number and [s["view"]["my_bid"] for s in mine["steps"]][-1] == bids[seat]
+            by_host = lobby.http.get(f"/api/rooms/{code}/replay", params={"match": number, "seat": seat},
+                                     headers={"X-Host-Token": host}).json()
+            assert by_host["steps"] == mine["steps"]
+            refused = lobby.http.get(f"/api/rooms/{code}/replay", params={"match": number, "seat": seat},
+                                     headers={"X-Seat-Token": tokens[1 - seat]})
+            assert refused.status_code == 403 and refused.json()["error"]["code"] == "replay/forbidden"
+        raw = lobby.http.get(f"/api/rooms/{code}/log", params={"match": number}, headers={"X-Host-Token": host}).json()
+        assert [(e[1], e[2]["amount"]) for e in raw["entries"]] == [(0, bids[0]), (1, bids[1])]
+        assert not raw["redacted"] and raw["final_state"]["state"]["bids"] == {"0": bids[0], "1": bids[1]}
+        assert raw["game"] == "toy" and raw["final_state"]["version"] == 2
+        shown = lobby.http.get(f"/api/rooms/{code}/log", params={"match": number}).json()
+        assert shown["redacted"] and shown["seed"] is None and len(shown["entries"]) == 2
+    # The first two matches were different deals: the seeds differ, and so does each seat's card.
+    logs = [lobby.http.get(f"/api/rooms/{code}/log", params={"match": n}, headers={"X-Host-Token": host}).json()
+            for n in (1, 2)]
+    assert logs[0]["seed"] != logs[1]["seed"]
+    playing = lobby.http.get(f"/api/rooms/{code}/replay", params={"match": 3})
+    assert playing.status_code == 409 and playing.json()["error"]["code"] == "room/not_over"
+    for never in ("4", "0", "99999999999"):
+        missing = lobby.http.get(f"/api/rooms/{code}/replay", params={"match": never})
+        assert missing.status_code == 404 and missing.json()["error"]["code"] == "replay/no_match", never
+        assert lobby.http.get(f"/api/rooms/{code}/log", params={"match": never}).status_code == 404
 
 
 def test_a_replaced_bot_kind_is_said_from_the_database_after_a_restart(tmp_path: Path, database_url: str | None) -> None:

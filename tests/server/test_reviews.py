@@ -70,10 +70,11 @@ def host(room: dict[str, Any]) -> dict[str, str]:
 
 
 def until_finished(http: httpx.Client, code: str, seat: int, headers: dict[str, str],
-                   seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                   seen: list[dict[str, Any]] | None = None, match: int | None = None) -> dict[str, Any]:
     deadline = time.monotonic() + 60
     while True:
-        answer = http.get(f"/api/rooms/{code}/review", params={"seat": seat}, headers=headers)
+        answer = http.get(f"/api/rooms/{code}/review", params={"seat": seat, **({"match": match} if match else {})},
+                          headers=headers)
         assert answer.status_code == 200, answer.text
         job: dict[str, Any] = answer.json()
         if seen is not None:
@@ -84,9 +85,11 @@ def until_finished(http: httpx.Client, code: str, seat: int, headers: dict[str, 
         time.sleep(0.05)
 
 
-def local_review(http: httpx.Client, room: dict[str, Any], seat: int) -> dict[str, Any]:
-    """What `partygames review` gives for the room's log (the host's download) at the server's budget."""
-    log = MatchLog.from_json(http.get(f"/api/rooms/{room['code']}/log", headers=host(room)).json())
+def local_review(http: httpx.Client, room: dict[str, Any], seat: int, match: int | None = None) -> dict[str, Any]:
+    """What `partygames review` gives for the room's log (the host's download; `match`: its earlier one) at the
+    server's budget."""
+    log = MatchLog.from_json(http.get(f"/api/rooms/{room['code']}/log", headers=host(room),
+                                      params={"match": match} if match else {}).json())
     return review(games.get(log.game), log, seat, Budget(simulations=SIMULATIONS)).to_json()
 
 
@@ -110,6 +113,25 @@ def test_a_review_runs_as_a_job_and_is_then_served_from_storage(live: LiveServer
         # Asked again: the stored job, done, at once (the same id: nothing is computed again).
         again = http.post(f"/api/rooms/{code}/review", json={"seat": 1}, headers=host(room))
         assert again.status_code == 200 and again.json() == done
+
+
+def test_an_earlier_match_of_the_evening_is_reviewed_after_the_room_played_on(live: LiveServer) -> None:
+    """The host starts the room's next match at once; the first one's review is still asked for, by its number,
+    and is that match's (the review `partygames review` gives for its log), stored under that number."""
+    with client(live) as http:
+        room = played(http)
+        code = room["code"]
+        moved_on = http.post(f"/api/rooms/{code}/next", json={"game": None}, headers=host(room))
+        assert moved_on.status_code == 200 and moved_on.json()["match"] == 2, moved_on.text
+        asked = http.post(f"/api/rooms/{code}/review", json={"seat": 1, "match": 1}, headers=host(room))
+        assert asked.status_code == 200 and asked.json()["match"] == 1, asked.text
+        done = until_finished(http, code, 1, host(room), match=1)
+        assert done["status"] == "done" and done["match"] == 1
+        assert done["review"] == local_review(http, room, 1, match=1)
+        # Only the seat's own and the host's; a match the room never played is refused.
+        assert http.get(f"/api/rooms/{code}/review", params={"seat": 1, "match": 1}).status_code == 403
+        missing = http.post(f"/api/rooms/{code}/review", json={"seat": 1, "match": 7}, headers=host(room))
+        assert missing.status_code == 404 and missing.json()["error"]["code"] == "replay/no_match"
 
 
 def test_who_may_review_which_seat(live: LiveServer) -> None:

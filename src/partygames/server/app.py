@@ -64,6 +64,7 @@ from partygames.server.protocol import (
 )
 from partygames.server.qr import join_qr_svg
 from partygames.server.ratelimit import ClientBuckets
+from partygames.server.room_match import RoomMatch
 from partygames.server.rooms import Room
 from partygames.server.settings import Settings
 from partygames.server.storage import unavailable
@@ -288,13 +289,17 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         return room_json(await settled(room))
 
     @app.get("/api/rooms/{code}/replay", tags=["replays"])
-    async def get_replay(code: str, request: Request, seat: ParamInt | None = None,
+    async def get_replay(code: str, request: Request, seat: ParamInt | None = None, match: ParamInt | None = None,
                          x_seat_token: Annotated[str | None, Header()] = None,
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Every step of a finished match with one seat's view (omit `seat` for the public view). A seat's
-        view holds what only that seat learnt (a card never shown, its secret ballot), so it is that seat's
-        (its token or tied profile) and the host's, as its review is; the public view is anyone's."""
-        room = await over(await find(code, request))
+        """Every step of a finished match with one seat's view (omit `seat` for the public view): the room's
+        latest, or its `match`-th (1, 2, ...: an earlier match of the evening). A seat's view holds what only
+        that seat learnt (a card never shown, its secret ballot), so it is that seat's (its token or tied
+        profile) and the host's, as its review is; the public view is anyone's."""
+        room = await settled(await find(code, request))
+        earlier = await earlier_match(room, match)
+        if earlier is None:
+            await over(room)
         if seat is not None:
             if not 0 <= seat < room.seats:
                 raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
@@ -303,15 +308,51 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
                                   "host may replay the match as that seat saw it; anyone may see the public view.",
                                   f"席 {seat} から見たリプレイは、その席の人(席トークンかプロフィール)とホストだけが"
                                   "見られます。公開の視点は誰でも見られます。", 403)
-        return replay.steps(room, seat)
+        if earlier is None:
+            return replay.steps(room, seat)
+        return await asyncio.to_thread(lambda: replay.steps(room, seat, earlier.build()))
+
+    @app.get("/api/rooms/{code}/matches", tags=["replays"])
+    async def get_matches(code: str, request: Request) -> dict[str, Any]:
+        """The room's matches of the evening, in order: each one's number, game and result (null: the one
+        being played), for a replay to pick one."""
+        room = await settled(await find(code, request))
+        stored = await asyncio.to_thread(hub.storage.earlier_matches, room.code)
+        out = [{"number": m["number"], "game": m["game"], "started_at": m["started_at"],
+                "result": json.loads(m["result"]) if m["result"] else None} for m in stored]
+        current = room.current
+        if current is not None:
+            result = current.match.result() if room.status == "over" else None
+            out.append({"number": current.number, "game": current.game.id, "started_at": current.clock.started_at,
+                        "result": result.to_json() if result is not None else None})
+        return {"code": room.code, "matches": out}
 
     @app.get("/api/rooms/{code}/log", tags=["replays"])
-    async def get_log(code: str, request: Request,
+    async def get_log(code: str, request: Request, match: ParamInt | None = None,
                       x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """The match log once the match is over: seed, every entry with its time, final state. Only the
-        host gets every action as played; others get what a spectator may know of each."""
-        room = await over(await find(code, request))
-        return replay.match_log(room, raw=room.lobby.is_host(x_host_token))
+        """The match log once the match is over (the room's latest, or its `match`-th): seed, every entry
+        with its time, final state. Only the host gets every action as played; others get what a spectator
+        may know of each."""
+        room = await settled(await find(code, request))
+        raw = room.lobby.is_host(x_host_token)
+        earlier = await earlier_match(room, match)
+        if earlier is None:
+            return replay.match_log(await over(room), raw=raw)
+        return await asyncio.to_thread(lambda: replay.match_log(room, raw, earlier.build()))
+
+    async def earlier_match(room: Room, number: int | None) -> replay.Stored | None:
+        """The room's `number`-th match as stored, if it is an earlier one than its current match (None: the
+        current one is meant, `number` None or its own). Refused for a number the room has not played."""
+        current = room.current
+        if number is None or (current is not None and number == current.number):
+            return None
+        stored = None
+        if current is not None and 0 < number < current.number:
+            stored = await asyncio.to_thread(hub.storage.earlier_match, room.code, number)
+        if stored is None:
+            raise ServerError(Code.REPLAY_NO_MATCH, f"Room {room.code} has no finished match {number}.",
+                              f"ルーム {room.code} に終わった第{number}戦はありません。", 404)
+        return replay.Stored(room, *stored)
 
     @app.post("/api/rooms/{code}/review", tags=["replays"])
     async def ask_review(code: str, body: ReviewRequest, request: Request,
@@ -322,32 +363,37 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         # Asked with a profile's cookie, it costs the server a review: only from this server's own pages.
         profiles.require_same_site(request, hub.base_url, settings.allowed_origins, "ask for a review",
                                    "検討を依頼")
-        room, key = await review_key(code, body.seat, request, x_seat_token, x_host_token)
+        room, key, earlier = await review_key(code, body.seat, body.match, request, x_seat_token, x_host_token)
         if settings.review_workers <= 0:
             found = await asyncio.to_thread(reviews.find, hub.storage, key)
             if found is None:
                 raise reviews.disabled()
             return reviews.answer(found)
-        row, new = await asyncio.to_thread(reviews.request, hub.storage, key, room.game.id, review_log(room))
+        if earlier is None:
+            game_id, log = room.game.id, review_log(room)
+        else:
+            game_id, log = earlier.row["game"], await asyncio.to_thread(lambda: review_log(room, earlier.build()))
+        row, new = await asyncio.to_thread(reviews.request, hub.storage, key, game_id, log)
         if new:
             pool[0].wake()
         return reviews.answer(row)
 
     @app.get("/api/rooms/{code}/review", tags=["replays"])
-    async def get_review(code: str, seat: ParamInt, request: Request,
+    async def get_review(code: str, seat: ParamInt, request: Request, match: ParamInt | None = None,
                          x_seat_token: Annotated[str | None, Header()] = None,
                          x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The review of a seat asked for before (`review/none` if never): as `POST` answers it."""
-        _room, key = await review_key(code, seat, request, x_seat_token, x_host_token)
+        _room, key, _earlier = await review_key(code, seat, match, request, x_seat_token, x_host_token)
         found = await asyncio.to_thread(reviews.find, hub.storage, key)
         if found is None:
             raise ServerError(Code.REVIEW_NONE, f"No review of seat {seat} was asked for yet.",
                               f"席 {seat} の検討はまだ依頼されていません。", 404)
         return reviews.answer(found)
 
-    async def review_key(code: str, seat: int, request: Request, seat_token: str | None,
-                         host_token: str | None) -> tuple[Room, reviews.Key]:
-        """The room and the stored key of a review of `seat`, once the asker may see it and the match is over."""
+    async def review_key(code: str, seat: int, match: int | None, request: Request, seat_token: str | None,
+                         host_token: str | None) -> tuple[Room, reviews.Key, replay.Stored | None]:
+        """The room, the stored key of a review of `seat` in the room's latest match or its `match`-th, and
+        that match if it is an earlier one, once the asker may see the seat and the match is over."""
         room = await settled(await find(code, request))
         if not 0 <= seat < room.seats:
             raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
@@ -355,11 +401,14 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
             raise ServerError(Code.REVIEW_FORBIDDEN, f"Only seat {seat}'s player (its token or profile) or the host "
                               "may review that seat.",
                               f"席 {seat} を検討できるのは、その席の人(席トークンかプロフィール)とホストだけです。", 403)
+        earlier = await earlier_match(room, match)
+        if earlier is not None:
+            return room, reviews.Key(room.code, earlier.number, seat, settings.review_simulations), earlier
         if room.status != "over" or room.current is None:
             raise ServerError(Code.REVIEW_RUNNING, "The match is not finished: only a finished match is reviewed "
                               "(no live help).", "対戦はまだ終わっていません。検討できるのは終わった対戦だけです"
                               "(対戦中の助言はしません)。", 409)
-        return room, reviews.Key(room.code, room.current.number, seat, settings.review_simulations)
+        return room, reviews.Key(room.code, room.current.number, seat, settings.review_simulations), None
 
     async def may_see_seat(room: Room, seat: int, request: Request, seat_token: str | None,
                            host_token: str | None) -> bool:
@@ -372,9 +421,10 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
             return False
         return await asyncio.to_thread(profiles.owns_seat, hub.storage, secret, room.code, seat)
 
-    def review_log(room: Room) -> str:
-        """The room's finished match as the `MatchLog` JSON a review reads (the host's log: seed and all)."""
-        data = replay.match_log(room, raw=True)
+    def review_log(room: Room, played: RoomMatch | None = None) -> str:
+        """The room's finished match (or `played`, an earlier one) as the `MatchLog` JSON a review reads (the
+        host's log: seed and all)."""
+        data = replay.match_log(room, raw=True, played=played)
         return json.dumps({k: v for k, v in data.items() if k not in ("standins", "redacted")})
 
     async def over(room: Room) -> Room:

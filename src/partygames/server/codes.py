@@ -134,6 +134,7 @@ class Code(StrEnum):
                         "profile instead.")
     REPLAY_FORBIDDEN = ("replay/forbidden", "Only the seat's own token or tied profile, or the room's host, may replay "
                         "the match as that seat saw it (`?seat=N`); the public view is anyone's.")
+    REPLAY_NO_MATCH = "replay/no_match", "The room has no finished match of that number (`?match=N`: 1, 2, ...)."
     REVIEW_NONE = "review/none", "No review of that seat of the room's latest match was asked for yet (`POST` asks)."
     REVIEW_RUNNING = ("review/running", "The room's match is not finished: only a finished match is reviewed (no live "
                       "help).")

@@ -259,9 +259,9 @@ HISTORY_PAGE = 50  # the matches a profile page shows; `more` names the next pag
 
 def played(conn: Connection, profile_id: str, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """The profile's finished matches, newest first (`limit` of them from `offset`; None: all): game, date,
-    result, the other players and a replay link (the replay endpoint shows a room's latest match; an earlier
-    match of the room has none). One query whatever the page's length or the person's number of matches: the
-    page is a range of the history's index (`played_by_date`), joined with its rooms, results and seats."""
+    result, the other players and a link to the replay of the person's seat in that match (`?match=`: a room's
+    earlier matches of the evening too). One query whatever the page's length or the person's number of matches:
+    the page is a range of the history's index (`played_by_date`), joined with its rooms, results and seats."""
     mine = played_matches
     listed = (select(mine.c.room, mine.c.seat, mine.c.number, mine.c.date).where(mine.c.profile == profile_id)
               .order_by(mine.c.date.desc(), mine.c.room, mine.c.number.desc(), mine.c.seat))
@@ -269,7 +269,7 @@ def played(conn: Connection, profile_id: str, limit: int | None = None, offset: 
         listed = listed.limit(limit).offset(offset)
     page = listed.subquery("page")
     rows = conn.execute(
-        select(page.c.room, page.c.seat, page.c.number, page.c.date, matches.c.number.label("earlier"),
+        select(page.c.room, page.c.seat, page.c.number, page.c.date,
                func.coalesce(matches.c.game, rooms.c.game).label("game"),
                func.coalesce(matches.c.result, rooms.c.result).label("result"),
                seats.c.seat.label("at"), seats.c.kind, seats.c.bot, seats.c.name, seats.c.profile,
@@ -282,12 +282,12 @@ def played(conn: Connection, profile_id: str, limit: int | None = None, offset: 
     out: list[dict[str, Any]] = []
     for r in rows:
         if not out or (out[-1]["room"], out[-1]["match"], out[-1]["seat"]) != (r["room"], r["number"], r["seat"]):
-            latest = r["earlier"] is None  # not among the room's earlier matches: its current one
             placed = next((s for s in json.loads(r["result"])["seats"] if s["seat"] == r["seat"]), None)
             out.append({"room": r["room"], "match": r["number"], "game": r["game"], "date": r["date"],
                         "seat": r["seat"], "rank": placed["rank"] if placed else None,
                         "won": placed["is_winner"] if placed else None, "score": placed["score"] if placed else None,
-                        "others": [], "replay": f"/api/rooms/{r['room']}/replay?seat={r['seat']}" if latest else None})
+                        "others": [],
+                        "replay": f"/api/rooms/{r['room']}/replay?seat={r['seat']}&match={r['number']}"})
         if r["at"] != r["seat"]:
             out[-1]["others"].append({"seat": r["at"], "name": r["name"] if r["kind"] == "human" else None,
                                       "bot": r["bot"], "profile": r["profile"],

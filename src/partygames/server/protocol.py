@@ -243,6 +243,8 @@ class NextMatch(_Body):
 
 class ReviewRequest(_Body):
     seat: Annotated[int, Field(ge=0, le=MAX_SAFE_INT)]
+    # The room's match to review (1, 2, ...: an earlier one of the evening); null: its latest.
+    match: Annotated[int, Field(ge=1, le=MAX_SAFE_INT)] | None = None
 
 
 class StandIn(_Body):

@@ -1,28 +1,60 @@
 """Replays of finished matches: every step as one seat saw it, and the match log.
 
 Other seats' actions appear only as `Match.shown_action` allows (a secret ballot stays secret for
-ever); the raw log is for the host alone.
+ever); the raw log is for the host alone. A room's earlier matches (play again, a series) are rebuilt
+from the database (`earlier`), so any process shows any of them.
 """
 
 from __future__ import annotations
 
 import copy
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from partygames.engine.log import Entry, MatchLog
 from partygames.engine.match import Match
 from partygames.engine.session import Session
+from partygames.server.room_match import RoomMatch
 from partygames.server.rooms import Room
 from partygames.server.text import escape
 
 
-def steps(room: Room, seat: int | None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Stored:
+    """One of `room`'s earlier matches as the database keeps it: its `matches` row and its log entries."""
+
+    room: Room
+    row: dict[str, Any]
+    log: list[dict[str, Any]]
+
+    @property
+    def number(self) -> int:
+        return int(self.row["number"])
+
+    def build(self) -> RoomMatch:
+        """The match replayed from its log: the same steps, sources and stand-ins as when it was played, and
+        no bots (it is over). Engine work: called off the event loop."""
+        room, row, log = self.room, self.row, self.log
+        game = room.hub.games[row["game"]]
+        options = game.options_class.parse(json.loads(row["options"]))
+        match = game.new(room.seats, options, json.loads(row["seed"]), bots=json.loads(row["bots"]))
+        played = RoomMatch(room.code, game, match, room.lobby.seats, row["started_at"], room.hub.settings,
+                           lambda _error: None, self.number, log[0]["seq"] - 1 if log else row["last_seq"], bots=False)
+        for e in log:
+            played.replay(Entry(e["at"], e["seat"], json.loads(e["action"]) if e["action"] is not None else None),
+                          e["source"], e.get("standin"))
+        return played
+
+
+def steps(room: Room, seat: int | None, played: RoomMatch | None = None) -> dict[str, Any]:
     """The match step by step as `seat` saw it (None: the public view), numbered as it was during the match:
-    a step it did not witness (`Match.step_witnesses`) is not there at all. Only for finished matches."""
-    current = room.current
+    a step it did not witness (`Match.step_witnesses`) is not there at all. Only for finished matches: the
+    room's current one, or `played` (an earlier one)."""
+    current = room.current if played is None else played
     assert current is not None
-    final = current.match
-    session = Session(room.game, room.game.new(room.seats, room.options, final.seed, bots=final.bot_seats))
+    final, game = current.match, current.game
+    session = Session(game, game.new(final.seats, final.options, final.seed, bots=final.bot_seats))
 
     def view() -> dict[str, Any]:
         # Views and event data may share lists with the state, which later steps change: copy them now.
@@ -47,27 +79,28 @@ def steps(room: Room, seat: int | None) -> dict[str, Any]:
                                for e in events if e.is_visible_to(seat)],
                     "view": view()})
     result = final.result()
-    return {"game": room.game.id, "seats": room.seats, "options": room.options.to_json(), "seat": seat,
-            "result": result.to_json() if result is not None else None, "steps": out}
+    return {"game": game.id, "match": current.number, "seats": final.seats, "options": final.options.to_json(),
+            "seat": seat, "result": result.to_json() if result is not None else None, "steps": out}
 
 
-def match_log(room: Room, raw: bool) -> dict[str, Any]:
+def match_log(room: Room, raw: bool, played: RoomMatch | None = None) -> dict[str, Any]:
     """The match log: the whole `MatchLog` (seed, every entry with its time, final state) when `raw` (for
     the host); else what a spectator may know of it: each action as `Match.shown_action` shows it, and
     neither the seed nor the final state (with the seed and the actions, every card dealt face down
-    could be worked out). `redacted` says which."""
-    assert room.current is not None
-    session, final = room.current.session, room.current.match
+    could be worked out). `redacted` says which. The room's current match, or `played` (an earlier one)."""
+    current = room.current if played is None else played
+    assert current is not None
+    session, final = current.session, current.match
     # The people's names (HTML-escaped, as every user-supplied string is sent), for a replay to name them.
     names = [escape(s.name) if s.kind == "human" and s.name else "" for s in room.lobby.seats]
-    log = MatchLog(room.game.id, room.seats, room.options.to_json(), final.seed, list(session.log.entries),
+    log = MatchLog(current.game.id, final.seats, final.options.to_json(), final.seed, list(session.log.entries),
                    final.to_json(), list(final.bot_seats), names if any(names) else [])
     # The entries a bot played for the seat's absent person: {entry number (1, 2, ... as listed): bot kind}.
-    by_standin = room.current.by_standin
+    by_standin = current.by_standin
     if raw:
         return {**log.to_json(), "standins": {str(v): k for v, k in sorted(by_standin.items())}, "redacted": False}
     # The steps the public witnessed (a private one is not there at all), each action as it may know it.
-    public = set(room.current.hidden.get(None, ()))
+    public = set(current.hidden.get(None, ()))
     kept = [version for version in range(1, len(session.log.entries) + 1) if version not in public]
     shown = [e if e.seat is None or e.action is None else _shown_entry(final, e)
              for version, e in enumerate(session.log.entries, start=1) if version not in public]

@@ -551,6 +551,26 @@ class Storage:
             return StoredRoom(dict(row), [dict(s) for s in seat_rows], [dict(a) for a in log], [dict(c) for c in chat],
                               earlier)
 
+    def earlier_matches(self, code: str) -> list[dict[str, Any]]:
+        """Room `code`'s finished matches before its current one, in order (the `matches` rows)."""
+        with self.engine.connect() as conn:
+            return [dict(m) for m in conn.execute(select(matches).where(matches.c.room == code)
+                                                  .order_by(matches.c.number)).mappings()]
+
+    def earlier_match(self, code: str, number: int) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """Room `code`'s finished match `number` before its current one and its log entries, in order (None:
+        no such earlier match). Its log is the `seq` after the previous match's `last_seq`, up to its own."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.room == code, matches.c.number == number)).mappings().first()
+            if row is None:
+                return None
+            before = conn.execute(select(matches.c.last_seq).where(matches.c.room == code,
+                                                                   matches.c.number == number - 1)).scalar()
+            log = conn.execute(select(log_entries).where(log_entries.c.room == code, log_entries.c.seq > (before or 0),
+                                                         log_entries.c.seq <= row["last_seq"])
+                               .order_by(log_entries.c.seq)).mappings()
+            return dict(row), [dict(e) for e in log]
+
     def codes(self, status: str) -> list[str]:
         with self.engine.connect() as conn:
             return list(conn.execute(select(rooms.c.code).where(rooms.c.status == status)).scalars())

@@ -91,17 +91,26 @@ export const api = {
   /** Starts the review of `seat`'s decisions in the finished match (or finds it: a stored review answers at
    * once) and answers its job {job, status, progress, seat, match, review, error}; `reviewStatus` polls it.
    * `auth` holds the tokens this browser has for the room (the seat's, the host's); the profile cookie goes too. */
-  startReview: (code, seat, auth) =>
-    call("POST", `/api/rooms/${encodeURIComponent(code)}/review`, { body: { seat }, headers: reviewHeaders(auth) }),
-  reviewStatus: (code, seat, auth) =>
-    call("GET", `/api/rooms/${encodeURIComponent(code)}/review?seat=${encodeURIComponent(seat)}`, { headers: reviewHeaders(auth) }),
+  startReview: (code, seat, auth, match) =>
+    call("POST", `/api/rooms/${encodeURIComponent(code)}/review`, { body: { seat, match: match ?? null }, headers: reviewHeaders(auth) }),
+  reviewStatus: (code, seat, auth, match) =>
+    call("GET", `/api/rooms/${encodeURIComponent(code)}/review?seat=${encodeURIComponent(seat)}${matchQuery(match, "&")}`,
+      { headers: reviewHeaders(auth) }),
+  /** The room's matches of the evening, in order: [{number, game, started_at, result}] (result null: being played). */
+  matches: (code) => call("GET", `/api/rooms/${encodeURIComponent(code)}/matches`),
   /** The finished match step by step as `seat` saw it (null: the public view). A seat's replay is its own and
    * the host's: `auth` as for a review (the seat's token, the host's; the profile cookie goes too). */
-  replay: (code, seat, auth) => {
+  replay: (code, seat, auth, match) => {
     const query = seat === null || seat === undefined || seat === "" ? "" : `?seat=${encodeURIComponent(seat)}`;
-    return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}`, { headers: reviewHeaders(auth) });
+    return call("GET", `/api/rooms/${encodeURIComponent(code)}/replay${query}${matchQuery(match, query ? "&" : "?")}`,
+      { headers: reviewHeaders(auth) });
   },
 };
+
+/** `match=K` for the room's K-th match (null: its latest), after `joiner` ("?" or "&"). */
+export function matchQuery(match, joiner) {
+  return match === null || match === undefined ? "" : `${joiner}match=${encodeURIComponent(match)}`;
+}
 
 function reviewHeaders(auth) {
   const headers = {};

@@ -16,7 +16,9 @@ function parseRoute() {
   const match = location.pathname.match(/^\/(?:room|r|join)\/([A-Za-z0-9]+)\/?$/);
   const code = match ? match[1].toUpperCase() : params.get("room") ? params.get("room").toUpperCase() : null;
   const table = params.get("table") === "1" || params.get("view") === "table";
-  if (code && location.hash === "#replay") return { page: "replay", code };
+  // #replay: the room's latest match; #replay-K: its K-th (an earlier match of the evening)
+  const replay = location.hash.match(/^#replay(?:-(\d+))?$/);
+  if (code && replay) return { page: "replay", code, match: replay[1] ? Number(replay[1]) : null };
   if (code) return { page: "room", code, table };
   if (location.pathname === "/me") return { page: "profile" };
   if (location.pathname === "/me/claim") return { page: "claim" };
@@ -53,7 +55,7 @@ function App() {
   };
   let page;
   if (route.page === "room") page = html`<${RoomPage} key=${route.code + (route.table ? ":t" : "")} code=${route.code} table=${route.table} lang=${lang} navigate=${navigate} />`;
-  else if (route.page === "replay") page = html`<${ReplayPage} key=${route.code} code=${route.code} lang=${lang} navigate=${navigate} />`;
+  else if (route.page === "replay") page = html`<${ReplayPage} key=${`${route.code}#${route.match}`} code=${route.code} match=${route.match} lang=${lang} navigate=${navigate} />`;
   else if (route.page === "profile") page = html`<${ProfilePage} navigate=${navigate} />`;
   else if (route.page === "claim") page = html`<${ClaimPage} navigate=${navigate} />`;
   else if (route.page === "leaderboard") page = html`<${LeaderboardPage} key=${route.game} game=${route.game} />`;

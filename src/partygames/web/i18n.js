@@ -145,6 +145,8 @@ const STRINGS = {
   termination: ["How it ended", "終了理由"],
   replay: ["Replay", "リプレイ"],
   view_as: ["View as", "視点"],
+  replay_match: ["Match", "対戦"],
+  match_number: ["Match {0}", "第{0}戦"],
   public_view: ["Public view", "公開ビュー"],
   full_state: ["Full state", "全状態"],
   step: ["Step {0} / {1}", "ステップ {0} / {1}"],

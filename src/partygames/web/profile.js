@@ -167,12 +167,12 @@ export function ProfilePage({ navigate }) {
     <section class="panel" data-testid="profile-matches">
       <h2>${t("profile_matches")}</h2>
       ${data.matches && data.matches.length ? html`<ul class="match-history">
-        ${data.matches.map((m) => html`<li data-room=${m.room} data-testid="profile-match">
+        ${data.matches.map((m) => html`<li data-room=${m.room} data-match=${m.match} data-testid="profile-match">
           <strong>${gameTitle(games, m.game)}</strong> <span class="muted">${when(m.date)}</span>
           <span data-testid="profile-placing">${placing(m)}</span>
           <span class="muted">${t("profile_with", "")}${m.others.map((o, i) => html`${i ? ", " : ""}${o.profile ? html`<${Mark} profile=${o} size="0.7em" /> ` : null}${otherName(o)}`)}</span>
-          ${m.replay ? html`<a class="button small subtle" data-testid="profile-replay" href=${`/room/${m.room}#replay`}
-            onClick=${(e) => open(e, `/room/${m.room}#replay`)}>${t("replay")}</a>` : null}
+          ${m.replay ? html`<a class="button small subtle" data-testid="profile-replay" href=${`/room/${m.room}#replay-${m.match}`}
+            onClick=${(e) => open(e, `/room/${m.room}#replay-${m.match}`)}>${t("replay")}</a>` : null}
         </li>`)}
       </ul>` : html`<p class="muted">${t("profile_no_matches")}</p>`}
       ${data.more ? html`<button class="small subtle" onClick=${more} data-testid="profile-more">${t("profile_more_matches")}</button>` : null}

@@ -2,7 +2,7 @@
 // (review.js) judges a seat's decisions, and a mark clicked there steps the replay to that decision.
 import { html, useState, useEffect } from "./lib.js";
 import { t, tr } from "./i18n.js";
-import { api, loadRenderer, loadSeat } from "./api.js";
+import { api, loadRenderer, loadSeat, matchQuery } from "./api.js";
 import { renderGeneric } from "./generic.js";
 import { describe, Stage, useNarration } from "./events.js";
 import { ReviewTab, MarkNote, actionText, decisionSteps } from "./review.js";
@@ -22,8 +22,22 @@ function describeAction(step, game, ctx) {
 
 const STEP_MS = 1500;
 
-export function ReplayPage({ code, lang, navigate }) {
+export function ReplayPage({ code, match: asked, lang, navigate }) {
   const [room, setRoom] = useState(null);
+  // The room's matches of the evening (null: not known yet), and the one shown: the one asked for (#replay-K),
+  // else the latest finished one (the room may be playing its next). The match list picks another.
+  const [matches, setMatches] = useState(null);
+  const [picked, setPicked] = useState(asked ?? null);
+  useEffect(() => {
+    api.matches(code).then((data) => setMatches(data.matches)).catch(() => setMatches([]));
+  }, [code]);
+  const finished = (matches || []).filter((m) => m.result);
+  const number = picked ?? (finished.length ? finished[finished.length - 1].number : null);
+  const shown = (matches || []).find((m) => m.number === number) || null;
+  const pick = (value) => {
+    setPicked(value);
+    history.replaceState(null, "", `/room/${code}#replay-${value}`);
+  };
   const [perspective, setPerspective] = useState(() => {
     const held = loadSeat(code);
     return held.token && held.seat != null ? String(held.seat) : "";
@@ -32,31 +46,43 @@ export function ReplayPage({ code, lang, navigate }) {
   const [index, setIndex] = useState(0);
   const [problem, setProblem] = useState(null);
   const [game, setGame] = useState(null);
-  const [info, setInfo] = useState(null);
 
   useEffect(() => {
     api.room(code).then(setRoom).catch(setProblem);
   }, [code]);
+  // The match's own game: a series' earlier match may be another game than the room's current one.
+  const gameId = (shown && shown.game) || (room && room.game);
+  const [games, setGames] = useState([]);
   useEffect(() => {
-    if (!room) return;
-    loadRenderer(room.game).then(setGame);
-    api.games().then((games) => setInfo(games.find((g) => g.id === room.game) || null)).catch(() => {});
-  }, [room && room.game]);
+    api.games().then(setGames).catch(() => {});
+  }, []);
   useEffect(() => {
+    if (!gameId) return;
+    setGame(null);
+    loadRenderer(gameId).then(setGame);
+  }, [gameId]);
+  const info = games.find((g) => g.id === gameId) || null;
+  const matchTitle = (id) => {
+    const found = games.find((g) => g.id === id);
+    return found ? tr(found.title) : id;
+  };
+  useEffect(() => {
+    if (matches === null) return;
     setReplay(null);
     api
-      .replay(code, perspective === "" ? null : Number(perspective), loadSeat(code))
+      .replay(code, perspective === "" ? null : Number(perspective), loadSeat(code), number)
       .then((data) => {
         setReplay(data);
         setIndex((i) => Math.min(i, data.steps.length - 1));
         setProblem(null);
       })
       .catch(setProblem);
-  }, [code, perspective]);
+  }, [code, perspective, matches, number]);
 
   const seat = perspective === "" ? null : Number(perspective);
-  // The perspective is not "you" in a replay: names stay plain.
-  const ctx = makeCtx({ room, seat, lang, table: false, send: () => {}, markYou: false, labels: info && info.labels });
+  // The perspective is not "you" in a replay: names stay plain. The match's game and options, not the room's now.
+  const played = room && replay ? { ...room, game: replay.game, options: replay.options } : room;
+  const ctx = makeCtx({ room: played, seat, lang, table: false, send: () => {}, markYou: false, labels: info && info.labels });
   ctx.botTitle = (kind) => (info && info.bot_titles && tr(info.bot_titles[kind])) || null;
   const steps = (replay && replay.steps) || [];
   const step = steps[index];
@@ -91,8 +117,9 @@ export function ReplayPage({ code, lang, navigate }) {
   const [tab, setTab] = useState("replay");
   const [reviewSeats, setReviewSeats] = useState([]);
   const held = loadSeat(code);
+  const over = room && (room.status === "over" || (shown && shown.result));
   useEffect(() => {
-    if (!room || room.status !== "over") return;
+    if (!over) return;
     if (held.hostToken) setReviewSeats(room.seats.map((s) => s.seat));
     else if (held.token && held.seat != null) setReviewSeats([held.seat]);
     else {
@@ -103,7 +130,7 @@ export function ReplayPage({ code, lang, navigate }) {
         setPerspective((p) => (p === "" ? String(mine.seat) : p)); // their own seat, as a token holder gets
       }).catch(() => {});
     }
-  }, [room && room.status]);
+  }, [Boolean(over)]);
   // A mark clicked in the review: the replay as that seat saw it, at the step where it chose.
   const [focus, setFocus] = useState(null); // {review, decision, index}
   const onMark = (review, decision) => {
@@ -132,7 +159,7 @@ export function ReplayPage({ code, lang, navigate }) {
   return html`<main class="page replay" data-testid="replay">
     <header class="room-head">
       <a class="back" href=${`/room/${code}`} onClick=${(e) => { e.preventDefault(); navigate(`/room/${code}`); }}>← ${t("back_to_room")}</a>
-      <h1>${t("replay")} · ${room ? tr(room.title) : ""} <span class="room-code small">${code}</span></h1>
+      <h1>${t("replay")} · ${info ? tr(info.title) : room ? tr(room.title) : ""} <span class="room-code small">${code}</span></h1>
     </header>
     ${problem ? html`<div class="panel error" role="alert">${problem.code === "room/not_over" ? t("replay_unavailable") : tr(problem)}</div>` : null}
     ${tabbed
@@ -143,11 +170,15 @@ export function ReplayPage({ code, lang, navigate }) {
       : null}
     ${tabbed
       ? html`<div role="tabpanel" id="panel-review" class="tab-panel" aria-labelledby="tab-review" hidden=${tab !== "review"}>
-          <${ReviewTab} code=${code} seats=${reviewSeats} auth=${held} game=${game} ctx=${ctx} onMark=${onMark} active=${tab === "review"} />
+          <${ReviewTab} key=${number} code=${code} match=${number} seats=${reviewSeats} auth=${held} game=${game} ctx=${ctx} onMark=${onMark} active=${tab === "review"} />
         </div>`
       : null}
     <div role=${tabbed ? "tabpanel" : null} id="panel-replay" class="tab-panel" aria-labelledby=${tabbed ? "tab-replay" : null} hidden=${tab !== "replay"}>
     <section class="panel replay-controls">
+      ${finished.length > 1 ? html`<label>${t("replay_match")} <select value=${String(number)} data-testid="replay-match"
+          onChange=${(e) => pick(Number(e.target.value))}>
+        ${finished.map((m) => html`<option value=${String(m.number)}>${t("match_number", m.number)} · ${matchTitle(m.game)}</option>`)}
+        </select></label>` : null}
       <label>${t("view_as")} <select value=${perspective} onChange=${(e) => setPerspective(e.target.value)} data-testid="replay-seat">
         <option value="">${t("public_view")}</option>
         ${((room && room.seats) || []).filter((s) => reviewSeats.includes(s.seat))
@@ -166,7 +197,7 @@ export function ReplayPage({ code, lang, navigate }) {
       </div>
       ${steps.length > 1 ? html`<input type="range" class="slider" min="0" max=${steps.length - 1} value=${index} aria-label=${t("step_slider")}
         aria-valuetext=${t("step", index, steps.length - 1)} onInput=${(e) => stepTo(Number(e.target.value))} />` : null}
-      <p class="muted"><a href=${`/api/rooms/${code}/log`} target="_blank" rel="noopener">${t("full_state")} (JSON)</a></p>
+      <p class="muted"><a href=${`/api/rooms/${code}/log${matchQuery(number, "?")}`} target="_blank" rel="noopener">${t("full_state")} (JSON)</a></p>
     </section>
     ${step
       ? html`<div class="room-grid">

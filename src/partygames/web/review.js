@@ -236,14 +236,14 @@ function Progress({ job, name }) {
 
 /** The Review tab. `seats`: the seats this browser may review (its own; every seat for the host);
  * `auth`: the tokens it holds for the room; `onMark(review, decision)` steps the replay there. */
-export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
+export function ReviewTab({ code, match, seats, auth, game, ctx, onMark, active }) {
   const [picked, setPicked] = useState(seats[0]);
   const [jobs, setJobs] = useState({}); // seat -> the server's answer for its review
   const [problems, setProblems] = useState({}); // seat -> a refusal {code, en, ja}
   const start = (seat) => {
     if (jobs[seat] && jobs[seat].status !== "failed") return;
     setProblems((p) => ({ ...p, [seat]: null }));
-    api.startReview(code, seat, auth)
+    api.startReview(code, seat, auth, match)
       .then((job) => setJobs((js) => ({ ...js, [seat]: job })))
       .catch((error) => setProblems((p) => ({ ...p, [seat]: error })));
   };
@@ -257,7 +257,7 @@ export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
     if (!waiting.length) return undefined;
     const timer = setTimeout(() => {
       for (const job of waiting) {
-        api.reviewStatus(code, job.seat, auth)
+        api.reviewStatus(code, job.seat, auth, match)
           .then((next) => setJobs((js) => ({ ...js, [job.seat]: next })))
           .catch((error) => setProblems((p) => ({ ...p, [job.seat]: error })));
       }
@@ -272,7 +272,7 @@ export function ReviewTab({ code, seats, auth, game, ctx, onMark, active }) {
       if (!job || job.status !== "done" || !job.review || places[job.seat] !== undefined) continue;
       const review = job.review;
       setPlaces((p) => ({ ...p, [job.seat]: null })); // asked for once
-      api.replay(code, job.seat, auth)
+      api.replay(code, job.seat, auth, match)
         .then((data) => ({ steps: decisionSteps(review, data.steps), total: data.steps.length - 1 }))
         .catch(() => ({ steps: [], total: review.steps }))
         .then((place) => setPlaces((p) => ({ ...p, [job.seat]: place })));
