@@ -348,17 +348,16 @@ class QuizMatch(Match):
         # Asked at every step of every simulation: the turn's specs are kept (`_specs`), the gifts' are
         # built once per markers held (`_gifts`); each call returns a list of its own.
         held = self.held[seat]
-        giving = self.phase in GIVING_PHASES and held["score"] + held["money"]
         if seat in (self._turns or self._primary()):
             specs = self._specs
             if specs is None:
                 specs = self._specs = tuple(self._primary_specs(seat))
-            if giving:
+            if held != _NO_MARKERS and self.phase in GIVING_PHASES:
                 return [*specs, *_gifts(self.seats, seat, held["score"], held["money"])[0]]
             return list(specs)
-        if giving:  # a bystander: it may give, or wait for the rest of the phase
-            return list(_gifts(self.seats, seat, held["score"], held["money"])[1])
-        return []
+        # A bystander (asked only for a seat in `to_act()`): it holds markers, and may give or wait for the
+        # rest of the phase.
+        return list(_gifts(self.seats, seat, held["score"], held["money"])[1])
 
     def _gift_specs(self, seat: int) -> list[ActionSpec]:
         """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
@@ -494,9 +493,11 @@ class QuizMatch(Match):
         if taker["score"] + taker["money"] == score + money:
             flip |= 1 << to
         if flip:
-            self._waiting = self._limit = self._free = None
+            self._waiting = self._limit = None
             if self._holders is not None:
                 self._holders ^= flip
+            if self._free is not None:
+                self._free = None if self.waiting[seat] or self.waiting[to] else self._free ^ flip
         if self.phase in ("select", "peek"):
             turns = self._turns
             if turns is None or seat in turns or to in turns:
