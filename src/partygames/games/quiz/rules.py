@@ -472,7 +472,7 @@ class QuizMatch(Match):
             return self._give(seat, action["to"], action["score"], action["money"])
         if kind == "wait":
             return self._wait(seat)
-        handler = getattr(self, f"_do_{kind}")
+        handler = getattr(self, _HANDLERS[kind])  # (the names made once: a new string is hashed anew)
         self.step += 1
         events: list[Event] = handler(seat, action)
         self._waiting = self._turns = self._limit = self._specs = None  # a turn's action: all may change
@@ -997,3 +997,8 @@ class QuizMatch(Match):
             p, r = rng.sample(whites, 2)
             other.board[p], other.board[r] = other.board[r], other.board[p]
         return other
+
+
+#: Each action type's handler's name, `_do_<type>` (looked up by name, so that a method patched on the class
+#: is the one called).
+_HANDLERS = {name.removeprefix("_do_"): name for name in dir(QuizMatch) if name.startswith("_do_")}
