@@ -235,7 +235,10 @@ class QuizMatch(Match):
         if self.phase == "memorise":
             return []
         targets = _answer_targets()
-        face_down = [targets[q][i] for q, row in enumerate(self.rows) if row is not None for i in range(len(row))]
+        face_down: list[str] = []
+        for q, row in enumerate(self.rows):  # a row's targets as one slice, not card by card
+            if row is not None:
+                face_down += targets[q][:len(row)]
         if self.tiebreak and self.tiebreak["opened"]:
             opened = set(self.tiebreak["opened"])
             return [t for t in face_down if t not in opened]
@@ -587,6 +590,7 @@ class QuizMatch(Match):
         if len(candidates) == 1:
             return self._open_card(candidates[0])
         self._set_phase("open")
+        self._phase_parts()["least"] = candidates  # (`_least_marked()`, found already)
         return []
 
     def _do_open(self, seat: int, action: Action) -> list[Event]:
@@ -596,7 +600,11 @@ class QuizMatch(Match):
         question = self.board[place]
         assert question is not None
         self.asked, self.asked_place = question, place
-        self._down = None
+        down = self._down
+        if down is not None:  # the opened card is no longer face down
+            down = down.copy()  # (the kept list may be in a spec)
+            down.remove(place)
+            self._down = down
         returned = _markers()
         for markers in self.on_cards:
             if markers == _NO_MARKERS:
