@@ -120,8 +120,9 @@ def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
 _NO_MARKERS = _markers()  # read-only: compared with
 
 
-#: The seats a set of seats holds, by its bits (seat s is bit 1 << s): sets of seats are kept as bits where
-#: they are updated after the steps (adding or taking out a seat is one operation).
+#: The seats a set of seats holds, by its bits (seat s is bit 1 << s), for up to 5 seats (`seat_counts`):
+#: sets of seats are kept as bits where they are updated after the steps (adding or taking out a seat is one
+#: operation).
 _SEATS_IN: tuple[tuple[int, ...], ...] = tuple(tuple(s for s in range(5) if bits >> s & 1) for bits in range(1 << 5))
 
 
@@ -153,9 +154,10 @@ class QuizMatch(Match):
     # `wait` in this phase (`_free`: the holders again where the phase starts, one fewer after a `wait`).
     _holders: int | None = None
     _free: int | None = None
-    # Kept for the phase (dropped where a phase starts, `_set_phase`: no card moves, is opened or dealt,
-    # and no marker is placed, within one of the phases that read them): parts of the turn's specs, the
-    # select's specs per kinds of markers held, the peek's look targets, the open phase's candidates.
+    # Kept for the phase (dropped where a phase starts, `_set_phase`: no card moves, is opened or dealt
+    # within the select, open and peek phases, and no marker is placed in the open phase): parts of the
+    # turn's specs, the select's specs per kinds of markers held, the peek's look targets, the open phase's
+    # candidates.
     _parts: dict[Any, Any] | None = None
 
     @property
