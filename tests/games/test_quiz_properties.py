@@ -89,9 +89,10 @@ def test_random_play_conserves_markers_and_never_shows_a_face_down_card(
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 5), wake_rate=st.floats(0.0, 0.5), bots=st.booleans())
 def test_kept_caches_agree_with_a_fresh_copy_at_every_step(seed: int, seats: int, wake_rate: float, bots: bool) -> None:
     """The match keeps who is awaited, whose turn it is, the time limit, the turn's specs, the face-down
-    white cards and the shortest rows across the steps that cannot change them (a gift or a wait changes
-    only some; time passing only what falls due): at every step they equal those of a clone, which starts
-    without caches, whether the steps are taken by `apply` or `apply_trusted`, at the match's time or later."""
+    white cards, the shortest rows, the seats holding markers (and those not waiting) and the phase's parts
+    of the specs across the steps that cannot change them (a gift or a wait changes only some; time passing
+    only what falls due): at every step they equal those of a clone, which starts without caches, whether
+    the steps are taken by `apply` or `apply_trusted`, at the match's time or later."""
     match = GAME.new(seats, None, seed, bots=range(seats) if bots else ())
     assert isinstance(match, QuizMatch)
     rng = random.Random(seed)

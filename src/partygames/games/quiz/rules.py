@@ -120,6 +120,12 @@ def _markers(score: int = 0, money: int = 0) -> dict[str, int]:
 _NO_MARKERS = _markers()  # read-only: compared with
 
 
+#: The seats a set of seats holds, by its bits (seat s is bit 1 << s), for up to 5 seats (`seat_counts`):
+#: sets of seats are kept as bits where they are updated after the steps (adding or taking out a seat is one
+#: operation).
+_SEATS_IN: tuple[tuple[int, ...], ...] = tuple(tuple(s for s in range(5) if bits >> s & 1) for bits in range(1 << 5))
+
+
 class QuizMatch(Match):
     # markers or money given away: the person's own (docs/rules/quiz.md, Stand-ins)
     PERSONAL = frozenset({"give"})
@@ -143,6 +149,16 @@ class QuizMatch(Match):
     # scored): `face_down_white()` and `shortest_rows()`, read by the specs, the time limits and the view.
     _down: list[int] | None = None
     _short: list[int] | None = None
+    # Kept across the turns, for the bystanders, as bits (`_SEATS_IN`): the seats holding markers
+    # (`_holders`, updated where a seat's markers reach or leave zero) and those of them that have not said
+    # `wait` in this phase (`_free`: the holders again where the phase starts, one fewer after a `wait`).
+    _holders: int | None = None
+    _free: int | None = None
+    # Kept for the phase (dropped where a phase starts, `_set_phase`: no card moves, is opened or dealt
+    # within the select, open and peek phases, and no marker is placed in the open phase): parts of the
+    # turn's specs, the select's specs per kinds of markers held, the peek's look targets, the open phase's
+    # candidates.
+    _parts: dict[Any, Any] | None = None
 
     @property
     def opts(self) -> QuizOptions:
@@ -221,7 +237,10 @@ class QuizMatch(Match):
         if self.phase == "memorise":
             return []
         targets = _answer_targets()
-        face_down = [targets[q][i] for q, row in enumerate(self.rows) if row is not None for i in range(len(row))]
+        face_down: list[str] = []
+        for q, row in enumerate(self.rows):  # a row's targets as one slice, not card by card
+            if row is not None:
+                face_down += targets[q][:len(row)]
         if self.tiebreak and self.tiebreak["opened"]:
             opened = set(self.tiebreak["opened"])
             return [t for t in face_down if t not in opened]
@@ -243,8 +262,15 @@ class QuizMatch(Match):
         return clockwise_from_left(self.parent, self.seats)
 
     def _set_phase(self, phase: str) -> None:
+        # A new phase finds the seats holding markers again (`_holders`: kept within a phase, whose steps
+        # update them; the secret money and the score markers taken are followed by a new phase); the deal
+        # phase, begun again after each card dealt, keeps them.
+        if phase != self.phase:
+            self._holders = None
         self.phase = phase
         self.waiting = [False] * self.seats
+        self._free = self._holders
+        self._parts = None
 
     def _primary(self) -> tuple[int, ...]:
         """The seats whose turn it is (`turns()`), kept with `to_act()` until the state changes."""
@@ -274,17 +300,40 @@ class QuizMatch(Match):
 
     def bystanders(self) -> tuple[int, ...]:
         """Seats awaited only because they may give markers now."""
+        return self.to_act()[len(self._primary()):]
+
+    def _awaited(self) -> tuple[int, ...]:
+        """`to_act()`: the seats whose turn it is, then the bystanders, found in one call (asked again
+        after every turn's action)."""
+        primary = self._turns
+        if primary is None:
+            primary = self._turns = self._find_primary()
         if self.phase not in GIVING_PHASES:
-            return ()
-        primary = self._primary()
-        waiting, held = self.waiting, self.held
-        found = []
-        # a plain loop over indices: a comprehension is a call of its own in Python 3.11, and unpacking
-        # enumerate(zip()) costs twice as much (asked after most steps)
-        for s in range(self.seats):
-            if not waiting[s] and s not in primary and held[s]["score"] + held[s]["money"]:
-                found.append(s)
-        return tuple(found)
+            return primary
+        # The bystanders: the holders that have not said `wait` (kept), less the seats whose turn it is.
+        free = self._free
+        if free is None:
+            free = self._free = self._find_free()
+        for s in primary:
+            free &= ~(1 << s)
+        return primary + _SEATS_IN[free] if free else primary
+
+    def _find_free(self) -> int:
+        """The seats holding markers that have not said `wait` in this phase (bits)."""
+        holders = self._holders
+        if holders is None:
+            holders, bit = 0, 1
+            for markers in self.held:
+                if markers != _NO_MARKERS:  # (one comparison, in C)
+                    holders |= bit
+                bit <<= 1
+            self._holders = holders
+        waiting = self.waiting
+        if True in waiting:
+            for s in range(self.seats):
+                if waiting[s]:
+                    holders &= ~(1 << s)
+        return holders
 
     # -- the contract ----------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -293,7 +342,7 @@ class QuizMatch(Match):
         # dropped or updated by every `_apply` and `advance` that changes it): hosts ask it several times a step.
         waiting = self._waiting
         if waiting is None:
-            waiting = self._waiting = self._primary() + self.bystanders()
+            waiting = self._waiting = self._awaited()
         return waiting
 
     def turns(self) -> tuple[int, ...]:
@@ -304,17 +353,16 @@ class QuizMatch(Match):
         # Asked at every step of every simulation: the turn's specs are kept (`_specs`), the gifts' are
         # built once per markers held (`_gifts`); each call returns a list of its own.
         held = self.held[seat]
-        giving = self.phase in GIVING_PHASES and held["score"] + held["money"]
         if seat in (self._turns or self._primary()):
             specs = self._specs
             if specs is None:
                 specs = self._specs = tuple(self._primary_specs(seat))
-            if giving:
+            if held != _NO_MARKERS and self.phase in GIVING_PHASES:
                 return [*specs, *_gifts(self.seats, seat, held["score"], held["money"])[0]]
             return list(specs)
-        if giving:  # a bystander: it may give, or wait for the rest of the phase
-            return list(_gifts(self.seats, seat, held["score"], held["money"])[1])
-        return []
+        # A bystander (asked only for a seat in `to_act()`): it holds markers, and may give or wait for the
+        # rest of the phase.
+        return list(_gifts(self.seats, seat, held["score"], held["money"])[1])
 
     def _gift_specs(self, seat: int) -> list[ActionSpec]:
         """Both counts in one action, and a gift moves at least one marker: two specs of `give` share the
@@ -329,11 +377,16 @@ class QuizMatch(Match):
             return list(_MEMORISE_SPECS if self.extensions < MAX_EXTENSIONS else _MEMORISE_SPECS[:1])
         if phase == "select":
             held = self.held[seat]
-            kinds = [k for k in KINDS if held[k]]  # none left if the seat gave them away
-            place = [spec("place", card=choice(self._face_down_white()), kind=choice(kinds))] if kinds else []
-            return [*place, spec("pass")]
+            key = ("select", held["score"] > 0, held["money"] > 0)
+            parts = self._phase_parts()
+            specs = parts.get(key)
+            if specs is None:
+                kinds = [k for k in KINDS if held[k]]  # none left if the seat gave them away
+                place = [spec("place", card=choice(self._face_down_white()), kind=choice(kinds))] if kinds else []
+                specs = parts[key] = [*place, spec("pass")]
+            return specs
         if phase == "open":
-            return [spec("open", card=choice(self.least_marked()))]
+            return [spec("open", card=choice(self._least_marked()))]
         if phase == "answer":
             return list(_ANSWER_SPECS)
         if phase == "peek":
@@ -341,9 +394,12 @@ class QuizMatch(Match):
             cost = len(self.peekers)
             score, money = self.held[seat]["score"], self.held[seat]["money"]
             if score + money >= cost:
-                targets = self.face_down_answers() + [white_target(p) for p in self._face_down_white()]
-                specs.append(spec("look", card=choice(targets),
-                                  paid_money=int_range(max(0, cost - score), min(cost, money))))
+                parts = self._phase_parts()
+                targets = parts.get("look")
+                if targets is None:
+                    targets = parts["look"] = choice(
+                        self.face_down_answers() + [white_target(p) for p in self._face_down_white()])
+                specs.append(spec("look", card=targets, paid_money=int_range(max(0, cost - score), min(cost, money))))
             if self.peek is not None and self.peek["seat"] == seat:
                 unshown = [s for s in range(self.seats) if s != seat and s not in self.peek["shown_to"]]
                 if unshown:
@@ -364,6 +420,20 @@ class QuizMatch(Match):
         if phase == "tiebreak":
             return [spec("call", card=choice(self.face_down_answers()), word=choice(list(range(ANSWERS))))]
         raise AssertionError(f"no actions in phase {phase!r}")
+
+    def _phase_parts(self) -> dict[Any, Any]:
+        parts = self._parts
+        if parts is None:
+            parts = self._parts = {}
+        return parts
+
+    def _least_marked(self) -> list[int]:
+        """`least_marked()` in the open phase, kept (`_parts`, read-only): no marker is placed any more."""
+        parts = self._phase_parts()
+        least: list[int] | None = parts.get("least")
+        if least is None:
+            least = parts["least"] = self.least_marked()
+        return least
 
     def least_marked(self) -> list[int]:
         """The face-down white cards with the fewest markers on them (zero is fewest)."""
@@ -407,7 +477,7 @@ class QuizMatch(Match):
             return self._give(seat, action["to"], action["score"], action["money"])
         if kind == "wait":
             return self._wait(seat)
-        handler = getattr(self, f"_do_{kind}")
+        handler = getattr(self, _HANDLERS[kind])  # (the names made once: a new string is hashed anew)
         self.step += 1
         events: list[Event] = handler(seat, action)
         self._waiting = self._turns = self._limit = self._specs = None  # a turn's action: all may change
@@ -420,12 +490,19 @@ class QuizMatch(Match):
         giver["money"] -= money
         taker["score"] += score
         taker["money"] += money
-        # The kept answers change only where a gift can change them: who is awaited (and so the time
-        # limit's defaults) when the giver has nothing left or the taker had nothing, and the turn's
-        # specs only where they read the markers held (a placed marker's kinds, a look's price) when a seat
-        # whose turn it is gives or takes.
-        if not giver["score"] + giver["money"] or taker["score"] + taker["money"] == score + money:
+        # The kept answers change only where a gift can change them: the seats holding markers, and so who
+        # is awaited (and the time limit's defaults), when the giver has nothing left or the taker had
+        # nothing, and the turn's specs only where they read the markers held (a placed marker's kinds, a
+        # look's price) when a seat whose turn it is gives or takes.
+        flip = 0 if giver["score"] + giver["money"] else 1 << seat
+        if taker["score"] + taker["money"] == score + money:
+            flip |= 1 << to
+        if flip:
             self._waiting = self._limit = None
+            if self._holders is not None:
+                self._holders ^= flip
+            if self._free is not None:
+                self._free = None if self.waiting[seat] or self.waiting[to] else self._free ^ flip
         if self.phase in ("select", "peek"):
             turns = self._turns
             if turns is None or seat in turns or to in turns:
@@ -435,6 +512,8 @@ class QuizMatch(Match):
     def _wait(self, seat: int) -> list[Event]:
         """A bystander waits for the rest of the phase: no longer awaited (the turn's specs stay)."""
         self.waiting[seat] = True
+        if self._free is not None:
+            self._free &= ~(1 << seat)
         waiting = self._waiting
         if waiting is not None and seat in waiting:
             at = waiting.index(seat)
@@ -499,6 +578,8 @@ class QuizMatch(Match):
     def _do_place(self, seat: int, action: Action) -> list[Event]:
         card, kind = action["card"], action["kind"]
         self.held[seat][kind] -= 1
+        if not self.holds(seat):
+            self._holders = self._free = None
         self.on_cards[card][kind] += 1
         return [Event("placed", {"seat": seat, "card": card, "kind": kind}), *self._next_turn((seat + 1) % self.seats)]
 
@@ -511,6 +592,7 @@ class QuizMatch(Match):
         if len(candidates) == 1:
             return self._open_card(candidates[0])
         self._set_phase("open")
+        self._phase_parts()["least"] = candidates  # (`_least_marked()`, found already)
         return []
 
     def _do_open(self, seat: int, action: Action) -> list[Event]:
@@ -520,7 +602,11 @@ class QuizMatch(Match):
         question = self.board[place]
         assert question is not None
         self.asked, self.asked_place = question, place
-        self._down = None
+        down = self._down
+        if down is not None:  # the opened card is no longer face down
+            down = down.copy()  # (the kept list may be in a spec)
+            down.remove(place)
+            self._down = down
         returned = _markers()
         for markers in self.on_cards:
             if markers == _NO_MARKERS:
@@ -575,7 +661,7 @@ class QuizMatch(Match):
         share, stays = split_secret_money(len(takers), self.field["money"])
         if takers:
             for seat in takers:
-                self.held[seat]["money"] += share
+                self.held[seat]["money"] += share  # (the peek or the scoring begins next: `_set_phase`)
             self.field["money"] = stays
             events.append(Event("secret_money_taken", {"takers": takers, "each": share}))
         self.peekers = [s for s in self._order() if sheets[s]["choice"] == "peek"]
@@ -594,6 +680,7 @@ class QuizMatch(Match):
         for kind in KINDS:
             self.held[seat][kind] -= paid[kind]
             self.stock[kind] += paid[kind]
+        self._holders = self._free = None
         target = action["card"]
         until = self.now + self.opts.peek_seconds * 1000
         self.peek = {"seat": seat, "target": target, "until": until, "shown_to": []}
@@ -615,6 +702,7 @@ class QuizMatch(Match):
         self.peek_turn += 1
         if self.peek_turn < len(self.peekers):
             self.waiting = [False] * self.seats
+            self._free = self._holders
             return events
         return events + self._score()
 
@@ -650,7 +738,7 @@ class QuizMatch(Match):
             taken[best[0]] = taken[best[1]] = 1
         for seat, n in enumerate(taken):
             self.held[seat]["score"] += n
-            self.field["score"] -= n
+            self.field["score"] -= n  # (the deal, the moves or the tie-break begins next: `_set_phase`)
         outcome = {"question": self.question, "asked": asked,
                    "choices": [s["choice"] if s else None for s in self.sheets],
                    "correct": [counts.get(s) if s in counts else None for s in range(self.seats)],
@@ -828,7 +916,7 @@ class QuizMatch(Match):
             return TimeLimit(f"peek:{q}:{self.peek_turn}:{self.looks[seat]}", float(o.peek_turn_seconds),
                              {seat: {"type": "stop"}, **defaults})
         if phase == "open":
-            first: Action = {"type": "open", "card": self.least_marked()[0]}
+            first: Action = {"type": "open", "card": self._least_marked()[0]}
         elif phase == "deal":
             first = {"type": "deal", "row": self._shortest_rows()[0]}
         elif phase == "move":
@@ -919,3 +1007,8 @@ class QuizMatch(Match):
             p, r = rng.sample(whites, 2)
             other.board[p], other.board[r] = other.board[r], other.board[p]
         return other
+
+
+#: Each action type's handler's name, `_do_<type>` (looked up by name, so that a method patched on the class
+#: is the one called).
+_HANDLERS = {name.removeprefix("_do_"): name for name in dir(QuizMatch) if name.startswith("_do_")}
