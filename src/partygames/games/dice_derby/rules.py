@@ -180,8 +180,10 @@ class DiceDerbyMatch(Match):
         if mine:
             for t in mine:
                 stakes += t["stake"]
+        left = self.money[seat] - stakes
         loans = self.pending_loans.get(str(seat), 0) if self.pending_loans else 0
-        return self.money[seat] + loans * self.options.loan_amount - stakes
+        # The options are read only when needed: a pydantic model's attributes are slow to read.
+        return left + loans * self.options.loan_amount if loans else left
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.phase == "auction":
@@ -196,7 +198,7 @@ class DiceDerbyMatch(Match):
         key = _KEYS[seat]
         mine = self.tickets.get(key)
         loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
-        cash = self.money[seat] + loans * o.loan_amount
+        cash = self.money[seat] + loans * o.loan_amount if loans else self.money[seat]
         if not mine:  # the commonest case (a seat's first look at each race): everything is on offer
             cash = cash // UNIT * UNIT
             if cash >= UNIT:
