@@ -76,13 +76,12 @@ def _quinella_odds(fall: float, rate: float) -> tuple[tuple[str, int], ...]:
 
 
 @lru_cache(maxsize=1024)
-def _betting_open(race: int, fall: float, rate: float, boost: tuple[int, ...], simple: bool
-                  ) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...], Event]:
-    """`odds_table`'s odds and the event opening a race's betting with them as shown (in units, not tenths):
-    made once per race and odds and shared (events are read-only; every race's opening asks it)."""
+def _betting_open(race: int, fall: float, rate: float, boost: tuple[int, ...], simple: bool) -> Event:
+    """The event opening a race's betting, with `odds_table`'s odds as shown (in units, not tenths): made once
+    per race and odds and shared (events are read-only; every race's opening asks it)."""
     win, pairs = odds_table(fall, rate, boost, simple)
-    return win, pairs, Event("betting_open", {"race": race, "win_odds": [o / 10 for o in win],
-                                              "quinella_odds": {p: o / 10 for p, o in pairs}})
+    return Event("betting_open", {"race": race, "win_odds": [o / 10 for o in win],
+                                  "quinella_odds": {p: o / 10 for p, o in pairs}})
 
 
 # A seat's stake range and the tickets on offer when it has bought none of that kind, by the cash it may
@@ -156,11 +155,10 @@ class DiceDerbyMatch(Match):
     def to_act(self) -> tuple[int, ...]:
         waiting = self._waiting
         if waiting is None:
-            # Recounted after every `done` and sealed bid: list comprehensions, quicker than generators here.
             if self.phase == "betting":
-                done = self.done
-                waiting = tuple([s for s in range(self.seats) if not done[s]])
+                waiting = tuple(s for s, done in enumerate(self.done) if not done)
             elif self.phase == "auction":
+                # Recounted after every sealed bid: a list comprehension, quicker than a generator here.
                 sealed = self.sealed
                 waiting = tuple([s for s in range(self.seats) if _KEYS[s] not in sealed])
             else:
@@ -198,7 +196,7 @@ class DiceDerbyMatch(Match):
         key = _KEYS[seat]
         mine = self.tickets.get(key)
         loans = self.pending_loans.get(key, 0) if self.pending_loans else 0
-        cash = self.money[seat] + loans * o.loan_amount if loans else self.money[seat]
+        cash = self.money[seat] + loans * o.loan_amount
         if not mine:  # the commonest case (a seat's first look at each race): everything is on offer
             cash = cash // UNIT * UNIT
             if cash >= UNIT:
@@ -347,10 +345,10 @@ class DiceDerbyMatch(Match):
         that opens the betting with them."""
         o = self.options
         priced = (o.fall_probability if o.fall_rule else 0.0, o.payout_rate, tuple(self.boost), o.simple_odds)
-        win, pairs, event = _betting_open(self.race, *priced)
+        win, pairs = odds_table(*priced)
         self.win_odds = list(win)
         self.quinella_odds = dict(pairs)
-        return event
+        return _betting_open(self.race, *priced)
 
     # -- closing the betting and running the race ---------------------------------------------------
     def _close_betting_and_run(self) -> list[Event]:
