@@ -94,16 +94,6 @@ def _offers(cash: int) -> tuple[dict[str, int], ActionSpec, ActionSpec]:
             {"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}})
 
 
-# The pairs not bought yet, in pair order, by the pairs bought (in buying order): made once per purchase
-# history (the choice is read-only) rather than a copy of all fifteen less a few at every step; bounded.
-@lru_cache(maxsize=512)
-def _pairs_left(bought: tuple[str, ...]) -> dict[str, Any]:
-    rest = list(PAIRS)
-    for pick in bought:
-        rest.remove(pick)
-    return {"choice": rest}
-
-
 class DiceDerbyMatch(Match):
     # a loan taken: the person's own (docs/rules/dice-derby.md, Stand-ins)
     PERSONAL = frozenset({"borrow"})
@@ -232,8 +222,10 @@ class DiceDerbyMatch(Match):
                         specs.append(every_win)
                 if len(bought) < o.quinella_limit:
                     if bought:
-                        specs.append({"type": "bet_quinella",
-                                      "params": {"pair": _pairs_left(tuple(bought)), "amount": amount}})
+                        rest = list(PAIRS)
+                        for pick in bought:
+                            rest.remove(pick)
+                        specs.append({"type": "bet_quinella", "params": {"pair": {"choice": rest}, "amount": amount}})
                     else:
                         specs.append(every_pair)
             specs.append({"type": "cancel", "params": {"ticket": {"choice": names}}})
