@@ -84,16 +84,6 @@ def _betting_open(race: int, fall: float, rate: float, boost: tuple[int, ...], s
                                   "quinella_odds": {p: o / 10 for p, o in pairs}})
 
 
-# A seat's stake range and the tickets on offer when it has bought none of that kind, by the cash it may
-# stake (a multiple of UNIT): asked at most betting steps, and made once per amount (specs are read-only). The
-# amounts of real matches are a few hundred: bounded all the same.
-@lru_cache(maxsize=1024)
-def _offers(cash: int) -> tuple[dict[str, int], ActionSpec, ActionSpec]:
-    amount = {"min": UNIT, "max": cash, "step": UNIT}
-    return (amount, {"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}},
-            {"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}})
-
-
 class DiceDerbyMatch(Match):
     # a loan taken: the person's own (docs/rules/dice-derby.md, Stand-ins)
     PERSONAL = frozenset({"borrow"})
@@ -190,8 +180,9 @@ class DiceDerbyMatch(Match):
         if not mine:  # the commonest case (a seat's first look at each race): everything is on offer
             cash = cash // UNIT * UNIT
             if cash >= UNIT:
-                _, every_win, every_pair = _offers(cash)
-                specs: list[ActionSpec] = [every_win, every_pair]
+                amount = {"min": UNIT, "max": cash, "step": UNIT}
+                specs: list[ActionSpec] = [{"type": "bet_win", "params": {"horse": _ALL_HORSES, "amount": amount}},
+                                           {"type": "bet_quinella", "params": {"pair": _ALL_PAIRS, "amount": amount}}]
             else:
                 specs = []
         else:
@@ -211,23 +202,23 @@ class DiceDerbyMatch(Match):
             cash = cash // UNIT * UNIT
             specs = []
             if cash >= UNIT:
-                amount, every_win, every_pair = _offers(cash)
+                amount = {"min": UNIT, "max": cash, "step": UNIT}
                 if len(wins) < o.win_limit:
+                    horse = _ALL_HORSES
                     if wins:  # what is not backed yet, in gate order: the copy less a few, not a filter
                         left = list(GATES)
                         for pick in wins:
                             left.remove(int(pick))
-                        specs.append({"type": "bet_win", "params": {"horse": {"choice": left}, "amount": amount}})
-                    else:
-                        specs.append(every_win)
+                        horse = {"choice": left}
+                    specs.append({"type": "bet_win", "params": {"horse": horse, "amount": amount}})
                 if len(bought) < o.quinella_limit:
+                    pair = _ALL_PAIRS
                     if bought:
                         rest = list(PAIRS)
                         for pick in bought:
                             rest.remove(pick)
-                        specs.append({"type": "bet_quinella", "params": {"pair": {"choice": rest}, "amount": amount}})
-                    else:
-                        specs.append(every_pair)
+                        pair = {"choice": rest}
+                    specs.append({"type": "bet_quinella", "params": {"pair": pair, "amount": amount}})
             specs.append({"type": "cancel", "params": {"ticket": {"choice": names}}})
         if o.loans and self.loans_taken[seat] + loans < o.loan_limit:
             specs.append(_BORROW)
