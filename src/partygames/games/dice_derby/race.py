@@ -104,28 +104,27 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
     reruns = 0
     # A race is most of a simulated match's time: its events are the furlong's shared ones (`_Shown`), and the
     # runners' dice are thrown by one `Chance.dice` call per furlong from these lists, kept beside `runners`.
-    events, race = run.events, run.race
+    events, race, furlongs = run.events, run.race, run.furlongs
+    runners = list(runners)  # our own: a furlong's loser is deleted from it
     labels = list(map(_DIE_LABEL.__getitem__, runners))
     faces = list(map(_FACES.__getitem__, runners))
     while True:
         furlong += 1
-        shown = _shown(race, stage, furlong)
+        shown = _SHOWN.get((race, stage, furlong)) or _shown(race, stage, furlong)
         events.append(shown.start(runners))
-        record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
-        run.furlongs.append(record)
-        fallen: list[int] = []
-        if fall is not None:
-            fallen = [g for g in runners if chance.bernoulli(_FALL_LABEL[g], fall)]
-        if fallen and len(fallen) == len(runners):
-            # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
-            run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
-            record.update(fallen=fallen, rerun=True)
-            furlong -= 1
-            reruns += 1
-            if reruns > MAX_RERUNS:
-                raise RuntimeError("every die fell on every try")
-            continue
+        fallen = [g for g in runners if chance.bernoulli(_FALL_LABEL[g], fall)] if fall is not None else None
         if fallen:
+            record: dict[str, Any] = {"stage": stage, "furlong": furlong, "rolls": [], "fallen": [], "out": []}
+            furlongs.append(record)
+            if len(fallen) == len(runners):
+                # 「最後に残った2人が同時に落馬したら、そのハロンはやり直してください」 (any count: nobody is left)
+                run.emit("furlong_rerun", stage=stage, furlong=furlong, fallen=fallen)
+                record.update(fallen=fallen, rerun=True)
+                furlong -= 1
+                reruns += 1
+                if reruns > MAX_RERUNS:
+                    raise RuntimeError("every die fell on every try")
+                continue
             standing = [g for g in runners if g not in fallen]
             run.emit("fall", stage=stage, furlong=furlong, gates=fallen)
             run.emit("out", stage=stage, furlong=furlong, gates=fallen, reason="fall")
@@ -151,7 +150,7 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
         # Reveal from the smallest die up: 「ダイスは小さい方から(4面体から)順にダイスの目を公表」.
         # 「もし数字が同じ場合は、より多面体のダイスが脱落します」: the key (value, -faces) orders the loser first.
         loser, low, tied, at = 0, 99, False, 0
-        rolls = record["rolls"]
+        rolls: list[list[int]] = []
         shown_rolls = shown.rolls
         for i, value in enumerate(chance.dice(labels, faces)):
             gate = runners[i]
@@ -161,14 +160,14 @@ def _run(chance: Chance, fall: float | None, runners: list[int], run: RaceRun, r
                 tied = value == low
                 loser, low, at = gate, value, i
         events.append(shown.out(loser, low, tied))
-        record["out"] = [loser]
+        furlongs.append({"stage": stage, "furlong": furlong, "rolls": rolls, "fallen": [], "out": [loser]})
         if not runoff and furlong == 1:
             run.first_furlong_out.append(loser)
-        runners = runners[:at] + runners[at + 1:]
-        del labels[at], faces[at]
+        del runners[at], labels[at], faces[at]
         if len(runners) == 1:
             return runners[0], loser
-        _note_quinella(run, runners, runoff)
+        if len(runners) == 2:
+            _note_quinella(run, runners, runoff)
 
 
 def _note_quinella(run: RaceRun, runners: list[int], runoff: bool) -> None:

@@ -35,6 +35,8 @@ _BETTING_DONE = tuple(Event("betting_done", {"seat": seat}) for seat in range(MO
 _BID_SEALED = tuple(Event("bid_sealed", {"seat": seat}) for seat in range(MOST_SEATS))
 _KEYS = tuple(str(seat) for seat in range(MOST_SEATS))  # a seat's key in the state's dicts, at every step
 _DIE_NAMES = tuple(die_name(g) for g in GATES)  # every view shows them
+_TIE_LABELS = tuple(f"auction_tie:{name}" for name in _DIE_NAMES)  # the auction's lots, by gate - 1
+_UNBID_LABELS = tuple(f"unbid:{name}" for name in _DIE_NAMES)
 
 BOOST = Fraction(3, 2)  # 「最初の1ハロンで脱落した馬の倍率は1.5倍づつ上がる」
 
@@ -136,7 +138,9 @@ class DiceDerbyMatch(Match):
             if self.phase == "betting":
                 waiting = tuple(s for s, done in enumerate(self.done) if not done)
             elif self.phase == "auction":
-                waiting = tuple(s for s in range(self.seats) if str(s) not in self.sealed)
+                # Recounted after every sealed bid: a list comprehension, quicker than a generator here.
+                sealed = self.sealed
+                waiting = tuple([s for s in range(self.seats) if _KEYS[s] not in sealed])
             else:
                 waiting = ()
             self._waiting = waiting
@@ -154,8 +158,10 @@ class DiceDerbyMatch(Match):
         if mine:
             for t in mine:
                 stakes += t["stake"]
+        left = self.money[seat] - stakes
         loans = self.pending_loans.get(str(seat), 0) if self.pending_loans else 0
-        return self.money[seat] + loans * self.options.loan_amount - stakes
+        # The options are read only when needed: a pydantic model's attributes are slow to read.
+        return left + loans * self.options.loan_amount if loans else left
 
     def _legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.phase == "auction":
@@ -186,9 +192,13 @@ class DiceDerbyMatch(Match):
             names: list[str] = []  # the cancel spec's tickets, named 'win:3' or 'quinella:1-2'
             for t in mine:
                 cash -= t["stake"]
-                kind, pick = t["kind"], t["pick"]
-                (wins if kind == "win" else bought).append(pick)
-                names.append(f"{kind}:{pick}")
+                pick = t["pick"]
+                if t["kind"] == "win":
+                    wins.append(pick)
+                    names.append("win:" + pick)
+                else:
+                    bought.append(pick)
+                    names.append("quinella:" + pick)
             cash = cash // UNIT * UNIT
             specs = []
             if cash >= UNIT:
@@ -261,7 +271,7 @@ class DiceDerbyMatch(Match):
             bid = {"horse": action["horse"], "amount": action["amount"]}
         else:
             bid = {"horse": None, "amount": 0}
-        self.sealed[str(seat)] = bid
+        self.sealed[_KEYS[seat]] = bid
         events = [_BID_SEALED[seat], Event("my_bid", {"seat": seat, **bid}, (seat,))]
         if len(self.sealed) == self.seats:
             events += self._resolve_auction()
@@ -286,18 +296,21 @@ class DiceDerbyMatch(Match):
             if bids:
                 top = -bids[0][0]
                 tied = [s for a, s in bids if -a == top]
-                winner = tied[0] if len(tied) == 1 else self.chance.choice(f"auction_tie:{die_name(gate)}", tied)
+                winner = tied[0] if len(tied) == 1 else self.chance.choice(_TIE_LABELS[gate - 1], tied)
                 entry["owner"], entry["price"], entry["how"] = winner, top, "highest" if len(tied) == 1 else "tie_lot"
                 self.owners[gate - 1] = winner
                 self.prices[gate - 1] = top
                 self.money[winner] -= top
                 self.house += top
             results.append(entry)
+        free: list[int] | None = None  # the seats owning no die, in seat order (each lot's winner leaves it)
         for entry in results:
             if "owner" not in entry:
-                free = [s for s in range(self.seats) if s not in self.owners]
-                winner = self.chance.choice(f"unbid:{die_name(entry['gate'])}", free)
-                entry.update(owner=winner, price=0, how="unbid_lot")
+                if free is None:
+                    free = [s for s in range(self.seats) if s not in self.owners]
+                winner = self.chance.choice(_UNBID_LABELS[entry["gate"] - 1], free)
+                free.remove(winner)
+                entry["owner"], entry["price"], entry["how"] = winner, 0, "unbid_lot"
                 self.owners[entry["gate"] - 1] = winner
         self.auction = results
         return [Event("auction_result", dict(entry)) for entry in results]
@@ -329,6 +342,7 @@ class DiceDerbyMatch(Match):
         revealed: dict[str, list[dict[str, Any]]] = {}
         loans: dict[str, int] = {}
         money, pending, held = self.money, self.pending_loans, self.tickets
+        staked = 0
         for s in range(self.seats):
             key = _KEYS[s]
             mine = held.get(key)
@@ -337,7 +351,7 @@ class DiceDerbyMatch(Match):
                 for t in mine:
                     stakes += t["stake"]
                 money[s] -= stakes
-                self.house += stakes
+                staked += stakes
                 tickets[s] = revealed[key] = mine
             taken = pending.get(key, 0) if pending else 0
             if taken:
@@ -347,15 +361,15 @@ class DiceDerbyMatch(Match):
                 self.debt[s] += taken * o.loan_repay
                 self.loans_taken[s] += taken
                 loans[key] = taken
+        self.house += staked
         events = [Event("betting_closed", {"race": self.race, "tickets": revealed, "loans": loans})]
         run = run_race(self.chance, float(o.fall_probability) if o.fall_rule else None, self.race)
         paid: dict[str, int] = {}
         # The quinella is paid where the race decided it: 「4ハロン目が終わった時点で連複は確定します」.
         decided = run.quinella_at
-        events += run.events[:decided]
-        if decided:
-            events.append(self._settle("quinella", f"{run.quinella[0]}-{run.quinella[1]}", tickets, paid))
-        events += run.events[decided:]
+        events += run.events
+        if decided:  # after the race's first `decided` events (the list held one event before them)
+            events.insert(1 + decided, self._settle("quinella", f"{run.quinella[0]}-{run.quinella[1]}", tickets, paid))
         events.append(Event("race_result", {"race": self.race, "first": run.first, "second": run.second}))
         events.append(self._settle("win", str(run.first), tickets, paid))
         prizes = []
@@ -374,9 +388,8 @@ class DiceDerbyMatch(Match):
                           "payouts": paid, "loans": dict(loans), "furlongs": run.furlongs}
         self.history.append({"race": self.race, "first": run.first, "second": run.second,
                              "first_furlong_out": run.first_furlong_out})
-        if self.race < o.races:
-            return events + self._open_betting()
-        return events + self._finish()
+        events += self._open_betting() if self.race < o.races else self._finish()
+        return events
 
     def _settle(self, kind: str, pick: str, tickets: dict[int, list[dict[str, Any]]],
                 paid: dict[str, int]) -> Event:
@@ -388,7 +401,8 @@ class DiceDerbyMatch(Match):
                     amount = payout(t["stake"], odds)
                     self.money[s] += amount
                     self.house -= amount
-                    paid[str(s)] = paid.get(str(s), 0) + amount
+                    key = _KEYS[s]
+                    paid[key] = paid.get(key, 0) + amount
                     winners.append({"seat": s, "stake": t["stake"], "payout": amount})
         return Event(f"{kind}_paid", {"race": self.race, "pick": pick, "odds": odds / 10, "winners": winners})
 
