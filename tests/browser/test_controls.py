@@ -238,6 +238,9 @@ def test_a_host_makes_a_room_private_from_the_lobby_and_it_is_not_listed(browser
     expect(checkbox.locator("xpath=..")).to_contain_text("非公開")
     page.get_by_test_id("create-game").select_option("lucky-nine")
     page.locator("[data-seat-kind='1']").select_option("human")  # a seat for the guest
+    # The form has its length from the server (the outline above the checkboxes grows by it): only then is the
+    # form still, so that a click lands where it was aimed.
+    expect(page.get_by_test_id("match-minutes")).to_be_visible()
     # Bots stand in for leavers by default in a public room; a private one leaves it to the host's tap.
     standins = page.get_by_test_id("auto-standin")
     expect(standins).to_be_checked()
