@@ -296,10 +296,7 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         latest, or its `match`-th (1, 2, ...: an earlier match of the evening). A seat's view holds what only
         that seat learnt (a card never shown, its secret ballot), so it is that seat's (its token or tied
         profile) and the host's, as its review is; the public view is anyone's."""
-        room = await settled(await find(code, request))
-        earlier = await earlier_match(room, match)
-        if earlier is None:
-            await over(room)
+        room, earlier = await finished_match(code, request, match)
         if seat is not None:
             if not 0 <= seat < room.seats:
                 raise ServerError(Code.SEAT_NO_SUCH_SEAT, f"No seat {seat}.", f"席 {seat} はありません。", 422)
@@ -333,12 +330,21 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         """The match log once the match is over (the room's latest, or its `match`-th): seed, every entry
         with its time, final state. Only the host gets every action as played; others get what a spectator
         may know of each."""
-        room = await settled(await find(code, request))
+        room, earlier = await finished_match(code, request, match)
         raw = room.lobby.is_host(x_host_token)
-        earlier = await earlier_match(room, match)
         if earlier is None:
-            return replay.match_log(await over(room), raw=raw)
+            return replay.match_log(room, raw=raw)
         return await asyncio.to_thread(lambda: replay.match_log(room, raw, earlier.build()))
+
+    async def finished_match(code: str, request: Request, number: int | None) -> tuple[Room, replay.Stored | None]:
+        """The room (settled) and its `number`-th match as stored if that is an earlier one (None: its current
+        match, which must be over; replays and logs open when the match is over)."""
+        room = await settled(await find(code, request))
+        earlier = await earlier_match(room, number)
+        if earlier is None and room.status != "over":
+            raise ServerError(Code.ROOM_NOT_OVER, "Replays open when the match is over.",
+                              "リプレイはマッチ終了後に見られます。", 409)
+        return room, earlier
 
     async def earlier_match(room: Room, number: int | None) -> replay.Stored | None:
         """The room's `number`-th match as stored, if it is an earlier one than its current match (None: the
@@ -426,13 +432,6 @@ def create_app(settings: Settings, games: Mapping[str, Game] | None = None) -> F
         host's log: seed and all)."""
         data = replay.match_log(room, raw=True, played=played)
         return json.dumps({k: v for k, v in data.items() if k not in ("standins", "redacted")})
-
-    async def over(room: Room) -> Room:
-        room = await settled(room)
-        if room.status != "over":
-            raise ServerError(Code.ROOM_NOT_OVER, "Replays open when the match is over.",
-                              "リプレイはマッチ終了後に見られます。", 409)
-        return room
 
     @app.get("/healthz", tags=["server"])
     async def healthz() -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 Other seats' actions appear only as `Match.shown_action` allows (a secret ballot stays secret for
 ever); the raw log is for the host alone. A room's earlier matches (play again, a series) are rebuilt
-from the database (`earlier`), so any process shows any of them.
+from the database (`Stored`), so any process shows any of them.
 """
 
 from __future__ import annotations
@@ -41,9 +41,8 @@ class Stored:
         match = game.new(room.seats, options, json.loads(row["seed"]), bots=json.loads(row["bots"]))
         played = RoomMatch(room.code, game, match, room.lobby.seats, row["started_at"], room.hub.settings,
                            lambda _error: None, self.number, log[0]["seq"] - 1 if log else row["last_seq"], bots=False)
-        for e in log:
-            played.replay(Entry(e["at"], e["seat"], json.loads(e["action"]) if e["action"] is not None else None),
-                          e["source"], e.get("standin"))
+        for row in log:
+            played.replay_row(row)
         return played
 
 

@@ -12,10 +12,11 @@ the room (`crashed`), which is then dropped and rebuilt from its log. It never i
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -219,6 +220,11 @@ class RoomMatch:
             self.reveals = [r for r in self.reveals if r[1] > wall]
             self.reveals.append((version, self.clock.reveal_end))
         return write
+
+    def replay_row(self, row: Mapping[str, Any]) -> None:
+        """`replay` of a stored `log_entries` row (its action as JSON, its source and stand-in kind)."""
+        action = json.loads(row["action"]) if row["action"] is not None else None
+        self.replay(Entry(row["at"], row["seat"], action), row["source"], row.get("standin"))
 
     def replay(self, entry: Entry, source: str, standin: str | None = None) -> None:
         """Re-applies a stored log entry while the room is rebuilt (before the session's `on_entry` is set) or

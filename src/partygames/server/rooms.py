@@ -274,9 +274,7 @@ class Room:
             self.current = None
             return
         match = self.game.new(row["seats"], self.options, json.loads(row["seed"]), bots=bot_kinds(self.lobby.seats))
-        logged = [(Entry(e["at"], e["seat"], json.loads(e["action"]) if e["action"] is not None else None), e["source"],
-                   e.get("standin")) for e in stored.log]
-        self.begin(match, row["started_at"], len(stored.matches) + 1, stored.seq_offset, logged)
+        self.begin(match, row["started_at"], len(stored.matches) + 1, stored.seq_offset, stored.log)
         self.status = row["status"]
         self.clock.changed_at = time.time()  # bots think again from the reload, as people reconnect
         if self.status != "playing" or not self.owned:
@@ -285,15 +283,15 @@ class Room:
             self.sync_standins()
 
     def begin(self, match: Match, started_at: float, number: int = 1, seq_offset: int = 0,
-              stored: Iterable[tuple[Entry, str, str | None]] = ()) -> None:
-        """Plays `match`, the room's `number`-th: a fresh start, or a reload once its `stored` log (each entry
-        with its source and stand-in kind) has been replayed into it as it was; from then on its steps are stored and announced
+              stored: Iterable[Mapping[str, Any]] = ()) -> None:
+        """Plays `match`, the room's `number`-th: a fresh start, or a reload once its `stored` log (`log_entries`
+        rows) has been replayed into it as it was; from then on its steps are stored and announced
         (by its owner; a process that follows it replays what the owner stored: `follow`)."""
         current = self.current = RoomMatch(self.code, self.game, match, self.lobby.seats, started_at, self.hub.settings,
                                            self._crashed, number, seq_offset, bots=self.owned)
         self.status = "playing"
-        for entry, source, standin in stored:
-            current.replay(entry, source, standin)
+        for row in stored:
+            current.replay_row(row)
         if self.owned:
             current.session.on_entry = self._on_entry
 
@@ -507,8 +505,7 @@ class Room:
                 continue  # already replayed, or the next match's (a `room` notice reloads it)
             if row["seq"] != current.last_seq + 1:
                 break  # a gap: the next notice (or the next poll) reads again from here
-            action = json.loads(row["action"]) if row["action"] is not None else None
-            current.replay(Entry(row["at"], row["seat"], action), row["source"], row.get("standin"))
+            current.replay_row(row)
             moved = True
         if current.match.is_over:
             self.status = "over"

@@ -541,8 +541,7 @@ class Storage:
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.room == code).order_by(seats.c.seat)).mappings()
-            earlier = [dict(m) for m in conn.execute(select(matches).where(matches.c.room == code)
-                                                     .order_by(matches.c.number)).mappings()]
+            earlier = self._earlier(conn, code)
             offset = earlier[-1]["last_seq"] if earlier else 0
             log = conn.execute(select(log_entries).where(log_entries.c.room == code, log_entries.c.seq > offset)
                                .order_by(log_entries.c.seq)).mappings()
@@ -554,8 +553,12 @@ class Storage:
     def earlier_matches(self, code: str) -> list[dict[str, Any]]:
         """Room `code`'s finished matches before its current one, in order (the `matches` rows)."""
         with self.engine.connect() as conn:
-            return [dict(m) for m in conn.execute(select(matches).where(matches.c.room == code)
-                                                  .order_by(matches.c.number)).mappings()]
+            return self._earlier(conn, code)
+
+    @staticmethod
+    def _earlier(conn: Connection, code: str) -> list[dict[str, Any]]:
+        return [dict(m) for m in conn.execute(select(matches).where(matches.c.room == code)
+                                              .order_by(matches.c.number)).mappings()]
 
     def earlier_match(self, code: str, number: int) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
         """Room `code`'s finished match `number` before its current one and its log entries, in order (None:
